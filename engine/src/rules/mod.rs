@@ -1,0 +1,243 @@
+//! The rule-set model: the whole Game Factory as serde types with a versioned
+//! JSON form. Fields left out of a file take Tic-Tac-Toe's values, as the
+//! spec's game list describes each game by its differences from Tic-Tac-Toe.
+
+mod outcomes;
+mod refs;
+mod vocab;
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use outcomes::{FoldRule, Measure, StalemateRule, TurnCheck};
+pub use refs::{SeatRef, SpaceRef};
+pub use vocab::{
+    BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, ColorMode, Movement, Order,
+    Players, Power, Shape, WinLose,
+};
+
+/// The version of the JSON form this build writes and reads.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The time options: the Factory's 3 s ... 300 s, then correspondence play.
+pub const TURN_SECONDS: [u32; 18] = [
+    3, 6, 10, 15, 20, 30, 40, 60, 90, 120, 180, 240, 300, 3_600, 43_200, 86_400, 259_200, 604_800,
+];
+
+/// One saved game definition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "redscience rule set", description = "A variant of tic-tac-toe as the Game Factory defines it. Fields left out take Tic-Tac-Toe's values.")]
+pub struct RuleSet {
+    /// Version of this JSON form; this build reads version 1.
+    pub schema_version: u32,
+    /// The game's name: no whitespace, '*', '(' or ')'.
+    pub name: String,
+    #[serde(default)]
+    pub players: Players,
+    #[serde(default)]
+    pub colors: ColorMode,
+    /// The colour of the Chaos seat when it is not the colour after the players'.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chaos_color: Option<Color>,
+    #[serde(default)]
+    pub cloaking: Cloaking,
+    /// "1 piece/turn" or "2 pieces/turn".
+    #[serde(default = "one")]
+    pub pieces_per_turn: u8,
+    /// Seconds per turn: 3 ... 300, or 3600, 43200, 86400, 259200, 604800 for correspondence.
+    #[serde(default = "sixty")]
+    pub seconds_per_turn: u32,
+    /// "1 boards", "2 boards" or "3 boards": copies of one board, played at once.
+    #[serde(default = "one")]
+    pub boards: u8,
+    #[serde(default)]
+    pub board: BoardKind,
+    /// x (columns), y (rows), z (height).
+    #[serde(default = "three_by_three")]
+    pub dimensions: [u8; 3],
+    /// One entry per shape in play (1 to 6 shapes).
+    #[serde(default = "tic_tac_toe_shapes")]
+    pub shapes: Vec<ShapeRules>,
+    /// 1 to 6 phases; stalemate advances the phase.
+    #[serde(default = "one_phase")]
+    pub phases: Vec<Phase>,
+    /// Spaces locked against exit, in every phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sticky: Vec<SpaceRef>,
+    /// Spaces that only some seats may enter or leave.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exclusive: Vec<Exclusive>,
+    /// Pieces on the board at the start; on stacks, listed bottom to top.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub initial: Vec<InitialPieces>,
+    /// Checks run at the end of every turn.
+    #[serde(default = "first_three_wins")]
+    pub turn_checks: Vec<TurnCheck>,
+    /// Rules applied when the final phase stalemates.
+    #[serde(default = "stalemate_draws")]
+    pub stalemate: Vec<StalemateRule>,
+    /// "Option to Agree Draw".
+    #[serde(default)]
+    pub draw_option: bool,
+    /// "Overachiever(s) disqualified" (4-player games only).
+    #[serde(default)]
+    pub overachievers_disqualified: bool,
+}
+
+/// A shape's power block and its reserves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShapeRules {
+    #[serde(default)]
+    pub shape: Shape,
+    #[serde(default)]
+    pub power: Power,
+    /// power_condition; only with a power.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<CaptureCondition>,
+    /// power_result; only with a power.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<CaptureResult>,
+    /// Ways the shape moves once placed; empty means "Stationary".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movement: Vec<Movement>,
+    /// Pieces of this shape in reserve at the start, per colour.
+    #[serde(default)]
+    pub reserves: BTreeMap<Color, u16>,
+}
+
+/// One phase: order, movement, pass, and the locks and cloaks that hold in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Phase {
+    #[serde(default)]
+    pub order: Order,
+    /// "Placement only": every move must come from reserves.
+    #[serde(default)]
+    pub placement_only: bool,
+    /// "Option to pass".
+    #[serde(default)]
+    pub pass: bool,
+    /// Seats that cannot move in this phase (they pass automatically).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locked_seats: Vec<SeatRef>,
+    /// Walls: no entry or exit for anyone in this phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub locked: Vec<SpaceRef>,
+    /// Cloaked spaces in this phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cloaked: Vec<SpaceRef>,
+    /// Applied at the end of this phase; not allowed on the last phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fold: Option<FoldRule>,
+}
+
+/// Spaces exclusive to a set of seats: locked against entry and exit for the rest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Exclusive {
+    pub seats: Vec<SeatRef>,
+    pub spaces: Vec<SpaceRef>,
+}
+
+/// Pieces placed before the first turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InitialPieces {
+    /// A cell, or on stacks a whole stack (pieces fill it from the bottom).
+    pub at: SpaceRef,
+    pub color: Color,
+    #[serde(default)]
+    pub shape: Shape,
+    #[serde(default = "one_u16")]
+    pub count: u16,
+}
+
+fn one() -> u8 {
+    1
+}
+fn one_u16() -> u16 {
+    1
+}
+fn sixty() -> u32 {
+    60
+}
+fn three_by_three() -> [u8; 3] {
+    [3, 3, 1]
+}
+fn tic_tac_toe_shapes() -> Vec<ShapeRules> {
+    vec![ShapeRules {
+        shape: Shape::Circle,
+        power: Power::None,
+        capture: None,
+        result: None,
+        movement: vec![],
+        reserves: BTreeMap::from([(Color::Black, 5), (Color::White, 4)]),
+    }]
+}
+fn one_phase() -> Vec<Phase> {
+    vec![Phase::default()]
+}
+fn first_three_wins() -> Vec<TurnCheck> {
+    vec![TurnCheck::InARow { length: 3, result: WinLose::Win, diagonals: true }]
+}
+fn stalemate_draws() -> Vec<StalemateRule> {
+    vec![StalemateRule::Draw]
+}
+
+impl RuleSet {
+    /// Tic-Tac-Toe under the given name: every default of the Factory.
+    pub fn tic_tac_toe(name: &str) -> RuleSet {
+        serde_json::from_value(serde_json::json!({ "schema_version": SCHEMA_VERSION, "name": name }))
+            .expect("the defaults form a rule set")
+    }
+
+    /// Reads a rule set from JSON. Syntax and shape errors come back as one
+    /// problem naming the place in the file; call [`crate::validate`] afterwards
+    /// for every rule problem at once.
+    pub fn from_json(text: &str) -> Result<RuleSet, crate::Problem> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let result: Result<RuleSet, _> = serde_path_to_error::deserialize(&mut de);
+        let rules = result.map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let field = if path == "." { "(file)".to_string() } else { path };
+            let message = if inner.is_eof() {
+                format!("the file ends too early (line {}, column {}): it is not complete JSON", inner.line(), inner.column())
+            } else if inner.is_syntax() {
+                format!("not valid JSON at line {}, column {}: {}", inner.line(), inner.column(), strip_position(&inner.to_string()))
+            } else {
+                strip_position(&inner.to_string())
+            };
+            crate::Problem::new(field, message)
+        })?;
+        de.end().map_err(|e| crate::Problem::new("(file)", format!("unexpected text after the rule set: {}", strip_position(&e.to_string()))))?;
+        Ok(rules)
+    }
+
+    /// The JSON form, pretty-printed, as `game NAME -e FILE` writes it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("rule sets always serialise")
+    }
+
+    /// The rules for one shape, if it is in play.
+    pub fn shape_rules(&self, shape: Shape) -> Option<&ShapeRules> {
+        self.shapes.iter().find(|s| s.shape == shape)
+    }
+}
+
+fn strip_position(message: &str) -> String {
+    match message.find(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// The JSON Schema of the rule-set file, as published in `docs/rules.schema.json`.
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(RuleSet);
+    serde_json::to_string_pretty(&schema).expect("schemas serialise") + "\n"
+}

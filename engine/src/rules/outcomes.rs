@@ -1,0 +1,108 @@
+//! Outcome rules: checks run at the end of every turn, rules applied when the
+//! final phase stalemates, and fold rules applied at the end of a phase.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::vocab::{Shape, WinLose};
+
+fn yes() -> bool {
+    true
+}
+
+/// A turnCheck: evaluated at the end of every turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "check", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TurnCheck {
+    /// "First K-same-color-in-a-row wins/loses", "(no diagonal)" when `diagonals` is false.
+    InARow {
+        length: u8,
+        result: WinLose,
+        #[serde(default = "yes")]
+        diagonals: bool,
+    },
+    /// "All players lose if any K-same-color-in-a-row".
+    AllLoseIfInARow {
+        length: u8,
+        #[serde(default = "yes")]
+        diagonals: bool,
+    },
+    /// "Any piece wins/loses": the owner of any piece on the board.
+    AnyPiece { result: WinLose },
+    /// "Last pentagon wins": when one player alone still has pieces of that shape on the board.
+    LastShape { shape: Shape, result: WinLose },
+    /// "Chaos wins if total circles > N" (pieces of that shape on the board, all colours).
+    ChaosWinsIfTotalAbove { shape: Shape, count: u16 },
+    /// "Stalemate if Chaos cannot capture": the phase ends once Chaos has no visible capture.
+    StalemateIfChaosCannotCapture,
+    /// "En passant" (a pawn-move extension of the check list).
+    EnPassant,
+    /// "Castle" (a rook-move extension of the check list).
+    Castle,
+}
+
+/// What a stalemate rule measures for each player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "measure", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Measure {
+    /// The longest same-colour line ("Most same-color-in-a-row").
+    LongestLine {
+        #[serde(default = "yes")]
+        diagonals: bool,
+    },
+    /// How many K-long same-colour lines ("Most 2-same-color-in-a-row").
+    Lines {
+        length: u8,
+        #[serde(default = "yes")]
+        diagonals: bool,
+    },
+    /// Pieces on the board, optionally of one shape ("Most pieces", "Most circles").
+    Pieces {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shape: Option<Shape>,
+    },
+    /// Spaces occupied or reachable by orthogonal steps ("Most area", from Go).
+    Area,
+}
+
+/// The stalemate dropdown: applied when the final phase stalemates.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
+pub enum StalemateRule {
+    /// "Stalemate draws".
+    Draw,
+    /// "All players win if stalemate".
+    AllWin,
+    /// "All players lose if stalemate".
+    AllLose,
+    /// "Stalemate wins": the player whose repeated move made the stalemate wins.
+    MoverWins,
+    /// "Stalemate loses".
+    MoverLoses,
+    /// "Most ... wins/loses": the players tied at the top.
+    Most { of: Measure, result: WinLose },
+    /// "Least ... wins/loses": the players tied at the bottom.
+    Least { of: Measure, result: WinLose },
+    /// "More ... than Chaos wins/loses".
+    MoreThanChaos { of: Measure, result: WinLose },
+    /// "Less ... than Chaos wins/loses".
+    LessThanChaos { of: Measure, result: WinLose },
+    /// "Any K-same-color-in-a-row wins": every player with at least one.
+    Any { of: Measure, result: WinLose },
+    /// "Last K-same-color-in-a-row wins": the last player to complete such a line.
+    LastInARow {
+        length: u8,
+        result: WinLose,
+        #[serde(default = "yes")]
+        diagonals: bool,
+    },
+}
+
+/// A fold rule, applied to every seat but Chaos at the end of a non-final phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FoldRule {
+    /// "Less-than-most committed pieces folds": only the players with the most
+    /// pieces on spaces locked against exit stay in.
+    LessThanMostCommitted,
+}

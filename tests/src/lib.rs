@@ -1,0 +1,1 @@
+//! Scenario tests across the redscience crates live in `tests/`; this crate has no library code.
