@@ -38,3 +38,11 @@ pub mod validate;
 pub use describe::describe;
 pub use fingerprint::fingerprint;
 pub use validate::validate;
+
+pub mod game;
+pub mod geometry;
+pub mod notation;
+pub mod random;
+pub mod text;
+
+pub use game::{Game, Move, Outcome, SeatResult, State};

@@ -1,0 +1,291 @@
+//! A rule set compiled for play, and the state of one match.
+
+mod movegen;
+mod moves;
+mod outcome;
+mod state;
+
+use std::sync::Arc;
+
+use crate::geometry::Geometry;
+use crate::rules::{
+    BoardKind, Cloaking, Color, ColorMode, Measure, Movement, Order, Players, Power, RuleSet,
+    SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
+};
+
+pub use moves::Move;
+pub use outcome::{Outcome, SeatResult};
+pub use state::{Applied, State};
+
+/// Colours and shapes index a piece: 9 x 6 kinds.
+pub const PIECE_KINDS: usize = 9 * 6;
+
+/// A piece on a cell, packed: 0 is empty, else 1 + colour * 6 + shape.
+pub type Cell = u8;
+
+pub fn pack(color: Color, shape: Shape) -> Cell {
+    1 + (color.index() * 6 + shape.index()) as u8
+}
+
+pub fn unpack(cell: Cell) -> Option<(Color, Shape)> {
+    let k = usize::from(cell.checked_sub(1)?);
+    Some((Color::from_index(k / 6)?, Shape::from_index(k % 6)?))
+}
+
+/// One seat of a match.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// 1-based seat number; Chaos sits last.
+    pub number: u8,
+    pub is_chaos: bool,
+    /// The colour shown for this seat.
+    pub color: Color,
+    /// Bit per colour this seat may place and move.
+    pub controls: u16,
+    /// Seats with one shared outcome (partners) have the same team.
+    pub team: usize,
+}
+
+impl Seat {
+    pub fn controls(&self, color: Color) -> bool {
+        self.controls & (1 << color.index()) != 0
+    }
+
+    /// "Player 1" ... or "Chaos".
+    pub fn label(&self) -> String {
+        if self.is_chaos { "Chaos".to_string() } else { format!("Player {}", self.number) }
+    }
+}
+
+/// Per-phase masks.
+#[derive(Clone, Debug)]
+pub(crate) struct CompiledPhase {
+    pub placement_only: bool,
+    pub pass: bool,
+    /// Bit per seat index.
+    pub locked_seats: u8,
+    pub locked: Vec<bool>,
+}
+
+/// A rule set ready for play: geometry, seats and masks, shared by every state.
+#[derive(Debug)]
+pub struct Game {
+    pub rules: RuleSet,
+    pub geometry: Geometry,
+    pub seats: Vec<Seat>,
+    pub(crate) phases: Vec<CompiledPhase>,
+    pub(crate) sticky: Vec<bool>,
+    /// Bit per seat index allowed to enter or leave; all bits where unrestricted.
+    pub(crate) exclusive: Vec<u8>,
+    pub(crate) initial_board: Vec<Cell>,
+    pub(crate) initial_reserves: [u16; PIECE_KINDS],
+    /// Movement kinds per shape index.
+    pub(crate) movement: [Vec<Movement>; 6],
+    pub(crate) teams: usize,
+}
+
+impl Game {
+    /// Compiles a rule set for play. Fails with every problem when it is
+    /// invalid, or names the option when its play is not supported yet.
+    pub fn new(rules: RuleSet) -> Result<Arc<Game>, Vec<crate::Problem>> {
+        crate::validate(&rules)?;
+        let unsupported = unsupported_options(&rules);
+        if !unsupported.is_empty() {
+            return Err(unsupported);
+        }
+        Ok(Arc::new(Game::compile(rules)))
+    }
+
+    fn compile(rules: RuleSet) -> Game {
+        let geometry = Geometry::compile(&rules);
+        let seats = seats_of(&rules);
+        let teams = seats.iter().map(|s| s.team).max().map_or(0, |t| t + 1);
+        let cells = geometry.cell_count();
+        let spaces = |refs: &[SpaceRef]| -> Vec<bool> {
+            (0..cells as u16)
+                .map(|c| {
+                    let k = geometry.coord(c);
+                    refs.iter().any(|r| r.matches(k.board, k.x, k.y, k.z))
+                })
+                .collect()
+        };
+        let seat_bit = |r: &SeatRef| -> u8 {
+            let index = match r {
+                SeatRef::Player(n) => usize::from(*n) - 1,
+                SeatRef::Chaos => seats.len() - 1,
+            };
+            1 << index
+        };
+        let phases: Vec<CompiledPhase> = rules
+            .phases
+            .iter()
+            .map(|p| CompiledPhase {
+                placement_only: p.placement_only,
+                pass: p.pass,
+                locked_seats: p.locked_seats.iter().map(seat_bit).fold(0, |a, b| a | b),
+                locked: spaces(&p.locked),
+            })
+            .collect();
+        let sticky = spaces(&rules.sticky);
+        let mut exclusive = vec![u8::MAX; cells];
+        for ex in &rules.exclusive {
+            let allowed = ex.seats.iter().map(seat_bit).fold(0, |a, b| a | b);
+            for (c, inside) in spaces(&ex.spaces).into_iter().enumerate() {
+                if inside {
+                    exclusive[c] = if exclusive[c] == u8::MAX { allowed } else { exclusive[c] | allowed };
+                }
+            }
+        }
+        let mut initial_board = vec![0; cells];
+        for piece in &rules.initial {
+            for c in 0..cells as u16 {
+                let k = geometry.coord(c);
+                if !piece.at.matches(k.board, k.x, k.y, k.z) {
+                    continue;
+                }
+                if geometry.kind == BoardKind::Stacks && !piece.at.is_cell() {
+                    // A whole stack: fill from the bottom, above any locked cell.
+                    if k.z != 1 {
+                        continue;
+                    }
+                    let column = geometry.columns()[geometry.column_of(c)].clone();
+                    let mut placed = 0;
+                    for (i, &cell) in column.iter().enumerate() {
+                        let blocked_above = column[i..].iter().any(|&a| phases[0].locked[usize::from(a)]);
+                        if placed < piece.count && initial_board[usize::from(cell)] == 0 && !blocked_above {
+                            initial_board[usize::from(cell)] = pack(piece.color, piece.shape);
+                            placed += 1;
+                        }
+                    }
+                } else {
+                    initial_board[usize::from(c)] = pack(piece.color, piece.shape);
+                }
+            }
+        }
+        let mut initial_reserves = [0; PIECE_KINDS];
+        let mut movement: [Vec<Movement>; 6] = Default::default();
+        for s in &rules.shapes {
+            for (color, n) in &s.reserves {
+                initial_reserves[color.index() * 6 + s.shape.index()] = *n;
+            }
+            movement[s.shape.index()] = s.movement.clone();
+        }
+        Game {
+            rules,
+            geometry,
+            seats,
+            phases,
+            sticky,
+            exclusive,
+            initial_board,
+            initial_reserves,
+            movement,
+            teams,
+        }
+    }
+
+    /// The starting position.
+    pub fn start(self: &Arc<Game>) -> State {
+        State::new(self.clone())
+    }
+
+    pub fn chaos_seat(&self) -> Option<usize> {
+        self.seats.iter().position(|s| s.is_chaos)
+    }
+}
+
+/// Seats in order, with their colours and the colours they control.
+fn seats_of(rules: &RuleSet) -> Vec<Seat> {
+    let players = rules.players.player_seats();
+    let bit = |c: Color| 1u16 << c.index();
+    let player_colors: u16 = (0..players).map(|i| bit(Color::ALL[i])).fold(0, |a, b| a | b);
+    let mut seats: Vec<Seat> = (0..players)
+        .map(|i| {
+            let own = Color::ALL[i];
+            let (color, controls) = match rules.colors {
+                ColorMode::Assigned => (own, bit(own)),
+                ColorMode::Shared => (Color::Black, bit(Color::Black)),
+                ColorMode::PartnersShare => {
+                    let c = if i % 2 == 0 { Color::Black } else { Color::White };
+                    (c, bit(c))
+                }
+                ColorMode::PlayersChoose => (own, player_colors),
+            };
+            let team = if rules.players == Players::Partners { i % 2 } else { i };
+            Seat { number: i as u8 + 1, is_chaos: false, color, controls, team }
+        })
+        .collect();
+    if rules.players.has_chaos() {
+        let color = rules.chaos_color.unwrap_or(Color::ALL[players]);
+        let team = seats.iter().map(|s| s.team).max().map_or(0, |t| t + 1);
+        seats.push(Seat { number: players as u8 + 1, is_chaos: true, color, controls: bit(color), team });
+    }
+    seats
+}
+
+/// Options that parse and validate but whose play lands later.
+fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
+    let mut out = Vec::new();
+    let mut refuse = |field: String, option: &str| {
+        out.push(crate::Problem::new(field, format!("\"{option}\" is not supported in play yet")));
+    };
+    if rules.cloaking != Cloaking::None {
+        refuse("cloaking".into(), "cloaking");
+    }
+    if rules.boards > 1 {
+        refuse("boards".into(), "several boards");
+    }
+    if !matches!(rules.board, BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks) {
+        refuse("board".into(), rules.board.words());
+    }
+    if rules.overachievers_disqualified {
+        refuse("overachievers_disqualified".into(), "Overachiever(s) disqualified");
+    }
+    for (i, s) in rules.shapes.iter().enumerate() {
+        if s.power != Power::None {
+            refuse(format!("shapes[{i}].power"), "capture");
+        }
+        for m in &s.movement {
+            if m.is_forward_only() || matches!(m, Movement::RookOrthCastle | Movement::OrthByFullStack) {
+                refuse(format!("shapes[{i}].movement"), m.words());
+            }
+        }
+    }
+    for (i, p) in rules.phases.iter().enumerate() {
+        if p.order != Order::Sequential {
+            refuse(format!("phases[{i}].order"), if p.order == Order::Single { "Single" } else { "Simultaneous" });
+        }
+        if p.fold.is_some() {
+            refuse(format!("phases[{i}].fold"), "fold rules");
+        }
+    }
+    for (i, c) in rules.turn_checks.iter().enumerate() {
+        let name = match c {
+            TurnCheck::InARow { .. } | TurnCheck::AllLoseIfInARow { .. } => continue,
+            TurnCheck::AnyPiece { .. } => "Any piece wins/loses",
+            TurnCheck::LastShape { .. } => "Last <shape> wins",
+            TurnCheck::ChaosWinsIfTotalAbove { .. } => "Chaos wins if total > N",
+            TurnCheck::StalemateIfChaosCannotCapture => "Stalemate if Chaos cannot capture",
+            TurnCheck::EnPassant => "En passant",
+            TurnCheck::Castle => "Castle",
+        };
+        refuse(format!("turn_checks[{i}]"), name);
+    }
+    for (i, r) in rules.stalemate.iter().enumerate() {
+        let measure = match r {
+            StalemateRule::Most { of, .. }
+            | StalemateRule::Least { of, .. }
+            | StalemateRule::MoreThanChaos { of, .. }
+            | StalemateRule::LessThanChaos { of, .. }
+            | StalemateRule::Any { of, .. } => Some(of),
+            _ => None,
+        };
+        if let Some(Measure::Area) = measure {
+            refuse(format!("stalemate[{i}]"), "area");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

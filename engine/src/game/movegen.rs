@@ -1,0 +1,264 @@
+//! Legal moves of the seat to move, and why a move is not legal.
+
+use super::{Move, State};
+use crate::geometry::{DirectionSet, NO_CELL};
+use crate::rules::{BoardKind, Color, Movement, Shape};
+
+impl State {
+    /// Every legal move of the seat whose decision is awaited, in a stable order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.is_finished() {
+            return out;
+        }
+        if self.draw_offered_by().is_some() {
+            return vec![Move::AgreeDraw, Move::RefuseDraw];
+        }
+        let seat = self.to_move;
+        let phase = &self.game().phases[self.phase];
+        if phase.locked_seats & (1 << seat) != 0 {
+            return out;
+        }
+        self.placements(seat, &mut out);
+        if !phase.placement_only {
+            self.steps(seat, &mut out);
+        }
+        if phase.pass {
+            out.push(Move::Pass);
+        }
+        let game = self.game();
+        if game.rules.draw_option
+            && !self.offered_this_turn
+            && self.moves_this_turn().is_empty()
+            && !game.seats[seat].is_chaos
+        {
+            out.push(Move::OfferDraw);
+        }
+        out
+    }
+
+    pub(crate) fn can_enter(&self, seat: usize, cell: u16) -> bool {
+        let c = usize::from(cell);
+        !self.game().phases[self.phase].locked[c] && self.game().exclusive[c] & (1 << seat) != 0
+    }
+
+    pub(crate) fn can_leave(&self, seat: usize, cell: u16) -> bool {
+        self.can_enter(seat, cell) && !self.game().sticky[usize::from(cell)]
+    }
+
+    /// Where a piece dropped on the column of `cell` lands: above the highest
+    /// piece or locked cell. Elsewhere the cell itself, if empty.
+    pub(crate) fn landing(&self, cell: u16) -> Option<u16> {
+        let geo = &self.game().geometry;
+        if geo.kind != BoardKind::Stacks {
+            return (self.board[usize::from(cell)] == 0 && !self.is_locked(cell)).then_some(cell);
+        }
+        let column = &geo.columns()[geo.column_of(cell)];
+        let highest = column
+            .iter()
+            .rposition(|&c| self.board[usize::from(c)] != 0 || self.is_locked(c));
+        let index = highest.map_or(0, |h| h + 1);
+        column.get(index).copied()
+    }
+
+    /// Free cells at the top of a column (stacks), for by-stack moves.
+    fn room(&self, cell: u16) -> usize {
+        let geo = &self.game().geometry;
+        match self.landing(cell) {
+            Some(landing) => {
+                let column = &geo.columns()[geo.column_of(cell)];
+                column.len() - column.iter().position(|&c| c == landing).expect("landing is in its column")
+            }
+            None => 0,
+        }
+    }
+
+    fn placements(&self, seat: usize, out: &mut Vec<Move>) {
+        let game = self.game();
+        let geo = &game.geometry;
+        let controller = &game.seats[seat];
+        let kinds: Vec<(Color, Shape)> = Color::ALL
+            .iter()
+            .filter(|c| controller.controls(**c))
+            .flat_map(|c| game.rules.shapes.iter().map(move |s| (*c, s.shape)))
+            .filter(|(c, s)| self.reserve(*c, *s) > 0)
+            .collect();
+        if kinds.is_empty() {
+            return;
+        }
+        for column in geo.columns() {
+            let Some(to) = self.landing(column[0]) else { continue };
+            if !self.can_enter(seat, to) {
+                continue;
+            }
+            for &(color, shape) in &kinds {
+                out.push(Move::Place { color, shape, to });
+            }
+        }
+    }
+
+    fn steps(&self, seat: usize, out: &mut Vec<Move>) {
+        let game = self.game();
+        let geo = &game.geometry;
+        let stacks = geo.kind == BoardKind::Stacks;
+        let controller = &game.seats[seat];
+        let mut targets = Vec::new();
+        for from in 0..geo.cell_count() as u16 {
+            let Some((color, shape)) = self.piece_at(from) else { continue };
+            let kinds = &game.movement[shape.index()];
+            if kinds.is_empty() || !controller.controls(color) || self.reserve(color, shape) > 0 {
+                continue;
+            }
+            if !self.can_leave(seat, from) {
+                continue;
+            }
+            let column = &geo.columns()[geo.column_of(from)];
+            let on_top = column
+                .iter()
+                .skip_while(|&&c| c != from)
+                .nth(1)
+                .is_none_or(|&above| self.board[usize::from(above)] == 0);
+            targets.clear();
+            for kind in kinds {
+                if stacks && *kind != Movement::OrthByStack && !on_top {
+                    continue;
+                }
+                self.targets(seat, from, *kind, &mut targets);
+            }
+            targets.sort_unstable();
+            targets.dedup();
+            out.extend(targets.iter().map(|&to| Move::Step { from, to }));
+        }
+    }
+
+    /// Cells a piece at `from` may reach by one movement kind.
+    fn targets(&self, seat: usize, from: u16, kind: Movement, out: &mut Vec<u16>) {
+        let geo = &self.game().geometry;
+        let land = |cell: u16| -> Option<u16> {
+            let to = self.landing(cell)?;
+            self.can_enter(seat, to).then_some(to)
+        };
+        let one_step = |set: DirectionSet, out: &mut Vec<u16>| {
+            for d in geo.directions_in(set) {
+                let n = geo.neighbour(from, d);
+                if n != NO_CELL
+                    && let Some(to) = land(n)
+                {
+                    out.push(to);
+                }
+            }
+        };
+        // Slides stop at the first piece but pass over locked cells.
+        let slide = |set: DirectionSet, out: &mut Vec<u16>| {
+            for d in geo.directions_in(set) {
+                let mut cell = geo.neighbour(from, d);
+                while cell != NO_CELL {
+                    if geo.kind != BoardKind::Stacks && self.board[usize::from(cell)] != 0 {
+                        break;
+                    }
+                    if let Some(to) = land(cell) {
+                        out.push(to);
+                    }
+                    cell = geo.neighbour(cell, d);
+                }
+            }
+        };
+        let knight = |ones: Option<usize>, out: &mut Vec<u16>| {
+            out.extend(geo.knight_targets(from, ones).filter_map(land));
+        };
+        match kind {
+            Movement::Adjacent => one_step(DirectionSet::Any, out),
+            Movement::AdjOrthogonal => one_step(DirectionSet::Orthogonal, out),
+            Movement::AdjDiagonal => one_step(DirectionSet::Diagonal, out),
+            Movement::Orthogonal => slide(DirectionSet::Orthogonal, out),
+            Movement::Diagonal => slide(DirectionSet::Diagonal, out),
+            Movement::Linear => slide(DirectionSet::Any, out),
+            Movement::Knight => knight(None, out),
+            Movement::Knight2x1x0 => knight(Some(1), out),
+            Movement::Knight2x1x1 => knight(Some(2), out),
+            Movement::LinearOrKnight => {
+                slide(DirectionSet::Any, out);
+                knight(None, out);
+            }
+            Movement::AdjacentOrKnight => {
+                one_step(DirectionSet::Any, out);
+                knight(None, out);
+            }
+            Movement::OrthByStack => {
+                let column = &geo.columns()[geo.column_of(from)];
+                let carried = column
+                    .iter()
+                    .skip_while(|&&c| c != from)
+                    .take_while(|&&c| self.board[usize::from(c)] != 0)
+                    .count();
+                let mut reach = Vec::new();
+                slide(DirectionSet::Orthogonal, &mut reach);
+                out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
+            }
+            // Refused when the game is compiled; never reached in play.
+            _ => {}
+        }
+    }
+
+    /// A sentence saying why `mv` is not legal now, and what is.
+    pub fn explain_illegal(&self, mv: Move) -> String {
+        let game = self.game();
+        let geo = &game.geometry;
+        let seat = self.to_move();
+        let who = game.seats[seat].label();
+        let legal = self.legal_moves();
+        let reason = match mv {
+            _ if self.draw_offered_by().is_some() && !matches!(mv, Move::AgreeDraw | Move::RefuseDraw) => {
+                "a draw has been offered: answer it with agree or refuse first".to_string()
+            }
+            Move::AgreeDraw | Move::RefuseDraw => "no draw has been offered".to_string(),
+            Move::OfferDraw if !game.rules.draw_option => "this game has no option to agree a draw".to_string(),
+            Move::OfferDraw => "a draw can be offered once per turn, before the turn's first move".to_string(),
+            Move::Pass => "this phase has no option to pass".to_string(),
+            _ if game.phases[self.phase].locked_seats & (1 << seat) != 0 => {
+                format!("{who} is locked in this phase")
+            }
+            Move::Place { color, shape, to } => {
+                if !game.seats[seat].controls(color) {
+                    format!("{who} cannot place {} pieces", color.name())
+                } else if self.reserve(color, shape) == 0 {
+                    format!("no {} {} is left in reserve", color.name(), shape.name())
+                } else if self.is_locked(to) {
+                    format!("{} is locked", geo.name(to))
+                } else if self.piece_at(to).is_some() {
+                    format!("{} is occupied", geo.name(to))
+                } else if self.landing(to) != Some(to) {
+                    format!("pieces dropped on that stack land at {}", self.landing(to).map_or("no free space".into(), |c| geo.name(c)))
+                } else {
+                    format!("{who} may not enter {}", geo.name(to))
+                }
+            }
+            Move::Step { from, to } => match self.piece_at(from) {
+                None => format!("there is no piece at {}", geo.name(from)),
+                Some((color, _)) if !game.seats[seat].controls(color) => {
+                    format!("{who} cannot move {} pieces", color.name())
+                }
+                Some(_) if game.phases[self.phase].placement_only => "this phase is placement only".to_string(),
+                Some((color, shape)) if game.movement[shape.index()].is_empty() => {
+                    format!("{} {}s do not move once placed", color.name(), shape.name())
+                }
+                Some((color, shape)) if self.reserve(color, shape) > 0 => format!(
+                    "a placed piece cannot move while an identical one ({} {}) is in reserve",
+                    color.name(),
+                    shape.name()
+                ),
+                Some(_) if self.piece_at(to).is_some() => format!("{} is occupied", geo.name(to)),
+                Some(_) => format!("the piece at {} cannot move to {}", geo.name(from), geo.name(to)),
+            },
+        };
+        let options = if legal.is_empty() {
+            String::new()
+        } else if legal.len() <= 12 {
+            let texts: Vec<String> = legal.iter().map(|m| self.move_text(*m)).collect();
+            format!("; legal now: {}", texts.join(", "))
+        } else {
+            format!("; {} moves are legal now", legal.len())
+        };
+        format!("{} is not legal: {reason}{options}", self.move_text(mv))
+    }
+}

@@ -1,0 +1,322 @@
+//! How matches end: turn checks, stalemate rules, agreed draws, and the Chaos
+//! rules ("if all players win, Chaos loses"; "if all players lose, Chaos wins").
+
+use super::{Game, State, unpack};
+use crate::geometry::NO_CELL;
+use crate::rules::{Color, Measure, StalemateRule, TurnCheck, WinLose};
+
+/// A seat's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeatResult {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl SeatResult {
+    pub fn word(self) -> &'static str {
+        match self {
+            SeatResult::Win => "win",
+            SeatResult::Loss => "loss",
+            SeatResult::Draw => "draw",
+        }
+    }
+}
+
+/// How a match ended: a result per seat (Chaos included) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub results: Vec<SeatResult>,
+    pub reason: String,
+}
+
+impl Outcome {
+    /// "Victory: Player 1 and Player 3", "Draw", or "Defeat: everyone".
+    pub fn summary(&self, game: &Game) -> String {
+        let winners: Vec<String> = self
+            .results
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r == SeatResult::Win)
+            .map(|(i, _)| game.seats[i].label())
+            .collect();
+        if !winners.is_empty() {
+            format!("Victory: {}", join_and(&winners))
+        } else if self.results.iter().all(|r| *r == SeatResult::Loss) {
+            "Everyone loses".to_string()
+        } else {
+            "Draw".to_string()
+        }
+    }
+}
+
+pub(crate) fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [rest @ .., last] => format!("{}, and {last}", rest.join(", ")),
+    }
+}
+
+pub(crate) fn agreed_draw(game: &Game) -> Outcome {
+    Outcome { results: vec![SeatResult::Draw; game.seats.len()], reason: "Draw agreed".to_string() }
+}
+
+/// Per team: named by the rule or not.
+type Named = Vec<bool>;
+
+/// Applies fired rules to teams. With one rule, the teams it names get its
+/// result and the rest the opposite; with several, a team named only by win
+/// rules wins, named only by lose rules loses, and otherwise draws.
+fn decide(game: &Game, fired: &[(Named, WinLose)], reason: String) -> Outcome {
+    let team_result: Vec<SeatResult> = (0..game.teams)
+        .map(|team| {
+            if let [(named, result)] = fired {
+                let hit = named[team];
+                return match (result, hit) {
+                    (WinLose::Win, true) | (WinLose::Lose, false) => SeatResult::Win,
+                    _ => SeatResult::Loss,
+                };
+            }
+            let wins = fired.iter().any(|(n, r)| n[team] && *r == WinLose::Win);
+            let loses = fired.iter().any(|(n, r)| n[team] && *r == WinLose::Lose);
+            match (wins, loses) {
+                (true, false) => SeatResult::Win,
+                (false, true) => SeatResult::Loss,
+                _ => SeatResult::Draw,
+            }
+        })
+        .collect();
+    let results = game.seats.iter().map(|s| team_result[s.team]).collect();
+    chaos_rules(game, Outcome { results, reason })
+}
+
+/// "If all players win, then Chaos loses"; if all lose, Chaos wins.
+fn chaos_rules(game: &Game, mut outcome: Outcome) -> Outcome {
+    if let Some(chaos) = game.chaos_seat() {
+        let players = outcome.results.iter().enumerate().filter(|(i, _)| *i != chaos).map(|(_, r)| *r);
+        if players.clone().all(|r| r == SeatResult::Win) {
+            outcome.results[chaos] = SeatResult::Loss;
+        } else if players.clone().all(|r| r == SeatResult::Loss) {
+            outcome.results[chaos] = SeatResult::Win;
+        }
+    }
+    outcome
+}
+
+fn everyone(game: &Game, result: SeatResult, reason: &str) -> Outcome {
+    let results = game.seats.iter().map(|s| if s.is_chaos { SeatResult::Draw } else { result }).collect();
+    chaos_rules(game, Outcome { results, reason: reason.to_string() })
+}
+
+/// Teams credited with a line of `color`: its only controlling team, or the
+/// mover's when the colour is shared.
+fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
+    let mut teams = game.seats.iter().filter(|s| s.controls(color)).map(|s| s.team);
+    let first = teams.next()?;
+    if teams.all(|t| t == first) {
+        Some(first)
+    } else {
+        let mover = &game.seats[mover];
+        mover.controls(color).then_some(mover.team)
+    }
+}
+
+/// Colours that have a line of at least `length` through a cell changed this turn.
+fn new_lines(state: &State, length: u8, diagonals: bool) -> Vec<Color> {
+    let geo = &state.game().geometry;
+    let directions = geo.line_directions(diagonals);
+    let mut found = Vec::new();
+    for &cell in &state.changed {
+        let Some((color, _)) = unpack(state.board[usize::from(cell)]) else { continue };
+        if found.contains(&color) {
+            continue;
+        }
+        for &d in &directions {
+            let mut run = 1;
+            for dir in [d, geo.direction_count() - 1 - d] {
+                let mut c = geo.neighbour(cell, dir);
+                while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {
+                    run += 1;
+                    c = geo.neighbour(c, dir);
+                }
+            }
+            if run >= usize::from(length) {
+                found.push(color);
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Remembers who last completed a line, for "Last K-same-color-in-a-row" rules.
+pub(crate) fn remember_lines(state: &mut State, mover: usize) {
+    let game = state.game().clone();
+    for (i, rule) in game.rules.stalemate.iter().enumerate() {
+        if let StalemateRule::LastInARow { length, diagonals, .. } = rule {
+            for color in new_lines(state, *length, *diagonals) {
+                if let Some(team) = credited(&game, color, mover) {
+                    state.last_line_team[i] = Some(team);
+                }
+            }
+        }
+    }
+}
+
+/// Runs every turn check at the end of a turn.
+pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
+    let game = state.game();
+    let mut fired = Vec::new();
+    let mut reasons = Vec::new();
+    for check in &game.rules.turn_checks {
+        match check {
+            TurnCheck::InARow { length, result, diagonals } => {
+                let mut named = vec![false; game.teams];
+                for color in new_lines(state, *length, *diagonals) {
+                    if let Some(team) = credited(game, color, mover) {
+                        named[team] = true;
+                    }
+                    reasons.push(format!(
+                        "{} made {length}-same-color-in-a-row{}",
+                        super::state::capitalise(color.name()),
+                        if *diagonals { "" } else { " (no diagonal)" }
+                    ));
+                }
+                if named.iter().any(|n| *n) {
+                    fired.push((named, *result));
+                }
+            }
+            TurnCheck::AllLoseIfInARow { length, diagonals } => {
+                if !new_lines(state, *length, *diagonals).is_empty() {
+                    return Some(everyone(game, SeatResult::Loss, &format!("Someone made {length}-same-color-in-a-row: all players lose")));
+                }
+            }
+            // Refused when the game is compiled.
+            _ => {}
+        }
+    }
+    (!fired.is_empty()).then(|| decide(game, &fired, reasons.join("; ")))
+}
+
+/// The outcome when the final phase stalemates; `mover` made the repeated turn.
+pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
+    let game = state.game();
+    let mut fired = Vec::new();
+    for (i, rule) in game.rules.stalemate.iter().enumerate() {
+        let (named, result): (Named, WinLose) = match rule {
+            StalemateRule::Draw => return everyone(game, SeatResult::Draw, "Stalemate draws"),
+            StalemateRule::AllWin => return everyone(game, SeatResult::Win, "All players win at stalemate"),
+            StalemateRule::AllLose => return everyone(game, SeatResult::Loss, "All players lose at stalemate"),
+            StalemateRule::MoverWins | StalemateRule::MoverLoses => {
+                let named = (0..game.teams).map(|t| t == game.seats[mover].team).collect();
+                let result = if *rule == StalemateRule::MoverWins { WinLose::Win } else { WinLose::Lose };
+                (named, result)
+            }
+            StalemateRule::Most { of, result } | StalemateRule::Least { of, result } => {
+                let values = measure(state, of);
+                let best = if matches!(rule, StalemateRule::Most { .. }) {
+                    values.iter().max()
+                } else {
+                    values.iter().min()
+                };
+                let best = best.copied().unwrap_or(0);
+                (values.iter().map(|v| *v == best).collect(), *result)
+            }
+            StalemateRule::MoreThanChaos { of, result } | StalemateRule::LessThanChaos { of, result } => {
+                let values = measure(state, of);
+                let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
+                let chaos_value = chaos_team.map_or(0, |t| values[t]);
+                let more = matches!(rule, StalemateRule::MoreThanChaos { .. });
+                let named = (0..game.teams)
+                    .map(|t| Some(t) != chaos_team && if more { values[t] > chaos_value } else { values[t] < chaos_value })
+                    .collect();
+                (named, *result)
+            }
+            StalemateRule::Any { of, result } => (measure(state, of).iter().map(|v| *v > 0).collect(), *result),
+            StalemateRule::LastInARow { result, .. } => {
+                let last = state.last_line_team[i];
+                ((0..game.teams).map(|t| Some(t) == last).collect(), *result)
+            }
+        };
+        fired.push((named, result));
+    }
+    let mut outcome = decide(game, &fired, "Stalemate".to_string());
+    // Chaos is no contestant in "than Chaos" rules: it wins or loses only by the Chaos rules.
+    if let Some(chaos) = game.chaos_seat()
+        && game.rules.stalemate.iter().all(|r| matches!(r, StalemateRule::MoreThanChaos { .. } | StalemateRule::LessThanChaos { .. }))
+        && outcome.results[chaos] != SeatResult::Win
+        && !outcome.results.iter().enumerate().all(|(i, r)| i == chaos || *r == SeatResult::Win)
+    {
+        outcome.results[chaos] = SeatResult::Draw;
+    }
+    outcome.reason = format!("Stalemate: {}", describe_results(game, &outcome));
+    outcome
+}
+
+fn describe_results(game: &Game, outcome: &Outcome) -> String {
+    outcome.summary(game)
+}
+
+/// A measure per team, summed over the colours each team controls
+/// (longest lines take the maximum instead).
+fn measure(state: &State, of: &Measure) -> Vec<u32> {
+    let game = state.game();
+    let per_color = color_measure(state, of);
+    (0..game.teams)
+        .map(|team| {
+            let colors = Color::ALL
+                .iter()
+                .filter(|c| game.seats.iter().any(|s| s.team == team && s.controls(**c)));
+            match of {
+                Measure::LongestLine { .. } => colors.map(|c| per_color[c.index()]).max().unwrap_or(0),
+                _ => colors.map(|c| per_color[c.index()]).sum(),
+            }
+        })
+        .collect()
+}
+
+fn color_measure(state: &State, of: &Measure) -> [u32; 9] {
+    let geo = &state.game().geometry;
+    let mut out = [0u32; 9];
+    match of {
+        Measure::Pieces { shape } => {
+            for cell in 0..geo.cell_count() as u16 {
+                if let Some((c, s)) = state.piece_at(cell)
+                    && shape.is_none_or(|want| want == s)
+                {
+                    out[c.index()] += 1;
+                }
+            }
+        }
+        Measure::LongestLine { diagonals } | Measure::Lines { diagonals, .. } => {
+            let window = match of {
+                Measure::Lines { length, .. } => Some(u32::from(*length)),
+                _ => None,
+            };
+            for cell in 0..geo.cell_count() as u16 {
+                let Some((color, _)) = state.piece_at(cell) else { continue };
+                for d in geo.line_directions(*diagonals) {
+                    let back = geo.neighbour(cell, geo.direction_count() - 1 - d);
+                    let starts_run = back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);
+                    let mut run = 1;
+                    let mut c = geo.neighbour(cell, d);
+                    while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {
+                        run += 1;
+                        c = geo.neighbour(c, d);
+                    }
+                    match window {
+                        // Every K-cell segment starting here counts once.
+                        Some(k) => out[color.index()] += u32::from(run >= k),
+                        None if starts_run => out[color.index()] = out[color.index()].max(run),
+                        None => {}
+                    }
+                }
+            }
+        }
+        // Refused when the game is compiled.
+        Measure::Area => {}
+    }
+    out
+}

@@ -1,0 +1,320 @@
+//! The state of one match: pieces, reserves, phase, whose turn, and the
+//! history that stalemate detection, undo and replay need.
+
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+
+use super::outcome::{self, Outcome};
+use super::{Cell, Game, Move, PIECE_KINDS, pack, unpack};
+use crate::rules::{BoardKind, Color, Shape};
+
+/// A move as it happened: who made it, whether the engine made it for them
+/// (no choice, or a single one), and its echo in the spec's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub seat: usize,
+    pub mv: Move,
+    pub automatic: bool,
+    pub text: String,
+}
+
+#[derive(Clone, Debug)]
+struct DrawOffer {
+    offerer: usize,
+    /// Seats still to answer, in turn order; Chaos is never asked.
+    waiting: Vec<usize>,
+}
+
+/// One match in progress or finished.
+#[derive(Clone, Debug)]
+pub struct State {
+    game: Arc<Game>,
+    pub(crate) board: Vec<Cell>,
+    pub(crate) reserves: [u16; PIECE_KINDS],
+    pub(crate) phase: usize,
+    pub(crate) to_move: usize,
+    /// Moves already made in the current turn.
+    turn_moves: Vec<Move>,
+    turn_start_key: u64,
+    /// Cells whose contents changed during the current turn.
+    pub(crate) changed: Vec<u16>,
+    draw: Option<DrawOffer>,
+    pub(crate) offered_this_turn: bool,
+    seen_turns: HashSet<u64>,
+    outcome: Option<Outcome>,
+    /// Per stalemate rule, the team that last completed the line it names.
+    pub(crate) last_line_team: Vec<Option<usize>>,
+    history: Vec<Applied>,
+    decisions: Vec<Move>,
+}
+
+impl State {
+    pub(crate) fn new(game: Arc<Game>) -> State {
+        let mut state = State {
+            board: game.initial_board.clone(),
+            reserves: game.initial_reserves,
+            phase: 0,
+            to_move: 0,
+            turn_moves: Vec::with_capacity(2),
+            turn_start_key: 0,
+            changed: Vec::new(),
+            draw: None,
+            offered_this_turn: false,
+            seen_turns: HashSet::new(),
+            outcome: None,
+            last_line_team: vec![None; game.rules.stalemate.len()],
+            history: Vec::new(),
+            decisions: Vec::new(),
+            game,
+        };
+        state.turn_start_key = state.position_key();
+        state.play_automatic();
+        state
+    }
+
+    /// Rebuilds a match from its decisions (the moves that were not automatic).
+    /// On an illegal decision, returns its index and the reason.
+    pub fn replay(game: &Arc<Game>, decisions: &[Move]) -> Result<State, (usize, String)> {
+        let mut state = game.start();
+        for (i, mv) in decisions.iter().enumerate() {
+            state.apply(*mv).map_err(|e| (i, e))?;
+        }
+        Ok(state)
+    }
+
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// The seat index (0-based) whose decision is awaited: the mover, or the
+    /// next seat to answer a draw offer.
+    pub fn to_move(&self) -> usize {
+        match &self.draw {
+            Some(offer) => offer.waiting[0],
+            None => self.to_move,
+        }
+    }
+
+    pub fn phase(&self) -> usize {
+        self.phase
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The seat that offered a draw now being answered.
+    pub fn draw_offered_by(&self) -> Option<usize> {
+        self.draw.as_ref().map(|d| d.offerer)
+    }
+
+    /// Every move applied so far, automatic ones included.
+    pub fn history(&self) -> &[Applied] {
+        &self.history
+    }
+
+    /// The moves that were chosen, not forced: replaying them rebuilds this state.
+    pub fn decisions(&self) -> &[Move] {
+        &self.decisions
+    }
+
+    /// Moves already made in the current turn (the first of a 2-piece turn).
+    pub fn moves_this_turn(&self) -> &[Move] {
+        &self.turn_moves
+    }
+
+    pub fn piece_at(&self, cell: u16) -> Option<(Color, Shape)> {
+        unpack(self.board[usize::from(cell)])
+    }
+
+    pub fn reserve(&self, color: Color, shape: Shape) -> u16 {
+        self.reserves[color.index() * 6 + shape.index()]
+    }
+
+    pub fn is_locked(&self, cell: u16) -> bool {
+        self.game.phases[self.phase].locked[usize::from(cell)]
+    }
+
+    /// Takes back the last decision (and the automatic moves after it).
+    pub fn undo(&mut self) -> bool {
+        if self.decisions.is_empty() {
+            return false;
+        }
+        let mut decisions = self.decisions.clone();
+        decisions.pop();
+        *self = State::replay(&self.game, &decisions).expect("a prefix of legal decisions stays legal");
+        true
+    }
+
+    /// Applies one decision of the seat to move, then every automatic move
+    /// that follows. Refuses illegal moves with the reason.
+    pub fn apply(&mut self, mv: Move) -> Result<(), String> {
+        if let Some(outcome) = &self.outcome {
+            return Err(format!("the game is over: {}", outcome.reason));
+        }
+        if !self.legal_moves().contains(&mv) {
+            return Err(self.explain_illegal(mv));
+        }
+        self.decisions.push(mv);
+        self.apply_legal(mv, false);
+        self.play_automatic();
+        Ok(())
+    }
+
+    /// Passes for a seat with nothing to do, and plays the only move of a seat
+    /// with a single one (draw offers do not count as choices).
+    fn play_automatic(&mut self) {
+        while self.outcome.is_none() && self.draw.is_none() {
+            let moves: Vec<Move> = self.legal_moves().into_iter().filter(|m| *m != Move::OfferDraw).collect();
+            match moves.as_slice() {
+                [] => self.apply_legal(Move::Pass, true),
+                [only] => self.apply_legal(*only, true),
+                _ => break,
+            }
+        }
+    }
+
+    fn apply_legal(&mut self, mv: Move, automatic: bool) {
+        let seat = self.to_move();
+        let text = self.move_text(mv);
+        self.history.push(Applied { seat, mv, automatic, text });
+        match mv {
+            Move::Pass => {
+                self.turn_moves.push(mv);
+                self.end_turn();
+            }
+            Move::OfferDraw => {
+                let n = self.game.seats.len();
+                let waiting: Vec<usize> = (1..n)
+                    .map(|k| (seat + k) % n)
+                    .filter(|&s| !self.game.seats[s].is_chaos)
+                    .collect();
+                self.offered_this_turn = true;
+                if waiting.is_empty() {
+                    self.outcome = Some(outcome::agreed_draw(&self.game));
+                } else {
+                    self.draw = Some(DrawOffer { offerer: seat, waiting });
+                }
+            }
+            Move::AgreeDraw => {
+                let offer = self.draw.as_mut().expect("agree answers an offer");
+                offer.waiting.remove(0);
+                if offer.waiting.is_empty() {
+                    self.draw = None;
+                    self.outcome = Some(outcome::agreed_draw(&self.game));
+                }
+            }
+            Move::RefuseDraw => {
+                // The offerer must now choose a different move in the same turn.
+                self.draw = None;
+            }
+            Move::Place { color, shape, to } => {
+                self.reserves[color.index() * 6 + shape.index()] -= 1;
+                self.board[usize::from(to)] = pack(color, shape);
+                self.changed.push(to);
+                self.after_board_move(mv);
+            }
+            Move::Step { from, to } => {
+                self.move_pieces(from, to);
+                self.after_board_move(mv);
+            }
+        }
+    }
+
+    fn after_board_move(&mut self, mv: Move) {
+        self.turn_moves.push(mv);
+        if self.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
+            self.end_turn();
+        }
+    }
+
+    /// Moves the piece at `from` to `to`; on stacks the pieces above it come along.
+    fn move_pieces(&mut self, from: u16, to: u16) {
+        let geo = &self.game.geometry;
+        let mut carried = vec![from];
+        if geo.kind == BoardKind::Stacks {
+            let column = &geo.columns()[geo.column_of(from)];
+            let start = column.iter().position(|&c| c == from).expect("a cell is in its column");
+            carried = column[start..].iter().copied().take_while(|&c| self.board[usize::from(c)] != 0).collect();
+        }
+        let targets: Vec<u16> = if geo.kind == BoardKind::Stacks {
+            let column = &geo.columns()[geo.column_of(to)];
+            let start = column.iter().position(|&c| c == to).expect("a cell is in its column");
+            column[start..start + carried.len()].to_vec()
+        } else {
+            vec![to]
+        };
+        for (&src, &dst) in carried.iter().zip(&targets) {
+            self.board[usize::from(dst)] = self.board[usize::from(src)];
+            self.board[usize::from(src)] = 0;
+            self.changed.push(src);
+            self.changed.push(dst);
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let seat = self.to_move;
+        let mut hasher = DefaultHasher::new();
+        (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
+        let turn_key = hasher.finish();
+        outcome::remember_lines(self, seat);
+        if let Some(result) = outcome::turn_checks(self, seat) {
+            self.outcome = Some(result);
+            return;
+        }
+        if !self.seen_turns.insert(turn_key) {
+            if self.phase + 1 < self.game.phases.len() {
+                self.phase += 1;
+                self.seen_turns.clear();
+            } else {
+                self.outcome = Some(outcome::stalemate(self, seat));
+                return;
+            }
+        }
+        self.to_move = (seat + 1) % self.game.seats.len();
+        self.turn_moves.clear();
+        self.changed.clear();
+        self.offered_this_turn = false;
+        self.turn_start_key = self.position_key();
+    }
+
+    /// What a seat faces: pieces, reserves and phase.
+    fn position_key(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        (&self.board, &self.reserves, self.phase).hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// The move in the spec's words, e.g. "Black circle to (2,2)".
+    pub fn move_text(&self, mv: Move) -> String {
+        let geo = &self.game.geometry;
+        match mv {
+            Move::Pass => "Pass".to_string(),
+            Move::OfferDraw => "Offer to draw".to_string(),
+            Move::AgreeDraw => "Agree to draw".to_string(),
+            Move::RefuseDraw => "Refuse to draw".to_string(),
+            Move::Place { color, shape, to } => {
+                format!("{} {} to {}", capitalise(color.name()), shape.name(), geo.name(to))
+            }
+            Move::Step { from, to } => match self.piece_at(from) {
+                Some((color, shape)) => {
+                    format!("{} {} {} to {}", capitalise(color.name()), shape.name(), geo.name(from), geo.name(to))
+                }
+                None => format!("{} to {}", geo.name(from), geo.name(to)),
+            },
+        }
+    }
+}
+
+pub(crate) fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,252 @@
+//! Move text, as typed in chat, the CLI and tests: `2,3`, `(2,3)`, `b3`, a
+//! column alone on stacks (`4`), `pentagon 2,3`, `pink circle 2,3`, `1,1-1,2`,
+//! `a1-a2`, `N:` for a board other than the first, `+` between the moves of
+//! one turn, and `pass`, `draw`, `agree`, `refuse`. Forgiving about spaces and
+//! case, strict about meaning: an ambiguous move is refused with the choices.
+
+use crate::game::{Move, State};
+use crate::geometry::Geometry;
+use crate::rules::{BoardKind, Color, Shape};
+
+/// A cell as typed: an optional board and one to three coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellText {
+    pub board: Option<u8>,
+    pub coords: Vec<u8>,
+}
+
+/// One move as typed, before it is matched against the legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveText {
+    Pass,
+    Draw,
+    Agree,
+    Refuse,
+    Place { color: Option<Color>, shape: Option<Shape>, at: CellText },
+    Step { from: CellText, to: CellText },
+}
+
+const FORMS: &str = "a cell like 2,3 or b3 (a column alone on stacks), optionally after a shape and/or colour (pink circle 2,3), a movement FROM-TO (1,1-1,2), moves of one turn joined by +, or pass, draw, agree, refuse";
+
+/// Splits a turn into its moves (`a+b`).
+pub fn parse_turn(text: &str) -> Result<Vec<MoveText>, String> {
+    let parts: Vec<&str> = text.split('+').map(str::trim).collect();
+    if parts.iter().any(|p| p.is_empty()) {
+        return Err(format!("\"{}\" has an empty move; expected {FORMS}", text.trim()));
+    }
+    parts.into_iter().map(parse_move).collect()
+}
+
+pub fn parse_move(text: &str) -> Result<MoveText, String> {
+    let t = text.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "pass" | "p" => return Ok(MoveText::Pass),
+        "draw" | "offer" => return Ok(MoveText::Draw),
+        "agree" | "accept" | "yes" => return Ok(MoveText::Agree),
+        "refuse" | "decline" | "no" => return Ok(MoveText::Refuse),
+        _ => {}
+    }
+    if let Some((from, to)) = t.split_once('-') {
+        return Ok(MoveText::Step { from: parse_cell(from, text)?, to: parse_cell(to, text)? });
+    }
+    let mut color = None;
+    let mut shape = None;
+    let mut words: Vec<&str> = t.split_whitespace().collect();
+    // Coordinates may contain spaces ("2, 3"): words that are not a colour or shape form the cell.
+    let mut cell_words = Vec::new();
+    for w in words.drain(..) {
+        if let Some(c) = Color::parse(w).filter(|_| color.is_none() && cell_words.is_empty()) {
+            color = Some(c);
+        } else if let Some(s) = Shape::parse(w).filter(|_| shape.is_none() && cell_words.is_empty()) {
+            shape = Some(s);
+        } else {
+            cell_words.push(w);
+        }
+    }
+    if cell_words.is_empty() {
+        return Err(format!("\"{}\" names no cell; expected {FORMS}", text.trim()));
+    }
+    Ok(MoveText::Place { color, shape, at: parse_cell(&cell_words.join(""), text)? })
+}
+
+fn parse_cell(cell: &str, whole: &str) -> Result<CellText, String> {
+    let bad = || format!("\"{}\" is not a move; expected {FORMS}", whole.trim());
+    let t: String = cell.chars().filter(|c| !c.is_whitespace()).collect();
+    let (board, rest) = match t.split_once(':') {
+        Some((b, rest)) => (Some(b.parse::<u8>().map_err(|_| bad())?), rest.to_string()),
+        None => (None, t),
+    };
+    let inner = rest.trim_start_matches('(').trim_end_matches(')');
+    if inner.is_empty() {
+        return Err(bad());
+    }
+    let first = inner.chars().next().expect("not empty");
+    if first.is_ascii_alphabetic() {
+        // Algebraic: a column letter, then a row number.
+        let x = (first as u8 - b'a') + 1;
+        let y: u8 = inner[1..].parse().map_err(|_| bad())?;
+        return Ok(CellText { board, coords: vec![x, y] });
+    }
+    let coords: Result<Vec<u8>, _> = inner.split(',').map(|p| p.parse::<u8>()).collect();
+    match coords {
+        Ok(c) if (1..=3).contains(&c.len()) => Ok(CellText { board, coords: c }),
+        _ => Err(bad()),
+    }
+}
+
+/// The cells a typed cell can mean: one cell, or on stacks a whole column.
+fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
+    let [nx, ny, nz] = geo.dims;
+    let size = if geo.kind == BoardKind::Hash {
+        "the board is a 3x3 hash".to_string()
+    } else {
+        format!("the board is {nx}x{ny}x{nz}")
+    };
+    let board = match at.board {
+        Some(b) if b == 0 || b > geo.boards => {
+            return Err(format!("there is no board {b}; this game has {} board(s)", geo.boards));
+        }
+        Some(b) => b,
+        None => 1,
+    };
+    let mut c = at.coords.clone();
+    if c.len() == 1 {
+        if ny != 1 {
+            return Err(format!("give both x and y (like 2,3); {size}"));
+        }
+        c.push(1);
+    }
+    let (x, y) = (c[0], c[1]);
+    let off = || {
+        let shown: Vec<String> = at.coords.iter().map(u8::to_string).collect();
+        format!("({}) is off the board; {size}", shown.join(","))
+    };
+    if x == 0 || x > nx || y == 0 || y > ny {
+        return Err(off());
+    }
+    match c.get(2) {
+        Some(&z) if z == 0 || z > nz => Err(off()),
+        Some(&z) => Ok(vec![geo.cell(board, x, y, z).expect("inside")]),
+        None if geo.kind == BoardKind::Stacks || nz == 1 => {
+            Ok((1..=nz).filter_map(|z| geo.cell(board, x, y, z)).collect())
+        }
+        None => Err(format!("give x,y,z on this 3-D board (like {x},{y},1); {size}")),
+    }
+}
+
+/// Matches a typed move against the legal moves of the seat to move.
+pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
+    let geo = &state.game().geometry;
+    let legal = state.legal_moves();
+    let simple = |m: Move| -> Result<Move, String> {
+        if legal.contains(&m) { Ok(m) } else { Err(why(state, m)) }
+    };
+    match text {
+        MoveText::Pass => simple(Move::Pass),
+        MoveText::Draw => simple(Move::OfferDraw),
+        MoveText::Agree => simple(Move::AgreeDraw),
+        MoveText::Refuse => simple(Move::RefuseDraw),
+        MoveText::Place { color, shape, at } => {
+            let targets = cells(geo, at)?;
+            let matching: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| match m {
+                    Move::Place { color: c, shape: s, to } => {
+                        targets.contains(to) && color.is_none_or(|w| w == *c) && shape.is_none_or(|w| w == *s)
+                    }
+                    _ => false,
+                })
+                .collect();
+            match matching.as_slice() {
+                [one] => Ok(*one),
+                [] => {
+                    let seat = &state.game().seats[state.to_move()];
+                    let color = color.unwrap_or(seat.color);
+                    let shape = shape.unwrap_or_else(|| {
+                        state.game().rules.shapes.iter().map(|s| s.shape).find(|s| state.reserve(color, *s) > 0).unwrap_or_default()
+                    });
+                    let to = targets.iter().copied().find(|&c| state.piece_at(c).is_none()).unwrap_or(targets[0]);
+                    Err(why(state, Move::Place { color, shape, to }))
+                }
+                many => {
+                    let choices: Vec<String> = many
+                        .iter()
+                        .map(|m| match m {
+                            Move::Place { color, shape, to } => {
+                                format!("{} {} {}", color.name(), shape.name(), cell_words(geo, *to))
+                            }
+                            _ => unreachable!("filtered to placements"),
+                        })
+                        .collect();
+                    Err(format!("that move is ambiguous; say which: {}", choices.join(" or ")))
+                }
+            }
+        }
+        MoveText::Step { from, to } => {
+            let sources = cells(geo, from)?;
+            let targets = cells(geo, to)?;
+            let matching: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::Step { from, to } if sources.contains(from) && targets.contains(to)))
+                .collect();
+            match matching.as_slice() {
+                [one] => Ok(*one),
+                [] => {
+                    let from = sources.iter().rev().copied().find(|&c| state.piece_at(c).is_some()).unwrap_or(sources[0]);
+                    let to = targets.iter().copied().find(|&c| state.piece_at(c).is_none()).unwrap_or(targets[0]);
+                    Err(why(state, Move::Step { from, to }))
+                }
+                many => {
+                    let choices: Vec<String> = many.iter().map(|m| state.move_text(*m)).collect();
+                    Err(format!("that move is ambiguous; say which: {}", choices.join(" or ")))
+                }
+            }
+        }
+    }
+}
+
+fn why(state: &State, m: Move) -> String {
+    if state.is_finished() {
+        return "the game is over".to_string();
+    }
+    state.explain_illegal(m)
+}
+
+/// A cell written the way a person would type it back: "2,3" or "2,3,1".
+pub fn cell_words(geo: &Geometry, cell: u16) -> String {
+    geo.name(cell).replace(['(', ')'], "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_parse_in_every_documented_form() {
+        let cell = |coords: &[u8]| CellText { board: None, coords: coords.to_vec() };
+        assert_eq!(parse_move("2,3").unwrap(), MoveText::Place { color: None, shape: None, at: cell(&[2, 3]) });
+        assert_eq!(parse_move(" (2, 3) ").unwrap(), MoveText::Place { color: None, shape: None, at: cell(&[2, 3]) });
+        assert_eq!(parse_move("B3").unwrap(), MoveText::Place { color: None, shape: None, at: cell(&[2, 3]) });
+        assert_eq!(
+            parse_move("Pink Circle 2,3").unwrap(),
+            MoveText::Place { color: Some(Color::Pink), shape: Some(Shape::Circle), at: cell(&[2, 3]) }
+        );
+        assert_eq!(parse_move("a1-a2").unwrap(), MoveText::Step { from: cell(&[1, 1]), to: cell(&[1, 2]) });
+        assert_eq!(
+            parse_move("2:1,1").unwrap(),
+            MoveText::Place { color: None, shape: None, at: CellText { board: Some(2), coords: vec![1, 1] } }
+        );
+        assert_eq!(parse_turn("10,9+10,11").unwrap().len(), 2);
+        assert_eq!(parse_move("PASS").unwrap(), MoveText::Pass);
+    }
+
+    #[test]
+    fn nonsense_is_refused_with_the_accepted_forms() {
+        for bad in ["", "hello", "1,2,3,4", "+", "circle", "1,1-"] {
+            let err = parse_turn(bad).unwrap_err();
+            assert!(err.contains("expected"), "{bad}: {err}");
+        }
+    }
+}
