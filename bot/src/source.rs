@@ -1,0 +1,92 @@
+//! Where games come from (the catalogue or a file), and the commands that
+//! only read rule sets: `games`, `rules check`, `game NAME [-e FILE]`.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use redscience_engine::{Game, Problem, RuleSet, catalogue, describe, validate};
+
+/// A catalogue game by name, or a rule set read from a file.
+pub fn load(game_or_file: &str) -> Result<RuleSet, String> {
+    if let Some(rules) = catalogue::get(game_or_file) {
+        return Ok(rules);
+    }
+    let path = Path::new(game_or_file);
+    if path.is_file() {
+        let problems = |ps: Vec<Problem>| {
+            let lines: Vec<String> = ps.iter().map(Problem::to_string).collect();
+            format!("{} is not a valid rule set:\n{}", path.display(), lines.join("\n"))
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let rules = RuleSet::from_json(&text).map_err(|p| problems(vec![p]))?;
+        validate(&rules).map_err(problems)?;
+        return Ok(rules);
+    }
+    Err(format!(
+        "no game or file named \"{game_or_file}\"; the games are: {}",
+        catalogue::names().join(", ")
+    ))
+}
+
+/// Compiles a rule set for play, or says which options stand in the way.
+pub fn compile(rules: RuleSet) -> Result<Arc<Game>, String> {
+    let name = rules.name.clone();
+    Game::new(rules).map_err(|ps| {
+        let lines: Vec<String> = ps.iter().map(Problem::to_string).collect();
+        format!("{name} cannot be played:\n{}", lines.join("\n"))
+    })
+}
+
+/// One line per catalogue game: its name and its rules in brief.
+pub fn game_list() -> Vec<String> {
+    catalogue::all()
+        .iter()
+        .map(|rules| format!("{:<20} {}", rules.name, describe(rules).join(", ")))
+        .collect()
+}
+
+/// `rules check FILE`: exit 0 when valid; else exit 1 with one problem per line.
+pub fn check_file(file: &Path) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            println!("(file): cannot read {}: {e}", file.display());
+            return ExitCode::from(1);
+        }
+    };
+    let problems = match RuleSet::from_json(&text) {
+        Err(p) => vec![p],
+        Ok(rules) => match validate(&rules) {
+            Ok(()) => {
+                println!("{} is valid (fingerprint {})", rules.name, redscience_engine::fingerprint(&rules));
+                return ExitCode::SUCCESS;
+            }
+            Err(ps) => ps,
+        },
+    };
+    for p in problems {
+        println!("{p}");
+    }
+    ExitCode::from(1)
+}
+
+/// `game NAME`: the rules in words; with `-e FILE`, the JSON into FILE.
+pub fn show_or_export(name: &str, export: Option<&Path>) -> Result<ExitCode, String> {
+    let rules = catalogue::get(name)
+        .ok_or_else(|| format!("no game named \"{name}\"; the games are: {}", catalogue::names().join(", ")))?;
+    match export {
+        None => {
+            println!("{}", rules.name);
+            for line in describe(&rules) {
+                println!("  {line}");
+            }
+        }
+        Some(path) if path == Path::new("-") => println!("{}", rules.to_json()),
+        Some(path) => {
+            std::fs::write(path, rules.to_json() + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            println!("Exported {} to {}", rules.name, path.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
