@@ -10,7 +10,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "redscience", version, about = "Invent variants of tic-tac-toe and play them.")]
+#[command(
+    name = "redscience",
+    version,
+    about = "Invent variants of tic-tac-toe and play them."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -79,15 +83,31 @@ fn main() -> ExitCode {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Rules { action: RulesAction::Check { file } }) => Ok(source::check_file(&file)),
-        Some(Command::Rules { action: RulesAction::Schema }) => {
+        Some(Command::Rules {
+            action: RulesAction::Check { file },
+        }) => Ok(source::check_file(&file)),
+        Some(Command::Rules {
+            action: RulesAction::Schema,
+        }) => {
             print!("{}", redscience_engine::rules::json_schema());
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Game { name, export }) => source::show_or_export(&name, export.as_deref()),
-        Some(Command::Replay { game, moves, json, seed, chaos_given }) => {
-            replay::run(&game, &moves, replay::Options { json, seed, chaos_given })
-        }
+        Some(Command::Replay {
+            game,
+            moves,
+            json,
+            seed,
+            chaos_given,
+        }) => replay::run(
+            &game,
+            &moves,
+            replay::Options {
+                json,
+                seed,
+                chaos_given,
+            },
+        ),
         Some(Command::Play { game, seed }) => play::run(&game, seed),
     };
     match result {

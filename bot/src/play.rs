@@ -41,7 +41,11 @@ pub fn run(game_or_file: &str, seed: Option<u64>) -> Result<ExitCode, String> {
         } else {
             println!("{}", board_text(&session.state));
             let seat = &session.game.seats[session.human];
-            format!("{} ({})\nWhat's your move? ('#,#' or q/z/n for quit/undo/new game)", seat.label(), seat.color.name())
+            format!(
+                "{} ({})\nWhat's your move? ('#,#' or q/z/n for quit/undo/new game)",
+                seat.label(),
+                seat.color.name()
+            )
         };
         println!("{prompt}");
         std::io::stdout().flush().ok();
@@ -69,7 +73,13 @@ impl Session {
         let players = game.rules.players.player_seats();
         let human = rng.random_range(0..players);
         let state = game.start();
-        Session { game, rng, state, human, shown: 0 }
+        Session {
+            game,
+            rng,
+            state,
+            human,
+            shown: 0,
+        }
     }
 
     fn introduce(&self) {
@@ -81,7 +91,13 @@ impl Session {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let who = if i == self.human { "You" } else if s.is_chaos { "plays randomly" } else { "Random" };
+                let who = if i == self.human {
+                    "You"
+                } else if s.is_chaos {
+                    "plays randomly"
+                } else {
+                    "Random"
+                };
                 format!("{} ({}) {who}", s.label(), s.color.name())
             })
             .collect();
@@ -100,7 +116,11 @@ impl Session {
     fn show_new_moves(&mut self) {
         for applied in &self.state.history()[self.shown..] {
             let seat = &self.game.seats[applied.seat];
-            let auto = if applied.automatic { " (automatic)" } else { "" };
+            let auto = if applied.automatic {
+                " (automatic)"
+            } else {
+                ""
+            };
             println!("{}: {}{auto}", seat.label(), applied.text);
         }
         self.shown = self.state.history().len();
@@ -121,7 +141,12 @@ impl Session {
 
     /// Takes back moves until the person's last decision is undone.
     fn undo(&mut self) {
-        let mine = |s: &State| s.history().iter().filter(|a| !a.automatic && a.seat == self.human).count();
+        let mine = |s: &State| {
+            s.history()
+                .iter()
+                .filter(|a| !a.automatic && a.seat == self.human)
+                .count()
+        };
         let before = mine(&self.state);
         if before == 0 {
             return println!("Nothing of yours to undo.");

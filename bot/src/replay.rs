@@ -35,7 +35,11 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
             play_chaos(&mut state, &mut rng);
         }
         if let Err(reason) = play_turn(&mut state, turn, &mut rng) {
-            rejected = Some(Rejected { index, text: turn.clone(), reason });
+            rejected = Some(Rejected {
+                index,
+                text: turn.clone(),
+                reason,
+            });
             break;
         }
     }
@@ -47,7 +51,11 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
     } else {
         print!("{}", text_report(&state, rejected.as_ref()));
     }
-    Ok(if rejected.is_some() { ExitCode::from(2) } else { ExitCode::SUCCESS })
+    Ok(if rejected.is_some() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Chaos plays from the seed whenever it is to move.
@@ -66,7 +74,10 @@ fn play_turn(state: &mut State, turn: &str, rng: &mut Xoshiro256PlusPlus) -> Res
     let parts: Vec<&str> = turn.split('+').map(str::trim).collect();
     for part in parts {
         if state.is_finished() {
-            return Err(format!("the game is already over: {}", state.outcome().map_or("", |o| o.reason.as_str())));
+            return Err(format!(
+                "the game is already over: {}",
+                state.outcome().map_or("", |o| o.reason.as_str())
+            ));
         }
         let mv: Move = if part == "?" {
             random_move(state, rng).ok_or("no move is possible")?
@@ -88,7 +99,10 @@ fn json_report(state: &State, rejected: Option<&Rejected>) -> serde_json::Value 
     let fields = report.as_object_mut().expect("an object");
     match state.outcome() {
         Some(outcome) => {
-            fields.insert("results".into(), json!(outcome.results.iter().map(|r| r.word()).collect::<Vec<_>>()));
+            fields.insert(
+                "results".into(),
+                json!(outcome.results.iter().map(|r| r.word()).collect::<Vec<_>>()),
+            );
             fields.insert("reason".into(), json!(outcome.reason));
         }
         None => {
@@ -96,7 +110,10 @@ fn json_report(state: &State, rejected: Option<&Rejected>) -> serde_json::Value 
         }
     }
     if let Some(r) = rejected {
-        fields.insert("rejected".into(), json!({"index": r.index, "move": r.text, "reason": r.reason}));
+        fields.insert(
+            "rejected".into(),
+            json!({"index": r.index, "move": r.text, "reason": r.reason}),
+        );
     }
     report
 }
@@ -105,16 +122,34 @@ fn text_report(state: &State, rejected: Option<&Rejected>) -> String {
     let game = state.game();
     let mut out = format!("{}\n", game.rules.name);
     for (i, applied) in state.history().iter().enumerate() {
-        let auto = if applied.automatic { " (automatic)" } else { "" };
-        out.push_str(&format!("{:>3}. {}: {}{auto}\n", i + 1, game.seats[applied.seat].label(), applied.text));
+        let auto = if applied.automatic {
+            " (automatic)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "{:>3}. {}: {}{auto}\n",
+            i + 1,
+            game.seats[applied.seat].label(),
+            applied.text
+        ));
     }
     out.push_str(&board_text(state));
     if let Some(r) = rejected {
-        out.push_str(&format!("Move {} (\"{}\") rejected: {}\n", r.index + 1, r.text, r.reason));
+        out.push_str(&format!(
+            "Move {} (\"{}\") rejected: {}\n",
+            r.index + 1,
+            r.text,
+            r.reason
+        ));
     }
     match state.outcome() {
         Some(outcome) => {
-            out.push_str(&format!("Result: {} ({})\n", outcome.summary(game), outcome.reason));
+            out.push_str(&format!(
+                "Result: {} ({})\n",
+                outcome.summary(game),
+                outcome.reason
+            ));
         }
         None => {
             let seat = &game.seats[state.to_move()];

@@ -16,9 +16,14 @@ pub fn load(game_or_file: &str) -> Result<RuleSet, String> {
     if path.is_file() {
         let problems = |ps: Vec<Problem>| {
             let lines: Vec<String> = ps.iter().map(Problem::to_string).collect();
-            format!("{} is not a valid rule set:\n{}", path.display(), lines.join("\n"))
+            format!(
+                "{} is not a valid rule set:\n{}",
+                path.display(),
+                lines.join("\n")
+            )
         };
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let rules = RuleSet::from_json(&text).map_err(|p| problems(vec![p]))?;
         validate(&rules).map_err(problems)?;
         return Ok(rules);
@@ -59,7 +64,11 @@ pub fn check_file(file: &Path) -> ExitCode {
         Err(p) => vec![p],
         Ok(rules) => match validate(&rules) {
             Ok(()) => {
-                println!("{} is valid (fingerprint {})", rules.name, redscience_engine::fingerprint(&rules));
+                println!(
+                    "{} is valid (fingerprint {})",
+                    rules.name,
+                    redscience_engine::fingerprint(&rules)
+                );
                 return ExitCode::SUCCESS;
             }
             Err(ps) => ps,
@@ -73,8 +82,12 @@ pub fn check_file(file: &Path) -> ExitCode {
 
 /// `game NAME`: the rules in words; with `-e FILE`, the JSON into FILE.
 pub fn show_or_export(name: &str, export: Option<&Path>) -> Result<ExitCode, String> {
-    let rules = catalogue::get(name)
-        .ok_or_else(|| format!("no game named \"{name}\"; the games are: {}", catalogue::names().join(", ")))?;
+    let rules = catalogue::get(name).ok_or_else(|| {
+        format!(
+            "no game named \"{name}\"; the games are: {}",
+            catalogue::names().join(", ")
+        )
+    })?;
     match export {
         None => {
             println!("{}", rules.name);
@@ -84,7 +97,8 @@ pub fn show_or_export(name: &str, export: Option<&Path>) -> Result<ExitCode, Str
         }
         Some(path) if path == Path::new("-") => println!("{}", rules.to_json()),
         Some(path) => {
-            std::fs::write(path, rules.to_json() + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::write(path, rules.to_json() + "\n")
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             println!("Exported {} to {}", rules.name, path.display());
         }
     }

@@ -56,7 +56,12 @@ impl Geometry {
             for z in 1..=nz {
                 for y in 1..=ny {
                     for x in 1..=nx {
-                        coords.push(Coord { board: b, x: x as u8, y: y as u8, z: z as u8 });
+                        coords.push(Coord {
+                            board: b,
+                            x: x as u8,
+                            y: y as u8,
+                            z: z as u8,
+                        });
                     }
                 }
             }
@@ -142,7 +147,9 @@ impl Geometry {
                 continue;
             }
             let column: Vec<u16> = if stacks {
-                (1..=self.dims[2]).filter_map(|z| self.cell(c.board, c.x, c.y, z)).collect()
+                (1..=self.dims[2])
+                    .filter_map(|z| self.cell(c.board, c.x, c.y, z))
+                    .collect()
             } else {
                 vec![cell as u16]
             };
@@ -187,7 +194,11 @@ impl Geometry {
     /// "(x,y)" or "(x,y,z)", prefixed "N:" when there are several boards.
     pub fn name(&self, cell: u16) -> String {
         let c = self.coord(cell);
-        let prefix = if self.boards > 1 { format!("{}:", c.board) } else { String::new() };
+        let prefix = if self.boards > 1 {
+            format!("{}:", c.board)
+        } else {
+            String::new()
+        };
         if self.shows_z() {
             format!("{prefix}({},{},{})", c.x, c.y, c.z)
         } else {
@@ -287,7 +298,9 @@ mod tests {
 
     fn geometry(json: serde_json::Value) -> Geometry {
         let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
-        v.as_object_mut().unwrap().extend(json.as_object().unwrap().clone());
+        v.as_object_mut()
+            .unwrap()
+            .extend(json.as_object().unwrap().clone());
         Geometry::compile(&serde_json::from_value(v).unwrap())
     }
 
@@ -296,7 +309,9 @@ mod tests {
         let g = geometry(serde_json::json!({}));
         assert_eq!(g.cell_count(), 9);
         let centre = g.cell(1, 2, 2, 1).unwrap();
-        let around = (0..g.direction_count()).filter(|&d| g.neighbour(centre, d) != NO_CELL).count();
+        let around = (0..g.direction_count())
+            .filter(|&d| g.neighbour(centre, d) != NO_CELL)
+            .count();
         assert_eq!(around, 8);
         assert_eq!(g.name(centre), "(2,2)");
         assert_eq!(g.line_directions(true).len(), 13);
@@ -308,7 +323,9 @@ mod tests {
         let g = geometry(serde_json::json!({"board": "squares", "dimensions": [4, 4, 4]}));
         assert_eq!(g.cell_count(), 64);
         let corner = g.cell(1, 1, 1, 1).unwrap();
-        let around = (0..g.direction_count()).filter(|&d| g.neighbour(corner, d) != NO_CELL).count();
+        let around = (0..g.direction_count())
+            .filter(|&d| g.neighbour(corner, d) != NO_CELL)
+            .count();
         assert_eq!(around, 7);
         assert_eq!(g.name(corner), "(1,1,1)");
         assert_eq!(g.longest_line(true), 4);
@@ -323,7 +340,11 @@ mod tests {
         assert_eq!(g.coord(col[0]).z, 1);
         assert_eq!(g.coord(col[5]).z, 6);
         assert_eq!(g.column_of(col[4]), 2);
-        assert!(g.directions_in(DirectionSet::Orthogonal).iter().all(|&d| g.direction(d)[2] == 0));
+        assert!(
+            g.directions_in(DirectionSet::Orthogonal)
+                .iter()
+                .all(|&d| g.direction(d)[2] == 0)
+        );
     }
 
     #[test]
@@ -337,10 +358,19 @@ mod tests {
 
     #[test]
     fn several_boards_number_their_cells_apart() {
-        let g = geometry(serde_json::json!({"board": "stacks", "boards": 3, "dimensions": [2, 1, 13]}));
+        let g =
+            geometry(serde_json::json!({"board": "stacks", "boards": 3, "dimensions": [2, 1, 13]}));
         assert_eq!(g.cell_count(), 78);
         let c = g.cell(3, 2, 1, 13).unwrap();
-        assert_eq!(g.coord(c), Coord { board: 3, x: 2, y: 1, z: 13 });
+        assert_eq!(
+            g.coord(c),
+            Coord {
+                board: 3,
+                x: 2,
+                y: 1,
+                z: 13
+            }
+        );
         assert_eq!(g.name(c), "3:(2,1,13)");
         assert_eq!(g.columns().len(), 6);
     }

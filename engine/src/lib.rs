@@ -20,7 +20,10 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Problem {
-        Problem { field: field.into(), message: message.into() }
+        Problem {
+            field: field.into(),
+            message: message.into(),
+        }
     }
 }
 

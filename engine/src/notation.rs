@@ -22,8 +22,15 @@ pub enum MoveText {
     Draw,
     Agree,
     Refuse,
-    Place { color: Option<Color>, shape: Option<Shape>, at: CellText },
-    Step { from: CellText, to: CellText },
+    Place {
+        color: Option<Color>,
+        shape: Option<Shape>,
+        at: CellText,
+    },
+    Step {
+        from: CellText,
+        to: CellText,
+    },
 }
 
 const FORMS: &str = "a cell like 2,3 or b3 (a column alone on stacks), optionally after a shape and/or colour (pink circle 2,3), a movement FROM-TO (1,1-1,2), moves of one turn joined by +, or pass, draw, agree, refuse";
@@ -32,7 +39,10 @@ const FORMS: &str = "a cell like 2,3 or b3 (a column alone on stacks), optionall
 pub fn parse_turn(text: &str) -> Result<Vec<MoveText>, String> {
     let parts: Vec<&str> = text.split('+').map(str::trim).collect();
     if parts.iter().any(|p| p.is_empty()) {
-        return Err(format!("\"{}\" has an empty move; expected {FORMS}", text.trim()));
+        return Err(format!(
+            "\"{}\" has an empty move; expected {FORMS}",
+            text.trim()
+        ));
     }
     parts.into_iter().map(parse_move).collect()
 }
@@ -47,7 +57,10 @@ pub fn parse_move(text: &str) -> Result<MoveText, String> {
         _ => {}
     }
     if let Some((from, to)) = t.split_once('-') {
-        return Ok(MoveText::Step { from: parse_cell(from, text)?, to: parse_cell(to, text)? });
+        return Ok(MoveText::Step {
+            from: parse_cell(from, text)?,
+            to: parse_cell(to, text)?,
+        });
     }
     let mut color = None;
     let mut shape = None;
@@ -57,16 +70,24 @@ pub fn parse_move(text: &str) -> Result<MoveText, String> {
     for w in words.drain(..) {
         if let Some(c) = Color::parse(w).filter(|_| color.is_none() && cell_words.is_empty()) {
             color = Some(c);
-        } else if let Some(s) = Shape::parse(w).filter(|_| shape.is_none() && cell_words.is_empty()) {
+        } else if let Some(s) = Shape::parse(w).filter(|_| shape.is_none() && cell_words.is_empty())
+        {
             shape = Some(s);
         } else {
             cell_words.push(w);
         }
     }
     if cell_words.is_empty() {
-        return Err(format!("\"{}\" names no cell; expected {FORMS}", text.trim()));
+        return Err(format!(
+            "\"{}\" names no cell; expected {FORMS}",
+            text.trim()
+        ));
     }
-    Ok(MoveText::Place { color, shape, at: parse_cell(&cell_words.join(""), text)? })
+    Ok(MoveText::Place {
+        color,
+        shape,
+        at: parse_cell(&cell_words.join(""), text)?,
+    })
 }
 
 fn parse_cell(cell: &str, whole: &str) -> Result<CellText, String> {
@@ -85,7 +106,10 @@ fn parse_cell(cell: &str, whole: &str) -> Result<CellText, String> {
         // Algebraic: a column letter, then a row number.
         let x = (first as u8 - b'a') + 1;
         let y: u8 = inner[1..].parse().map_err(|_| bad())?;
-        return Ok(CellText { board, coords: vec![x, y] });
+        return Ok(CellText {
+            board,
+            coords: vec![x, y],
+        });
     }
     let coords: Result<Vec<u8>, _> = inner.split(',').map(|p| p.parse::<u8>()).collect();
     match coords {
@@ -104,7 +128,10 @@ fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
     };
     let board = match at.board {
         Some(b) if b == 0 || b > geo.boards => {
-            return Err(format!("there is no board {b}; this game has {} board(s)", geo.boards));
+            return Err(format!(
+                "there is no board {b}; this game has {} board(s)",
+                geo.boards
+            ));
         }
         Some(b) => b,
         None => 1,
@@ -130,7 +157,9 @@ fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
         None if geo.kind == BoardKind::Stacks || nz == 1 => {
             Ok((1..=nz).filter_map(|z| geo.cell(board, x, y, z)).collect())
         }
-        None => Err(format!("give x,y,z on this 3-D board (like {x},{y},1); {size}")),
+        None => Err(format!(
+            "give x,y,z on this 3-D board (like {x},{y},1); {size}"
+        )),
     }
 }
 
@@ -139,7 +168,11 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
     let geo = &state.game().geometry;
     let legal = state.legal_moves();
     let simple = |m: Move| -> Result<Move, String> {
-        if legal.contains(&m) { Ok(m) } else { Err(why(state, m)) }
+        if legal.contains(&m) {
+            Ok(m)
+        } else {
+            Err(why(state, m))
+        }
     };
     match text {
         MoveText::Pass => simple(Move::Pass),
@@ -152,8 +185,14 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
                 .iter()
                 .copied()
                 .filter(|m| match m {
-                    Move::Place { color: c, shape: s, to } => {
-                        targets.contains(to) && color.is_none_or(|w| w == *c) && shape.is_none_or(|w| w == *s)
+                    Move::Place {
+                        color: c,
+                        shape: s,
+                        to,
+                    } => {
+                        targets.contains(to)
+                            && color.is_none_or(|w| w == *c)
+                            && shape.is_none_or(|w| w == *s)
                     }
                     _ => false,
                 })
@@ -164,9 +203,20 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
                     let seat = &state.game().seats[state.to_move()];
                     let color = color.unwrap_or(seat.color);
                     let shape = shape.unwrap_or_else(|| {
-                        state.game().rules.shapes.iter().map(|s| s.shape).find(|s| state.reserve(color, *s) > 0).unwrap_or_default()
+                        state
+                            .game()
+                            .rules
+                            .shapes
+                            .iter()
+                            .map(|s| s.shape)
+                            .find(|s| state.reserve(color, *s) > 0)
+                            .unwrap_or_default()
                     });
-                    let to = targets.iter().copied().find(|&c| state.piece_at(c).is_none()).unwrap_or(targets[0]);
+                    let to = targets
+                        .iter()
+                        .copied()
+                        .find(|&c| state.piece_at(c).is_none())
+                        .unwrap_or(targets[0]);
                     Err(why(state, Move::Place { color, shape, to }))
                 }
                 many => {
@@ -174,12 +224,20 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
                         .iter()
                         .map(|m| match m {
                             Move::Place { color, shape, to } => {
-                                format!("{} {} {}", color.name(), shape.name(), cell_words(geo, *to))
+                                format!(
+                                    "{} {} {}",
+                                    color.name(),
+                                    shape.name(),
+                                    cell_words(geo, *to)
+                                )
                             }
                             _ => unreachable!("filtered to placements"),
                         })
                         .collect();
-                    Err(format!("that move is ambiguous; say which: {}", choices.join(" or ")))
+                    Err(format!(
+                        "that move is ambiguous; say which: {}",
+                        choices.join(" or ")
+                    ))
                 }
             }
         }
@@ -194,13 +252,25 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
             match matching.as_slice() {
                 [one] => Ok(*one),
                 [] => {
-                    let from = sources.iter().rev().copied().find(|&c| state.piece_at(c).is_some()).unwrap_or(sources[0]);
-                    let to = targets.iter().copied().find(|&c| state.piece_at(c).is_none()).unwrap_or(targets[0]);
+                    let from = sources
+                        .iter()
+                        .rev()
+                        .copied()
+                        .find(|&c| state.piece_at(c).is_some())
+                        .unwrap_or(sources[0]);
+                    let to = targets
+                        .iter()
+                        .copied()
+                        .find(|&c| state.piece_at(c).is_none())
+                        .unwrap_or(targets[0]);
                     Err(why(state, Move::Step { from, to }))
                 }
                 many => {
                     let choices: Vec<String> = many.iter().map(|m| state.move_text(*m)).collect();
-                    Err(format!("that move is ambiguous; say which: {}", choices.join(" or ")))
+                    Err(format!(
+                        "that move is ambiguous; say which: {}",
+                        choices.join(" or ")
+                    ))
                 }
             }
         }
@@ -225,18 +295,59 @@ mod tests {
 
     #[test]
     fn moves_parse_in_every_documented_form() {
-        let cell = |coords: &[u8]| CellText { board: None, coords: coords.to_vec() };
-        assert_eq!(parse_move("2,3").unwrap(), MoveText::Place { color: None, shape: None, at: cell(&[2, 3]) });
-        assert_eq!(parse_move(" (2, 3) ").unwrap(), MoveText::Place { color: None, shape: None, at: cell(&[2, 3]) });
-        assert_eq!(parse_move("B3").unwrap(), MoveText::Place { color: None, shape: None, at: cell(&[2, 3]) });
+        let cell = |coords: &[u8]| CellText {
+            board: None,
+            coords: coords.to_vec(),
+        };
+        assert_eq!(
+            parse_move("2,3").unwrap(),
+            MoveText::Place {
+                color: None,
+                shape: None,
+                at: cell(&[2, 3])
+            }
+        );
+        assert_eq!(
+            parse_move(" (2, 3) ").unwrap(),
+            MoveText::Place {
+                color: None,
+                shape: None,
+                at: cell(&[2, 3])
+            }
+        );
+        assert_eq!(
+            parse_move("B3").unwrap(),
+            MoveText::Place {
+                color: None,
+                shape: None,
+                at: cell(&[2, 3])
+            }
+        );
         assert_eq!(
             parse_move("Pink Circle 2,3").unwrap(),
-            MoveText::Place { color: Some(Color::Pink), shape: Some(Shape::Circle), at: cell(&[2, 3]) }
+            MoveText::Place {
+                color: Some(Color::Pink),
+                shape: Some(Shape::Circle),
+                at: cell(&[2, 3])
+            }
         );
-        assert_eq!(parse_move("a1-a2").unwrap(), MoveText::Step { from: cell(&[1, 1]), to: cell(&[1, 2]) });
+        assert_eq!(
+            parse_move("a1-a2").unwrap(),
+            MoveText::Step {
+                from: cell(&[1, 1]),
+                to: cell(&[1, 2])
+            }
+        );
         assert_eq!(
             parse_move("2:1,1").unwrap(),
-            MoveText::Place { color: None, shape: None, at: CellText { board: Some(2), coords: vec![1, 1] } }
+            MoveText::Place {
+                color: None,
+                shape: None,
+                at: CellText {
+                    board: Some(2),
+                    coords: vec![1, 1]
+                }
+            }
         );
         assert_eq!(parse_turn("10,9+10,11").unwrap().len(), 2);
         assert_eq!(parse_move("PASS").unwrap(), MoveText::Pass);

@@ -10,7 +10,11 @@ use crate::game::{Move, State};
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
     let moves = state.legal_moves();
     if moves.contains(&Move::AgreeDraw) {
-        return Some(if rng.random_bool(0.5) { Move::AgreeDraw } else { Move::RefuseDraw });
+        return Some(if rng.random_bool(0.5) {
+            Move::AgreeDraw
+        } else {
+            Move::RefuseDraw
+        });
     }
     let weight = |m: &Move| -> u32 {
         match m {

@@ -33,14 +33,18 @@ pub fn board_text(state: &State) -> String {
                 if geo.dims[1] > 1 {
                     out.push_str(&format!("Stacks at y={y}\n"));
                 }
-                out.push_str(&grid(state, geo.dims[0], geo.dims[2], |x, row| geo.cell(board, x, y, row)));
+                out.push_str(&grid(state, geo.dims[0], geo.dims[2], |x, row| {
+                    geo.cell(board, x, y, row)
+                }));
             }
         } else {
             for z in 1..=geo.dims[2] {
                 if geo.dims[2] > 1 {
                     out.push_str(&format!("Layer z={z}\n"));
                 }
-                out.push_str(&grid(state, geo.dims[0], geo.dims[1], |x, row| geo.cell(board, x, row, z)));
+                out.push_str(&grid(state, geo.dims[0], geo.dims[1], |x, row| {
+                    geo.cell(board, x, row, z)
+                }));
             }
         }
     }
@@ -51,7 +55,10 @@ pub fn board_text(state: &State) -> String {
             legend.push(s);
         }
     }
-    out.push_str(&format!("({}; '.' empty, '#' locked; upper case = black)\n", legend.join(", ")));
+    out.push_str(&format!(
+        "({}; '.' empty, '#' locked; upper case = black)\n",
+        legend.join(", ")
+    ));
     out
 }
 

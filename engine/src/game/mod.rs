@@ -53,7 +53,11 @@ impl Seat {
 
     /// "Player 1" ... or "Chaos".
     pub fn label(&self) -> String {
-        if self.is_chaos { "Chaos".to_string() } else { format!("Player {}", self.number) }
+        if self.is_chaos {
+            "Chaos".to_string()
+        } else {
+            format!("Player {}", self.number)
+        }
     }
 }
 
@@ -132,7 +136,11 @@ impl Game {
             let allowed = ex.seats.iter().map(seat_bit).fold(0, |a, b| a | b);
             for (c, inside) in spaces(&ex.spaces).into_iter().enumerate() {
                 if inside {
-                    exclusive[c] = if exclusive[c] == u8::MAX { allowed } else { exclusive[c] | allowed };
+                    exclusive[c] = if exclusive[c] == u8::MAX {
+                        allowed
+                    } else {
+                        exclusive[c] | allowed
+                    };
                 }
             }
         }
@@ -151,8 +159,13 @@ impl Game {
                     let column = geometry.columns()[geometry.column_of(c)].clone();
                     let mut placed = 0;
                     for (i, &cell) in column.iter().enumerate() {
-                        let blocked_above = column[i..].iter().any(|&a| phases[0].locked[usize::from(a)]);
-                        if placed < piece.count && initial_board[usize::from(cell)] == 0 && !blocked_above {
+                        let blocked_above = column[i..]
+                            .iter()
+                            .any(|&a| phases[0].locked[usize::from(a)]);
+                        if placed < piece.count
+                            && initial_board[usize::from(cell)] == 0
+                            && !blocked_above
+                        {
                             initial_board[usize::from(cell)] = pack(piece.color, piece.shape);
                             placed += 1;
                         }
@@ -198,7 +211,9 @@ impl Game {
 fn seats_of(rules: &RuleSet) -> Vec<Seat> {
     let players = rules.players.player_seats();
     let bit = |c: Color| 1u16 << c.index();
-    let player_colors: u16 = (0..players).map(|i| bit(Color::ALL[i])).fold(0, |a, b| a | b);
+    let player_colors: u16 = (0..players)
+        .map(|i| bit(Color::ALL[i]))
+        .fold(0, |a, b| a | b);
     let mut seats: Vec<Seat> = (0..players)
         .map(|i| {
             let own = Color::ALL[i];
@@ -206,19 +221,39 @@ fn seats_of(rules: &RuleSet) -> Vec<Seat> {
                 ColorMode::Assigned => (own, bit(own)),
                 ColorMode::Shared => (Color::Black, bit(Color::Black)),
                 ColorMode::PartnersShare => {
-                    let c = if i % 2 == 0 { Color::Black } else { Color::White };
+                    let c = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     (c, bit(c))
                 }
                 ColorMode::PlayersChoose => (own, player_colors),
             };
-            let team = if rules.players == Players::Partners { i % 2 } else { i };
-            Seat { number: i as u8 + 1, is_chaos: false, color, controls, team }
+            let team = if rules.players == Players::Partners {
+                i % 2
+            } else {
+                i
+            };
+            Seat {
+                number: i as u8 + 1,
+                is_chaos: false,
+                color,
+                controls,
+                team,
+            }
         })
         .collect();
     if rules.players.has_chaos() {
         let color = rules.chaos_color.unwrap_or(Color::ALL[players]);
         let team = seats.iter().map(|s| s.team).max().map_or(0, |t| t + 1);
-        seats.push(Seat { number: players as u8 + 1, is_chaos: true, color, controls: bit(color), team });
+        seats.push(Seat {
+            number: players as u8 + 1,
+            is_chaos: true,
+            color,
+            controls: bit(color),
+            team,
+        });
     }
     seats
 }
@@ -227,7 +262,10 @@ fn seats_of(rules: &RuleSet) -> Vec<Seat> {
 fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
     let mut out = Vec::new();
     let mut refuse = |field: String, option: &str| {
-        out.push(crate::Problem::new(field, format!("\"{option}\" is not supported in play yet")));
+        out.push(crate::Problem::new(
+            field,
+            format!("\"{option}\" is not supported in play yet"),
+        ));
     };
     if rules.cloaking != Cloaking::None {
         refuse("cloaking".into(), "cloaking");
@@ -235,25 +273,40 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
     if rules.boards > 1 {
         refuse("boards".into(), "several boards");
     }
-    if !matches!(rules.board, BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks) {
+    if !matches!(
+        rules.board,
+        BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks
+    ) {
         refuse("board".into(), rules.board.words());
     }
     if rules.overachievers_disqualified {
-        refuse("overachievers_disqualified".into(), "Overachiever(s) disqualified");
+        refuse(
+            "overachievers_disqualified".into(),
+            "Overachiever(s) disqualified",
+        );
     }
     for (i, s) in rules.shapes.iter().enumerate() {
         if s.power != Power::None {
             refuse(format!("shapes[{i}].power"), "capture");
         }
         for m in &s.movement {
-            if m.is_forward_only() || matches!(m, Movement::RookOrthCastle | Movement::OrthByFullStack) {
+            if m.is_forward_only()
+                || matches!(m, Movement::RookOrthCastle | Movement::OrthByFullStack)
+            {
                 refuse(format!("shapes[{i}].movement"), m.words());
             }
         }
     }
     for (i, p) in rules.phases.iter().enumerate() {
         if p.order != Order::Sequential {
-            refuse(format!("phases[{i}].order"), if p.order == Order::Single { "Single" } else { "Simultaneous" });
+            refuse(
+                format!("phases[{i}].order"),
+                if p.order == Order::Single {
+                    "Single"
+                } else {
+                    "Simultaneous"
+                },
+            );
         }
         if p.fold.is_some() {
             refuse(format!("phases[{i}].fold"), "fold rules");

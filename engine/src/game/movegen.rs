@@ -67,7 +67,11 @@ impl State {
         match self.landing(cell) {
             Some(landing) => {
                 let column = &geo.columns()[geo.column_of(cell)];
-                column.len() - column.iter().position(|&c| c == landing).expect("landing is in its column")
+                column.len()
+                    - column
+                        .iter()
+                        .position(|&c| c == landing)
+                        .expect("landing is in its column")
             }
             None => 0,
         }
@@ -87,7 +91,9 @@ impl State {
             return;
         }
         for column in geo.columns() {
-            let Some(to) = self.landing(column[0]) else { continue };
+            let Some(to) = self.landing(column[0]) else {
+                continue;
+            };
             if !self.can_enter(seat, to) {
                 continue;
             }
@@ -104,7 +110,9 @@ impl State {
         let controller = &game.seats[seat];
         let mut targets = Vec::new();
         for from in 0..geo.cell_count() as u16 {
-            let Some((color, shape)) = self.piece_at(from) else { continue };
+            let Some((color, shape)) = self.piece_at(from) else {
+                continue;
+            };
             let kinds = &game.movement[shape.index()];
             if kinds.is_empty() || !controller.controls(color) || self.reserve(color, shape) > 0 {
                 continue;
@@ -208,12 +216,18 @@ impl State {
         let who = game.seats[seat].label();
         let legal = self.legal_moves();
         let reason = match mv {
-            _ if self.draw_offered_by().is_some() && !matches!(mv, Move::AgreeDraw | Move::RefuseDraw) => {
+            _ if self.draw_offered_by().is_some()
+                && !matches!(mv, Move::AgreeDraw | Move::RefuseDraw) =>
+            {
                 "a draw has been offered: answer it with agree or refuse first".to_string()
             }
             Move::AgreeDraw | Move::RefuseDraw => "no draw has been offered".to_string(),
-            Move::OfferDraw if !game.rules.draw_option => "this game has no option to agree a draw".to_string(),
-            Move::OfferDraw => "a draw can be offered once per turn, before the turn's first move".to_string(),
+            Move::OfferDraw if !game.rules.draw_option => {
+                "this game has no option to agree a draw".to_string()
+            }
+            Move::OfferDraw => {
+                "a draw can be offered once per turn, before the turn's first move".to_string()
+            }
             Move::Pass => "this phase has no option to pass".to_string(),
             _ if game.phases[self.phase].locked_seats & (1 << seat) != 0 => {
                 format!("{who} is locked in this phase")
@@ -228,7 +242,11 @@ impl State {
                 } else if self.piece_at(to).is_some() {
                     format!("{} is occupied", geo.name(to))
                 } else if self.landing(to) != Some(to) {
-                    format!("pieces dropped on that stack land at {}", self.landing(to).map_or("no free space".into(), |c| geo.name(c)))
+                    format!(
+                        "pieces dropped on that stack land at {}",
+                        self.landing(to)
+                            .map_or("no free space".into(), |c| geo.name(c))
+                    )
                 } else {
                     format!("{who} may not enter {}", geo.name(to))
                 }
@@ -238,7 +256,9 @@ impl State {
                 Some((color, _)) if !game.seats[seat].controls(color) => {
                     format!("{who} cannot move {} pieces", color.name())
                 }
-                Some(_) if game.phases[self.phase].placement_only => "this phase is placement only".to_string(),
+                Some(_) if game.phases[self.phase].placement_only => {
+                    "this phase is placement only".to_string()
+                }
                 Some((color, shape)) if game.movement[shape.index()].is_empty() => {
                     format!("{} {}s do not move once placed", color.name(), shape.name())
                 }
@@ -248,7 +268,11 @@ impl State {
                     shape.name()
                 ),
                 Some(_) if self.piece_at(to).is_some() => format!("{} is occupied", geo.name(to)),
-                Some(_) => format!("the piece at {} cannot move to {}", geo.name(from), geo.name(to)),
+                Some(_) => format!(
+                    "the piece at {} cannot move to {}",
+                    geo.name(from),
+                    geo.name(to)
+                ),
             },
         };
         let options = if legal.is_empty() {

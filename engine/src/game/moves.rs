@@ -10,10 +10,17 @@ pub enum Move {
     AgreeDraw,
     RefuseDraw,
     /// A piece from reserves to a cell (on stacks, the cell it lands on).
-    Place { color: Color, shape: Shape, to: u16 },
+    Place {
+        color: Color,
+        shape: Shape,
+        to: u16,
+    },
     /// A placed piece from one cell to another (on stacks, where it lands;
     /// by-stack moves carry the pieces above along).
-    Step { from: u16, to: u16 },
+    Step {
+        from: u16,
+        to: u16,
+    },
 }
 
 impl Move {

@@ -60,7 +60,10 @@ pub(crate) fn join_and(items: &[String]) -> String {
 }
 
 pub(crate) fn agreed_draw(game: &Game) -> Outcome {
-    Outcome { results: vec![SeatResult::Draw; game.seats.len()], reason: "Draw agreed".to_string() }
+    Outcome {
+        results: vec![SeatResult::Draw; game.seats.len()],
+        reason: "Draw agreed".to_string(),
+    }
 }
 
 /// Per team: named by the rule or not.
@@ -95,7 +98,12 @@ fn decide(game: &Game, fired: &[(Named, WinLose)], reason: String) -> Outcome {
 /// "If all players win, then Chaos loses"; if all lose, Chaos wins.
 fn chaos_rules(game: &Game, mut outcome: Outcome) -> Outcome {
     if let Some(chaos) = game.chaos_seat() {
-        let players = outcome.results.iter().enumerate().filter(|(i, _)| *i != chaos).map(|(_, r)| *r);
+        let players = outcome
+            .results
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != chaos)
+            .map(|(_, r)| *r);
         if players.clone().all(|r| r == SeatResult::Win) {
             outcome.results[chaos] = SeatResult::Loss;
         } else if players.clone().all(|r| r == SeatResult::Loss) {
@@ -106,14 +114,28 @@ fn chaos_rules(game: &Game, mut outcome: Outcome) -> Outcome {
 }
 
 fn everyone(game: &Game, result: SeatResult, reason: &str) -> Outcome {
-    let results = game.seats.iter().map(|s| if s.is_chaos { SeatResult::Draw } else { result }).collect();
-    chaos_rules(game, Outcome { results, reason: reason.to_string() })
+    let results = game
+        .seats
+        .iter()
+        .map(|s| if s.is_chaos { SeatResult::Draw } else { result })
+        .collect();
+    chaos_rules(
+        game,
+        Outcome {
+            results,
+            reason: reason.to_string(),
+        },
+    )
 }
 
 /// Teams credited with a line of `color`: its only controlling team, or the
 /// mover's when the colour is shared.
 fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
-    let mut teams = game.seats.iter().filter(|s| s.controls(color)).map(|s| s.team);
+    let mut teams = game
+        .seats
+        .iter()
+        .filter(|s| s.controls(color))
+        .map(|s| s.team);
     let first = teams.next()?;
     if teams.all(|t| t == first) {
         Some(first)
@@ -129,7 +151,9 @@ fn new_lines(state: &State, length: u8, diagonals: bool) -> Vec<Color> {
     let directions = geo.line_directions(diagonals);
     let mut found = Vec::new();
     for &cell in &state.changed {
-        let Some((color, _)) = unpack(state.board[usize::from(cell)]) else { continue };
+        let Some((color, _)) = unpack(state.board[usize::from(cell)]) else {
+            continue;
+        };
         if found.contains(&color) {
             continue;
         }
@@ -155,7 +179,10 @@ fn new_lines(state: &State, length: u8, diagonals: bool) -> Vec<Color> {
 pub(crate) fn remember_lines(state: &mut State, mover: usize) {
     let game = state.game().clone();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
-        if let StalemateRule::LastInARow { length, diagonals, .. } = rule {
+        if let StalemateRule::LastInARow {
+            length, diagonals, ..
+        } = rule
+        {
             for color in new_lines(state, *length, *diagonals) {
                 if let Some(team) = credited(&game, color, mover) {
                     state.last_line_team[i] = Some(team);
@@ -172,7 +199,11 @@ pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
     let mut reasons = Vec::new();
     for check in &game.rules.turn_checks {
         match check {
-            TurnCheck::InARow { length, result, diagonals } => {
+            TurnCheck::InARow {
+                length,
+                result,
+                diagonals,
+            } => {
                 let mut named = vec![false; game.teams];
                 for color in new_lines(state, *length, *diagonals) {
                     if let Some(team) = credited(game, color, mover) {
@@ -188,10 +219,11 @@ pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
                     fired.push((named, *result));
                 }
             }
-            TurnCheck::AllLoseIfInARow { length, diagonals } => {
-                if !new_lines(state, *length, *diagonals).is_empty() {
-                    return Some(everyone(game, SeatResult::Loss, &format!("Someone made {length}-same-color-in-a-row: all players lose")));
-                }
+            TurnCheck::AllLoseIfInARow { length, diagonals }
+                if !new_lines(state, *length, *diagonals).is_empty() =>
+            {
+                let reason = format!("Someone made {length}-same-color-in-a-row: all players lose");
+                return Some(everyone(game, SeatResult::Loss, &reason));
             }
             // Refused when the game is compiled.
             _ => {}
@@ -207,11 +239,21 @@ pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
         let (named, result): (Named, WinLose) = match rule {
             StalemateRule::Draw => return everyone(game, SeatResult::Draw, "Stalemate draws"),
-            StalemateRule::AllWin => return everyone(game, SeatResult::Win, "All players win at stalemate"),
-            StalemateRule::AllLose => return everyone(game, SeatResult::Loss, "All players lose at stalemate"),
+            StalemateRule::AllWin => {
+                return everyone(game, SeatResult::Win, "All players win at stalemate");
+            }
+            StalemateRule::AllLose => {
+                return everyone(game, SeatResult::Loss, "All players lose at stalemate");
+            }
             StalemateRule::MoverWins | StalemateRule::MoverLoses => {
-                let named = (0..game.teams).map(|t| t == game.seats[mover].team).collect();
-                let result = if *rule == StalemateRule::MoverWins { WinLose::Win } else { WinLose::Lose };
+                let named = (0..game.teams)
+                    .map(|t| t == game.seats[mover].team)
+                    .collect();
+                let result = if *rule == StalemateRule::MoverWins {
+                    WinLose::Win
+                } else {
+                    WinLose::Lose
+                };
                 (named, result)
             }
             StalemateRule::Most { of, result } | StalemateRule::Least { of, result } => {
@@ -224,17 +266,27 @@ pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
                 let best = best.copied().unwrap_or(0);
                 (values.iter().map(|v| *v == best).collect(), *result)
             }
-            StalemateRule::MoreThanChaos { of, result } | StalemateRule::LessThanChaos { of, result } => {
+            StalemateRule::MoreThanChaos { of, result }
+            | StalemateRule::LessThanChaos { of, result } => {
                 let values = measure(state, of);
                 let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
                 let chaos_value = chaos_team.map_or(0, |t| values[t]);
                 let more = matches!(rule, StalemateRule::MoreThanChaos { .. });
                 let named = (0..game.teams)
-                    .map(|t| Some(t) != chaos_team && if more { values[t] > chaos_value } else { values[t] < chaos_value })
+                    .map(|t| {
+                        Some(t) != chaos_team
+                            && if more {
+                                values[t] > chaos_value
+                            } else {
+                                values[t] < chaos_value
+                            }
+                    })
                     .collect();
                 (named, *result)
             }
-            StalemateRule::Any { of, result } => (measure(state, of).iter().map(|v| *v > 0).collect(), *result),
+            StalemateRule::Any { of, result } => {
+                (measure(state, of).iter().map(|v| *v > 0).collect(), *result)
+            }
             StalemateRule::LastInARow { result, .. } => {
                 let last = state.last_line_team[i];
                 ((0..game.teams).map(|t| Some(t) == last).collect(), *result)
@@ -245,9 +297,18 @@ pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
     let mut outcome = decide(game, &fired, "Stalemate".to_string());
     // Chaos is no contestant in "than Chaos" rules: it wins or loses only by the Chaos rules.
     if let Some(chaos) = game.chaos_seat()
-        && game.rules.stalemate.iter().all(|r| matches!(r, StalemateRule::MoreThanChaos { .. } | StalemateRule::LessThanChaos { .. }))
+        && game.rules.stalemate.iter().all(|r| {
+            matches!(
+                r,
+                StalemateRule::MoreThanChaos { .. } | StalemateRule::LessThanChaos { .. }
+            )
+        })
         && outcome.results[chaos] != SeatResult::Win
-        && !outcome.results.iter().enumerate().all(|(i, r)| i == chaos || *r == SeatResult::Win)
+        && !outcome
+            .results
+            .iter()
+            .enumerate()
+            .all(|(i, r)| i == chaos || *r == SeatResult::Win)
     {
         outcome.results[chaos] = SeatResult::Draw;
     }
@@ -270,7 +331,9 @@ fn measure(state: &State, of: &Measure) -> Vec<u32> {
                 .iter()
                 .filter(|c| game.seats.iter().any(|s| s.team == team && s.controls(**c)));
             match of {
-                Measure::LongestLine { .. } => colors.map(|c| per_color[c.index()]).max().unwrap_or(0),
+                Measure::LongestLine { .. } => {
+                    colors.map(|c| per_color[c.index()]).max().unwrap_or(0)
+                }
                 _ => colors.map(|c| per_color[c.index()]).sum(),
             }
         })
@@ -296,10 +359,13 @@ fn color_measure(state: &State, of: &Measure) -> [u32; 9] {
                 _ => None,
             };
             for cell in 0..geo.cell_count() as u16 {
-                let Some((color, _)) = state.piece_at(cell) else { continue };
+                let Some((color, _)) = state.piece_at(cell) else {
+                    continue;
+                };
                 for d in geo.line_directions(*diagonals) {
                     let back = geo.neighbour(cell, geo.direction_count() - 1 - d);
-                    let starts_run = back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);
+                    let starts_run =
+                        back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);
                     let mut run = 1;
                     let mut c = geo.neighbour(cell, d);
                     while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {

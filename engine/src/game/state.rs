@@ -147,7 +147,8 @@ impl State {
         }
         let mut decisions = self.decisions.clone();
         decisions.pop();
-        *self = State::replay(&self.game, &decisions).expect("a prefix of legal decisions stays legal");
+        *self =
+            State::replay(&self.game, &decisions).expect("a prefix of legal decisions stays legal");
         true
     }
 
@@ -170,7 +171,11 @@ impl State {
     /// with a single one (draw offers do not count as choices).
     fn play_automatic(&mut self) {
         while self.outcome.is_none() && self.draw.is_none() {
-            let moves: Vec<Move> = self.legal_moves().into_iter().filter(|m| *m != Move::OfferDraw).collect();
+            let moves: Vec<Move> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|m| *m != Move::OfferDraw)
+                .collect();
             match moves.as_slice() {
                 [] => self.apply_legal(Move::Pass, true),
                 [only] => self.apply_legal(*only, true),
@@ -182,7 +187,12 @@ impl State {
     fn apply_legal(&mut self, mv: Move, automatic: bool) {
         let seat = self.to_move();
         let text = self.move_text(mv);
-        self.history.push(Applied { seat, mv, automatic, text });
+        self.history.push(Applied {
+            seat,
+            mv,
+            automatic,
+            text,
+        });
         match mv {
             Move::Pass => {
                 self.turn_moves.push(mv);
@@ -198,7 +208,10 @@ impl State {
                 if waiting.is_empty() {
                     self.outcome = Some(outcome::agreed_draw(&self.game));
                 } else {
-                    self.draw = Some(DrawOffer { offerer: seat, waiting });
+                    self.draw = Some(DrawOffer {
+                        offerer: seat,
+                        waiting,
+                    });
                 }
             }
             Move::AgreeDraw => {
@@ -239,12 +252,22 @@ impl State {
         let mut carried = vec![from];
         if geo.kind == BoardKind::Stacks {
             let column = &geo.columns()[geo.column_of(from)];
-            let start = column.iter().position(|&c| c == from).expect("a cell is in its column");
-            carried = column[start..].iter().copied().take_while(|&c| self.board[usize::from(c)] != 0).collect();
+            let start = column
+                .iter()
+                .position(|&c| c == from)
+                .expect("a cell is in its column");
+            carried = column[start..]
+                .iter()
+                .copied()
+                .take_while(|&c| self.board[usize::from(c)] != 0)
+                .collect();
         }
         let targets: Vec<u16> = if geo.kind == BoardKind::Stacks {
             let column = &geo.columns()[geo.column_of(to)];
-            let start = column.iter().position(|&c| c == to).expect("a cell is in its column");
+            let start = column
+                .iter()
+                .position(|&c| c == to)
+                .expect("a cell is in its column");
             column[start..start + carried.len()].to_vec()
         } else {
             vec![to]
@@ -299,11 +322,22 @@ impl State {
             Move::AgreeDraw => "Agree to draw".to_string(),
             Move::RefuseDraw => "Refuse to draw".to_string(),
             Move::Place { color, shape, to } => {
-                format!("{} {} to {}", capitalise(color.name()), shape.name(), geo.name(to))
+                format!(
+                    "{} {} to {}",
+                    capitalise(color.name()),
+                    shape.name(),
+                    geo.name(to)
+                )
             }
             Move::Step { from, to } => match self.piece_at(from) {
                 Some((color, shape)) => {
-                    format!("{} {} {} to {}", capitalise(color.name()), shape.name(), geo.name(from), geo.name(to))
+                    format!(
+                        "{} {} {} to {}",
+                        capitalise(color.name()),
+                        shape.name(),
+                        geo.name(from),
+                        geo.name(to)
+                    )
                 }
                 None => format!("{} to {}", geo.name(from), geo.name(to)),
             },

@@ -29,7 +29,10 @@ pub const TURN_SECONDS: [u32; 18] = [
 /// One saved game definition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(title = "redscience rule set", description = "A variant of tic-tac-toe as the Game Factory defines it. Fields left out take Tic-Tac-Toe's values.")]
+#[schemars(
+    title = "redscience rule set",
+    description = "A variant of tic-tac-toe as the Game Factory defines it. Fields left out take Tic-Tac-Toe's values."
+)]
 pub struct RuleSet {
     /// Version of this JSON form; this build reads version 1.
     pub schema_version: u32,
@@ -182,7 +185,11 @@ fn one_phase() -> Vec<Phase> {
     vec![Phase::default()]
 }
 fn first_three_wins() -> Vec<TurnCheck> {
-    vec![TurnCheck::InARow { length: 3, result: WinLose::Win, diagonals: true }]
+    vec![TurnCheck::InARow {
+        length: 3,
+        result: WinLose::Win,
+        diagonals: true,
+    }]
 }
 fn stalemate_draws() -> Vec<StalemateRule> {
     vec![StalemateRule::Draw]
@@ -191,8 +198,10 @@ fn stalemate_draws() -> Vec<StalemateRule> {
 impl RuleSet {
     /// Tic-Tac-Toe under the given name: every default of the Factory.
     pub fn tic_tac_toe(name: &str) -> RuleSet {
-        serde_json::from_value(serde_json::json!({ "schema_version": SCHEMA_VERSION, "name": name }))
-            .expect("the defaults form a rule set")
+        serde_json::from_value(
+            serde_json::json!({ "schema_version": SCHEMA_VERSION, "name": name }),
+        )
+        .expect("the defaults form a rule set")
     }
 
     /// Reads a rule set from JSON. Syntax and shape errors come back as one
@@ -204,17 +213,38 @@ impl RuleSet {
         let rules = result.map_err(|e| {
             let path = e.path().to_string();
             let inner = e.into_inner();
-            let field = if path == "." { "(file)".to_string() } else { path };
+            let field = if path == "." {
+                "(file)".to_string()
+            } else {
+                path
+            };
             let message = if inner.is_eof() {
-                format!("the file ends too early (line {}, column {}): it is not complete JSON", inner.line(), inner.column())
+                format!(
+                    "the file ends too early (line {}, column {}): it is not complete JSON",
+                    inner.line(),
+                    inner.column()
+                )
             } else if inner.is_syntax() {
-                format!("not valid JSON at line {}, column {}: {}", inner.line(), inner.column(), strip_position(&inner.to_string()))
+                format!(
+                    "not valid JSON at line {}, column {}: {}",
+                    inner.line(),
+                    inner.column(),
+                    strip_position(&inner.to_string())
+                )
             } else {
                 strip_position(&inner.to_string())
             };
             crate::Problem::new(field, message)
         })?;
-        de.end().map_err(|e| crate::Problem::new("(file)", format!("unexpected text after the rule set: {}", strip_position(&e.to_string()))))?;
+        de.end().map_err(|e| {
+            crate::Problem::new(
+                "(file)",
+                format!(
+                    "unexpected text after the rule set: {}",
+                    strip_position(&e.to_string())
+                ),
+            )
+        })?;
         Ok(rules)
     }
 

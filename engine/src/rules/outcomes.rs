@@ -11,7 +11,9 @@ fn yes() -> bool {
 }
 
 /// A turnCheck: evaluated at the end of every turn.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(tag = "check", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TurnCheck {
     /// "First K-same-color-in-a-row wins/loses", "(no diagonal)" when `diagonals` is false.
@@ -42,7 +44,9 @@ pub enum TurnCheck {
 }
 
 /// What a stalemate rule measures for each player.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(tag = "measure", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Measure {
     /// The longest same-colour line ("Most same-color-in-a-row").
@@ -66,7 +70,9 @@ pub enum Measure {
 }
 
 /// The stalemate dropdown: applied when the final phase stalemates.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
 pub enum StalemateRule {
     /// "Stalemate draws".
@@ -99,7 +105,9 @@ pub enum StalemateRule {
 }
 
 /// A fold rule, applied to every seat but Chaos at the end of a non-final phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum FoldRule {
     /// "Less-than-most committed pieces folds": only the players with the most

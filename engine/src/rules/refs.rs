@@ -37,7 +37,9 @@ impl SeatRef {
         }
         match t.parse::<u8>() {
             Ok(n @ 1..=4) => Ok(SeatRef::Player(n)),
-            _ => Err(format!("\"{t}\" is not a seat; expected a seat number 1-4 or \"chaos\"")),
+            _ => Err(format!(
+                "\"{t}\" is not a seat; expected a seat number 1-4 or \"chaos\""
+            )),
         }
     }
 }
@@ -99,10 +101,20 @@ pub struct SpaceRef {
 }
 
 impl SpaceRef {
-    pub const ALL: SpaceRef = SpaceRef { board: None, x: None, y: None, z: None };
+    pub const ALL: SpaceRef = SpaceRef {
+        board: None,
+        x: None,
+        y: None,
+        z: None,
+    };
 
     pub fn cell(x: u8, y: u8, z: u8) -> SpaceRef {
-        SpaceRef { board: None, x: Some(x), y: Some(y), z: Some(z) }
+        SpaceRef {
+            board: None,
+            x: Some(x),
+            y: Some(y),
+            z: Some(z),
+        }
     }
 
     pub fn parse(text: &str) -> Result<SpaceRef, String> {
@@ -114,7 +126,11 @@ impl SpaceRef {
         let (board, rest) = match t.split_once(':') {
             Some((b, rest)) => match b.trim().parse::<u8>() {
                 Ok(n @ 1..=3) => (Some(n), rest),
-                _ => return Err(format!("\"{t}\": the board before ':' must be 1, 2 or 3; {expected}")),
+                _ => {
+                    return Err(format!(
+                        "\"{t}\": the board before ':' must be 1, 2 or 3; {expected}"
+                    ));
+                }
             },
             None => (None, t),
         };
@@ -129,11 +145,20 @@ impl SpaceRef {
                 "*" => None,
                 p => match p.parse::<u8>() {
                     Ok(n @ 1..=19) => Some(n),
-                    _ => return Err(format!("\"{t}\": coordinate \"{p}\" must be a number 1-19 or \"*\"; {expected}")),
+                    _ => {
+                        return Err(format!(
+                            "\"{t}\": coordinate \"{p}\" must be a number 1-19 or \"*\"; {expected}"
+                        ));
+                    }
                 },
             };
         }
-        Ok(SpaceRef { board, x: coords[0], y: coords[1], z: coords[2] })
+        Ok(SpaceRef {
+            board,
+            x: coords[0],
+            y: coords[1],
+            z: coords[2],
+        })
     }
 
     /// True when `(board, x, y, z)` (all 1-based) is one of the spaces named.
@@ -159,7 +184,10 @@ impl fmt::Display for SpaceRef {
             write!(f, "{b}:")?;
         }
         let coords = [self.x, self.y, self.z];
-        let len = coords.iter().rposition(Option::is_some).map_or(1, |i| i + 1);
+        let len = coords
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(1, |i| i + 1);
         let text: Vec<String> = coords[..len]
             .iter()
             .map(|c| c.map_or("*".to_string(), |v| v.to_string()))
@@ -226,9 +254,17 @@ mod tests {
 
     #[test]
     fn seats_are_numbers_or_chaos() {
-        assert_eq!(serde_json::from_str::<SeatRef>("2").unwrap(), SeatRef::Player(2));
-        assert_eq!(serde_json::from_str::<SeatRef>("\"Chaos\"").unwrap(), SeatRef::Chaos);
-        let err = serde_json::from_str::<SeatRef>("5").unwrap_err().to_string();
+        assert_eq!(
+            serde_json::from_str::<SeatRef>("2").unwrap(),
+            SeatRef::Player(2)
+        );
+        assert_eq!(
+            serde_json::from_str::<SeatRef>("\"Chaos\"").unwrap(),
+            SeatRef::Chaos
+        );
+        let err = serde_json::from_str::<SeatRef>("5")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("seat number 1-4"), "{err}");
     }
 }

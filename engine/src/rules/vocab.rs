@@ -6,7 +6,20 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// "2 Player", "3 Player", "4 Player", "Partners", "1/2/3 vs Chaos".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Players {
     #[default]
@@ -32,7 +45,10 @@ impl Players {
     }
 
     pub fn has_chaos(self) -> bool {
-        matches!(self, Players::OneVsChaos | Players::TwoVsChaos | Players::ThreeVsChaos)
+        matches!(
+            self,
+            Players::OneVsChaos | Players::TwoVsChaos | Players::ThreeVsChaos
+        )
     }
 
     /// All seats, Chaos included (Chaos always sits last).
@@ -54,7 +70,20 @@ impl Players {
 }
 
 /// "Assigned colors", "Shared color", "Partners share color", "Players choose color".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ColorMode {
     #[default]
@@ -76,7 +105,20 @@ impl ColorMode {
 }
 
 /// "No cloaking", "Cloaking hides" (invisibility), "Cloaking obscures" (obscurity).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Cloaking {
     #[default]
@@ -86,7 +128,20 @@ pub enum Cloaking {
 }
 
 /// The board dropdown, with its "can extend to" kinds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum BoardKind {
     #[default]
@@ -112,7 +167,9 @@ impl BoardKind {
 }
 
 /// Seat and piece colours, in seat order (black, white, pink, yellow first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     Black,
@@ -183,7 +240,20 @@ impl Color {
 }
 
 /// The six shapes, in the Factory's order (1 circle ... 6 star).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Shape {
     #[default]
@@ -263,7 +333,20 @@ impl Shape {
 }
 
 /// "No power", "Must capture", "Can capture".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Power {
     #[default]
@@ -273,7 +356,9 @@ pub enum Power {
 }
 
 /// power_condition, with its "can extend to" options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CaptureCondition {
     Cover,
@@ -308,7 +393,9 @@ impl CaptureCondition {
 }
 
 /// power_result, with "Reincarnates captive(s) x2" and "Paralyzes captive(s)".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CaptureResult {
     Remove,
@@ -332,7 +419,9 @@ impl CaptureResult {
 
 /// The move dropdown, with every "can extend to" option. A shape lists a set of
 /// these; an empty set means "Stationary".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Movement {
     Adjacent,
@@ -405,7 +494,20 @@ impl Movement {
 }
 
 /// The order dropdown of a phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     #[default]
@@ -416,7 +518,9 @@ pub enum Order {
 }
 
 /// Whether a rule names its players winners or losers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WinLose {
     Win,

@@ -1,0 +1,198 @@
+//! The command line as scripts use it: exit codes, one problem per line, JSON.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn redscience(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_redscience"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("redscience-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn games_lists_the_whole_catalogue() {
+    let out = redscience(&["games"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for name in redscience_engine::catalogue::names() {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing from:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn replay_reports_a_win_as_json() {
+    let out = redscience(&[
+        "replay",
+        "Tic-Tac-Toe",
+        "1,1",
+        "1,2",
+        "2,2",
+        "1,3",
+        "3,3",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["status"], "finished");
+    assert_eq!(v["results"], serde_json::json!(["win", "loss"]));
+    assert_eq!(v["moves"][0], "Black circle to (1,1)");
+    assert!(v.get("next").is_none());
+}
+
+#[test]
+fn replay_names_the_first_illegal_move_and_exits_2() {
+    let out = redscience(&["replay", "Tic-Tac-Toe", "2,2", "b2", "1,1", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v = json(&out);
+    assert_eq!(v["status"], "ongoing");
+    assert_eq!(v["next"], 2);
+    assert_eq!(v["rejected"]["index"], 1);
+    assert!(
+        v["rejected"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("occupied"),
+        "{v}"
+    );
+    assert_eq!(v["moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn replay_plays_two_stone_turns_and_stacks() {
+    let out = redscience(&["replay", "Connect6-19x19", "1,1+1,2", "5,5+6,6", "--json"]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let v = json(&out);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(v["next"], 1);
+    let out = redscience(&["replay", "Connect4", "4", "4", "--json"]);
+    assert_eq!(json(&out)["moves"][1], "White circle to (4,1,2)");
+}
+
+#[test]
+fn replay_text_shows_the_board_and_whose_turn() {
+    let out = redscience(&["replay", "Tic-Tac-Toe", "2,2"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("1. Player 1: Black circle to (2,2)"),
+        "{text}"
+    );
+    assert!(text.contains("Next: Player 2 (white)"), "{text}");
+}
+
+#[test]
+fn unknown_games_list_the_known_ones() {
+    let out = redscience(&["replay", "No-Such-Game", "1,1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Tic-Tac-Toe") && err.contains("No-Such-Game"),
+        "{err}"
+    );
+}
+
+#[test]
+fn export_then_check_and_replay_from_the_file() {
+    let path = temp_file("qubic.json", "");
+    let out = redscience(&["game", "Qubic-4", "-e", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let check = redscience(&["rules", "check", path.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", stdout(&check));
+    assert!(stdout(&check).contains("Qubic-4 is valid"));
+    let out = redscience(&["replay", path.to_str().unwrap(), "1,1,1", "--json"]);
+    assert_eq!(json(&out)["moves"][0], "Black circle to (1,1,1)");
+}
+
+#[test]
+fn bad_rule_set_files_give_one_problem_per_line_naming_the_field() {
+    let cases = [
+        (
+            "truncated.json",
+            r#"{"schema_version": 1, "name": "Half"#,
+            "ends too early",
+        ),
+        (
+            "unknown.json",
+            r#"{"schema_version": 1, "name": "U", "colour": "black"}"#,
+            "colour",
+        ),
+        (
+            "badenum.json",
+            r#"{"schema_version": 1, "name": "E", "board": "circles"}"#,
+            "board",
+        ),
+        (
+            "badtype.json",
+            r#"{"schema_version": 1, "name": "T", "dimensions": [3, 3]}"#,
+            "dimensions",
+        ),
+    ];
+    for (file, text, field) in cases {
+        let path = temp_file(file, text);
+        let out = redscience(&["rules", "check", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{file}: {}", stdout(&out));
+        let text = stdout(&out);
+        assert!(text.lines().all(|l| l.contains(": ")), "{file}: {text}");
+        assert!(text.contains(field), "{file} should name {field}: {text}");
+    }
+    // Several impossible values: every one is reported, each on its own line.
+    let path = temp_file(
+        "impossible.json",
+        r#"{"schema_version": 1, "name": "bad name", "board": "stacks", "dimensions": [7, 1, 1], "pieces_per_turn": 3}"#,
+    );
+    let out = redscience(&["rules", "check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    for field in ["name", "dimensions", "pieces_per_turn"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(field)),
+            "{field} missing from:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn play_in_the_terminal_with_quit_undo_and_new() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_redscience"))
+        .args(["play", "Tic-Tac-Toe", "--seed", "7"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"9,9\n2,2\nz\nn\nq\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("off the board"), "{text}");
+    assert!(text.contains("Undone."), "{text}");
+    assert_eq!(
+        text.matches("Players:").count(),
+        2,
+        "n starts a new game: {text}"
+    );
+    assert!(text.contains("What's your move? ('#,#' or q/z/n for quit/undo/new game)"));
+}
