@@ -237,6 +237,9 @@ impl State {
                     format!("{who} cannot place {} pieces", color.name())
                 } else if self.reserve(color, shape) == 0 {
                     format!("no {} {} is left in reserve", color.name(), shape.name())
+                } else if geo.kind == BoardKind::Stacks && self.landing(to).is_none() {
+                    let k = geo.coord(to);
+                    format!("the stack at ({},{}) is full", k.x, k.y)
                 } else if self.is_locked(to) {
                     format!("{} is locked", geo.name(to))
                 } else if self.piece_at(to).is_some() {
