@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use redscience_engine::notation::{parse_turn, resolve};
+use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::board_text;
 use redscience_engine::{Game, State, describe};
@@ -127,15 +127,10 @@ impl Session {
     }
 
     fn human_turn(&mut self, text: &str) {
-        let moves = match parse_turn(text) {
-            Ok(m) => m,
-            Err(e) => return println!("{e}"),
-        };
-        for m in moves {
-            match resolve(&self.state, &m).and_then(|mv| self.state.apply(mv)) {
-                Ok(()) => {}
-                Err(e) => return println!("{e}"),
-            }
+        // A "?" plays a random move for the person.
+        let rng = &mut self.rng;
+        if let Err(e) = apply_turn(&mut self.state, text, |s| random_move(s, rng)) {
+            println!("{e}");
         }
     }
 

@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::notation::{parse_move, resolve};
+use redscience_engine::State;
+use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::board_text;
-use redscience_engine::{Move, State};
 use serde_json::json;
 
 use crate::source;
@@ -68,25 +68,10 @@ fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus) {
     }
 }
 
-/// One given turn: its moves joined by '+', each matched against the legal
-/// moves; "?" is a random move from the seed.
+/// One given turn: its moves joined by '+', all legal or none applied; "?"
+/// is a random move from the seed.
 fn play_turn(state: &mut State, turn: &str, rng: &mut Xoshiro256PlusPlus) -> Result<(), String> {
-    let parts: Vec<&str> = turn.split('+').map(str::trim).collect();
-    for part in parts {
-        if state.is_finished() {
-            return Err(format!(
-                "the game is already over: {}",
-                state.outcome().map_or("", |o| o.reason.as_str())
-            ));
-        }
-        let mv: Move = if part == "?" {
-            random_move(state, rng).ok_or("no move is possible")?
-        } else {
-            resolve(state, &parse_move(part)?)?
-        };
-        state.apply(mv)?;
-    }
-    Ok(())
+    apply_turn(state, turn, |s| random_move(s, rng))
 }
 
 fn json_report(state: &State, rejected: Option<&Rejected>) -> serde_json::Value {

@@ -196,3 +196,36 @@ fn play_in_the_terminal_with_quit_undo_and_new() {
     );
     assert!(text.contains("What's your move? ('#,#' or q/z/n for quit/undo/new game)"));
 }
+
+#[test]
+fn a_turn_with_too_many_moves_is_refused_whole() {
+    let out = redscience(&["replay", "Tic-Tac-Toe", "1,1+2,2", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v = json(&out);
+    assert!(
+        v["rejected"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("this turn takes only 1"),
+        "{v}"
+    );
+    assert_eq!(
+        v["moves"].as_array().unwrap().len(),
+        0,
+        "nothing of the turn was applied"
+    );
+    let out = redscience(&["replay", "Connect6-19x19", "1,1+1,1", "--json"]);
+    let v = json(&out);
+    assert!(
+        v["rejected"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("occupied"),
+        "{v}"
+    );
+    assert_eq!(
+        v["moves"].as_array().unwrap().len(),
+        0,
+        "the first stone was not kept"
+    );
+}

@@ -277,6 +277,45 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
     }
 }
 
+/// Plays one whole turn of the seat to move from its text, all or nothing:
+/// every move must be legal and belong to that seat's turn, or the state is
+/// left as it was. `random` answers a `?` (a random move).
+pub fn apply_turn(
+    state: &mut State,
+    text: &str,
+    mut random: impl FnMut(&State) -> Option<Move>,
+) -> Result<(), String> {
+    if let Some(outcome) = state.outcome() {
+        return Err(format!("the game is over: {}", outcome.reason));
+    }
+    let parts: Vec<&str> = text.split('+').map(str::trim).collect();
+    let mut trial = state.clone();
+    for (i, part) in parts.iter().enumerate() {
+        // A finished turn clears its moves: anything after it would be the next turn.
+        if i > 0 && (trial.is_finished() || trial.moves_this_turn().is_empty()) {
+            let per_turn = state.game().rules.pieces_per_turn;
+            return Err(format!(
+                "\"{}\" has {} moves, but this turn takes {}",
+                text.trim(),
+                parts.len(),
+                if per_turn == 1 {
+                    "only 1".to_string()
+                } else {
+                    format!("at most {per_turn}")
+                }
+            ));
+        }
+        let mv = if *part == "?" {
+            random(&trial).ok_or("no move is possible")?
+        } else {
+            resolve(&trial, &parse_move(part)?)?
+        };
+        trial.apply(mv)?;
+    }
+    *state = trial;
+    Ok(())
+}
+
 fn why(state: &State, m: Move) -> String {
     if state.is_finished() {
         return "the game is over".to_string();
