@@ -1,0 +1,157 @@
+//! Validation of a rule set: every problem at once.
+//!
+//! Each problem names its field the way a JSON path would (`shapes[1].reserves.white`)
+//! and says what was wrong and what is accepted, so someone editing a rule-set
+//! file can fix them all in one pass. The checks follow the Game Factory's
+//! dropdown ranges and the save rules of the requirements, with the gaps
+//! resolved as `docs/rules.md` records.
+
+mod outcomes;
+mod phases;
+mod seats;
+mod shapes;
+mod spaces;
+#[cfg(test)]
+mod tests;
+
+use crate::rules::{BoardKind, SCHEMA_VERSION, TURN_SECONDS};
+use crate::{Problem, RuleSet};
+
+pub(crate) use seats::{chaos_color, player_colors};
+pub(crate) use spaces::{Cell, Extent, starting_pieces};
+
+/// The most characters a game name may have (it appears in commands and lists).
+const NAME_MAX: usize = 40;
+/// The Factory's limit for any one dimension.
+const DIMENSION_MAX: u32 = 19;
+/// The Factory's limit for the product of the three dimensions.
+const BOARD_CELLS_MAX: u32 = 512;
+
+/// Every problem with the rule set, or Ok.
+pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
+    let mut report = Report::default();
+    check_header(rules, &mut report);
+    let dimensions_ok = check_board(rules, &mut report);
+    seats::check(rules, &mut report);
+    shapes::check(rules, dimensions_ok, &mut report);
+    phases::check(rules, dimensions_ok, &mut report);
+    outcomes::check(rules, &mut report);
+    if report.0.is_empty() {
+        Ok(())
+    } else {
+        Err(report.0)
+    }
+}
+
+/// The problems found so far.
+#[derive(Default)]
+pub(super) struct Report(Vec<Problem>);
+
+impl Report {
+    fn add(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.push(Problem::new(field, message));
+    }
+}
+
+fn check_header(rules: &RuleSet, report: &mut Report) {
+    if rules.schema_version != SCHEMA_VERSION {
+        report.add(
+            "schema_version",
+            format!(
+                "version {} cannot be read; this build reads version {SCHEMA_VERSION} only",
+                rules.schema_version
+            ),
+        );
+    }
+    let name = &rules.name;
+    if name.is_empty() {
+        report.add(
+            "name",
+            format!("the name is empty; give the game a name of 1 to {NAME_MAX} characters"),
+        );
+    }
+    let length = name.chars().count();
+    if length > NAME_MAX {
+        report.add(
+            "name",
+            format!("the name has {length} characters; at most {NAME_MAX} are accepted"),
+        );
+    }
+    if name.chars().any(|c| c.is_whitespace() || "*()".contains(c)) {
+        report.add(
+            "name",
+            "a name cannot contain spaces or other whitespace, '*', '(' or ')'; use '-' or '_' between words",
+        );
+    }
+    if !(1..=2).contains(&rules.pieces_per_turn) {
+        report.add(
+            "pieces_per_turn",
+            format!(
+                "{} pieces per turn is not offered; use 1 or 2",
+                rules.pieces_per_turn
+            ),
+        );
+    }
+    if !TURN_SECONDS.contains(&rules.seconds_per_turn) {
+        let offered: Vec<String> = TURN_SECONDS.iter().map(u32::to_string).collect();
+        report.add(
+            "seconds_per_turn",
+            format!(
+                "{} seconds per turn is not offered; use one of {}",
+                rules.seconds_per_turn,
+                offered.join(", ")
+            ),
+        );
+    }
+    if !(1..=3).contains(&rules.boards) {
+        report.add(
+            "boards",
+            format!("{} boards is not offered; use 1, 2 or 3", rules.boards),
+        );
+    }
+}
+
+/// Checks the board kind against the dimensions. Returns whether the
+/// dimensions are usable, so checks of spaces can trust them.
+fn check_board(rules: &RuleSet, report: &mut Report) -> bool {
+    let d = rules.dimensions;
+    if rules.board == BoardKind::Hash {
+        if d != [3, 3, 1] {
+            report.add(
+                "dimensions",
+                format!(
+                    "a hash board is always 3x3x1, not {}x{}x{}; use [3, 3, 1] or choose another board",
+                    d[0], d[1], d[2]
+                ),
+            );
+            return false;
+        }
+        return true;
+    }
+    let mut ok = true;
+    for i in 0..3 {
+        let others: u32 = (0..3)
+            .filter(|&j| j != i)
+            .map(|j| u32::from(d[j]).max(1))
+            .product();
+        let max = DIMENSION_MAX.min(BOARD_CELLS_MAX / others);
+        let value = u32::from(d[i]);
+        if !(1..=max).contains(&value) {
+            ok = false;
+            report.add(
+                format!("dimensions[{i}]"),
+                format!(
+                    "{value} is out of range; with the other two dimensions this one may be 1 to {max} \
+                     (each at most {DIMENSION_MAX}, and all three multiply to at most {BOARD_CELLS_MAX})"
+                ),
+            );
+        }
+    }
+    if rules.board == BoardKind::Stacks && d[2] == 1 {
+        report.add(
+            "dimensions[2]",
+            "a stacks board needs a height (the third dimension) of 2 or more",
+        );
+    }
+    ok
+}
