@@ -66,9 +66,13 @@ pub(super) fn seat_problem(rules: &RuleSet, seat: SeatRef) -> Option<String> {
         SeatRef::Player(n) => (1..=players.player_seats()).contains(&usize::from(n)),
         SeatRef::Chaos => players.has_chaos(),
     };
+    let missing = match seat {
+        SeatRef::Player(_) => format!("seat {seat}"),
+        SeatRef::Chaos => "Chaos seat".to_string(),
+    };
     (!exists).then(|| {
         format!(
-            "{} has no seat {seat}; it has {}",
+            "{} has no {missing}; it has {}",
             players.words(),
             seats_text(players)
         )

@@ -1,7 +1,7 @@
 //! Shapes: power blocks, movement and reserves.
 
 use crate::RuleSet;
-use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Power};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Power, ShapeRules};
 
 use super::Report;
 use super::seats::{color_list, colors_in_play};
@@ -38,6 +38,7 @@ pub(super) fn check(rules: &RuleSet, dimensions_ok: bool, report: &mut Report) {
             format!("{} shapes listed; list 1 to 6 shapes", rules.shapes.len()),
         );
     }
+    let cap = reserve_cap(rules, dimensions_ok);
     for (i, s) in rules.shapes.iter().enumerate() {
         let field = format!("shapes[{i}]");
         if let Some(first) = rules.shapes[..i].iter().position(|o| o.shape == s.shape) {
@@ -65,11 +66,21 @@ pub(super) fn check(rules: &RuleSet, dimensions_ok: bool, report: &mut Report) {
                 );
             }
         }
+        check_reserves(rules, s, &field, cap.as_ref(), report);
     }
-    check_reserves(rules, dimensions_ok, report);
+    let no_reserves = rules
+        .shapes
+        .iter()
+        .all(|s| s.reserves.values().all(|&n| n == 0));
+    if no_reserves && rules.initial.is_empty() {
+        report.add(
+            "shapes",
+            "the game has no pieces: nothing is in reserve and nothing starts on the board; give a colour some pieces in reserve",
+        );
+    }
 }
 
-fn check_power(rules: &RuleSet, s: &crate::rules::ShapeRules, field: &str, report: &mut Report) {
+fn check_power(rules: &RuleSet, s: &ShapeRules, field: &str, report: &mut Report) {
     if s.power == Power::None {
         if s.capture.is_some() {
             report.add(
@@ -112,67 +123,68 @@ fn check_power(rules: &RuleSet, s: &crate::rules::ShapeRules, field: &str, repor
     }
 }
 
-/// Reserves name only colours in play, and hold no more than can be played:
-/// ceil(spaces / colours) per colour and shape, unless captures can take pieces
-/// off the board. There is no cap on the total: in the spec's own games not
-/// every piece gets played (4P-Coordination has 4 pieces for 3 spaces).
-fn check_reserves(rules: &RuleSet, dimensions_ok: bool, report: &mut Report) {
-    let colors = colors_in_play(rules);
-    for (i, s) in rules.shapes.iter().enumerate() {
-        for (color, &count) in &s.reserves {
-            if count > 0 && !colors.contains(color) {
-                report.add(
-                    format!("shapes[{i}].reserves.{}", color.name()),
-                    format!(
-                        "{} is not played in this game; the colours in play are {}",
-                        color.name(),
-                        color_list(&colors)
-                    ),
-                );
-            }
-        }
-    }
-    let total_reserves: u32 = rules
-        .shapes
-        .iter()
-        .flat_map(|s| s.reserves.values())
-        .map(|&n| u32::from(n))
-        .sum();
-    if total_reserves == 0 && rules.initial.is_empty() {
-        report.add(
-            "shapes",
-            "the game has no pieces: nothing is in reserve and nothing starts on the board; give a colour some pieces in reserve",
-        );
-    }
+/// The most of one shape and colour that can be played, with the reason in
+/// words: ceil(spaces / colours), as the Factory's "product of the dimensions
+/// divided by the number of colors" rounded up so Tic-Tac-Toe's 5 black fit.
+/// None when captures can take pieces off the board, or the board is invalid.
+/// There is no cap on the total: in the spec's own games not every piece gets
+/// played (4P-Coordination has 4 pieces for 3 spaces).
+fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
     if !dimensions_ok || !(1..=3).contains(&rules.boards) || pieces_can_leave(rules) {
-        return;
+        return None;
     }
     let d = rules.dimensions;
     let spaces = u32::from(d[0]) * u32::from(d[1]) * u32::from(d[2]) * u32::from(rules.boards);
-    let shared_by = colors.len().max(1) as u32;
+    let shared_by = colors_in_play(rules).len().max(1) as u32;
     let max = spaces.div_ceil(shared_by);
-    let among = if shared_by == 1 {
-        String::from("1 colour")
-    } else {
-        format!("{shared_by} colours")
+    let among = match shared_by {
+        1 => String::from("1 colour"),
+        n => format!("{n} colours"),
     };
-    for (i, s) in rules.shapes.iter().enumerate() {
-        for (color, &count) in &s.reserves {
-            if u32::from(count) > max && colors.contains(color) {
-                report.add(
-                    format!("shapes[{i}].reserves.{}", color.name()),
-                    format!(
-                        "{count} is more than can be played; at most {max} ({spaces} spaces shared among {among}, rounded up)"
-                    ),
-                );
-            }
+    Some((
+        max,
+        format!("{spaces} spaces shared among {among}, rounded up"),
+    ))
+}
+
+/// Reserves name only colours in play, and hold no more than can be played.
+fn check_reserves(
+    rules: &RuleSet,
+    s: &ShapeRules,
+    field: &str,
+    cap: Option<&(u32, String)>,
+    report: &mut Report,
+) {
+    let colors = colors_in_play(rules);
+    for (color, &count) in &s.reserves {
+        let field = format!("{field}.reserves.{}", color.name());
+        if count > 0 && !colors.contains(color) {
+            report.add(
+                field,
+                format!(
+                    "{} is not played in this game; the colours in play are {}",
+                    color.name(),
+                    color_list(&colors)
+                ),
+            );
+        } else if let Some((max, why)) = cap
+            && u32::from(count) > *max
+        {
+            report.add(
+                field,
+                format!("{count} is more than can be played; at most {max} ({why})"),
+            );
         }
+    }
+    if let Some((max, _)) = cap {
+        // The Factory clears and disables movement when every reserve of a
+        // shape is at the maximum: the board fills before anything could move.
         let all_at_max = colors
             .iter()
-            .all(|c| s.reserves.get(c).is_some_and(|&n| u32::from(n) == max));
+            .all(|c| s.reserves.get(c).is_some_and(|&n| u32::from(n) == *max));
         if all_at_max && !s.movement.is_empty() {
             report.add(
-                format!("shapes[{i}].movement"),
+                format!("{field}.movement"),
                 format!(
                     "every colour has the maximum of {max} {} in reserve, so the board fills before any could move; leave movement out or lower a reserve",
                     s.shape.plural()

@@ -318,7 +318,7 @@ fn phases_and_their_seats() {
     fails(
         json!({"phases": [{"locked_seats": ["chaos"]}]}),
         "phases[0].locked_seats[0]",
-        "no seat chaos",
+        "2-Player has no Chaos seat",
     );
     fails(
         json!({"phases": [{"locked_seats": [1, 1]}]}),
