@@ -2,6 +2,8 @@
 //! per direction, knight offsets, stack columns, and the cells of every board.
 //! Hot loops index these tables instead of doing coordinate arithmetic.
 
+use std::fmt;
+
 use crate::rules::{BoardKind, RuleSet};
 
 /// Marks "no cell" in neighbour tables.
@@ -30,11 +32,36 @@ pub struct Geometry {
     step: Vec<u16>,
     /// The 13 half-directions (first non-zero component positive), for lines.
     line_directions: Vec<u8>,
+    /// `directions_in` per set (any, orthogonal, diagonal), worked out once.
+    direction_sets: [Vec<usize>; 3],
+    /// `line_directions` without and with diagonals, worked out once.
+    line_sets: [Vec<usize>; 2],
     knight_offsets: Vec<[i8; 3]>,
     knight_step: Vec<u16>,
     /// On stacks: each column's cells bottom to top; elsewhere each cell alone.
     columns: Vec<Vec<u16>>,
     column_of: Vec<u16>,
+}
+
+/// A cell's name, written when displayed: see [`Geometry::name`].
+#[derive(Clone, Copy)]
+pub struct CellName<'a> {
+    geometry: &'a Geometry,
+    cell: u16,
+}
+
+impl fmt::Display for CellName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.geometry.coord(self.cell);
+        if self.geometry.boards > 1 {
+            write!(f, "{}:", c.board)?;
+        }
+        if self.geometry.shows_z() {
+            write!(f, "({},{},{})", c.x, c.y, c.z)
+        } else {
+            write!(f, "({},{})", c.x, c.y)
+        }
+    }
 }
 
 /// Which unit directions a kind of step may use.
@@ -104,6 +131,8 @@ impl Geometry {
             directions,
             step: Vec::new(),
             line_directions,
+            direction_sets: Default::default(),
+            line_sets: Default::default(),
             knight_offsets,
             knight_step: Vec::new(),
             columns: Vec::new(),
@@ -112,6 +141,13 @@ impl Geometry {
         geo.step = geo.offset_table(&geo.directions.clone());
         geo.knight_step = geo.offset_table(&geo.knight_offsets.clone());
         geo.build_columns();
+        geo.direction_sets = [
+            DirectionSet::Any,
+            DirectionSet::Orthogonal,
+            DirectionSet::Diagonal,
+        ]
+        .map(|set| geo.list_directions_in(set));
+        geo.line_sets = [false, true].map(|diagonals| geo.list_line_directions(diagonals));
         geo
     }
 
@@ -193,16 +229,15 @@ impl Geometry {
 
     /// "(x,y)" or "(x,y,z)", prefixed "N:" when there are several boards.
     pub fn name(&self, cell: u16) -> String {
-        let c = self.coord(cell);
-        let prefix = if self.boards > 1 {
-            format!("{}:", c.board)
-        } else {
-            String::new()
-        };
-        if self.shows_z() {
-            format!("{prefix}({},{},{})", c.x, c.y, c.z)
-        } else {
-            format!("{prefix}({},{})", c.x, c.y)
+        self.cell_name(cell).to_string()
+    }
+
+    /// [`Geometry::name`] as a `Display`, to write into a longer text
+    /// without a `String` of its own.
+    pub fn cell_name(&self, cell: u16) -> CellName<'_> {
+        CellName {
+            geometry: self,
+            cell,
         }
     }
 
@@ -222,7 +257,16 @@ impl Geometry {
 
     /// Directions in a set; on stacks only the horizontal ones, since moves
     /// go to the top of a stack whatever its height.
-    pub fn directions_in(&self, set: DirectionSet) -> Vec<usize> {
+    pub fn directions_in(&self, set: DirectionSet) -> &[usize] {
+        let index = match set {
+            DirectionSet::Any => 0,
+            DirectionSet::Orthogonal => 1,
+            DirectionSet::Diagonal => 2,
+        };
+        &self.direction_sets[index]
+    }
+
+    fn list_directions_in(&self, set: DirectionSet) -> Vec<usize> {
         let stacks = self.kind == BoardKind::Stacks;
         (0..self.directions.len())
             .filter(|&i| {
@@ -242,7 +286,11 @@ impl Geometry {
 
     /// The 13 half-directions along which lines are counted; with
     /// `diagonals` false only the three axes.
-    pub fn line_directions(&self, diagonals: bool) -> Vec<usize> {
+    pub fn line_directions(&self, diagonals: bool) -> &[usize] {
+        &self.line_sets[usize::from(diagonals)]
+    }
+
+    fn list_line_directions(&self, diagonals: bool) -> Vec<usize> {
         self.line_directions
             .iter()
             .map(|d| usize::from(*d))

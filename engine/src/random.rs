@@ -8,8 +8,9 @@ use crate::game::{Move, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
-    let moves = state.legal_moves();
-    if moves.contains(&Move::AgreeDraw) {
+    let moves = state.legal();
+    // While a draw is offered, the legal moves are agree and refuse.
+    if state.draw_offered_by().is_some() && !moves.is_empty() {
         return Some(if rng.random_bool(0.5) {
             Move::AgreeDraw
         } else {
@@ -28,7 +29,7 @@ pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> 
         return None;
     }
     let mut pick = rng.random_range(0..total);
-    for m in &moves {
+    for m in moves {
         let w = weight(m);
         if pick < w {
             return Some(*m);

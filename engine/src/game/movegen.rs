@@ -7,21 +7,34 @@ use crate::rules::{BoardKind, Color, Movement, Shape};
 impl State {
     /// Every legal move of the seat whose decision is awaited, in a stable order.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
+        self.legal.clone()
+    }
+
+    /// The legal moves, as [`State::legal_moves`] lists them, without a copy.
+    pub fn legal(&self) -> &[Move] {
+        &self.legal
+    }
+
+    /// Works out the legal moves afresh into `out`. A state keeps them from
+    /// one decision to the next: every change goes through `apply`, which
+    /// calls this once per position it stops at.
+    pub(crate) fn generate_legal(&self, out: &mut Vec<Move>) {
+        out.clear();
         if self.is_finished() {
-            return out;
+            return;
         }
         if self.draw_offered_by().is_some() {
-            return vec![Move::AgreeDraw, Move::RefuseDraw];
+            out.extend([Move::AgreeDraw, Move::RefuseDraw]);
+            return;
         }
         let seat = self.to_move;
         let phase = &self.game().phases[self.phase];
         if phase.locked_seats & (1 << seat) != 0 {
-            return out;
+            return;
         }
-        self.placements(seat, &mut out);
+        self.placements(seat, out);
         if !phase.placement_only {
-            self.steps(seat, &mut out);
+            self.steps(seat, out);
         }
         if phase.pass {
             out.push(Move::Pass);
@@ -34,7 +47,6 @@ impl State {
         {
             out.push(Move::OfferDraw);
         }
-        out
     }
 
     pub(crate) fn can_enter(&self, seat: usize, cell: u16) -> bool {
@@ -90,6 +102,23 @@ impl State {
         if kinds.is_empty() {
             return;
         }
+        if geo.kind != BoardKind::Stacks {
+            // One column per cell, in cell order: a piece lands on an empty,
+            // unlocked cell it may enter (`landing` and `can_enter` unrolled).
+            let locked = &game.phases[self.phase].locked;
+            let cells = self.board.iter().zip(locked).zip(&game.exclusive);
+            for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
+                if piece == 0 && !locked && allowed & (1 << seat) != 0 {
+                    let to = to as u16;
+                    out.extend(kinds.iter().map(|&(color, shape)| Move::Place {
+                        color,
+                        shape,
+                        to,
+                    }));
+                }
+            }
+            return;
+        }
         for column in geo.columns() {
             let Some(to) = self.landing(column[0]) else {
                 continue;
@@ -108,6 +137,10 @@ impl State {
         let geo = &game.geometry;
         let stacks = geo.kind == BoardKind::Stacks;
         let controller = &game.seats[seat];
+        if game.movement.iter().all(Vec::is_empty) {
+            // No shape moves once placed: nothing to look for.
+            return;
+        }
         let mut targets = Vec::new();
         for from in 0..geo.cell_count() as u16 {
             let Some((color, shape)) = self.piece_at(from) else {
@@ -147,7 +180,7 @@ impl State {
             self.can_enter(seat, to).then_some(to)
         };
         let one_step = |set: DirectionSet, out: &mut Vec<u16>| {
-            for d in geo.directions_in(set) {
+            for &d in geo.directions_in(set) {
                 let n = geo.neighbour(from, d);
                 if n != NO_CELL
                     && let Some(to) = land(n)
@@ -158,7 +191,7 @@ impl State {
         };
         // Slides stop at the first piece but pass over locked cells.
         let slide = |set: DirectionSet, out: &mut Vec<u16>| {
-            for d in geo.directions_in(set) {
+            for &d in geo.directions_in(set) {
                 let mut cell = geo.neighbour(from, d);
                 while cell != NO_CELL {
                     if geo.kind != BoardKind::Stacks && self.board[usize::from(cell)] != 0 {

@@ -157,11 +157,13 @@ fn new_lines(state: &State, length: u8, diagonals: bool) -> Vec<Color> {
         if found.contains(&color) {
             continue;
         }
-        for &d in &directions {
+        // Same colour as `color`: compared packed, as `pack` lays cells out.
+        let same = |c: u16| state.board[usize::from(c)].wrapping_sub(1) / 6 == color.index() as u8;
+        for &d in directions {
             let mut run = 1;
             for dir in [d, geo.direction_count() - 1 - d] {
                 let mut c = geo.neighbour(cell, dir);
-                while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {
+                while c != NO_CELL && same(c) {
                     run += 1;
                     c = geo.neighbour(c, dir);
                 }
@@ -204,8 +206,12 @@ pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
                 result,
                 diagonals,
             } => {
+                let colors = new_lines(state, *length, *diagonals);
+                if colors.is_empty() {
+                    continue;
+                }
                 let mut named = vec![false; game.teams];
-                for color in new_lines(state, *length, *diagonals) {
+                for color in colors {
                     if let Some(team) = credited(game, color, mover) {
                         named[team] = true;
                     }
@@ -362,7 +368,7 @@ fn color_measure(state: &State, of: &Measure) -> [u32; 9] {
                 let Some((color, _)) = state.piece_at(cell) else {
                     continue;
                 };
-                for d in geo.line_directions(*diagonals) {
+                for &d in geo.line_directions(*diagonals) {
                     let back = geo.neighbour(cell, geo.direction_count() - 1 - d);
                     let starts_run =
                         back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);

@@ -2,7 +2,8 @@
 //! history that stalemate detection, undo and replay need.
 
 use std::collections::HashSet;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::fmt::{self, Write};
+use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use super::outcome::{self, Outcome};
@@ -41,12 +42,14 @@ pub struct State {
     pub(crate) changed: Vec<u16>,
     draw: Option<DrawOffer>,
     pub(crate) offered_this_turn: bool,
-    seen_turns: HashSet<u64>,
+    seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     outcome: Option<Outcome>,
     /// Per stalemate rule, the team that last completed the line it names.
     pub(crate) last_line_team: Vec<Option<usize>>,
     history: Vec<Applied>,
     decisions: Vec<Move>,
+    /// The legal moves now, kept up to date by `play_automatic`.
+    pub(crate) legal: Vec<Move>,
 }
 
 impl State {
@@ -61,11 +64,12 @@ impl State {
             changed: Vec::new(),
             draw: None,
             offered_this_turn: false,
-            seen_turns: HashSet::new(),
+            seen_turns: HashSet::default(),
             outcome: None,
             last_line_team: vec![None; game.rules.stalemate.len()],
             history: Vec::new(),
             decisions: Vec::new(),
+            legal: Vec::new(),
             game,
         };
         state.turn_start_key = state.position_key();
@@ -158,7 +162,7 @@ impl State {
         if let Some(outcome) = &self.outcome {
             return Err(format!("the game is over: {}", outcome.reason));
         }
-        if !self.legal_moves().contains(&mv) {
+        if !self.legal.contains(&mv) {
             return Err(self.explain_illegal(mv));
         }
         self.decisions.push(mv);
@@ -168,19 +172,26 @@ impl State {
     }
 
     /// Passes for a seat with nothing to do, and plays the only move of a seat
-    /// with a single one (draw offers do not count as choices).
+    /// with a single one (draw offers do not count as choices). Leaves the
+    /// legal moves of the position it stops at in `self.legal`.
     fn play_automatic(&mut self) {
-        while self.outcome.is_none() && self.draw.is_none() {
-            let moves: Vec<Move> = self
-                .legal_moves()
-                .into_iter()
-                .filter(|m| *m != Move::OfferDraw)
-                .collect();
-            match moves.as_slice() {
-                [] => self.apply_legal(Move::Pass, true),
-                [only] => self.apply_legal(*only, true),
-                _ => break,
+        let mut legal = std::mem::take(&mut self.legal);
+        loop {
+            self.generate_legal(&mut legal);
+            if self.outcome.is_none() && self.draw.is_none() {
+                let mut choices = legal.iter().filter(|m| **m != Move::OfferDraw);
+                let forced = match (choices.next(), choices.next()) {
+                    (None, _) => Some(Move::Pass),
+                    (Some(&only), None) => Some(only),
+                    _ => None,
+                };
+                if let Some(mv) = forced {
+                    self.apply_legal(mv, true);
+                    continue;
+                }
             }
+            self.legal = legal;
+            return;
         }
     }
 
@@ -324,24 +335,60 @@ impl State {
             Move::Place { color, shape, to } => {
                 format!(
                     "{} {} to {}",
-                    capitalise(color.name()),
+                    Capitalised(color.name()),
                     shape.name(),
-                    geo.name(to)
+                    geo.cell_name(to)
                 )
             }
             Move::Step { from, to } => match self.piece_at(from) {
                 Some((color, shape)) => {
                     format!(
                         "{} {} {} to {}",
-                        capitalise(color.name()),
+                        Capitalised(color.name()),
                         shape.name(),
-                        geo.name(from),
-                        geo.name(to)
+                        geo.cell_name(from),
+                        geo.cell_name(to)
                     )
                 }
-                None => format!("{} to {}", geo.name(from), geo.name(to)),
+                None => format!("{} to {}", geo.cell_name(from), geo.cell_name(to)),
             },
         }
+    }
+}
+
+/// Hashes the turn keys in `seen_turns`, which are hashes already: the key
+/// is its own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// A word with its first letter a capital, written when displayed.
+struct Capitalised<'a>(&'a str);
+
+impl fmt::Display for Capitalised<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut chars = self.0.chars();
+        if let Some(first) = chars.next() {
+            for c in first.to_uppercase() {
+                f.write_char(c)?;
+            }
+        }
+        f.write_str(chars.as_str())
     }
 }
 
