@@ -4,19 +4,30 @@
 use crate::game::State;
 use crate::rules::{BoardKind, Color, Shape};
 
-fn symbol(color: Color, shape: Shape) -> char {
-    let base = match shape {
+/// Two characters per piece: the colour's letter and the shape's mark, e.g. "Bo".
+fn symbol(color: Color, shape: Shape) -> String {
+    let mark = match shape {
         Shape::Circle => 'o',
         Shape::Pentagon => 'p',
         Shape::X => 'x',
         Shape::Cross => '+',
-        Shape::Triangle => 't',
-        Shape::Star => 's',
+        Shape::Triangle => '^',
+        Shape::Star => '*',
     };
-    // Seat 1's colour in upper case, the rest told apart by a legend.
+    format!("{}{mark}", color_letter(color))
+}
+
+fn color_letter(color: Color) -> char {
     match color {
-        Color::Black => base.to_ascii_uppercase(),
-        _ => base,
+        Color::Blue => 'U',
+        Color::Purple => 'V',
+        Color::Gray => 'R',
+        other => other
+            .name()
+            .chars()
+            .next()
+            .unwrap_or('?')
+            .to_ascii_uppercase(),
     }
 }
 
@@ -50,13 +61,18 @@ pub fn board_text(state: &State) -> String {
     }
     let mut legend: Vec<String> = Vec::new();
     for seat in &state.game().seats {
-        let s = format!("{} {}", seat.label(), seat.color.name());
+        let s = format!(
+            "{} {} ({})",
+            color_letter(seat.color),
+            seat.label(),
+            seat.color.name()
+        );
         if !legend.contains(&s) {
             legend.push(s);
         }
     }
     out.push_str(&format!(
-        "({}; '.' empty, '#' locked; upper case = black)\n",
+        "{}; o circle, p pentagon, x X, + cross, ^ triangle, * star; . empty, ## locked\n",
         legend.join(", ")
     ));
     out
@@ -69,16 +85,9 @@ fn grid(state: &State, width: u8, height: u8, cell: impl Fn(u8, u8) -> Option<u1
         for x in 1..=width {
             let c = cell(x, row).expect("inside the board");
             let ch = match state.piece_at(c) {
-                Some((color, shape)) => {
-                    let s = symbol(color, shape);
-                    let tag = match color {
-                        Color::Black | Color::White => ' ',
-                        other => other.name().chars().next().unwrap_or(' '),
-                    };
-                    format!("{s}{tag}")
-                }
-                None if state.is_locked(c) => "# ".to_string(),
-                None => ". ".to_string(),
+                Some((color, shape)) => symbol(color, shape),
+                None if state.is_locked(c) => "##".to_string(),
+                None => " .".to_string(),
             };
             out.push(' ');
             out.push_str(&ch);
@@ -87,8 +96,46 @@ fn grid(state: &State, width: u8, height: u8, cell: impl Fn(u8, u8) -> Option<u1
     }
     out.push_str("   ");
     for x in 1..=width {
-        out.push_str(&format!("{x:>2} "));
+        out.push_str(&format!(" {x:>2}"));
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Move};
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn a_position_reads_row_by_row_from_the_top() {
+        let game = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
+        let mut s = game.start();
+        let cell = |x, y| game.geometry.cell(1, x, y, 1).unwrap();
+        s.apply(Move::Place {
+            color: Color::Black,
+            shape: Shape::Circle,
+            to: cell(2, 2),
+        })
+        .unwrap();
+        s.apply(Move::Place {
+            color: Color::White,
+            shape: Shape::Circle,
+            to: cell(1, 1),
+        })
+        .unwrap();
+        let text = board_text(&s);
+        let rows: Vec<&str> = text.lines().take(4).collect();
+        assert_eq!(
+            rows,
+            vec![
+                " 3   .  .  .",
+                " 2   . Bo  .",
+                " 1  Wo  .  .",
+                "     1  2  3"
+            ]
+        );
+        assert!(text.contains("B Player 1 (black), W Player 2 (white)"));
+    }
 }
