@@ -1,5 +1,6 @@
 //! A rule set compiled for play, and the state of one match.
 
+mod capture;
 mod movegen;
 mod moves;
 mod outcome;
@@ -9,8 +10,8 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, Cloaking, Color, ColorMode, Measure, Movement, Order, Players, Power, RuleSet,
-    SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
+    BoardKind, CaptureCondition, Cloaking, Color, ColorMode, Measure, Movement, Order, Players,
+    Power, RuleSet, SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
 };
 
 pub use moves::Move;
@@ -22,6 +23,9 @@ pub const PIECE_KINDS: usize = 9 * 6;
 
 /// A piece on a cell, packed: 0 is empty, else 1 + colour * 6 + shape.
 pub type Cell = u8;
+
+/// Per-cell flag: the piece there was paralysed by a capture and cannot move.
+pub(crate) const PARALYSED: u8 = 1;
 
 pub fn pack(color: Color, shape: Shape) -> Cell {
     1 + (color.index() * 6 + shape.index()) as u8
@@ -85,6 +89,8 @@ pub struct Game {
     pub(crate) initial_reserves: [u16; PIECE_KINDS],
     /// Movement kinds per shape index.
     pub(crate) movement: [Vec<Movement>; 6],
+    /// Capture power per shape index.
+    pub(crate) powers: [Option<capture::ShapePower>; 6],
     pub(crate) teams: usize,
 }
 
@@ -183,7 +189,9 @@ impl Game {
             }
             movement[s.shape.index()] = s.movement.clone();
         }
+        let powers = capture::compile_powers(&rules);
         Game {
+            powers,
             rules,
             geometry,
             seats,
@@ -199,7 +207,12 @@ impl Game {
 
     /// The starting position.
     pub fn start(self: &Arc<Game>) -> State {
-        State::new(self.clone())
+        State::new(self.clone(), 0)
+    }
+
+    /// The starting position with the match's random stream (pot splits) seeded.
+    pub fn start_seeded(self: &Arc<Game>, seed: u64) -> State {
+        State::new(self.clone(), seed)
     }
 
     pub fn chaos_seat(&self) -> Option<usize> {
@@ -286,8 +299,13 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
         );
     }
     for (i, s) in rules.shapes.iter().enumerate() {
-        if s.power != Power::None {
-            refuse(format!("shapes[{i}].power"), "capture");
+        if let (Power::Must | Power::Can, Some(condition)) = (s.power, s.capture)
+            && !matches!(
+                condition,
+                CaptureCondition::Cover | CaptureCondition::CoverByRank
+            )
+        {
+            refuse(format!("shapes[{i}].capture"), condition.words());
         }
         for m in &s.movement {
             if m.is_forward_only()

@@ -36,6 +36,7 @@ impl State {
         if !phase.placement_only {
             self.steps(seat, out);
         }
+        self.keep_captures_if_must(out);
         if phase.pass {
             out.push(Move::Pass);
         }
@@ -52,6 +53,44 @@ impl State {
     pub(crate) fn can_enter(&self, seat: usize, cell: u16) -> bool {
         let c = usize::from(cell);
         !self.game().phases[self.phase].locked[c] && self.game().exclusive[c] & (1 << seat) != 0
+    }
+
+    /// "If a piece must capture and at least one opportunity to capture is
+    /// visible, then no non-capture is legal."
+    fn keep_captures_if_must(&self, out: &mut Vec<Move>) {
+        let game = self.game();
+        if !game.powers.iter().flatten().any(|p| p.must) {
+            return;
+        }
+        let must = |m: &Move| {
+            let shape = match *m {
+                Move::Place { shape, .. } => Some(shape),
+                Move::Step { from, .. } => self.piece_at(from).map(|p| p.1),
+                _ => None,
+            };
+            shape.and_then(|s| game.power(s)).is_some_and(|p| p.must)
+        };
+        if out.iter().any(|m| must(m) && self.captures(*m)) {
+            out.retain(|m| self.captures(*m));
+        }
+    }
+
+    /// Whether a piece of `shape` placed or moved by `seat` may cover the
+    /// piece on `cell`: an opponent's piece, where one of the two can capture.
+    pub(crate) fn may_cover(&self, seat: usize, shape: Shape, cell: u16) -> bool {
+        let game = self.game();
+        let Some((color, defender)) = self.piece_at(cell) else {
+            return false;
+        };
+        !game.seats[seat].controls(color)
+            && self.can_enter(seat, cell)
+            && self.board_open(cell)
+            && super::capture::cover(game, shape, defender).is_some()
+    }
+
+    /// Whether the board holding `cell` is still undecided (decided boards are locked to all).
+    pub(crate) fn board_open(&self, _cell: u16) -> bool {
+        true
     }
 
     pub(crate) fn can_leave(&self, seat: usize, cell: u16) -> bool {
@@ -106,15 +145,27 @@ impl State {
             // One column per cell, in cell order: a piece lands on an empty,
             // unlocked cell it may enter (`landing` and `can_enter` unrolled).
             let locked = &game.phases[self.phase].locked;
+            let any_power = game.powers.iter().any(Option::is_some);
             let cells = self.board.iter().zip(locked).zip(&game.exclusive);
             for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
-                if piece == 0 && !locked && allowed & (1 << seat) != 0 {
-                    let to = to as u16;
+                if locked || allowed & (1 << seat) == 0 || !self.board_open(to as u16) {
+                    continue;
+                }
+                let to = to as u16;
+                if piece == 0 {
                     out.extend(kinds.iter().map(|&(color, shape)| Move::Place {
                         color,
                         shape,
                         to,
                     }));
+                } else if any_power {
+                    // Covering an opponent's piece, where one of the two can capture.
+                    out.extend(
+                        kinds
+                            .iter()
+                            .filter(|&&(_, shape)| self.may_cover(seat, shape, to))
+                            .map(|&(color, shape)| Move::Place { color, shape, to }),
+                    );
                 }
             }
             return;
@@ -147,7 +198,11 @@ impl State {
                 continue;
             };
             let kinds = &game.movement[shape.index()];
-            if kinds.is_empty() || !controller.controls(color) || self.reserve(color, shape) > 0 {
+            if kinds.is_empty()
+                || !controller.controls(color)
+                || self.reserve(color, shape) > 0
+                || self.flags[usize::from(from)] & super::PARALYSED != 0
+            {
                 continue;
             }
             if !self.can_leave(seat, from) {
@@ -164,7 +219,7 @@ impl State {
                 if stacks && *kind != Movement::OrthByStack && !on_top {
                     continue;
                 }
-                self.targets(seat, from, *kind, &mut targets);
+                self.targets(seat, from, shape, *kind, &mut targets);
             }
             targets.sort_unstable();
             targets.dedup();
@@ -173,11 +228,15 @@ impl State {
     }
 
     /// Cells a piece at `from` may reach by one movement kind.
-    fn targets(&self, seat: usize, from: u16, kind: Movement, out: &mut Vec<u16>) {
+    fn targets(&self, seat: usize, from: u16, shape: Shape, kind: Movement, out: &mut Vec<u16>) {
         let geo = &self.game().geometry;
+        let stacks = geo.kind == BoardKind::Stacks;
         let land = |cell: u16| -> Option<u16> {
+            if !stacks && self.board[usize::from(cell)] != 0 {
+                return self.may_cover(seat, shape, cell).then_some(cell);
+            }
             let to = self.landing(cell)?;
-            self.can_enter(seat, to).then_some(to)
+            (self.can_enter(seat, to) && self.board_open(to)).then_some(to)
         };
         let one_step = |set: DirectionSet, out: &mut Vec<u16>| {
             for &d in geo.directions_in(set) {
@@ -194,11 +253,11 @@ impl State {
             for &d in geo.directions_in(set) {
                 let mut cell = geo.neighbour(from, d);
                 while cell != NO_CELL {
-                    if geo.kind != BoardKind::Stacks && self.board[usize::from(cell)] != 0 {
-                        break;
-                    }
                     if let Some(to) = land(cell) {
                         out.push(to);
+                    }
+                    if !stacks && self.board[usize::from(cell)] != 0 {
+                        break;
                     }
                     cell = geo.neighbour(cell, d);
                 }

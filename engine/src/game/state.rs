@@ -6,6 +6,7 @@ use std::fmt::{self, Write};
 use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
+use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
 use super::{Cell, Game, Move, PIECE_KINDS, pack, unpack};
 use crate::rules::{BoardKind, Color, Shape};
@@ -32,6 +33,11 @@ struct DrawOffer {
 pub struct State {
     game: Arc<Game>,
     pub(crate) board: Vec<Cell>,
+    /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
+    pub(crate) flags: Vec<u8>,
+    /// The match's own random stream (pot splits), seeded at the start.
+    pub(crate) rng: u64,
+    seed: u64,
     pub(crate) reserves: [u16; PIECE_KINDS],
     pub(crate) phase: usize,
     pub(crate) to_move: usize,
@@ -53,8 +59,11 @@ pub struct State {
 }
 
 impl State {
-    pub(crate) fn new(game: Arc<Game>) -> State {
+    pub(crate) fn new(game: Arc<Game>, seed: u64) -> State {
         let mut state = State {
+            flags: vec![0; game.initial_board.len()],
+            rng: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+            seed,
             board: game.initial_board.clone(),
             reserves: game.initial_reserves,
             phase: 0,
@@ -80,7 +89,16 @@ impl State {
     /// Rebuilds a match from its decisions (the moves that were not automatic).
     /// On an illegal decision, returns its index and the reason.
     pub fn replay(game: &Arc<Game>, decisions: &[Move]) -> Result<State, (usize, String)> {
-        let mut state = game.start();
+        State::replay_seeded(game, 0, decisions)
+    }
+
+    /// Rebuilds a match started with [`Game::start_seeded`].
+    pub fn replay_seeded(
+        game: &Arc<Game>,
+        seed: u64,
+        decisions: &[Move],
+    ) -> Result<State, (usize, String)> {
+        let mut state = game.start_seeded(seed);
         for (i, mv) in decisions.iter().enumerate() {
             state.apply(*mv).map_err(|e| (i, e))?;
         }
@@ -151,8 +169,8 @@ impl State {
         }
         let mut decisions = self.decisions.clone();
         decisions.pop();
-        *self =
-            State::replay(&self.game, &decisions).expect("a prefix of legal decisions stays legal");
+        *self = State::replay_seeded(&self.game, self.seed, &decisions)
+            .expect("a prefix of legal decisions stays legal");
         true
     }
 
@@ -239,13 +257,52 @@ impl State {
             }
             Move::Place { color, shape, to } => {
                 self.reserves[color.index() * 6 + shape.index()] -= 1;
-                self.board[usize::from(to)] = pack(color, shape);
-                self.changed.push(to);
+                self.arrive((color, shape), 0, to);
                 self.after_board_move(mv);
             }
             Move::Step { from, to } => {
-                self.move_pieces(from, to);
+                if self.game.geometry.kind == BoardKind::Stacks {
+                    self.move_pieces(from, to);
+                    self.resolve_stack(to);
+                } else {
+                    let piece = self.piece_at(from).expect("a step moves a piece");
+                    let flags = self.flags[usize::from(from)];
+                    self.board[usize::from(from)] = 0;
+                    self.flags[usize::from(from)] = 0;
+                    self.changed.push(from);
+                    self.arrive(piece, flags, to);
+                }
                 self.after_board_move(mv);
+            }
+        }
+    }
+
+    /// A piece arrives on a cell: on stacks the stack resolves its captures;
+    /// on an occupied flat cell the cover contest decides who stays.
+    fn arrive(&mut self, piece: (Color, Shape), flags: u8, to: u16) {
+        let t = usize::from(to);
+        self.changed.push(to);
+        if self.game.geometry.kind == BoardKind::Stacks {
+            self.board[t] = pack(piece.0, piece.1);
+            self.flags[t] = flags;
+            self.resolve_stack(to);
+            return;
+        }
+        let Some(defender) = unpack(self.board[t]) else {
+            self.board[t] = pack(piece.0, piece.1);
+            self.flags[t] = flags;
+            return;
+        };
+        match super::capture::cover(&self.game, piece.1, defender.1) {
+            Some(CoverResult::AttackerWins) => {
+                self.take_captive(defender, piece);
+                self.board[t] = pack(piece.0, piece.1);
+                self.flags[t] = flags;
+            }
+            Some(CoverResult::DefenderWins) => self.take_captive(piece, defender),
+            Some(CoverResult::BothDestroyed) | None => {
+                self.board[t] = 0;
+                self.flags[t] = 0;
             }
         }
     }
@@ -286,6 +343,8 @@ impl State {
         for (&src, &dst) in carried.iter().zip(&targets) {
             self.board[usize::from(dst)] = self.board[usize::from(src)];
             self.board[usize::from(src)] = 0;
+            self.flags[usize::from(dst)] = self.flags[usize::from(src)];
+            self.flags[usize::from(src)] = 0;
             self.changed.push(src);
             self.changed.push(dst);
         }

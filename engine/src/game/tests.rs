@@ -155,10 +155,12 @@ fn options_played_in_a_later_release_are_refused_by_name() {
     );
     v["cloaking"] = "none".into();
     v["phases"] = serde_json::json!([{}]);
-    v["shapes"] = serde_json::json!([{"power": "can", "capture": "cover", "result": "remove", "reserves": {"black": 5, "white": 4}}]);
+    v["shapes"] = serde_json::json!([{"power": "can", "capture": "approach", "result": "remove", "reserves": {"black": 5, "white": 4}}]);
     let problems = Game::new(serde_json::from_value(v).unwrap()).unwrap_err();
     assert!(
-        problems.iter().any(|p| p.field == "shapes[0].power"),
+        problems
+            .iter()
+            .any(|p| p.field == "shapes[0].capture" && p.message.contains("Approach")),
         "{problems:?}"
     );
 }

@@ -1,0 +1,501 @@
+//! Capture: contests between a covering piece and the pieces it covers, and
+//! the whole-stack resolution of stacks boards with its pot split.
+//!
+//! Ranks: pieces without power are lowest and cannot cover each other; pieces
+//! that capture other than by rank are highest; by-rank pieces compare by
+//! shape (pentagon > star > cross > X > triangle > circle, but a circle beats
+//! a pentagon). Equal by-rank pieces destroy each other; equal "other" captors
+//! award the conflict to the attacker on a cell, and share a stack.
+
+use std::cmp::Ordering;
+
+use super::{Cell, Game, State, pack, unpack};
+use crate::rules::{CaptureCondition, CaptureResult, Color, Power, Shape};
+
+/// How strongly a piece contests a cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Strength {
+    None,
+    ByRank(Shape),
+    Other,
+}
+
+/// What a shape does when it captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ShapePower {
+    pub must: bool,
+    pub condition: CaptureCondition,
+    pub result: CaptureResult,
+}
+
+impl Game {
+    pub(crate) fn power(&self, shape: Shape) -> Option<ShapePower> {
+        self.powers[shape.index()]
+    }
+
+    pub(crate) fn strength(&self, shape: Shape) -> Strength {
+        match self.power(shape) {
+            None => Strength::None,
+            Some(p) if p.condition == CaptureCondition::CoverByRank => Strength::ByRank(shape),
+            Some(_) => Strength::Other,
+        }
+    }
+
+    /// Whether a shape takes part in cover contests at all.
+    pub(crate) fn covers(&self, shape: Shape) -> bool {
+        self.power(shape).is_some_and(|p| {
+            matches!(
+                p.condition,
+                CaptureCondition::Cover | CaptureCondition::CoverByRank
+            )
+        })
+    }
+}
+
+pub(crate) fn compile_powers(rules: &crate::RuleSet) -> [Option<ShapePower>; 6] {
+    let mut out = [None; 6];
+    for s in &rules.shapes {
+        if let (Power::Must | Power::Can, Some(condition), Some(result)) =
+            (s.power, s.capture, s.result)
+        {
+            out[s.shape.index()] = Some(ShapePower {
+                must: s.power == Power::Must,
+                condition,
+                result,
+            });
+        }
+    }
+    out
+}
+
+/// Greater: the attacker beats the defender; Less: the defender wins; Equal: a tie.
+pub(crate) fn contest(attacker: Strength, defender: Strength) -> Ordering {
+    use Strength::*;
+    match (attacker, defender) {
+        (Other, Other) | (None, None) => Ordering::Equal,
+        (Other, _) => Ordering::Greater,
+        (_, Other) => Ordering::Less,
+        (ByRank(_), None) => Ordering::Greater,
+        (None, ByRank(_)) => Ordering::Less,
+        (ByRank(a), ByRank(d)) if a == d => Ordering::Equal,
+        (ByRank(Shape::Circle), ByRank(Shape::Pentagon)) => Ordering::Greater,
+        (ByRank(Shape::Pentagon), ByRank(Shape::Circle)) => Ordering::Less,
+        (ByRank(a), ByRank(d)) => a.rank().cmp(&d.rank()),
+    }
+}
+
+/// What happens when a piece arrives on an occupied cell (not stacks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CoverResult {
+    AttackerWins,
+    DefenderWins,
+    BothDestroyed,
+}
+
+/// The contest of a piece covering another on a flat board, or None when
+/// neither can capture (such pieces cannot cover each other).
+pub(crate) fn cover(game: &Game, attacker: Shape, defender: Shape) -> Option<CoverResult> {
+    if !game.covers(attacker) && !game.covers(defender) {
+        return None;
+    }
+    let (a, d) = (game.strength(attacker), game.strength(defender));
+    Some(match contest(a, d) {
+        Ordering::Greater => CoverResult::AttackerWins,
+        Ordering::Less => CoverResult::DefenderWins,
+        Ordering::Equal if a == Strength::Other => CoverResult::AttackerWins,
+        Ordering::Equal => CoverResult::BothDestroyed,
+    })
+}
+
+/// Who takes what on one stack.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StackVerdict {
+    /// Colours that capture (share the pot), in colour order.
+    pub captors: Vec<Color>,
+    /// Positions (bottom up) of pieces that stay as they are.
+    pub kept: Vec<usize>,
+    /// Positions of pieces destroyed in a tie of equal ranks.
+    pub destroyed: Vec<usize>,
+    /// Positions of the pot: captured pieces, dealt to the captors.
+    pub pot: Vec<usize>,
+    pub result: Option<CaptureResult>,
+}
+
+/// Resolves a stack's pieces (bottom up): the highest-ranked colours capture.
+pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdict {
+    let mut verdict = StackVerdict {
+        kept: (0..pieces.len()).collect(),
+        ..Default::default()
+    };
+    // Each colour's best piece.
+    let mut best: Vec<(Color, usize)> = Vec::new();
+    for (i, (color, shape)) in pieces.iter().enumerate() {
+        match best.iter_mut().find(|(c, _)| c == color) {
+            Some(entry) => {
+                if contest(game.strength(*shape), game.strength(pieces[entry.1].1))
+                    == Ordering::Greater
+                {
+                    entry.1 = i;
+                }
+            }
+            None => best.push((*color, i)),
+        }
+    }
+    let top: Vec<(Color, usize)> = best
+        .iter()
+        .copied()
+        .filter(|(_, i)| {
+            best.iter().all(|(_, j)| {
+                contest(game.strength(pieces[*j].1), game.strength(pieces[*i].1))
+                    != Ordering::Greater
+            })
+        })
+        .collect();
+    let Some(&(_, first)) = top.first() else {
+        return verdict;
+    };
+    let strength = game.strength(pieces[first].1);
+    if strength == Strength::None {
+        return verdict;
+    }
+    if top.len() > 1 && matches!(strength, Strength::ByRank(_)) {
+        // Equal ranks destroy each other.
+        verdict.destroyed = top.iter().map(|(_, i)| *i).collect();
+        verdict.kept.retain(|i| !verdict.destroyed.contains(i));
+        return verdict;
+    }
+    let captors: Vec<Color> = top.iter().map(|(c, _)| *c).collect();
+    let result = game.power(pieces[first].1).map(|p| p.result);
+    let keeps = |i: usize| top.iter().any(|(_, j)| *j == i);
+    let captive = |i: usize| !captors.contains(&pieces[i].0);
+    // A lone captor does not capture its own pieces; several captors share them.
+    if captors.len() < 2 && !(0..pieces.len()).any(captive) {
+        return verdict;
+    }
+    verdict.pot = match result {
+        // Removing destroys only what the others own.
+        Some(CaptureResult::Remove) | Some(CaptureResult::Paralyze) => {
+            (0..pieces.len()).filter(|&i| captive(i)).collect()
+        }
+        // Conversion and reincarnation split the whole pot, captors' own chips included.
+        _ => (0..pieces.len()).filter(|&i| !keeps(i)).collect(),
+    };
+    verdict.kept.retain(|i| !verdict.pot.contains(i));
+    verdict.captors = captors;
+    verdict.result = result;
+    verdict
+}
+
+impl State {
+    /// Resolves the stack holding `cell` after an arrival.
+    pub(crate) fn resolve_stack(&mut self, cell: u16) {
+        let game = self.game().clone();
+        let column = game.geometry.columns()[game.geometry.column_of(cell)].clone();
+        let cells: Vec<u16> = column
+            .iter()
+            .copied()
+            .filter(|&c| self.board[usize::from(c)] != 0)
+            .collect();
+        let pieces: Vec<(Color, Shape)> = cells
+            .iter()
+            .map(|&c| unpack(self.board[usize::from(c)]).expect("occupied"))
+            .collect();
+        let verdict = judge_stack(&game, &pieces);
+        if verdict.kept.len() == pieces.len() {
+            return;
+        }
+        let mut remaining: Vec<Cell> = Vec::new();
+        let mut flags: Vec<u8> = Vec::new();
+        let dealt = self.deal(&pieces, &verdict);
+        for (i, &c) in cells.iter().enumerate() {
+            let f = self.flags[usize::from(c)];
+            if verdict.kept.contains(&i) {
+                remaining.push(self.board[usize::from(c)]);
+                flags.push(f);
+            } else if let Some(Some(color)) = dealt.get(&i) {
+                match verdict.result {
+                    Some(CaptureResult::Convert) => {
+                        remaining.push(pack(*color, pieces[i].1));
+                        flags.push(f);
+                    }
+                    Some(CaptureResult::Paralyze) => {
+                        remaining.push(self.board[usize::from(c)]);
+                        flags.push(f | super::PARALYSED);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // The stack settles: what is left falls to the lowest free places.
+        let free: Vec<u16> = column
+            .iter()
+            .copied()
+            .filter(|&c| !self.is_locked(c))
+            .collect();
+        for &c in &cells {
+            self.board[usize::from(c)] = 0;
+            self.flags[usize::from(c)] = 0;
+            self.changed.push(c);
+        }
+        for ((piece, f), &c) in remaining.into_iter().zip(flags).zip(&free) {
+            self.board[usize::from(c)] = piece;
+            self.flags[usize::from(c)] = f;
+            self.changed.push(c);
+        }
+    }
+
+    /// Deals the pot round-robin to the captors, from a random captor, in
+    /// descending rank; reincarnated pieces go to the captors' reserves.
+    /// Returns, per pot position, the colour it went to.
+    fn deal(
+        &mut self,
+        pieces: &[(Color, Shape)],
+        verdict: &StackVerdict,
+    ) -> std::collections::HashMap<usize, Option<Color>> {
+        let mut dealt = std::collections::HashMap::new();
+        if verdict.captors.is_empty() {
+            return dealt;
+        }
+        let game = self.game().clone();
+        let mut pot = verdict.pot.clone();
+        pot.sort_by(|a, b| {
+            contest(game.strength(pieces[*b].1), game.strength(pieces[*a].1))
+                .then(pieces[*b].1.rank().cmp(&pieces[*a].1.rank()))
+        });
+        let copies = match verdict.result {
+            Some(CaptureResult::ReincarnateX2) => 2,
+            _ => 1,
+        };
+        let n = verdict.captors.len();
+        let mut next = self.random_below(n);
+        for &i in &pot {
+            match verdict.result {
+                Some(CaptureResult::Reincarnate) | Some(CaptureResult::ReincarnateX2) => {
+                    for _ in 0..copies {
+                        let color = verdict.captors[next];
+                        self.reserves[color.index() * 6 + pieces[i].1.index()] += 1;
+                        next = (next + 1) % n;
+                    }
+                    dealt.insert(i, None);
+                }
+                Some(CaptureResult::Convert) => {
+                    dealt.insert(i, Some(verdict.captors[next]));
+                    next = (next + 1) % n;
+                }
+                Some(CaptureResult::Paralyze) => {
+                    dealt.insert(i, Some(pieces[i].0));
+                }
+                _ => {
+                    dealt.insert(i, None);
+                }
+            }
+        }
+        dealt
+    }
+
+    /// Takes a captive off a flat board cell with the captor's result.
+    pub(crate) fn take_captive(&mut self, captive: (Color, Shape), captor: (Color, Shape)) {
+        let result = self.game().power(captor.1).map(|p| p.result);
+        let copies = match result {
+            Some(CaptureResult::Reincarnate) => 1,
+            Some(CaptureResult::ReincarnateX2) => 2,
+            _ => 0,
+        };
+        self.reserves[captor.0.index() * 6 + captive.1.index()] += copies;
+    }
+
+    /// Whether a legal move would capture something for its mover.
+    pub(crate) fn captures(&self, mv: super::Move) -> bool {
+        let game = self.game();
+        let geo = &game.geometry;
+        let (piece, to) = match mv {
+            super::Move::Place { color, shape, to } => ((color, shape), to),
+            super::Move::Step { from, to } => match self.piece_at(from) {
+                Some(p) => (p, to),
+                None => return false,
+            },
+            _ => return false,
+        };
+        if geo.kind != crate::rules::BoardKind::Stacks {
+            return match self.piece_at(to) {
+                Some(defender) => {
+                    cover(game, piece.1, defender.1) == Some(CoverResult::AttackerWins)
+                }
+                None => false,
+            };
+        }
+        let column = &geo.columns()[geo.column_of(to)];
+        let mut pieces: Vec<(Color, Shape)> = column
+            .iter()
+            .filter_map(|&c| match mv {
+                super::Move::Step { from, .. } if c == from => None,
+                _ => self.piece_at(c),
+            })
+            .collect();
+        pieces.push(piece);
+        let verdict = judge_stack(game, &pieces);
+        verdict.captors.contains(&piece.0) && !verdict.pot.is_empty()
+    }
+
+    /// A number below `n` from the match's own random stream.
+    pub(crate) fn random_below(&mut self, n: usize) -> usize {
+        // xorshift64*: the engine's randomness is seeded per match, so replays repeat it.
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n.max(1) as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Move;
+    use crate::notation::apply_turn;
+    use std::sync::Arc;
+
+    fn game(json: serde_json::Value) -> Arc<Game> {
+        let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": []});
+        v.as_object_mut()
+            .unwrap()
+            .extend(json.as_object().unwrap().clone());
+        Game::new(serde_json::from_value(v).unwrap()).unwrap()
+    }
+
+    fn play(state: &mut State, turns: &[&str]) {
+        for t in turns {
+            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+    }
+
+    #[test]
+    fn covering_captures_on_a_flat_board_and_the_attacker_wins_between_equals() {
+        let g = game(
+            serde_json::json!({"board": "squares", "shapes": [{"power": "can", "capture": "cover",
+            "result": "remove", "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1,1", "3,3", "1,1-2,2"]);
+        let centre = g.geometry.cell(1, 2, 2, 1).unwrap();
+        assert!(s.legal().contains(&Move::Step {
+            from: g.geometry.cell(1, 3, 3, 1).unwrap(),
+            to: centre
+        }));
+        play(&mut s, &["3,3-2,2"]);
+        assert_eq!(s.piece_at(centre), Some((Color::White, Shape::Circle)));
+        let pieces = (0..9).filter(|&c| s.piece_at(c).is_some()).count();
+        assert_eq!(pieces, 1, "black's piece was removed");
+    }
+
+    #[test]
+    fn by_rank_cover_lets_the_higher_rank_win_and_equal_ranks_destroy_each_other() {
+        let g = game(
+            serde_json::json!({"board": "squares", "dimensions": [3, 1, 1], "shapes": [
+            {"shape": "circle", "power": "can", "capture": "cover_by_rank", "result": "reincarnate", "reserves": {"black": 1, "white": 1}},
+            {"shape": "x", "power": "can", "capture": "cover_by_rank", "result": "remove", "reserves": {"black": 1, "white": 1}}]}),
+        );
+        let mut s = g.start();
+        // White's X covers black's circle (X outranks circle): the circle is removed.
+        play(&mut s, &["circle 1", "x 1"]);
+        assert_eq!(s.piece_at(0), Some((Color::White, Shape::X)));
+        // Black's X covers white's X: equal ranks destroy each other.
+        play(&mut s, &["x 1"]);
+        assert_eq!(s.piece_at(0), None);
+        // White's circle stays in reserve; the reincarnating circle never captured.
+        assert_eq!(s.reserve(Color::White, Shape::Circle), 1);
+    }
+
+    #[test]
+    fn a_mine_on_a_stack_removes_what_arrives() {
+        let g = game(
+            serde_json::json!({"board": "stacks", "dimensions": [2, 1, 3],
+            "initial": [{"at": "1", "color": "black", "shape": "pentagon"}],
+            "shapes": [
+                {"shape": "circle", "reserves": {"white": 2}},
+                {"shape": "pentagon", "power": "can", "capture": "cover", "result": "remove", "reserves": {"black": 1}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["2", "1"]);
+        let stack: Vec<_> = (1..=3)
+            .map(|z| s.piece_at(g.geometry.cell(1, 1, 1, z).unwrap()))
+            .collect();
+        assert_eq!(
+            stack,
+            vec![Some((Color::Black, Shape::Pentagon)), None, None]
+        );
+    }
+
+    #[test]
+    fn three_captors_split_a_doubled_pot_round_robin() {
+        let g = game(
+            serde_json::json!({"players": "three", "board": "stacks", "dimensions": [2, 1, 8],
+            "initial": [{"at": "2", "color": "black", "shape": "pentagon"},
+                        {"at": "2", "color": "white", "shape": "pentagon"},
+                        {"at": "2", "color": "pink", "shape": "pentagon"}],
+            "phases": [{"pass": true}],
+            "shapes": [
+                {"shape": "circle", "reserves": {"black": 1}},
+                {"shape": "pentagon", "power": "can", "capture": "cover", "result": "reincarnate_x2"}]}),
+        );
+        for seed in 0..6 {
+            let mut s = g.start_seeded(seed);
+            play(&mut s, &["2"]);
+            let circles: Vec<u16> = [Color::Black, Color::White, Color::Pink]
+                .iter()
+                .map(|c| s.reserve(*c, Shape::Circle))
+                .collect();
+            assert_eq!(
+                circles.iter().sum::<u16>(),
+                2,
+                "the invested circle came back doubled: {circles:?}"
+            );
+            assert!(
+                circles.iter().all(|n| *n <= 1),
+                "dealt round-robin: {circles:?}"
+            );
+            let on_stack = (1..=8)
+                .filter(|&z| s.piece_at(g.geometry.cell(1, 2, 1, z).unwrap()).is_some())
+                .count();
+            assert_eq!(on_stack, 3, "only the pentagons stay");
+        }
+    }
+
+    #[test]
+    fn must_capture_leaves_only_captures() {
+        let g = game(
+            serde_json::json!({"board": "squares", "shapes": [{"power": "must", "capture": "cover",
+            "result": "remove", "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1,1"]);
+        // White must take black's piece by covering it: the only capture is played for it.
+        let last = &s.history()[1];
+        assert!(
+            last.automatic && last.text == "White circle to (1,1)",
+            "{last:?}"
+        );
+        assert_eq!(s.piece_at(0), Some((Color::White, Shape::Circle)));
+    }
+
+    #[test]
+    fn ranks_follow_the_spec() {
+        use Strength::*;
+        assert_eq!(
+            contest(ByRank(Shape::Pentagon), ByRank(Shape::Star)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            contest(ByRank(Shape::Circle), ByRank(Shape::Pentagon)),
+            Ordering::Greater
+        );
+        assert_eq!(
+            contest(ByRank(Shape::Circle), ByRank(Shape::X)),
+            Ordering::Less
+        );
+        assert_eq!(contest(ByRank(Shape::X), ByRank(Shape::X)), Ordering::Equal);
+        assert_eq!(contest(Other, ByRank(Shape::Pentagon)), Ordering::Greater);
+        assert_eq!(contest(None, ByRank(Shape::Circle)), Ordering::Less);
+    }
+}
