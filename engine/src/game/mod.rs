@@ -4,14 +4,15 @@ mod capture;
 mod movegen;
 mod moves;
 mod outcome;
+mod round;
 mod state;
 
 use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, CaptureCondition, Cloaking, Color, ColorMode, Measure, Movement, Order, Players,
-    Power, RuleSet, SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
+    BoardKind, CaptureCondition, Cloaking, Color, ColorMode, Measure, Movement, Players, Power,
+    RuleSet, SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
 };
 
 pub use moves::Move;
@@ -283,9 +284,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
     if rules.cloaking != Cloaking::None {
         refuse("cloaking".into(), "cloaking");
     }
-    if rules.boards > 1 {
-        refuse("boards".into(), "several boards");
-    }
     if !matches!(
         rules.board,
         BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks
@@ -316,16 +314,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
         }
     }
     for (i, p) in rules.phases.iter().enumerate() {
-        if p.order != Order::Sequential {
-            refuse(
-                format!("phases[{i}].order"),
-                if p.order == Order::Single {
-                    "Single"
-                } else {
-                    "Simultaneous"
-                },
-            );
-        }
         if p.fold.is_some() {
             refuse(format!("phases[{i}].fold"), "fold rules");
         }

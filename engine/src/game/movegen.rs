@@ -20,7 +20,7 @@ impl State {
     /// calls this once per position it stops at.
     pub(crate) fn generate_legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.is_finished() {
+        if self.is_finished() || self.generate_plan_moves(out) {
             return;
         }
         if self.draw_offered_by().is_some() {
@@ -89,8 +89,9 @@ impl State {
     }
 
     /// Whether the board holding `cell` is still undecided (decided boards are locked to all).
-    pub(crate) fn board_open(&self, _cell: u16) -> bool {
-        true
+    pub(crate) fn board_open(&self, cell: u16) -> bool {
+        let board = self.game().geometry.coord(cell).board;
+        self.board_results[usize::from(board - 1)].is_none()
     }
 
     pub(crate) fn can_leave(&self, seat: usize, cell: u16) -> bool {
@@ -113,6 +114,10 @@ impl State {
     }
 
     /// Free cells at the top of a column (stacks), for by-stack moves.
+    pub(crate) fn room_at(&self, cell: u16) -> usize {
+        self.room(cell)
+    }
+
     fn room(&self, cell: u16) -> usize {
         let geo = &self.game().geometry;
         match self.landing(cell) {

@@ -145,12 +145,16 @@ fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
     }
 }
 
-/// Colours that have a line of at least `length` through a cell changed this turn.
-fn new_lines(state: &State, length: u8, diagonals: bool) -> Vec<Color> {
+/// Colours that have a line of at least `length` through a cell of `board`
+/// changed this turn.
+fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<Color> {
     let geo = &state.game().geometry;
     let directions = geo.line_directions(diagonals);
     let mut found = Vec::new();
     for &cell in &state.changed {
+        if geo.coord(cell).board != board {
+            continue;
+        }
         let Some((color, _)) = unpack(state.board[usize::from(cell)]) else {
             continue;
         };
@@ -185,17 +189,19 @@ pub(crate) fn remember_lines(state: &mut State, mover: usize) {
             length, diagonals, ..
         } = rule
         {
-            for color in new_lines(state, *length, *diagonals) {
-                if let Some(team) = credited(&game, color, mover) {
-                    state.last_line_team[i] = Some(team);
+            for board in 1..=game.geometry.boards {
+                for color in new_lines(state, *length, *diagonals, board) {
+                    if let Some(team) = credited(&game, color, mover) {
+                        state.last_line_team[i] = Some(team);
+                    }
                 }
             }
         }
     }
 }
 
-/// Runs every turn check at the end of a turn.
-pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
+/// Runs every turn check on one board at the end of a turn.
+pub(crate) fn turn_checks(state: &State, mover: usize, board: u8) -> Option<Outcome> {
     let game = state.game();
     let mut fired = Vec::new();
     let mut reasons = Vec::new();
@@ -206,7 +212,7 @@ pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
                 result,
                 diagonals,
             } => {
-                let colors = new_lines(state, *length, *diagonals);
+                let colors = new_lines(state, *length, *diagonals, board);
                 if colors.is_empty() {
                     continue;
                 }
@@ -226,7 +232,7 @@ pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
                 }
             }
             TurnCheck::AllLoseIfInARow { length, diagonals }
-                if !new_lines(state, *length, *diagonals).is_empty() =>
+                if !new_lines(state, *length, *diagonals, board).is_empty() =>
             {
                 let reason = format!("Someone made {length}-same-color-in-a-row: all players lose");
                 return Some(everyone(game, SeatResult::Loss, &reason));
@@ -238,8 +244,9 @@ pub(crate) fn turn_checks(state: &State, mover: usize) -> Option<Outcome> {
     (!fired.is_empty()).then(|| decide(game, &fired, reasons.join("; ")))
 }
 
-/// The outcome when the final phase stalemates; `mover` made the repeated turn.
-pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
+/// The outcome of one board when the final phase stalemates; `mover` made
+/// the repeated turn.
+pub(crate) fn stalemate(state: &State, mover: usize, board: u8) -> Outcome {
     let game = state.game();
     let mut fired = Vec::new();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
@@ -263,7 +270,7 @@ pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
                 (named, result)
             }
             StalemateRule::Most { of, result } | StalemateRule::Least { of, result } => {
-                let values = measure(state, of);
+                let values = measure(state, of, board);
                 let best = if matches!(rule, StalemateRule::Most { .. }) {
                     values.iter().max()
                 } else {
@@ -274,7 +281,7 @@ pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
             }
             StalemateRule::MoreThanChaos { of, result }
             | StalemateRule::LessThanChaos { of, result } => {
-                let values = measure(state, of);
+                let values = measure(state, of, board);
                 let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
                 let chaos_value = chaos_team.map_or(0, |t| values[t]);
                 let more = matches!(rule, StalemateRule::MoreThanChaos { .. });
@@ -290,9 +297,10 @@ pub(crate) fn stalemate(state: &State, mover: usize) -> Outcome {
                     .collect();
                 (named, *result)
             }
-            StalemateRule::Any { of, result } => {
-                (measure(state, of).iter().map(|v| *v > 0).collect(), *result)
-            }
+            StalemateRule::Any { of, result } => (
+                measure(state, of, board).iter().map(|v| *v > 0).collect(),
+                *result,
+            ),
             StalemateRule::LastInARow { result, .. } => {
                 let last = state.last_line_team[i];
                 ((0..game.teams).map(|t| Some(t) == last).collect(), *result)
@@ -326,11 +334,64 @@ fn describe_results(game: &Game, outcome: &Outcome) -> String {
     outcome.summary(game)
 }
 
+/// The match's outcome from its boards' outcomes. One board is the match;
+/// with several, whoever wins the most boards wins (a board won by everyone
+/// is a tie), tied leaders draw and everyone else loses.
+pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
+    if let [only] = boards {
+        return only.clone();
+    }
+    let mut won = vec![0usize; game.teams];
+    for outcome in boards {
+        let winners: Vec<usize> = (0..game.teams)
+            .filter(|t| {
+                let seats = game.seats.iter().enumerate();
+                seats
+                    .clone()
+                    .any(|(i, s)| s.team == *t && outcome.results[i] == SeatResult::Win)
+            })
+            .collect();
+        if winners.len() < game.teams {
+            for t in winners {
+                won[t] += 1;
+            }
+        }
+    }
+    let best = won.iter().copied().max().unwrap_or(0);
+    let leaders = won.iter().filter(|w| **w == best).count();
+    let team_result = |t: usize| match (best, won[t] == best, leaders) {
+        (0, _, _) => SeatResult::Draw,
+        (_, true, 1) => SeatResult::Win,
+        (_, true, _) => SeatResult::Draw,
+        _ => SeatResult::Loss,
+    };
+    let results = game.seats.iter().map(|s| team_result(s.team)).collect();
+    let counts: Vec<String> = game
+        .seats
+        .iter()
+        .filter(|s| !s.is_chaos || won[s.team] > 0)
+        .map(|s| format!("{} {}", s.label(), won[s.team]))
+        .collect();
+    let outcome = chaos_rules(
+        game,
+        Outcome {
+            results,
+            reason: String::new(),
+        },
+    );
+    let reason = format!(
+        "Boards won: {}; {}",
+        counts.join(", "),
+        outcome.summary(game)
+    );
+    Outcome { reason, ..outcome }
+}
+
 /// A measure per team, summed over the colours each team controls
 /// (longest lines take the maximum instead).
-fn measure(state: &State, of: &Measure) -> Vec<u32> {
+fn measure(state: &State, of: &Measure, board: u8) -> Vec<u32> {
     let game = state.game();
-    let per_color = color_measure(state, of);
+    let per_color = color_measure(state, of, board);
     (0..game.teams)
         .map(|team| {
             let colors = Color::ALL
@@ -346,12 +407,14 @@ fn measure(state: &State, of: &Measure) -> Vec<u32> {
         .collect()
 }
 
-fn color_measure(state: &State, of: &Measure) -> [u32; 9] {
+fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
     let geo = &state.game().geometry;
     let mut out = [0u32; 9];
+    let first = usize::from(board - 1) * geo.cells_per_board;
+    let cells = first as u16..(first + geo.cells_per_board) as u16;
     match of {
         Measure::Pieces { shape } => {
-            for cell in 0..geo.cell_count() as u16 {
+            for cell in cells {
                 if let Some((c, s)) = state.piece_at(cell)
                     && shape.is_none_or(|want| want == s)
                 {
@@ -364,7 +427,7 @@ fn color_measure(state: &State, of: &Measure) -> [u32; 9] {
                 Measure::Lines { length, .. } => Some(u32::from(*length)),
                 _ => None,
             };
-            for cell in 0..geo.cell_count() as u16 {
+            for cell in cells {
                 let Some((color, _)) = state.piece_at(cell) else {
                     continue;
                 };

@@ -42,20 +42,27 @@ pub struct State {
     pub(crate) phase: usize,
     pub(crate) to_move: usize,
     /// Moves already made in the current turn.
-    turn_moves: Vec<Move>,
-    turn_start_key: u64,
+    pub(crate) turn_moves: Vec<Move>,
+    pub(crate) turn_start_key: u64,
     /// Cells whose contents changed during the current turn.
     pub(crate) changed: Vec<u16>,
     draw: Option<DrawOffer>,
     pub(crate) offered_this_turn: bool,
-    seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+    pub(crate) seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     outcome: Option<Outcome>,
     /// Per stalemate rule, the team that last completed the line it names.
     pub(crate) last_line_team: Vec<Option<usize>>,
-    history: Vec<Applied>,
+    pub(crate) history: Vec<Applied>,
     decisions: Vec<Move>,
     /// The legal moves now, kept up to date by `play_automatic`.
     pub(crate) legal: Vec<Move>,
+    /// Per board, its outcome once decided (a decided board is locked to all).
+    pub(crate) board_results: Vec<Option<Outcome>>,
+    /// The simultaneous round being planned, if any.
+    pub(crate) round: Option<Box<super::round::Round>>,
+    /// Set on a round's scratch copy: a finished plan stops there.
+    pub(crate) planning: bool,
+    pub(crate) plan_done: bool,
 }
 
 impl State {
@@ -79,9 +86,14 @@ impl State {
             history: Vec::new(),
             decisions: Vec::new(),
             legal: Vec::new(),
+            board_results: vec![None; usize::from(game.geometry.boards)],
+            round: None,
+            planning: false,
+            plan_done: false,
             game,
         };
         state.turn_start_key = state.position_key();
+        state.begin_round_if_simultaneous();
         state.play_automatic();
         state
     }
@@ -112,9 +124,10 @@ impl State {
     /// The seat index (0-based) whose decision is awaited: the mover, or the
     /// next seat to answer a draw offer.
     pub fn to_move(&self) -> usize {
-        match &self.draw {
-            Some(offer) => offer.waiting[0],
-            None => self.to_move,
+        match (&self.round, &self.draw) {
+            (Some(round), _) => round.planner(),
+            (None, Some(offer)) => offer.waiting[0],
+            (None, None) => self.to_move,
         }
     }
 
@@ -213,7 +226,10 @@ impl State {
         }
     }
 
-    fn apply_legal(&mut self, mv: Move, automatic: bool) {
+    pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {
+        if self.round.is_some() {
+            return self.plan(mv, automatic);
+        }
         let seat = self.to_move();
         let text = self.move_text(mv);
         self.history.push(Applied {
@@ -279,7 +295,7 @@ impl State {
 
     /// A piece arrives on a cell: on stacks the stack resolves its captures;
     /// on an occupied flat cell the cover contest decides who stays.
-    fn arrive(&mut self, piece: (Color, Shape), flags: u8, to: u16) {
+    pub(crate) fn arrive(&mut self, piece: (Color, Shape), flags: u8, to: u16) {
         let t = usize::from(to);
         self.changed.push(to);
         if self.game.geometry.kind == BoardKind::Stacks {
@@ -312,6 +328,11 @@ impl State {
         if self.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
             self.end_turn();
         }
+    }
+
+    /// Moves a piece and what stands on it to land at `to` (stacks).
+    pub(crate) fn move_stack_part(&mut self, from: u16, to: u16) {
+        self.move_pieces(from, to);
     }
 
     /// Moves the piece at `from` to `to`; on stacks the pieces above it come along.
@@ -351,33 +372,72 @@ impl State {
     }
 
     fn end_turn(&mut self) {
+        if self.planning {
+            self.plan_done = true;
+            return;
+        }
         let seat = self.to_move;
         let mut hasher = DefaultHasher::new();
         (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
         let turn_key = hasher.finish();
-        outcome::remember_lines(self, seat);
-        if let Some(result) = outcome::turn_checks(self, seat) {
-            self.outcome = Some(result);
-            return;
+        self.finish_turn(seat, turn_key, false, false);
+    }
+
+    /// After a turn or a simultaneous round: turn checks on every undecided
+    /// board, then stalemate (a repeated turn, or the end of a Single round)
+    /// advancing the phase or ending the match, then the next turn.
+    pub(crate) fn finish_turn(
+        &mut self,
+        mover: usize,
+        turn_key: u64,
+        after_round: bool,
+        round_ended_phase: bool,
+    ) {
+        outcome::remember_lines(self, mover);
+        for board in 1..=self.game.geometry.boards {
+            let b = usize::from(board - 1);
+            if self.board_results[b].is_none() {
+                self.board_results[b] = outcome::turn_checks(self, mover, board);
+            }
         }
-        if !self.seen_turns.insert(turn_key) {
+        if self.board_results.iter().all(Option::is_some) {
+            return self.conclude();
+        }
+        let repeated = !self.seen_turns.insert(turn_key);
+        if repeated || round_ended_phase {
             if self.phase + 1 < self.game.phases.len() {
                 self.phase += 1;
                 self.seen_turns.clear();
             } else {
-                self.outcome = Some(outcome::stalemate(self, seat));
-                return;
+                for board in 1..=self.game.geometry.boards {
+                    let b = usize::from(board - 1);
+                    if self.board_results[b].is_none() {
+                        self.board_results[b] = Some(outcome::stalemate(self, mover, board));
+                    }
+                }
+                return self.conclude();
             }
         }
-        self.to_move = (seat + 1) % self.game.seats.len();
+        // After a round, the first seat starts; after a turn, the next seat.
+        self.to_move = if after_round {
+            0
+        } else {
+            (mover + 1) % self.game.seats.len()
+        };
         self.turn_moves.clear();
         self.changed.clear();
         self.offered_this_turn = false;
         self.turn_start_key = self.position_key();
+        self.begin_round_if_simultaneous();
+    }
+
+    fn conclude(&mut self) {
+        let boards: Vec<Outcome> = self.board_results.iter().flatten().cloned().collect();
+        self.outcome = Some(outcome::combine_boards(&self.game, &boards));
     }
 
     /// What a seat faces: pieces, reserves and phase.
-    fn position_key(&self) -> u64 {
+    pub(crate) fn position_key(&self) -> u64 {
         let mut hasher = DefaultHasher::new();
         (&self.board, &self.reserves, self.phase).hash(&mut hasher);
         hasher.finish()
@@ -418,7 +478,7 @@ impl State {
 /// Hashes the turn keys in `seen_turns`, which are hashes already: the key
 /// is its own hash.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {

@@ -1,0 +1,384 @@
+//! Simultaneous and Single rounds: every unlocked seat registers a sealed
+//! plan judged against the board as it stood at the start of the round, as if
+//! it moved first; then the plans resolve together.
+//!
+//! Collisions: on flat boards, pieces arriving on one space are all destroyed
+//! unless ranks settle it (one arrival beats every other by rank); on stacks
+//! the arrivals stack in seat order and the stack's capture rules resolve them.
+
+use std::collections::VecDeque;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use super::capture::{Strength, contest};
+use super::{Applied, Move, State, pack, unpack};
+use crate::rules::{BoardKind, Color, Order, Shape};
+
+#[derive(Clone, Debug)]
+pub(crate) struct Round {
+    /// The position the planner judges from, with its own plan so far applied.
+    scratch: State,
+    plans: Vec<Vec<Move>>,
+    /// Seats still to plan, in seat order.
+    pending: VecDeque<usize>,
+}
+
+impl Round {
+    pub(crate) fn planner(&self) -> usize {
+        self.pending[0]
+    }
+}
+
+impl State {
+    fn order(&self) -> Order {
+        self.game().rules.phases[self.phase].order
+    }
+
+    /// Starts a round when the phase is simultaneous or single.
+    pub(crate) fn begin_round_if_simultaneous(&mut self) {
+        if self.planning || self.is_finished() || self.order() == Order::Sequential {
+            return;
+        }
+        let locked = self.game().phases[self.phase].locked_seats;
+        let pending: VecDeque<usize> = (0..self.game().seats.len())
+            .filter(|s| locked & (1 << s) == 0)
+            .collect();
+        let plans = vec![Vec::new(); self.game().seats.len()];
+        match pending.front() {
+            Some(&first) => {
+                let scratch = self.scratch_for(first);
+                self.round = Some(Box::new(Round {
+                    scratch,
+                    plans,
+                    pending,
+                }));
+            }
+            // Everyone is locked: the round passes at once.
+            None => self.resolve_round(plans),
+        }
+    }
+
+    /// A copy of the round-start position for one planner, without history.
+    fn scratch_for(&self, seat: usize) -> State {
+        let mut scratch = self.clone();
+        scratch.round = None;
+        scratch.history = Vec::new();
+        scratch.seen_turns = Default::default();
+        scratch.planning = true;
+        scratch.plan_done = false;
+        scratch.to_move = seat;
+        scratch.turn_moves.clear();
+        scratch
+    }
+
+    /// One move of the planner's sealed plan.
+    pub(crate) fn plan(&mut self, mv: Move, automatic: bool) {
+        let round = self.round.as_mut().expect("planning happens in a round");
+        let seat = round.planner();
+        let text = round.scratch.move_text(mv);
+        round.plans[seat].push(mv);
+        round.scratch.apply_legal(mv, automatic);
+        let done = round.scratch.plan_done || round.scratch.is_finished();
+        self.history.push(Applied {
+            seat,
+            mv,
+            automatic,
+            text,
+        });
+        if !done {
+            return;
+        }
+        let round = self.round.as_mut().expect("still in the round");
+        round.pending.pop_front();
+        if let Some(&next) = round.pending.front() {
+            let scratch = self.scratch_for(next);
+            self.round.as_mut().expect("still in the round").scratch = scratch;
+        } else {
+            let round = self.round.take().expect("still in the round");
+            self.resolve_round(round.plans);
+        }
+    }
+
+    /// Legal moves of the planner, judged from the round-start position.
+    pub(crate) fn generate_plan_moves(&self, out: &mut Vec<Move>) -> bool {
+        match &self.round {
+            Some(round) => {
+                round.scratch.generate_legal(out);
+                out.retain(|m| *m != Move::OfferDraw);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies every plan together, then ends the round like a turn.
+    fn resolve_round(&mut self, plans: Vec<Vec<Move>>) {
+        let mut hasher = DefaultHasher::new();
+        (self.turn_start_key, &plans).hash(&mut hasher);
+        let key = hasher.finish();
+        self.changed.clear();
+        let moves: Vec<(usize, Move)> = plans
+            .iter()
+            .enumerate()
+            .flat_map(|(seat, p)| p.iter().map(move |m| (seat, *m)))
+            .filter(|(_, m)| m.is_board_move())
+            .collect();
+        if self.game().geometry.kind == BoardKind::Stacks {
+            self.resolve_on_stacks(&moves);
+        } else {
+            self.resolve_on_cells(&moves);
+        }
+        let mover = moves.first().map_or(0, |(seat, _)| *seat);
+        let single = self.order() == Order::Single;
+        self.finish_turn(mover, key, true, single);
+    }
+
+    /// Arrivals stack in seat order; each touched stack then resolves.
+    fn resolve_on_stacks(&mut self, moves: &[(usize, Move)]) {
+        let geo = self.game().geometry.clone();
+        let mut touched = Vec::new();
+        for &(_, mv) in moves {
+            match mv {
+                Move::Place { color, shape, to } => {
+                    self.reserves[color.index() * 6 + shape.index()] -= 1;
+                    // The stack may have filled since the round began: then the piece is lost.
+                    if let Some(cell) = self.landing(to) {
+                        self.board[usize::from(cell)] = pack(color, shape);
+                        self.flags[usize::from(cell)] = 0;
+                        self.changed.push(cell);
+                        touched.push(cell);
+                    }
+                }
+                Move::Step { from, to } => {
+                    let column = &geo.columns()[geo.column_of(from)];
+                    let carried: Vec<u16> = column
+                        .iter()
+                        .copied()
+                        .skip_while(|&c| c != from)
+                        .take_while(|&c| self.board[usize::from(c)] != 0)
+                        .collect();
+                    match self.landing(to) {
+                        Some(landing) if self.room_at(landing) >= carried.len() => {
+                            self.move_stack_part(from, landing);
+                            touched.push(landing);
+                        }
+                        _ => {
+                            for c in carried {
+                                self.board[usize::from(c)] = 0;
+                                self.flags[usize::from(c)] = 0;
+                                self.changed.push(c);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for cell in touched {
+            self.resolve_stack(cell);
+        }
+    }
+
+    /// Pieces leave their spaces first; then each space takes its arrivals:
+    /// one arrival lands (covering what is there), several collide.
+    fn resolve_on_cells(&mut self, moves: &[(usize, Move)]) {
+        let mut arrivals: Vec<(u16, (Color, Shape), u8)> = Vec::new();
+        for &(_, mv) in moves {
+            match mv {
+                Move::Place { color, shape, to } => {
+                    self.reserves[color.index() * 6 + shape.index()] -= 1;
+                    arrivals.push((to, (color, shape), 0));
+                }
+                Move::Step { from, to } => {
+                    let f = usize::from(from);
+                    // A piece another plan already moved or destroyed cannot move again.
+                    if let Some(piece) = unpack(self.board[f]) {
+                        arrivals.push((to, piece, self.flags[f]));
+                        self.board[f] = 0;
+                        self.flags[f] = 0;
+                        self.changed.push(from);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut cells: Vec<u16> = arrivals.iter().map(|a| a.0).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        for cell in cells {
+            let here: Vec<((Color, Shape), u8)> = arrivals
+                .iter()
+                .filter(|a| a.0 == cell)
+                .map(|a| (a.1, a.2))
+                .collect();
+            if let [(piece, flags)] = here.as_slice() {
+                self.arrive(*piece, *flags, cell);
+                continue;
+            }
+            let game = self.game().clone();
+            let strongest = here.iter().position(|(p, _)| {
+                here.iter().all(|(q, _)| {
+                    std::ptr::eq(p, q)
+                        || matches!(game.strength(p.1), Strength::ByRank(_))
+                            && contest(game.strength(p.1), game.strength(q.1))
+                                == std::cmp::Ordering::Greater
+                })
+            });
+            match strongest {
+                Some(w) => {
+                    let (winner, flags) = here[w];
+                    for (i, (loser, _)) in here.iter().enumerate() {
+                        if i != w {
+                            self.take_captive(*loser, winner);
+                        }
+                    }
+                    self.arrive(winner, flags, cell);
+                }
+                // Not settled by rank: every arrival is destroyed.
+                None => self.changed.push(cell),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, SeatResult};
+    use crate::notation::apply_turn;
+    use std::sync::Arc;
+
+    fn game(json: serde_json::Value) -> Arc<Game> {
+        let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": []});
+        v.as_object_mut()
+            .unwrap()
+            .extend(json.as_object().unwrap().clone());
+        Game::new(serde_json::from_value(v).unwrap()).unwrap()
+    }
+
+    fn play(state: &mut State, turns: &[&str]) {
+        for t in turns {
+            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+    }
+
+    #[test]
+    fn plans_are_judged_from_the_round_start_and_collisions_destroy_all_arrivals() {
+        let g = game(
+            serde_json::json!({"players": "four", "board": "squares", "dimensions": [1, 3, 1],
+            "phases": [{"order": "simultaneous"}],
+            "shapes": [{"reserves": {"black": 1, "white": 1, "pink": 1, "yellow": 1}}],
+            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1,1"]);
+        assert_eq!(s.to_move(), 1, "white plans next");
+        assert!(
+            s.piece_at(0).is_none(),
+            "plans stay sealed until the round resolves"
+        );
+        // White may plan the same space: it judges the board as it stood at the round's start.
+        play(&mut s, &["1,1", "1,2"]);
+        play(&mut s, &["1,3"]);
+        assert_eq!(s.piece_at(0), None, "black and white collided on (1,1)");
+        assert_eq!(s.piece_at(1), Some((Color::Pink, Shape::Circle)));
+        assert_eq!(s.piece_at(2), Some((Color::Yellow, Shape::Circle)));
+        let o = s.outcome().expect("nothing left to play: stalemate");
+        assert_eq!(
+            o.results,
+            vec![
+                SeatResult::Loss,
+                SeatResult::Loss,
+                SeatResult::Win,
+                SeatResult::Win
+            ]
+        );
+    }
+
+    #[test]
+    fn arrivals_on_a_stack_resolve_by_rank() {
+        let rps = |black: &str, white: &str| {
+            let g = game(
+                serde_json::json!({"board": "stacks", "dimensions": [1, 1, 2],
+                "phases": [{"order": "simultaneous"}],
+                "shapes": [
+                    {"shape": "circle", "power": "can", "capture": "cover_by_rank", "result": "convert", "reserves": {"black": 1, "white": 1}},
+                    {"shape": "pentagon", "power": "can", "capture": "cover_by_rank", "result": "convert", "reserves": {"black": 1, "white": 1}},
+                    {"shape": "x", "power": "can", "capture": "cover_by_rank", "result": "convert", "reserves": {"black": 1, "white": 1}}],
+                "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+            );
+            let mut s = g.start();
+            play(&mut s, &[black, white]);
+            s
+        };
+        let s = rps("x 1", "circle 1");
+        assert_eq!(s.piece_at(0), Some((Color::Black, Shape::X)));
+        assert_eq!(
+            s.piece_at(1),
+            Some((Color::Black, Shape::Circle)),
+            "the captive is converted"
+        );
+        let s = rps("circle 1", "pentagon 1");
+        assert_eq!(
+            s.piece_at(1),
+            Some((Color::Black, Shape::Pentagon)),
+            "circle beats pentagon"
+        );
+        let s = rps("x 1", "x 1");
+        assert_eq!(
+            (s.piece_at(0), s.piece_at(1)),
+            (None, None),
+            "equal ranks destroy each other"
+        );
+    }
+
+    #[test]
+    fn a_single_phase_lasts_one_round() {
+        let g = game(
+            serde_json::json!({"board": "squares", "dimensions": [3, 1, 1],
+            "phases": [{"order": "single", "pass": true}, {"pass": true}],
+            "shapes": [{"reserves": {"black": 2, "white": 2}}],
+            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1", "3"]);
+        assert_eq!(s.phase(), 1, "one round, then the next phase");
+        assert_eq!(s.to_move(), 0);
+        play(&mut s, &["2"]);
+        assert!(
+            s.history().iter().any(|a| a.seat == 1 && a.automatic),
+            "white can only pass"
+        );
+    }
+
+    #[test]
+    fn several_boards_each_get_an_outcome_and_most_boards_won_wins() {
+        let g = game(
+            serde_json::json!({"boards": 2, "board": "squares", "dimensions": [3, 1, 1],
+            "shapes": [{"reserves": {"black": 3, "white": 3}}],
+            "turn_checks": [{"check": "in_a_row", "length": 2, "result": "win"}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1:1", "2:1", "1:2"]);
+        assert!(s.outcome().is_none(), "black won board 1; board 2 plays on");
+        let err = apply_turn(&mut s, "1:3", |_| None).unwrap_err();
+        assert!(
+            err.contains("not legal"),
+            "a decided board is locked: {err}"
+        );
+        // Black's last piece has one place left (played for it); board 2 fills
+        // without a line and stalemates into a draw there.
+        play(&mut s, &["2:3"]);
+        let o = s.outcome().expect("both boards decided");
+        assert!(
+            o.reason.contains("Boards won: Player 1 1, Player 2 0"),
+            "{}",
+            o.reason
+        );
+        assert_eq!(
+            o.results,
+            vec![SeatResult::Win, SeatResult::Loss],
+            "{}",
+            o.reason
+        );
+    }
+}
