@@ -6,18 +6,20 @@ mod moves;
 mod outcome;
 mod round;
 mod state;
+mod view;
 
 use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, CaptureCondition, Cloaking, Color, ColorMode, Measure, Movement, Players, Power,
-    RuleSet, SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
+    BoardKind, CaptureCondition, Color, ColorMode, Measure, Movement, Players, Power, RuleSet,
+    SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
 };
 
 pub use moves::Move;
 pub use outcome::{Outcome, SeatResult};
 pub use state::{Applied, State};
+pub use view::{PlayerView, PublicView, Seen, SpaceView, View};
 
 /// Colours and shapes index a piece: 9 x 6 kinds.
 pub const PIECE_KINDS: usize = 9 * 6;
@@ -27,6 +29,12 @@ pub type Cell = u8;
 
 /// Per-cell flag: the piece there was paralysed by a capture and cannot move.
 pub(crate) const PARALYSED: u8 = 1;
+
+/// Per-cell flag: `seat` has fully seen the piece there. Flags move with
+/// their piece, so knowledge follows it.
+pub(crate) fn known_bit(seat: usize) -> u8 {
+    2 << seat
+}
 
 pub fn pack(color: Color, shape: Shape) -> Cell {
     1 + (color.index() * 6 + shape.index()) as u8
@@ -74,6 +82,7 @@ pub(crate) struct CompiledPhase {
     /// Bit per seat index.
     pub locked_seats: u8,
     pub locked: Vec<bool>,
+    pub cloaked: Vec<bool>,
 }
 
 /// A rule set ready for play: geometry, seats and masks, shared by every state.
@@ -135,6 +144,7 @@ impl Game {
                 pass: p.pass,
                 locked_seats: p.locked_seats.iter().map(seat_bit).fold(0, |a, b| a | b),
                 locked: spaces(&p.locked),
+                cloaked: spaces(&p.cloaked),
             })
             .collect();
         let sticky = spaces(&rules.sticky);
@@ -281,9 +291,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
             format!("\"{option}\" is not supported in play yet"),
         ));
     };
-    if rules.cloaking != Cloaking::None {
-        refuse("cloaking".into(), "cloaking");
-    }
     if !matches!(
         rules.board,
         BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks

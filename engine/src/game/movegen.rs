@@ -23,6 +23,13 @@ impl State {
         if self.is_finished() || self.generate_plan_moves(out) {
             return;
         }
+        // Under cloaking a seat judges its moves on what it knows.
+        if self.game().rules.cloaking != crate::rules::Cloaking::None
+            && !self.perceiving
+            && self.draw_offered_by().is_none()
+        {
+            return self.perceived(self.to_move).generate_legal(out);
+        }
         if self.draw_offered_by().is_some() {
             out.extend([Move::AgreeDraw, Move::RefuseDraw]);
             return;
@@ -52,7 +59,7 @@ impl State {
 
     pub(crate) fn can_enter(&self, seat: usize, cell: u16) -> bool {
         let c = usize::from(cell);
-        !self.game().phases[self.phase].locked[c] && self.game().exclusive[c] & (1 << seat) != 0
+        !self.locked_mask()[c] && self.game().exclusive[c] & (1 << seat) != 0
     }
 
     /// "If a piece must capture and at least one opportunity to capture is
@@ -149,7 +156,7 @@ impl State {
         if geo.kind != BoardKind::Stacks {
             // One column per cell, in cell order: a piece lands on an empty,
             // unlocked cell it may enter (`landing` and `can_enter` unrolled).
-            let locked = &game.phases[self.phase].locked;
+            let locked = self.locked_mask();
             let any_power = game.powers.iter().any(Option::is_some);
             let cells = self.board.iter().zip(locked).zip(&game.exclusive);
             for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {

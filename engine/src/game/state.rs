@@ -62,6 +62,12 @@ pub struct State {
     pub(crate) round: Option<Box<super::round::Round>>,
     /// Set on a round's scratch copy: a finished plan stops there.
     pub(crate) planning: bool,
+    /// Set on a seat's perceived copy: legal moves are judged on it as it is.
+    pub(crate) perceiving: bool,
+    /// Locked spaces as a seat believes them (unseen walls open), on perceived copies.
+    pub(crate) wall_mask: Option<Vec<bool>>,
+    /// Per cell: seats that know of the wall there (bit per seat).
+    pub(crate) known_walls: Vec<u8>,
     pub(crate) plan_done: bool,
 }
 
@@ -89,10 +95,14 @@ impl State {
             board_results: vec![None; usize::from(game.geometry.boards)],
             round: None,
             planning: false,
+            perceiving: false,
+            wall_mask: None,
+            known_walls: vec![0; game.initial_board.len()],
             plan_done: false,
             game,
         };
         state.turn_start_key = state.position_key();
+        state.refresh_knowledge();
         state.begin_round_if_simultaneous();
         state.play_automatic();
         state
@@ -172,7 +182,15 @@ impl State {
     }
 
     pub fn is_locked(&self, cell: u16) -> bool {
-        self.game.phases[self.phase].locked[usize::from(cell)]
+        self.locked_mask()[usize::from(cell)]
+    }
+
+    /// Locked spaces: the phase's, or on a perceived copy the ones the seat knows.
+    pub(crate) fn locked_mask(&self) -> &[bool] {
+        match &self.wall_mask {
+            Some(mask) => mask,
+            None => &self.game.phases[self.phase].locked,
+        }
     }
 
     /// Takes back the last decision (and the automatic moves after it).
@@ -227,10 +245,47 @@ impl State {
     }
 
     pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {
+        self.apply_known(mv, automatic);
+        self.refresh_knowledge();
+    }
+
+    /// Applies a move judged from the mover's knowledge against the truth: a
+    /// move blocked by an unseen piece or wall only reveals it and ends the turn.
+    fn apply_known(&mut self, mv: Move, automatic: bool) {
         if self.round.is_some() {
             return self.plan(mv, automatic);
         }
         let seat = self.to_move();
+        let mut mv = mv;
+        if self.game.rules.cloaking != crate::rules::Cloaking::None
+            && !self.perceiving
+            && !self.planning
+            && mv.is_board_move()
+        {
+            let mut truth = Vec::new();
+            self.perceiving = true;
+            self.generate_legal(&mut truth);
+            self.perceiving = false;
+            match self.in_truth(mv, &truth) {
+                Some(real) => mv = real,
+                None => {
+                    let revealed = self.reveal_blocker(seat, mv);
+                    let what: Vec<String> = revealed
+                        .iter()
+                        .map(|c| self.game.geometry.name(*c))
+                        .collect();
+                    let text = format!("{}: blocked at {}", self.move_text(mv), what.join(", "));
+                    self.history.push(Applied {
+                        seat,
+                        mv,
+                        automatic,
+                        text,
+                    });
+                    self.turn_moves.push(mv);
+                    return self.end_turn();
+                }
+            }
+        }
         let text = self.move_text(mv);
         self.history.push(Applied {
             seat,
@@ -273,7 +328,8 @@ impl State {
             }
             Move::Place { color, shape, to } => {
                 self.reserves[color.index() * 6 + shape.index()] -= 1;
-                self.arrive((color, shape), 0, to);
+                // Every seat fully sees the pieces it placed.
+                self.arrive((color, shape), super::known_bit(seat), to);
                 self.after_board_move(mv);
             }
             Move::Step { from, to } => {
@@ -298,7 +354,13 @@ impl State {
     pub(crate) fn arrive(&mut self, piece: (Color, Shape), flags: u8, to: u16) {
         let t = usize::from(to);
         self.changed.push(to);
+        // Whoever knows the arriving piece attempted to cover what is there, and sees it.
+        let knowers = flags & !super::PARALYSED;
         if self.game.geometry.kind == BoardKind::Stacks {
+            let column = self.game.geometry.columns()[self.game.geometry.column_of(to)].clone();
+            for c in column {
+                self.flags[usize::from(c)] |= knowers;
+            }
             self.board[t] = pack(piece.0, piece.1);
             self.flags[t] = flags;
             self.resolve_stack(to);
@@ -315,12 +377,42 @@ impl State {
                 self.board[t] = pack(piece.0, piece.1);
                 self.flags[t] = flags;
             }
-            Some(CoverResult::DefenderWins) => self.take_captive(piece, defender),
+            Some(CoverResult::DefenderWins) => {
+                self.take_captive(piece, defender);
+                self.flags[t] |= knowers;
+            }
             Some(CoverResult::BothDestroyed) | None => {
                 self.board[t] = 0;
                 self.flags[t] = 0;
             }
         }
+    }
+
+    /// The move as it plays in truth: itself, or on stacks the same drop or
+    /// step landing higher on a stack fuller than it looked. None when blocked.
+    fn in_truth(&self, mv: Move, truth: &[Move]) -> Option<Move> {
+        if truth.contains(&mv) {
+            return Some(mv);
+        }
+        let geo = &self.game.geometry;
+        if geo.kind != BoardKind::Stacks {
+            return None;
+        }
+        let same_column = |a: u16, b: u16| geo.column_of(a) == geo.column_of(b);
+        truth.iter().copied().find(|t| match (mv, *t) {
+            (
+                Move::Place { color, shape, to },
+                Move::Place {
+                    color: c,
+                    shape: s,
+                    to: t,
+                },
+            ) => color == c && shape == s && same_column(to, t),
+            (Move::Step { from, to }, Move::Step { from: f, to: t }) => {
+                from == f && same_column(to, t)
+            }
+            _ => false,
+        })
     }
 
     fn after_board_move(&mut self, mv: Move) {

@@ -139,26 +139,21 @@ fn shared_colour_lines_belong_to_the_mover() {
 
 #[test]
 fn options_played_in_a_later_release_are_refused_by_name() {
-    let mut v = serde_json::json!({"schema_version": 1, "name": "t", "cloaking": "hides",
-        "phases": [{"order": "simultaneous", "cloaked": ["all"]}]});
-    let problems = Game::new(serde_json::from_value(v.clone()).unwrap()).unwrap_err();
-    let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-    assert!(
-        text.iter()
-            .any(|t| t.starts_with("cloaking:") && t.contains("not supported")),
-        "{text:?}"
-    );
-    assert_eq!(text.len(), 1, "simultaneous order is playable: {text:?}");
-    v["cloaking"] = "none".into();
-    v["phases"] = serde_json::json!([{}]);
-    v["shapes"] = serde_json::json!([{"power": "can", "capture": "approach", "result": "remove", "reserves": {"black": 5, "white": 4}}]);
+    let v = serde_json::json!({"schema_version": 1, "name": "t", "board": "squares",
+        "shapes": [{"power": "can", "capture": "approach", "result": "remove",
+            "movement": ["forward_orth"], "reserves": {"black": 5, "white": 4}}]});
     let problems = Game::new(serde_json::from_value(v).unwrap()).unwrap_err();
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.field == "shapes[0].capture" && p.message.contains("Approach")),
-        "{problems:?}"
-    );
+    let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    for (field, option) in [
+        ("shapes[0].capture", "Approach"),
+        ("shapes[0].movement", "Moves forward orth"),
+    ] {
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with(field) && t.contains(option) && t.contains("not supported")),
+            "{field}: {text:?}"
+        );
+    }
 }
 
 #[test]

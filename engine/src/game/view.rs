@@ -1,0 +1,335 @@
+//! What each seat, and a spectator, can see; and the board a seat judges
+//! its moves on.
+//!
+//! A seat fully sees every piece it placed, every piece it can move, every
+//! piece on a space not cloaked, every piece it has fully seen before and
+//! every piece it attempted to cover. Under "Cloaking obscures" it also fully
+//! sees its own colours' pieces, and sees the colour but not the shape of
+//! every other placed piece; under "Cloaking hides" it sees nothing else.
+//! Walls on cloaked spaces are unseen until a move runs into them.
+//!
+//! Views are built only from what the viewer may see, so whatever is drawn
+//! or sent from a view cannot leak a hidden piece.
+
+use super::{Move, State};
+use crate::rules::{Cloaking, Color, Shape};
+
+/// What a viewer sees on one space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seen {
+    Empty,
+    Wall,
+    Piece(Color, Shape),
+    /// Under obscurity: a piece of this colour, shape unknown.
+    Obscured(Color),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SpaceView {
+    pub seen: Seen,
+    /// The space is cloaked in this phase (shown as haze).
+    pub cloaked: bool,
+}
+
+/// A board as one viewer knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// The seat whose view this is (0-based), or None for a spectator.
+    pub viewer: Option<usize>,
+    pub spaces: Vec<SpaceView>,
+    /// Reserves the viewer may know: (colour, shape, count).
+    pub reserves: Vec<(Color, Shape, u16)>,
+    pub phase: usize,
+    /// The seat whose decision is awaited, while the match goes on.
+    pub to_move: Option<usize>,
+}
+
+/// What one seat knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView(pub View);
+
+/// What a spectator knows: only what no seat's secret.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicView(pub View);
+
+impl State {
+    fn cloaking(&self) -> Cloaking {
+        self.game().rules.cloaking
+    }
+
+    /// Whether a space is cloaked in the current phase.
+    pub fn is_cloaked(&self, cell: u16) -> bool {
+        self.cloaking() != Cloaking::None
+            && self.game().phases[self.phase].cloaked[usize::from(cell)]
+    }
+
+    /// Whether `seat` can move the piece on `cell` (so it sees it).
+    fn can_move_piece(&self, seat: usize, color: Color, shape: Shape) -> bool {
+        self.game().seats[seat].controls(color) && !self.game().movement[shape.index()].is_empty()
+    }
+
+    /// Whether `seat` fully sees the piece on `cell` now.
+    pub fn sees_fully(&self, seat: usize, cell: u16) -> bool {
+        let Some((color, shape)) = self.piece_at(cell) else {
+            return true;
+        };
+        !self.is_cloaked(cell)
+            || self.flags[usize::from(cell)] & super::known_bit(seat) != 0
+            || self.can_move_piece(seat, color, shape)
+            || self.cloaking() == Cloaking::Obscures && self.game().seats[seat].controls(color)
+    }
+
+    /// Whether `seat` knows of the wall on `cell` (every wall is seen unless cloaked).
+    pub fn sees_wall(&self, seat: usize, cell: u16) -> bool {
+        !self.is_cloaked(cell) || self.known_walls[usize::from(cell)] & (1 << seat) != 0
+    }
+
+    /// Whether any space is cloaked now, which hides the others' reserves.
+    fn anything_cloaked(&self) -> bool {
+        self.cloaking() != Cloaking::None
+            && self.game().phases[self.phase].cloaked.iter().any(|c| *c)
+    }
+
+    /// Remembers what each seat fully sees now ("every piece they have
+    /// previously fully seen").
+    pub(crate) fn refresh_knowledge(&mut self) {
+        if self.cloaking() == Cloaking::None {
+            return;
+        }
+        for cell in 0..self.board.len() as u16 {
+            if self.board[usize::from(cell)] == 0 {
+                continue;
+            }
+            let seen: u8 = (0..self.game().seats.len())
+                .filter(|&s| self.sees_fully(s, cell))
+                .map(super::known_bit)
+                .fold(0, |a, b| a | b);
+            self.flags[usize::from(cell)] |= seen;
+        }
+    }
+
+    fn seen_by(&self, viewer: Option<usize>, cell: u16) -> Seen {
+        let locked = self.is_locked(cell);
+        let cloaked = self.is_cloaked(cell);
+        match (self.piece_at(cell), viewer) {
+            (None, _)
+                if locked && (!cloaked || viewer.is_some_and(|s| self.sees_wall(s, cell))) =>
+            {
+                Seen::Wall
+            }
+            (None, _) => Seen::Empty,
+            (Some((color, shape)), Some(seat)) if self.sees_fully(seat, cell) => {
+                Seen::Piece(color, shape)
+            }
+            (Some((color, shape)), None) if !cloaked => Seen::Piece(color, shape),
+            (Some((color, _)), _) if self.cloaking() == Cloaking::Obscures => Seen::Obscured(color),
+            (Some(_), _) => Seen::Empty,
+        }
+    }
+
+    fn view_as(&self, viewer: Option<usize>) -> View {
+        let game = self.game();
+        let spaces = (0..self.board.len() as u16)
+            .map(|c| SpaceView {
+                seen: self.seen_by(viewer, c),
+                cloaked: self.is_cloaked(c),
+            })
+            .collect();
+        let open_reserves = !self.anything_cloaked();
+        let mut reserves = Vec::new();
+        for color in Color::ALL {
+            let own = viewer.is_some_and(|s| game.seats[s].controls(color));
+            if !(own || open_reserves) {
+                continue;
+            }
+            for s in &game.rules.shapes {
+                let n = self.reserve(color, s.shape);
+                if n > 0 {
+                    reserves.push((color, s.shape, n));
+                }
+            }
+        }
+        View {
+            viewer,
+            spaces,
+            reserves,
+            phase: self.phase,
+            to_move: (!self.is_finished()).then(|| self.to_move()),
+        }
+    }
+
+    /// What `seat` (0-based) knows.
+    pub fn player_view(&self, seat: usize) -> PlayerView {
+        PlayerView(self.view_as(Some(seat)))
+    }
+
+    /// What a spectator knows.
+    pub fn public_view(&self) -> PublicView {
+        PublicView(self.view_as(None))
+    }
+
+    /// The position as `seat` believes it: unseen pieces gone (obscured ones
+    /// stay, since the seat knows the space is taken) and unseen walls open.
+    /// Moves are judged legal on it.
+    pub(crate) fn perceived(&self, seat: usize) -> State {
+        let mut p = self.clone();
+        p.perceiving = true;
+        p.history = Vec::new();
+        let mut walls = self.game().phases[self.phase].locked.clone();
+        for cell in 0..self.board.len() as u16 {
+            let c = usize::from(cell);
+            if walls[c] && !self.sees_wall(seat, cell) {
+                walls[c] = false;
+            }
+            let hidden = self.board[c] != 0
+                && !self.sees_fully(seat, cell)
+                && self.cloaking() == Cloaking::Hides;
+            if hidden {
+                p.board[c] = 0;
+            }
+        }
+        p.wall_mask = Some(walls);
+        p
+    }
+
+    /// A move judged legal from the mover's knowledge but blocked in truth:
+    /// the blocking piece or wall becomes known to the mover, and nothing moves.
+    /// Returns the cells revealed.
+    pub(crate) fn reveal_blocker(&mut self, seat: usize, mv: Move) -> Vec<u16> {
+        let geo = self.game().geometry.clone();
+        let mut cells: Vec<u16> = match mv {
+            Move::Place { to, .. } => geo.columns()[geo.column_of(to)].clone(),
+            Move::Step { from, to } => {
+                // Everything on the straight path and the target.
+                let a = geo.coord(from);
+                let b = geo.coord(to);
+                let mut path = vec![to];
+                let d = [
+                    (i16::from(b.x) - i16::from(a.x)).signum(),
+                    (i16::from(b.y) - i16::from(a.y)).signum(),
+                    (i16::from(b.z) - i16::from(a.z)).signum(),
+                ];
+                let (mut x, mut y, mut z) = (i16::from(a.x), i16::from(a.y), i16::from(a.z));
+                for _ in 0..19 {
+                    x += d[0];
+                    y += d[1];
+                    z += d[2];
+                    match geo.cell(a.board, x as u8, y as u8, z as u8) {
+                        Some(c) if c != to => path.push(c),
+                        _ => break,
+                    }
+                }
+                path.extend(geo.columns()[geo.column_of(to)].iter().copied());
+                path
+            }
+            _ => Vec::new(),
+        };
+        cells.retain(|&c| {
+            let piece = self.board[usize::from(c)] != 0 && !self.sees_fully(seat, c);
+            let wall = self.is_locked(c) && !self.sees_wall(seat, c);
+            piece || wall
+        });
+        for &c in &cells {
+            if self.board[usize::from(c)] != 0 {
+                self.flags[usize::from(c)] |= super::known_bit(seat);
+            } else {
+                self.known_walls[usize::from(c)] |= 1 << seat;
+            }
+        }
+        cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::notation::apply_turn;
+    use std::sync::Arc;
+
+    fn game(json: serde_json::Value) -> Arc<Game> {
+        let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": []});
+        v.as_object_mut()
+            .unwrap()
+            .extend(json.as_object().unwrap().clone());
+        Game::new(serde_json::from_value(v).unwrap()).unwrap()
+    }
+
+    fn play(state: &mut State, turns: &[&str]) {
+        for t in turns {
+            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+    }
+
+    #[test]
+    fn hidden_pieces_show_only_to_their_owner_and_an_attempt_reveals_them() {
+        let g = game(serde_json::json!({"cloaking": "hides", "board": "squares",
+            "phases": [{"cloaked": ["all"]}],
+            "shapes": [{"reserves": {"black": 2, "white": 2}}]}));
+        let mut s = g.start();
+        play(&mut s, &["2,2"]);
+        let centre = g.geometry.cell(1, 2, 2, 1).unwrap();
+        assert_eq!(
+            s.player_view(0).0.spaces[usize::from(centre)].seen,
+            Seen::Piece(Color::Black, Shape::Circle)
+        );
+        assert_eq!(
+            s.player_view(1).0.spaces[usize::from(centre)].seen,
+            Seen::Empty
+        );
+        assert_eq!(
+            s.public_view().0.spaces[usize::from(centre)].seen,
+            Seen::Empty
+        );
+        assert!(
+            s.player_view(1)
+                .0
+                .reserves
+                .iter()
+                .all(|(c, _, _)| *c == Color::White),
+            "others' reserves are hidden"
+        );
+        // White tries the space it believes empty: the piece is revealed and white's turn ends.
+        play(&mut s, &["2,2"]);
+        assert_eq!(
+            s.player_view(1).0.spaces[usize::from(centre)].seen,
+            Seen::Piece(Color::Black, Shape::Circle)
+        );
+        assert_eq!(s.reserve(Color::White, Shape::Circle), 2, "nothing moved");
+        assert_eq!(s.to_move(), 0);
+        assert!(
+            s.history().last().unwrap().text.contains("blocked"),
+            "{:?}",
+            s.history().last()
+        );
+        // Now white knows: the same space is refused outright.
+        play(&mut s, &["1,1"]);
+        assert!(
+            apply_turn(&mut s, "2,2", |_| None)
+                .unwrap_err()
+                .contains("occupied")
+        );
+    }
+
+    #[test]
+    fn obscurity_shows_colour_but_not_shape() {
+        let g = game(
+            serde_json::json!({"cloaking": "obscures", "board": "squares",
+            "phases": [{"cloaked": ["all"]}],
+            "shapes": [{"shape": "circle", "reserves": {"black": 1, "white": 1}},
+                       {"shape": "x", "reserves": {"black": 1, "white": 1}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["x 1,1"]);
+        let v = s.player_view(1).0;
+        assert_eq!(v.spaces[0].seen, Seen::Obscured(Color::Black));
+        assert_eq!(
+            s.player_view(0).0.spaces[0].seen,
+            Seen::Piece(Color::Black, Shape::X)
+        );
+        assert!(
+            apply_turn(&mut s, "1,1", |_| None).is_err(),
+            "a space known to be taken is refused"
+        );
+    }
+}
