@@ -53,6 +53,9 @@ enum Command {
         /// Chaos's moves are among those given, instead of played from the seed.
         #[arg(long)]
         chaos_given: bool,
+        /// Show what one seat (1-based) or a spectator ("public") sees, instead of the truth.
+        #[arg(long, value_name = "SEAT|public")]
+        view: Option<String>,
     },
     /// Play a game in the terminal against Random.
     Play {
@@ -99,15 +102,16 @@ fn main() -> ExitCode {
             json,
             seed,
             chaos_given,
-        }) => replay::run(
-            &game,
-            &moves,
-            replay::Options {
+            view,
+        }) => {
+            let options = replay::Options {
                 json,
                 seed,
                 chaos_given,
-            },
-        ),
+                view,
+            };
+            replay::run(&game, &moves, options)
+        }
         Some(Command::Play { game, seed }) => play::run(&game, seed),
     };
     match result {

@@ -9,7 +9,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
-use redscience_engine::text::board_text;
+use redscience_engine::text::view_text;
 use redscience_engine::{Game, State, describe};
 
 use crate::source;
@@ -35,11 +35,11 @@ pub fn run(game_or_file: &str, seed: Option<u64>) -> Result<ExitCode, String> {
         session.show_new_moves();
         let prompt = if session.state.is_finished() {
             let outcome = session.state.outcome().expect("finished");
-            println!("{}", board_text(&session.state));
+            println!("{}", session.board());
             println!("{} ({})", outcome.summary(&session.game), outcome.reason);
             "Game over. (n for a new game, z to undo, q to quit)".to_string()
         } else {
-            println!("{}", board_text(&session.state));
+            println!("{}", session.board());
             let seat = &session.game.seats[session.human];
             format!(
                 "{} ({})\nWhat's your move? ('#,#' or q/z/n for quit/undo/new game)",
@@ -113,15 +113,22 @@ impl Session {
         }
     }
 
+    /// The board as the person sees it.
+    fn board(&self) -> String {
+        view_text(&self.game, &self.state.player_view(self.human).0)
+    }
+
     fn show_new_moves(&mut self) {
-        for applied in &self.state.history()[self.shown..] {
+        // Only what the person may know: under cloaking others' moves can be secret.
+        let texts = self.state.history_for(Some(self.human));
+        for (applied, text) in self.state.history().iter().zip(&texts).skip(self.shown) {
             let seat = &self.game.seats[applied.seat];
             let auto = if applied.automatic {
                 " (automatic)"
             } else {
                 ""
             };
-            println!("{}: {}{auto}", seat.label(), applied.text);
+            println!("{}: {text}{auto}", seat.label());
         }
         self.shown = self.state.history().len();
     }

@@ -6,9 +6,10 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::State;
+use redscience_engine::game::View;
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
-use redscience_engine::text::board_text;
+use redscience_engine::text::view_text;
 use serde_json::json;
 
 use crate::source;
@@ -17,6 +18,28 @@ pub struct Options {
     pub json: bool,
     pub seed: u64,
     pub chaos_given: bool,
+    /// "public", or a 1-based seat: print what that viewer sees instead of the truth.
+    pub view: Option<String>,
+}
+
+/// Whose eyes the report uses: the truth, a spectator, or one seat.
+#[derive(Clone, Copy)]
+enum Eyes {
+    Truth,
+    Viewer(Option<usize>),
+}
+
+fn eyes(view: Option<&str>, seats: usize) -> Result<Eyes, String> {
+    match view {
+        None => Ok(Eyes::Truth),
+        Some(v) if v.eq_ignore_ascii_case("public") => Ok(Eyes::Viewer(None)),
+        Some(v) => match v.parse::<usize>() {
+            Ok(n) if (1..=seats).contains(&n) => Ok(Eyes::Viewer(Some(n - 1))),
+            _ => Err(format!(
+                "--view takes \"public\" or a seat number from 1 to {seats}, not \"{v}\""
+            )),
+        },
+    }
 }
 
 struct Rejected {
@@ -27,8 +50,9 @@ struct Rejected {
 
 pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<ExitCode, String> {
     let game = source::compile(source::load(game_or_file)?)?;
+    let eyes = eyes(options.view.as_deref(), game.seats.len())?;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
-    let mut state = game.start();
+    let mut state = game.start_seeded(options.seed);
     let mut rejected = None;
     for (index, turn) in turns.iter().enumerate() {
         if !options.chaos_given {
@@ -47,9 +71,9 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
         play_chaos(&mut state, &mut rng);
     }
     if options.json {
-        println!("{}", json_report(&state, rejected.as_ref()));
+        println!("{}", json_report(&state, rejected.as_ref(), eyes));
     } else {
-        print!("{}", text_report(&state, rejected.as_ref()));
+        print!("{}", text_report(&state, rejected.as_ref(), eyes));
     }
     Ok(if rejected.is_some() {
         ExitCode::from(2)
@@ -74,14 +98,43 @@ fn play_turn(state: &mut State, turn: &str, rng: &mut Xoshiro256PlusPlus) -> Res
     apply_turn(state, turn, |s| random_move(s, rng))
 }
 
-fn json_report(state: &State, rejected: Option<&Rejected>) -> serde_json::Value {
+/// The moves and the board as the chosen eyes see them.
+fn seen(state: &State, eyes: Eyes) -> (Vec<String>, View) {
+    match eyes {
+        Eyes::Truth => (
+            state.history().iter().map(|a| a.text.clone()).collect(),
+            state.truth_view(),
+        ),
+        Eyes::Viewer(None) => (state.history_for(None), state.public_view().0),
+        Eyes::Viewer(Some(seat)) => (state.history_for(Some(seat)), state.player_view(seat).0),
+    }
+}
+
+fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_json::Value {
     let game = state.game();
+    let (moves, view) = seen(state, eyes);
     let mut report = json!({
         "game": game.rules.name,
         "status": if state.is_finished() { "finished" } else { "ongoing" },
-        "moves": state.history().iter().map(|a| a.text.clone()).collect::<Vec<_>>(),
+        "moves": moves,
     });
     let fields = report.as_object_mut().expect("an object");
+    if let Eyes::Viewer(viewer) = eyes {
+        fields.insert(
+            "view".into(),
+            json!(viewer.map_or("public".to_string(), |s| (s + 1).to_string())),
+        );
+        fields.insert(
+            "board".into(),
+            json!(view_text(game, &view).lines().collect::<Vec<_>>()),
+        );
+        let reserves: Vec<String> = view
+            .reserves
+            .iter()
+            .map(|(c, s, n)| format!("{n} {} {}", c.name(), s.name()))
+            .collect();
+        fields.insert("reserves".into(), json!(reserves));
+    }
     match state.outcome() {
         Some(outcome) => {
             fields.insert(
@@ -103,10 +156,11 @@ fn json_report(state: &State, rejected: Option<&Rejected>) -> serde_json::Value 
     report
 }
 
-fn text_report(state: &State, rejected: Option<&Rejected>) -> String {
+fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String {
     let game = state.game();
+    let (moves, view) = seen(state, eyes);
     let mut out = format!("{}\n", game.rules.name);
-    for (i, applied) in state.history().iter().enumerate() {
+    for (i, (applied, text)) in state.history().iter().zip(&moves).enumerate() {
         let auto = if applied.automatic {
             " (automatic)"
         } else {
@@ -116,10 +170,10 @@ fn text_report(state: &State, rejected: Option<&Rejected>) -> String {
             "{:>3}. {}: {}{auto}\n",
             i + 1,
             game.seats[applied.seat].label(),
-            applied.text
+            text
         ));
     }
-    out.push_str(&board_text(state));
+    out.push_str(&view_text(game, &view));
     if let Some(r) = rejected {
         out.push_str(&format!(
             "Move {} (\"{}\") rejected: {}\n",

@@ -229,3 +229,44 @@ fn a_turn_with_too_many_moves_is_refused_whole() {
         "the first stone was not kept"
     );
 }
+
+#[test]
+fn replay_shows_a_seats_view_or_the_public_one_instead_of_the_truth() {
+    let path = temp_file(
+        "hidden.json",
+        r#"{"schema_version": 1, "name": "HiddenTTT", "cloaking": "hides", "phases": [{"cloaked": ["all"]}]}"#,
+    );
+    let file = path.to_str().unwrap();
+    let truth = json(&redscience(&["replay", file, "2,2", "1,1", "--json"]));
+    assert_eq!(truth["moves"][0], "Black circle to (2,2)");
+    let white = json(&redscience(&[
+        "replay", file, "2,2", "1,1", "--view", "2", "--json",
+    ]));
+    assert_eq!(white["view"], "2");
+    assert_eq!(white["moves"][0], "(a move you cannot see)");
+    assert_eq!(white["moves"][1], "White circle to (1,1)");
+    let board = white["board"].as_array().unwrap();
+    assert!(
+        board
+            .iter()
+            .all(|row| !row.as_str().unwrap().contains("Bo")),
+        "{board:?}"
+    );
+    assert!(
+        board.iter().any(|row| row.as_str().unwrap().contains("Wo")),
+        "{board:?}"
+    );
+    let public = json(&redscience(&[
+        "replay", file, "2,2", "1,1", "--view", "public", "--json",
+    ]));
+    let rows = public["board"].as_array().unwrap();
+    assert!(
+        rows.iter()
+            .all(|r| !r.as_str().unwrap().contains("Bo") && !r.as_str().unwrap().contains("Wo")),
+        "{rows:?}"
+    );
+    assert_eq!(public["moves"][1], "(a move you cannot see)");
+    let bad = redscience(&["replay", file, "2,2", "--view", "7"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("seat number from 1 to 2"));
+}

@@ -1,7 +1,7 @@
 //! The board as plain text for terminals: one grid per layer (3-D squares) or
 //! per row of stacks, y (or height) growing upwards, with coordinates on the edges.
 
-use crate::game::State;
+use crate::game::{Game, Seen, State, View};
 use crate::rules::{BoardKind, Color, Shape};
 
 /// Two characters per piece: the colour's letter and the shape's mark, e.g. "Bo".
@@ -31,9 +31,14 @@ fn color_letter(color: Color) -> char {
     }
 }
 
-/// The board with a legend of the colours in play.
+/// The whole truth of a position, for the referee's eyes (replay, tests).
 pub fn board_text(state: &State) -> String {
-    let geo = &state.game().geometry;
+    view_text(state.game(), &state.truth_view())
+}
+
+/// A board as one viewer knows it, with a legend of the colours in play.
+pub fn view_text(game: &Game, view: &View) -> String {
+    let geo = &game.geometry;
     let mut out = String::new();
     for board in 1..=geo.boards {
         if geo.boards > 1 {
@@ -44,7 +49,7 @@ pub fn board_text(state: &State) -> String {
                 if geo.dims[1] > 1 {
                     out.push_str(&format!("Stacks at y={y}\n"));
                 }
-                out.push_str(&grid(state, geo.dims[0], geo.dims[2], |x, row| {
+                out.push_str(&grid(view, geo.dims[0], geo.dims[2], |x, row| {
                     geo.cell(board, x, y, row)
                 }));
             }
@@ -53,14 +58,14 @@ pub fn board_text(state: &State) -> String {
                 if geo.dims[2] > 1 {
                     out.push_str(&format!("Layer z={z}\n"));
                 }
-                out.push_str(&grid(state, geo.dims[0], geo.dims[1], |x, row| {
+                out.push_str(&grid(view, geo.dims[0], geo.dims[1], |x, row| {
                     geo.cell(board, x, row, z)
                 }));
             }
         }
     }
     let mut legend: Vec<String> = Vec::new();
-    for seat in &state.game().seats {
+    for seat in &game.seats {
         let s = format!(
             "{} {} ({})",
             color_letter(seat.color),
@@ -72,22 +77,25 @@ pub fn board_text(state: &State) -> String {
         }
     }
     out.push_str(&format!(
-        "{}; o circle, p pentagon, x X, + cross, ^ triangle, * star; . empty, ## locked\n",
+        "{}; o circle, p pentagon, x X, + cross, ^ triangle, * star, ? unknown shape; . empty, ~ cloaked, ## locked\n",
         legend.join(", ")
     ));
     out
 }
 
-fn grid(state: &State, width: u8, height: u8, cell: impl Fn(u8, u8) -> Option<u16>) -> String {
+fn grid(view: &View, width: u8, height: u8, cell: impl Fn(u8, u8) -> Option<u16>) -> String {
     let mut out = String::new();
     for row in (1..=height).rev() {
         out.push_str(&format!("{row:>2} "));
         for x in 1..=width {
             let c = cell(x, row).expect("inside the board");
-            let ch = match state.piece_at(c) {
-                Some((color, shape)) => symbol(color, shape),
-                None if state.is_locked(c) => "##".to_string(),
-                None => " .".to_string(),
+            let space = view.spaces[usize::from(c)];
+            let ch = match space.seen {
+                Seen::Piece(color, shape) => symbol(color, shape),
+                Seen::Obscured(color) => format!("{}?", color_letter(color)),
+                Seen::Wall => "##".to_string(),
+                Seen::Empty if space.cloaked => " ~".to_string(),
+                Seen::Empty => " .".to_string(),
             };
             out.push(' ');
             out.push_str(&ch);

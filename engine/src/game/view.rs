@@ -158,6 +158,54 @@ impl State {
         }
     }
 
+    /// Everything, as the referee knows it (not for any player's eyes).
+    pub fn truth_view(&self) -> View {
+        let mut view = self.view_as(None);
+        for (cell, space) in view.spaces.iter_mut().enumerate() {
+            let c = cell as u16;
+            space.seen = match self.piece_at(c) {
+                Some((color, shape)) => Seen::Piece(color, shape),
+                None if self.is_locked(c) => Seen::Wall,
+                None => Seen::Empty,
+            };
+        }
+        view.reserves = Color::ALL
+            .iter()
+            .flat_map(|c| self.game().rules.shapes.iter().map(move |s| (*c, s.shape)))
+            .map(|(c, s)| (c, s, self.reserve(c, s)))
+            .filter(|r| r.2 > 0)
+            .collect();
+        view
+    }
+
+    /// The moves so far as `viewer` may know them: its own in full, and
+    /// others' in full unless they went where the viewer cannot see now.
+    pub fn history_for(&self, viewer: Option<usize>) -> Vec<String> {
+        self.history()
+            .iter()
+            .map(|a| {
+                let hidden_to = match a.mv {
+                    Move::Place { to, .. } | Move::Step { to, .. } => Some(to),
+                    _ => None,
+                };
+                let secret = self.cloaking() != Cloaking::None
+                    && viewer != Some(a.seat)
+                    && hidden_to.is_some_and(|to| {
+                        self.is_cloaked(to)
+                            && match viewer {
+                                Some(v) => !self.sees_fully(v, to) || self.piece_at(to).is_none(),
+                                None => true,
+                            }
+                    });
+                if secret {
+                    "(a move you cannot see)".to_string()
+                } else {
+                    a.text.clone()
+                }
+            })
+            .collect()
+    }
+
     /// What `seat` (0-based) knows.
     pub fn player_view(&self, seat: usize) -> PlayerView {
         PlayerView(self.view_as(Some(seat)))
