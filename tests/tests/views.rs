@@ -1,0 +1,283 @@
+//! Hidden information never leaks into a view: over random playouts of
+//! cloaked games, no `PublicView` or `PlayerView` shows a piece its viewer may
+//! not see, and every piece the rules say a viewer sees is there.
+//!
+//! The test keeps its own witness of what each seat may know, from the public
+//! history and the board, independent of the engine's knowledge flags.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::game::{Seen, View};
+use redscience_engine::random::random_move;
+use redscience_engine::rules::{Cloaking, Color, Shape};
+use redscience_engine::{Game, Move, RuleSet, State, catalogue};
+
+fn rules(json: serde_json::Value) -> RuleSet {
+    let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
+    v.as_object_mut()
+        .unwrap()
+        .extend(json.as_object().unwrap().clone());
+    serde_json::from_value(v).unwrap()
+}
+
+/// Cloaked games: the catalogue's (once playable) and a few built here.
+fn cloaked_games() -> Vec<Arc<Game>> {
+    let mut all: Vec<RuleSet> = catalogue::all()
+        .into_iter()
+        .chain(catalogue::later())
+        .collect();
+    all.push(rules(
+        serde_json::json!({"name": "HiddenTTT", "cloaking": "hides",
+        "phases": [{"cloaked": ["all"]}]}),
+    ));
+    all.push(rules(serde_json::json!({"name": "HiddenEdges", "cloaking": "hides", "board": "squares",
+        "dimensions": [4, 4, 1], "phases": [{"cloaked": ["1", "4", "*,1", "*,4"], "locked": ["1,1", "4,4"]}],
+        "shapes": [{"movement": ["adjacent"], "reserves": {"black": 3, "white": 3}}],
+        "turn_checks": [{"check": "in_a_row", "length": 3, "result": "win"}]})));
+    all.push(rules(
+        serde_json::json!({"name": "ObscuredFour", "cloaking": "obscures", "board": "squares",
+        "dimensions": [4, 4, 1], "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"shape": "circle", "reserves": {"black": 4, "white": 4}},
+                   {"shape": "x", "movement": ["linear"], "reserves": {"black": 2, "white": 2}}],
+        "turn_checks": [{"check": "in_a_row", "length": 4, "result": "win"}]}),
+    ));
+    all.push(rules(
+        serde_json::json!({"name": "HiddenConnect", "cloaking": "hides", "board": "stacks",
+        "dimensions": [4, 1, 4], "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"reserves": {"black": 8, "white": 8}}],
+        "turn_checks": [{"check": "in_a_row", "length": 3, "result": "win"}]}),
+    ));
+    all.into_iter()
+        .filter(|r| r.cloaking != Cloaking::None)
+        .filter_map(|r| Game::new(r).ok())
+        .collect()
+}
+
+/// What a seat may legitimately know of cells under cloak, kept from the history.
+struct Witness {
+    /// Per seat: cells whose current piece it placed, moved there, covered,
+    /// ran into, or saw uncloaked.
+    known: Vec<HashSet<u16>>,
+    /// The piece each cell held when last looked at.
+    last: Vec<Option<(Color, Shape)>>,
+}
+
+impl Witness {
+    fn new(state: &State) -> Witness {
+        let cells = state.game().geometry.cell_count();
+        let mut w = Witness {
+            known: vec![HashSet::new(); state.game().seats.len()],
+            last: vec![None; cells],
+        };
+        w.observe(state, 0);
+        w
+    }
+
+    /// Takes in the history from entry `from` on, then the board as it is now.
+    fn observe(&mut self, state: &State, from: usize) {
+        let geo = &state.game().geometry;
+        let names: Vec<String> = (0..geo.cell_count() as u16).map(|c| geo.name(c)).collect();
+        for applied in &state.history()[from..] {
+            let seat = applied.seat;
+            match applied.mv {
+                Move::Place { to, .. } | Move::Step { to, .. } => {
+                    // The mover knows its landing stack or cell, and what it covered there.
+                    let column = geo.columns()[geo.column_of(to)].clone();
+                    self.known[seat].extend(column);
+                    if let Move::Step { from, .. } = applied.mv {
+                        for k in &mut self.known {
+                            if k.contains(&from) {
+                                k.insert(to);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            // A blocked attempt reveals the cells it names.
+            if let Some((_, rest)) = applied.text.split_once("blocked at ") {
+                for (c, name) in names.iter().enumerate() {
+                    if rest.contains(name.as_str()) {
+                        self.known[seat].insert(c as u16);
+                    }
+                }
+            }
+        }
+        for cell in 0..geo.cell_count() as u16 {
+            let now = state.piece_at(cell);
+            if now != self.last[cell as usize] {
+                // A different piece: what was known of the old one no longer holds,
+                // except for the movers credited above.
+                self.last[cell as usize] = now;
+            }
+            if now.is_some() && !state.is_cloaked(cell) {
+                for k in &mut self.known {
+                    k.insert(cell);
+                }
+            }
+        }
+    }
+
+    fn may_see(&self, state: &State, seat: usize, cell: u16, color: Color, shape: Shape) -> bool {
+        let game = state.game();
+        let mine = game.seats[seat].controls(color);
+        let mobile = game
+            .rules
+            .shape_rules(shape)
+            .is_some_and(|s| !s.movement.is_empty());
+        !state.is_cloaked(cell)
+            || self.known[seat].contains(&cell)
+            || mine && (mobile || game.rules.cloaking == Cloaking::Obscures)
+            // Initial pieces of the seat's own colour may have been fully seen
+            // from the start of an uncloaked phase; pieces keep being known.
+            || mine && game.rules.phases.iter().any(|p| p.cloaked.is_empty())
+    }
+}
+
+fn check(state: &State, witness: &Witness) -> Result<(), String> {
+    let game = state.game();
+    let cloaking = game.rules.cloaking;
+    let any_cloaked = (0..game.geometry.cell_count() as u16).any(|c| state.is_cloaked(c));
+    let mut views: Vec<(Option<usize>, View)> = vec![(None, state.public_view().0)];
+    views.extend((0..game.seats.len()).map(|s| (Some(s), state.player_view(s).0)));
+    for (viewer, view) in views {
+        for cell in 0..game.geometry.cell_count() as u16 {
+            let truth = state.piece_at(cell);
+            let seen = view.spaces[usize::from(cell)].seen;
+            let cloaked = state.is_cloaked(cell);
+            match seen {
+                Seen::Piece(c, s) => {
+                    if truth != Some((c, s)) {
+                        return Err(format!(
+                            "{viewer:?} sees {c:?} {s:?} at {cell}, truth {truth:?}"
+                        ));
+                    }
+                    let allowed = match viewer {
+                        None => !cloaked,
+                        Some(v) => witness.may_see(state, v, cell, c, s),
+                    };
+                    if !allowed {
+                        return Err(format!("{viewer:?} sees hidden {c:?} {s:?} at cell {cell}"));
+                    }
+                }
+                Seen::Obscured(c) => {
+                    if cloaking != Cloaking::Obscures || truth.map(|p| p.0) != Some(c) {
+                        return Err(format!(
+                            "{viewer:?} sees obscured {c:?} at {cell}, truth {truth:?}"
+                        ));
+                    }
+                }
+                Seen::Wall => {
+                    if !state.is_locked(cell) || truth.is_some() {
+                        return Err(format!(
+                            "{viewer:?} sees a wall at {cell} that is not there"
+                        ));
+                    }
+                    if cloaked && viewer.is_none() {
+                        return Err(format!("the public sees a cloaked wall at {cell}"));
+                    }
+                }
+                Seen::Empty => {
+                    // Completeness: what stands uncloaked is seen by all.
+                    if let Some(p) = truth
+                        && !cloaked
+                    {
+                        return Err(format!("{viewer:?} misses {p:?} on uncloaked cell {cell}"));
+                    }
+                    if let (Some((c, _)), true) = (truth, cloaking == Cloaking::Obscures) {
+                        return Err(format!(
+                            "{viewer:?} misses the colour {c:?} at {cell} under obscurity"
+                        ));
+                    }
+                }
+            }
+        }
+        // Reserves: only one's own while any space is cloaked.
+        if any_cloaked {
+            for (color, _, _) in &view.reserves {
+                let own = viewer.is_some_and(|v| game.seats[v].controls(*color));
+                if !own {
+                    return Err(format!(
+                        "{viewer:?} sees {color:?} reserves while spaces are cloaked"
+                    ));
+                }
+            }
+        }
+    }
+    // Every piece a seat placed, still where it put it, is in that seat's view.
+    for (i, applied) in state.history().iter().enumerate() {
+        if let Move::Place { color, shape, to } = applied.mv
+            && !applied.text.contains("blocked")
+            && state.piece_at(to) == Some((color, shape))
+            && game.geometry.kind != redscience_engine::rules::BoardKind::Stacks
+            && !state.history()[i + 1..]
+                .iter()
+                .any(|a| matches!(a.mv, Move::Step { from, to: t } if from == to || t == to))
+        {
+            let seen = state.player_view(applied.seat).0.spaces[usize::from(to)].seen;
+            if seen != Seen::Piece(color, shape) {
+                return Err(format!(
+                    "seat {} does not see the piece it placed at {to}: {seen:?}",
+                    applied.seat
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn no_view_shows_what_its_viewer_may_not_see(seed in any::<u64>()) {
+        let games = cloaked_games();
+        prop_assert!(games.len() >= 4, "the cloaked games compile");
+        for game in games {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut state = game.start_seeded(seed);
+            let mut witness = Witness::new(&state);
+            let mut seen_history = 0;
+            let mut steps = 0;
+            while let Some(mv) = random_move(&state, &mut rng) {
+                state.apply(mv).map_err(|e| TestCaseError::fail(format!("{}: {e}", game.rules.name)))?;
+                witness.observe(&state, seen_history);
+                seen_history = state.history().len();
+                if let Err(e) = check(&state, &witness) {
+                    return Err(TestCaseError::fail(format!("{} after {steps} moves: {e}", game.rules.name)));
+                }
+                steps += 1;
+                prop_assert!(steps < 5_000, "{} ends", game.rules.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_spectator_sees_the_same_whatever_the_hidden_pieces_are() {
+    let game = Game::new(rules(
+        serde_json::json!({"name": "HiddenTTT", "cloaking": "hides",
+        "phases": [{"cloaked": ["1,*", "2,*"]}]}),
+    ))
+    .unwrap();
+    let play = |moves: &[&str]| {
+        let mut s = game.start();
+        for m in moves {
+            redscience_engine::notation::apply_turn(&mut s, m, |_| None).unwrap();
+        }
+        s
+    };
+    let a = play(&["1,1", "3,3"]);
+    let b = play(&["2,2", "3,3"]);
+    assert_ne!(a.truth_view(), b.truth_view());
+    assert_eq!(a.public_view(), b.public_view());
+    assert_eq!(
+        a.player_view(1),
+        b.player_view(1),
+        "white cannot tell where black hid"
+    );
+}
