@@ -45,6 +45,7 @@ pub use validate::validate;
 pub mod game;
 pub mod geometry;
 pub mod notation;
+pub mod poker;
 pub mod random;
 pub mod text;
 
