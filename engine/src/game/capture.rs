@@ -189,6 +189,10 @@ pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
 impl State {
     /// Resolves the stack holding `cell` after an arrival.
     pub(crate) fn resolve_stack(&mut self, cell: u16) {
+        if self.game().powers.iter().all(Option::is_none) {
+            // Nothing can capture: stacks only grow.
+            return;
+        }
         let game = self.game().clone();
         let column = game.geometry.columns()[game.geometry.column_of(cell)].clone();
         let cells: Vec<u16> = column

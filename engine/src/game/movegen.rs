@@ -158,9 +158,10 @@ impl State {
             // unlocked cell it may enter (`landing` and `can_enter` unrolled).
             let locked = self.locked_mask();
             let any_power = game.powers.iter().any(Option::is_some);
+            let all_open = self.board_results.iter().all(Option::is_none);
             let cells = self.board.iter().zip(locked).zip(&game.exclusive);
             for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
-                if locked || allowed & (1 << seat) == 0 || !self.board_open(to as u16) {
+                if locked || allowed & (1 << seat) == 0 || !(all_open || self.board_open(to as u16)) {
                     continue;
                 }
                 let to = to as u16;

@@ -357,9 +357,11 @@ impl State {
         // Whoever knows the arriving piece attempted to cover what is there, and sees it.
         let knowers = flags & !super::PARALYSED;
         if self.game.geometry.kind == BoardKind::Stacks {
-            let column = self.game.geometry.columns()[self.game.geometry.column_of(to)].clone();
-            for c in column {
-                self.flags[usize::from(c)] |= knowers;
+            if knowers != 0 && self.game.rules.cloaking != crate::rules::Cloaking::None {
+                let geo = &self.game.geometry;
+                for &c in &geo.columns()[geo.column_of(to)] {
+                    self.flags[usize::from(c)] |= knowers;
+                }
             }
             self.board[t] = pack(piece.0, piece.1);
             self.flags[t] = flags;
