@@ -20,6 +20,8 @@ pub(crate) struct Round {
     plans: Vec<Vec<Move>>,
     /// Seats still to plan, in seat order.
     pending: VecDeque<usize>,
+    /// Where this round's plans begin in the history: sealed until it resolves.
+    pub(crate) history_start: usize,
 }
 
 impl Round {
@@ -46,10 +48,12 @@ impl State {
         match pending.front() {
             Some(&first) => {
                 let scratch = self.scratch_for(first);
+                let history_start = self.history.len();
                 self.round = Some(Box::new(Round {
                     scratch,
                     plans,
                     pending,
+                    history_start,
                 }));
             }
             // Everyone is locked: the round passes at once.

@@ -181,9 +181,14 @@ impl State {
     /// The moves so far as `viewer` may know them: its own in full, and
     /// others' in full unless they went where the viewer cannot see now.
     pub fn history_for(&self, viewer: Option<usize>) -> Vec<String> {
+        let sealed_from = self.round.as_ref().map_or(usize::MAX, |r| r.history_start);
         self.history()
             .iter()
-            .map(|a| {
+            .enumerate()
+            .map(|(i, a)| {
+                if i >= sealed_from && viewer != Some(a.seat) {
+                    return "(a sealed plan)".to_string();
+                }
                 let hidden_to = match a.mv {
                     Move::Place { to, .. } | Move::Step { to, .. } => Some(to),
                     _ => None,
