@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, CaptureCondition, Color, ColorMode, Measure, Movement, Players, Power, RuleSet,
-    SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
+    BoardKind, CaptureCondition, Color, ColorMode, Movement, Players, Power, RuleSet, SeatRef,
+    Shape, SpaceRef, TurnCheck,
 };
 
 pub use moves::Move;
@@ -336,19 +336,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
             TurnCheck::Castle => "Castle",
         };
         refuse(format!("turn_checks[{i}]"), name);
-    }
-    for (i, r) in rules.stalemate.iter().enumerate() {
-        let measure = match r {
-            StalemateRule::Most { of, .. }
-            | StalemateRule::Least { of, .. }
-            | StalemateRule::MoreThanChaos { of, .. }
-            | StalemateRule::LessThanChaos { of, .. }
-            | StalemateRule::Any { of, .. } => Some(of),
-            _ => None,
-        };
-        if let Some(Measure::Area) = measure {
-            refuse(format!("stalemate[{i}]"), "area");
-        }
     }
     out
 }

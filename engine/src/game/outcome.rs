@@ -1,9 +1,12 @@
 //! How matches end: turn checks, stalemate rules, agreed draws, and the Chaos
 //! rules ("if all players win, Chaos loses"; "if all players lose, Chaos wins").
 
+mod measures;
+
 use super::{Game, State, unpack};
 use crate::geometry::NO_CELL;
-use crate::rules::{Color, Measure, StalemateRule, TurnCheck, WinLose};
+use crate::rules::{Color, StalemateRule, TurnCheck, WinLose};
+use measures::measure;
 
 /// A seat's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -387,71 +390,5 @@ pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
     Outcome { reason, ..outcome }
 }
 
-/// A measure per team, summed over the colours each team controls
-/// (longest lines take the maximum instead).
-fn measure(state: &State, of: &Measure, board: u8) -> Vec<u32> {
-    let game = state.game();
-    let per_color = color_measure(state, of, board);
-    (0..game.teams)
-        .map(|team| {
-            let colors = Color::ALL
-                .iter()
-                .filter(|c| game.seats.iter().any(|s| s.team == team && s.controls(**c)));
-            match of {
-                Measure::LongestLine { .. } => {
-                    colors.map(|c| per_color[c.index()]).max().unwrap_or(0)
-                }
-                _ => colors.map(|c| per_color[c.index()]).sum(),
-            }
-        })
-        .collect()
-}
-
-fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
-    let geo = &state.game().geometry;
-    let mut out = [0u32; 9];
-    let first = usize::from(board - 1) * geo.cells_per_board;
-    let cells = first as u16..(first + geo.cells_per_board) as u16;
-    match of {
-        Measure::Pieces { shape } => {
-            for cell in cells {
-                if let Some((c, s)) = state.piece_at(cell)
-                    && shape.is_none_or(|want| want == s)
-                {
-                    out[c.index()] += 1;
-                }
-            }
-        }
-        Measure::LongestLine { diagonals } | Measure::Lines { diagonals, .. } => {
-            let window = match of {
-                Measure::Lines { length, .. } => Some(u32::from(*length)),
-                _ => None,
-            };
-            for cell in cells {
-                let Some((color, _)) = state.piece_at(cell) else {
-                    continue;
-                };
-                for &d in geo.line_directions(*diagonals) {
-                    let back = geo.neighbour(cell, geo.direction_count() - 1 - d);
-                    let starts_run =
-                        back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);
-                    let mut run = 1;
-                    let mut c = geo.neighbour(cell, d);
-                    while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {
-                        run += 1;
-                        c = geo.neighbour(c, d);
-                    }
-                    match window {
-                        // Every K-cell segment starting here counts once.
-                        Some(k) => out[color.index()] += u32::from(run >= k),
-                        None if starts_run => out[color.index()] = out[color.index()].max(run),
-                        None => {}
-                    }
-                }
-            }
-        }
-        // Refused when the game is compiled.
-        Measure::Area => {}
-    }
-    out
-}
+#[cfg(test)]
+mod tests;
