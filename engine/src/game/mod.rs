@@ -327,10 +327,11 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
     }
     for (i, c) in rules.turn_checks.iter().enumerate() {
         let name = match c {
-            TurnCheck::InARow { .. } | TurnCheck::AllLoseIfInARow { .. } => continue,
-            TurnCheck::AnyPiece { .. } => "Any piece wins/loses",
-            TurnCheck::LastShape { .. } => "Last <shape> wins",
-            TurnCheck::ChaosWinsIfTotalAbove { .. } => "Chaos wins if total > N",
+            TurnCheck::InARow { .. }
+            | TurnCheck::AllLoseIfInARow { .. }
+            | TurnCheck::AnyPiece { .. }
+            | TurnCheck::LastShape { .. }
+            | TurnCheck::ChaosWinsIfTotalAbove { .. } => continue,
             TurnCheck::StalemateIfChaosCannotCapture => "Stalemate if Chaos cannot capture",
             TurnCheck::EnPassant => "En passant",
             TurnCheck::Castle => "Castle",

@@ -5,7 +5,7 @@ mod measures;
 
 use super::{Game, State, unpack};
 use crate::geometry::NO_CELL;
-use crate::rules::{Color, StalemateRule, TurnCheck, WinLose};
+use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
 use measures::measure;
 
 /// A seat's result.
@@ -134,18 +134,10 @@ fn everyone(game: &Game, result: SeatResult, reason: &str) -> Outcome {
 /// Teams credited with a line of `color`: its only controlling team, or the
 /// mover's when the colour is shared.
 fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
-    let mut teams = game
-        .seats
-        .iter()
-        .filter(|s| s.controls(color))
-        .map(|s| s.team);
-    let first = teams.next()?;
-    if teams.all(|t| t == first) {
-        Some(first)
-    } else {
+    owner(game, color).or_else(|| {
         let mover = &game.seats[mover];
         mover.controls(color).then_some(mover.team)
-    }
+    })
 }
 
 /// Colours that have a line of at least `length` through a cell of `board`
@@ -208,7 +200,7 @@ pub(crate) fn turn_checks(state: &State, mover: usize, board: u8) -> Option<Outc
     let game = state.game();
     let mut fired = Vec::new();
     let mut reasons = Vec::new();
-    for check in &game.rules.turn_checks {
+    for (i, check) in game.rules.turn_checks.iter().enumerate() {
         match check {
             TurnCheck::InARow {
                 length,
@@ -240,11 +232,114 @@ pub(crate) fn turn_checks(state: &State, mover: usize, board: u8) -> Option<Outc
                 let reason = format!("Someone made {length}-same-color-in-a-row: all players lose");
                 return Some(everyone(game, SeatResult::Loss, &reason));
             }
-            // Refused when the game is compiled.
+            TurnCheck::AnyPiece { result } => {
+                let mut named = vec![false; game.teams];
+                for cell in measures::board_cells(state, board) {
+                    if let Some((color, _)) = state.piece_at(cell)
+                        && let Some(team) = credited(game, color, mover)
+                    {
+                        named[team] = true;
+                    }
+                }
+                if named.iter().any(|n| *n) {
+                    reasons.push(format!(
+                        "Any piece {}: {} on the board",
+                        result.verb(),
+                        team_names(game, &named, "has a piece", "have pieces")
+                    ));
+                    fired.push((named, *result));
+                }
+            }
+            TurnCheck::LastShape { shape, result } => {
+                let now = holders(state, *shape, board);
+                let index = i * usize::from(game.geometry.boards) + usize::from(board - 1);
+                let before = state.shape_holders.get(index).copied().unwrap_or(0);
+                if now.count_ones() == 1 && before.count_ones() >= 2 {
+                    let named: Named = (0..game.teams).map(|t| now & (1 << t) != 0).collect();
+                    reasons.push(format!(
+                        "Last {} {}: {} the last",
+                        shape.name(),
+                        result.verb(),
+                        team_names(game, &named, "has", "have")
+                    ));
+                    fired.push((named, *result));
+                }
+            }
+            TurnCheck::ChaosWinsIfTotalAbove { shape, count } => {
+                let total = measures::board_cells(state, board)
+                    .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == *shape))
+                    .count();
+                if total > usize::from(*count) {
+                    let reason = format!(
+                        "{total} {} on the board, more than {count}: Chaos wins",
+                        shape.plural()
+                    );
+                    return Some(everyone(game, SeatResult::Loss, &reason));
+                }
+            }
+            // Not outcomes of a board.
             _ => {}
         }
     }
     (!fired.is_empty()).then(|| decide(game, &fired, reasons.join("; ")))
+}
+
+/// The only team that plays `color`, if one team alone does.
+fn owner(game: &Game, color: Color) -> Option<usize> {
+    let mut teams = game
+        .seats
+        .iter()
+        .filter(|s| s.controls(color))
+        .map(|s| s.team);
+    let first = teams.next()?;
+    teams.all(|t| t == first).then_some(first)
+}
+
+/// The teams (a bit each) with pieces of `shape` on `board`, in colours they
+/// alone play: a shared colour's pieces belong to no team alone.
+fn holders(state: &State, shape: Shape, board: u8) -> u16 {
+    let game = state.game();
+    measures::board_cells(state, board)
+        .filter_map(|c| state.piece_at(c))
+        .filter(|(_, s)| *s == shape)
+        .filter_map(|(color, _)| owner(game, color))
+        .fold(0, |bits, team| bits | 1 << team)
+}
+
+/// For "Last <shape>" checks, per check and board, the teams holding the
+/// shape: remembered at the start of every turn, so the check fires on the
+/// turn that leaves one team of several.
+pub(crate) fn shape_holders(state: &State) -> Vec<u16> {
+    let game = state.game();
+    let checks = &game.rules.turn_checks;
+    if !checks
+        .iter()
+        .any(|c| matches!(c, TurnCheck::LastShape { .. }))
+    {
+        return Vec::new();
+    }
+    checks
+        .iter()
+        .flat_map(|check| {
+            (1..=game.geometry.boards).map(move |board| match check {
+                TurnCheck::LastShape { shape, .. } => holders(state, *shape, board),
+                _ => 0,
+            })
+        })
+        .collect()
+}
+
+/// "Player 1 has a piece", "Player 1 and Player 3 have pieces": the seats of
+/// the named teams with the verb phrase for one or several.
+fn team_names(game: &Game, named: &[bool], one: &str, several: &str) -> String {
+    let labels: Vec<String> = game
+        .seats
+        .iter()
+        .filter(|s| named[s.team])
+        .map(|s| s.label())
+        .collect();
+    let verb = if labels.len() == 1 { one } else { several };
+    format!("{} {verb}", join_and(&labels))
 }
 
 /// The outcome of one board when the final phase stalemates; `mover` made

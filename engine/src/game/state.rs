@@ -52,6 +52,9 @@ pub struct State {
     outcome: Option<Outcome>,
     /// Per stalemate rule, the team that last completed the line it names.
     pub(crate) last_line_team: Vec<Option<usize>>,
+    /// Per "Last <shape>" check and board, the teams holding the shape at
+    /// the start of the turn (see `outcome::shape_holders`).
+    pub(crate) shape_holders: Vec<u16>,
     pub(crate) history: Vec<Applied>,
     decisions: Vec<Move>,
     /// The legal moves now, kept up to date by `play_automatic`.
@@ -89,6 +92,7 @@ impl State {
             seen_turns: HashSet::default(),
             outcome: None,
             last_line_team: vec![None; game.rules.stalemate.len()],
+            shape_holders: Vec::new(),
             history: Vec::new(),
             decisions: Vec::new(),
             legal: Vec::new(),
@@ -102,6 +106,7 @@ impl State {
             game,
         };
         state.turn_start_key = state.position_key();
+        state.shape_holders = outcome::shape_holders(&state);
         state.refresh_knowledge();
         state.begin_round_if_simultaneous();
         state.play_automatic();
@@ -522,6 +527,7 @@ impl State {
         self.changed.clear();
         self.offered_this_turn = false;
         self.turn_start_key = self.position_key();
+        self.shape_holders = outcome::shape_holders(self);
         self.begin_round_if_simultaneous();
     }
 

@@ -28,7 +28,7 @@ pub(super) fn measure(state: &State, of: &Measure, board: u8) -> Vec<u32> {
 }
 
 /// The cells of one board.
-fn board_cells(state: &State, board: u8) -> std::ops::Range<u16> {
+pub(super) fn board_cells(state: &State, board: u8) -> std::ops::Range<u16> {
     let geo = &state.game().geometry;
     let first = usize::from(board - 1) * geo.cells_per_board;
     first as u16..(first + geo.cells_per_board) as u16

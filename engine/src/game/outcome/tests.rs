@@ -75,3 +75,111 @@ fn a_space_two_teams_reach_counts_for_both() {
     let o = s.outcome().unwrap();
     assert_eq!(o.results, vec![Win, Win], "tied at the top: {}", o.reason);
 }
+
+fn later(name: &str) -> Arc<Game> {
+    let rules = crate::catalogue::later()
+        .into_iter()
+        .find(|r| r.name == name)
+        .unwrap_or_else(|| panic!("{name} is in the catalogue"));
+    Game::new(rules).unwrap_or_else(|p| panic!("{name} is playable: {p:?}"))
+}
+
+#[test]
+fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
+    // 4P-TrendSetter: black and white collide on (1,1); pink and yellow land alone.
+    let mut s = later("4P-TrendSetter").start();
+    play(&mut s, &["1,1", "1,1", "1,2", "1,3"]);
+    let o = s.outcome().expect("pieces are on the board");
+    assert_eq!(o.results, vec![Loss, Loss, Win, Win], "{}", o.reason);
+    assert!(
+        o.reason
+            .contains("Any piece wins: Player 3 and Player 4 have pieces on the board"),
+        "{}",
+        o.reason
+    );
+    // Everyone collides: the board stays empty, nobody can move, and the
+    // stalemate rule "All players lose" decides.
+    let mut s = later("4P-TrendSetter").start();
+    play(&mut s, &["1,1", "1,1", "1,2", "1,2"]);
+    let o = s.outcome().expect("nothing left to play: stalemate");
+    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
+}
+
+#[test]
+fn any_piece_loses_and_the_others_win() {
+    // 4P-Coordination: "Any piece loses", "All players win if stalemate".
+    let mut s = later("4P-Coordination").start();
+    play(&mut s, &["1,1", "1,1", "1,2", "1,3"]);
+    assert_eq!(s.outcome().unwrap().results, vec![Win, Win, Loss, Loss]);
+    let mut s = later("4P-Coordination").start();
+    play(&mut s, &["1,1", "1,1", "1,3", "1,3"]);
+    assert_eq!(s.outcome().unwrap().results, vec![Win; 4]);
+    // Sequential play: the first piece placed decides at once.
+    let g = game(serde_json::json!({"turn_checks": [{"check": "any_piece", "result": "win"}]}));
+    let mut s = g.start();
+    play(&mut s, &["2,2"]);
+    assert_eq!(s.outcome().unwrap().results, vec![Win, Loss]);
+}
+
+#[test]
+fn chaos_wins_once_the_total_of_a_shape_passes_the_limit() {
+    let g = game(serde_json::json!({"players": "two_vs_chaos",
+        "shapes": [{"reserves": {"black": 2, "white": 2}},
+            {"shape": "pentagon", "reserves": {"pink": 1}}],
+        "turn_checks": [{"check": "chaos_wins_if_total_above", "shape": "circle", "count": 2}]}));
+    let mut s = g.start();
+    // Chaos's pentagon does not count towards the circles.
+    play(&mut s, &["1,1", "2,1", "3,3"]);
+    assert!(s.outcome().is_none(), "two circles are not more than 2");
+    play(&mut s, &["3,1"]);
+    let o = s.outcome().expect("three circles");
+    assert_eq!(o.results, vec![Loss, Loss, Win], "{}", o.reason);
+    assert!(
+        o.reason.contains("3 circles on the board, more than 2"),
+        "{}",
+        o.reason
+    );
+}
+
+#[test]
+fn shopping9_ends_when_the_shoppers_buy_more_than_nine_circles() {
+    let mut s = later("Shopping9").start();
+    play(&mut s, &["1", "1", "1", "1", "1", "pass"]);
+    assert_eq!(
+        s.phase(),
+        1,
+        "white's automatic pass repeats: black's phase ends"
+    );
+    play(&mut s, &["2", "2", "2", "2"]);
+    assert!(s.outcome().is_none(), "nine circles are not more than 9");
+    play(&mut s, &["2"]);
+    let o = s.outcome().expect("ten circles");
+    assert_eq!(o.results, vec![Loss, Loss, Win], "{}", o.reason);
+}
+
+#[test]
+fn last_shape_fires_on_the_turn_that_leaves_one_team_of_several_holding_it() {
+    let g = game(
+        serde_json::json!({"board": "squares", "dimensions": [3, 1, 1],
+        "shapes": [{"shape": "pentagon", "power": "can", "capture": "cover", "result": "remove",
+            "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}],
+        "turn_checks": [{"check": "last_shape", "shape": "pentagon", "result": "win"}]}),
+    );
+    let mut s = g.start();
+    play(&mut s, &["1,1"]);
+    assert!(
+        s.outcome().is_none(),
+        "black alone has a pentagon, but no one else had one before"
+    );
+    // White places; black's only move is to (2,1), and white's only move
+    // takes that pentagon: white holds the last one.
+    play(&mut s, &["3,1"]);
+    let o = s.outcome().expect("white took black's last pentagon");
+    assert_eq!(o.results, vec![Loss, Win], "{}", o.reason);
+    assert!(
+        o.reason
+            .contains("Last pentagon wins: Player 2 has the last"),
+        "{}",
+        o.reason
+    );
+}
