@@ -331,8 +331,8 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
             | TurnCheck::AllLoseIfInARow { .. }
             | TurnCheck::AnyPiece { .. }
             | TurnCheck::LastShape { .. }
-            | TurnCheck::ChaosWinsIfTotalAbove { .. } => continue,
-            TurnCheck::StalemateIfChaosCannotCapture => "Stalemate if Chaos cannot capture",
+            | TurnCheck::ChaosWinsIfTotalAbove { .. }
+            | TurnCheck::StalemateIfChaosCannotCapture => continue,
             TurnCheck::EnPassant => "En passant",
             TurnCheck::Castle => "Castle",
         };

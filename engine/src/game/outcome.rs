@@ -5,7 +5,7 @@ mod measures;
 
 use super::{Game, State, unpack};
 use crate::geometry::NO_CELL;
-use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
+use crate::rules::{Cloaking, Color, Shape, StalemateRule, TurnCheck, WinLose};
 use measures::measure;
 
 /// A seat's result.
@@ -340,6 +340,44 @@ fn team_names(game: &Game, named: &[bool], one: &str, several: &str) -> String {
         .collect();
     let verb = if labels.len() == 1 { one } else { several };
     format!("{} {verb}", join_and(&labels))
+}
+
+/// "Stalemate if Chaos cannot capture": the phase ends as by stalemate when
+/// Chaos, were it to move now, could make a move on the board but none that
+/// captures (judged on what Chaos knows, as its moves are). While Chaos
+/// cannot move at all (locked, or a placement-only phase with nothing to
+/// place) the check waits, and repeated turns end the phase as usual.
+pub(crate) fn chaos_cannot_capture(state: &State) -> bool {
+    let game = state.game();
+    if !game
+        .rules
+        .turn_checks
+        .contains(&TurnCheck::StalemateIfChaosCannotCapture)
+    {
+        return false;
+    }
+    game.chaos_seat()
+        .is_some_and(|chaos| state.capture_available(chaos) == Some(false))
+}
+
+impl State {
+    /// Whether `seat`, were it to move now, could capture: None when it has
+    /// no move on the board at all. Judged on a copy with `seat` to move,
+    /// from its knowledge under cloaking.
+    pub(crate) fn capture_available(&self, seat: usize) -> Option<bool> {
+        let mut probe = self.clone();
+        probe.round = None;
+        probe.to_move = seat;
+        probe.turn_moves.clear();
+        probe.offered_this_turn = true;
+        if self.game().rules.cloaking != Cloaking::None {
+            probe = probe.perceived(seat);
+        }
+        let mut moves = Vec::new();
+        probe.generate_legal(&mut moves);
+        moves.retain(|m| m.is_board_move());
+        (!moves.is_empty()).then(|| moves.iter().any(|m| probe.captures(*m)))
+    }
 }
 
 /// The outcome of one board when the final phase stalemates; `mover` made

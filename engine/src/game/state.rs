@@ -503,7 +503,7 @@ impl State {
             return self.conclude();
         }
         let repeated = !self.seen_turns.insert(turn_key);
-        if repeated || round_ended_phase {
+        if repeated || round_ended_phase || outcome::chaos_cannot_capture(self) {
             if self.phase + 1 < self.game.phases.len() {
                 self.phase += 1;
                 self.seen_turns.clear();

@@ -183,3 +183,65 @@ fn last_shape_fires_on_the_turn_that_leaves_one_team_of_several_holding_it() {
         o.reason
     );
 }
+
+fn seeker(phases: serde_json::Value) -> Arc<Game> {
+    game(
+        serde_json::json!({"players": "one_vs_chaos", "board": "squares",
+        "dimensions": [4, 1, 1],
+        "shapes": [{"reserves": {"black": 2}},
+            {"shape": "pentagon", "power": "must", "capture": "cover", "result": "remove",
+                "movement": ["adjacent"]}],
+        "initial": [{"at": "1,1", "color": "white", "shape": "pentagon"}],
+        "phases": phases,
+        "turn_checks": [{"check": "stalemate_if_chaos_cannot_capture"}],
+        "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+    )
+}
+
+#[test]
+fn the_last_phase_stalemates_once_chaos_cannot_capture() {
+    let g = seeker(serde_json::json!([{"pass": true}]));
+    assert!(g.seats[1].is_chaos);
+    let mut s = g.start();
+    // Next to Chaos's pentagon: Chaos can take it, so play goes on.
+    play(&mut s, &["2,1"]);
+    assert!(s.outcome().is_none());
+    // Having taken it, Chaos has moves but nothing to take.
+    play(&mut s, &["1,1-2,1"]);
+    let o = s.outcome().expect("Chaos cannot capture: stalemate");
+    assert_eq!(
+        s.piece_at(1).map(|p| p.1),
+        Some(crate::rules::Shape::Pentagon)
+    );
+    assert_eq!(o.results, vec![Loss, Win], "{}", o.reason);
+}
+
+#[test]
+fn an_earlier_phase_ends_once_chaos_cannot_capture_but_not_while_chaos_cannot_move() {
+    let g = seeker(serde_json::json!([{"pass": true}, {"pass": true}]));
+    let mut s = g.start();
+    play(&mut s, &["2,1", "1,1-2,1"]);
+    assert_eq!(s.phase(), 1, "the first phase ended");
+    assert!(s.outcome().is_none());
+    // Chaos locked: it has no move at all, so the check waits.
+    let g = seeker(serde_json::json!([{"pass": true, "locked_seats": ["chaos"]}, {"pass": true}]));
+    let mut s = g.start();
+    play(&mut s, &["4,1"]);
+    assert_eq!(s.phase(), 0);
+    assert!(s.outcome().is_none());
+}
+
+#[test]
+fn hide_seek_keeps_its_placement_phase_while_chaos_cannot_move() {
+    let mut s = later("3P-9X-HideSeek").start();
+    play(&mut s, &["4,4"]);
+    assert_eq!(s.phase(), 0, "Chaos cannot move in the placement phase");
+    assert_eq!(s.capture_available(3), None);
+    let mut moving = s.clone();
+    moving.phase = 1;
+    assert_eq!(
+        moving.capture_available(3),
+        Some(true),
+        "in the next phase Chaos's pentagon can take a pink circle of the ring"
+    );
+}
