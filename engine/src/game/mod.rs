@@ -297,12 +297,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
     ) {
         refuse("board".into(), rules.board.words());
     }
-    if rules.overachievers_disqualified {
-        refuse(
-            "overachievers_disqualified".into(),
-            "Overachiever(s) disqualified",
-        );
-    }
     for (i, s) in rules.shapes.iter().enumerate() {
         if let (Power::Must | Power::Can, Some(condition)) = (s.power, s.capture)
             && !matches!(

@@ -2,11 +2,13 @@
 //! rules ("if all players win, Chaos loses"; "if all players lose, Chaos wins").
 
 mod measures;
+mod overachievers;
+mod stalemate;
 
 use super::{Game, State, unpack};
 use crate::geometry::NO_CELL;
 use crate::rules::{Cloaking, Color, Shape, StalemateRule, TurnCheck, WinLose};
-use measures::measure;
+pub(crate) use stalemate::stalemate;
 
 /// A seat's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -187,7 +189,9 @@ pub(crate) fn remember_lines(state: &mut State, mover: usize) {
             for board in 1..=game.geometry.boards {
                 for color in new_lines(state, *length, *diagonals, board) {
                     if let Some(team) = credited(&game, color, mover) {
-                        state.last_line_team[i] = Some(team);
+                        // Most recent last, each team once.
+                        state.last_line_teams[i].retain(|t| *t != team);
+                        state.last_line_teams[i].push(team);
                     }
                 }
             }
@@ -196,8 +200,8 @@ pub(crate) fn remember_lines(state: &mut State, mover: usize) {
 }
 
 /// Runs every turn check on one board at the end of a turn.
-pub(crate) fn turn_checks(state: &State, mover: usize, board: u8) -> Option<Outcome> {
-    let game = state.game();
+pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<Outcome> {
+    let game = &state.game().clone();
     let mut fired = Vec::new();
     let mut reasons = Vec::new();
     for (i, check) in game.rules.turn_checks.iter().enumerate() {
@@ -281,7 +285,14 @@ pub(crate) fn turn_checks(state: &State, mover: usize, board: u8) -> Option<Outc
             _ => {}
         }
     }
-    (!fired.is_empty()).then(|| decide(game, &fired, reasons.join("; ")))
+    if fired.is_empty() {
+        return None;
+    }
+    let reason = reasons.join("; ");
+    if game.rules.overachievers_disqualified {
+        return overachievers::after_turn_checks(state, fired, reason);
+    }
+    Some(decide(game, &fired, reason))
 }
 
 /// The only team that plays `color`, if one team alone does.
@@ -378,92 +389,6 @@ impl State {
         moves.retain(|m| m.is_board_move());
         (!moves.is_empty()).then(|| moves.iter().any(|m| probe.captures(*m)))
     }
-}
-
-/// The outcome of one board when the final phase stalemates; `mover` made
-/// the repeated turn.
-pub(crate) fn stalemate(state: &State, mover: usize, board: u8) -> Outcome {
-    let game = state.game();
-    let mut fired = Vec::new();
-    for (i, rule) in game.rules.stalemate.iter().enumerate() {
-        let (named, result): (Named, WinLose) = match rule {
-            StalemateRule::Draw => return everyone(game, SeatResult::Draw, "Stalemate draws"),
-            StalemateRule::AllWin => {
-                return everyone(game, SeatResult::Win, "All players win at stalemate");
-            }
-            StalemateRule::AllLose => {
-                return everyone(game, SeatResult::Loss, "All players lose at stalemate");
-            }
-            StalemateRule::MoverWins | StalemateRule::MoverLoses => {
-                let named = (0..game.teams)
-                    .map(|t| t == game.seats[mover].team)
-                    .collect();
-                let result = if *rule == StalemateRule::MoverWins {
-                    WinLose::Win
-                } else {
-                    WinLose::Lose
-                };
-                (named, result)
-            }
-            StalemateRule::Most { of, result } | StalemateRule::Least { of, result } => {
-                let values = measure(state, of, board);
-                let best = if matches!(rule, StalemateRule::Most { .. }) {
-                    values.iter().max()
-                } else {
-                    values.iter().min()
-                };
-                let best = best.copied().unwrap_or(0);
-                (values.iter().map(|v| *v == best).collect(), *result)
-            }
-            StalemateRule::MoreThanChaos { of, result }
-            | StalemateRule::LessThanChaos { of, result } => {
-                let values = measure(state, of, board);
-                let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
-                let chaos_value = chaos_team.map_or(0, |t| values[t]);
-                let more = matches!(rule, StalemateRule::MoreThanChaos { .. });
-                let named = (0..game.teams)
-                    .map(|t| {
-                        Some(t) != chaos_team
-                            && if more {
-                                values[t] > chaos_value
-                            } else {
-                                values[t] < chaos_value
-                            }
-                    })
-                    .collect();
-                (named, *result)
-            }
-            StalemateRule::Any { of, result } => (
-                measure(state, of, board).iter().map(|v| *v > 0).collect(),
-                *result,
-            ),
-            StalemateRule::LastInARow { result, .. } => {
-                let last = state.last_line_team[i];
-                ((0..game.teams).map(|t| Some(t) == last).collect(), *result)
-            }
-        };
-        fired.push((named, result));
-    }
-    let mut outcome = decide(game, &fired, "Stalemate".to_string());
-    // Chaos is no contestant in "than Chaos" rules: it wins or loses only by the Chaos rules.
-    if let Some(chaos) = game.chaos_seat()
-        && game.rules.stalemate.iter().all(|r| {
-            matches!(
-                r,
-                StalemateRule::MoreThanChaos { .. } | StalemateRule::LessThanChaos { .. }
-            )
-        })
-        && outcome.results[chaos] != SeatResult::Win
-        && !outcome
-            .results
-            .iter()
-            .enumerate()
-            .all(|(i, r)| i == chaos || *r == SeatResult::Win)
-    {
-        outcome.results[chaos] = SeatResult::Draw;
-    }
-    outcome.reason = format!("Stalemate: {}", describe_results(game, &outcome));
-    outcome
 }
 
 fn describe_results(game: &Game, outcome: &Outcome) -> String {

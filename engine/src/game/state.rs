@@ -50,8 +50,11 @@ pub struct State {
     pub(crate) offered_this_turn: bool,
     pub(crate) seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     outcome: Option<Outcome>,
-    /// Per stalemate rule, the team that last completed the line it names.
-    pub(crate) last_line_team: Vec<Option<usize>>,
+    /// Per stalemate rule, the teams that completed the line it names, the
+    /// most recent last.
+    pub(crate) last_line_teams: Vec<Vec<usize>>,
+    /// Per team: disqualified as an overachiever.
+    pub(crate) disqualified: Vec<bool>,
     /// Per "Last <shape>" check and board, the teams holding the shape at
     /// the start of the turn (see `outcome::shape_holders`).
     pub(crate) shape_holders: Vec<u16>,
@@ -91,7 +94,8 @@ impl State {
             offered_this_turn: false,
             seen_turns: HashSet::default(),
             outcome: None,
-            last_line_team: vec![None; game.rules.stalemate.len()],
+            last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
+            disqualified: vec![false; game.teams],
             shape_holders: Vec::new(),
             history: Vec::new(),
             decisions: Vec::new(),

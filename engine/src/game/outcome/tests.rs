@@ -21,7 +21,7 @@ fn play(state: &mut State, turns: &[&str]) {
     }
 }
 
-use SeatResult::{Loss, Win};
+use SeatResult::{Draw, Loss, Win};
 
 #[test]
 fn area_floods_orthogonally_through_empty_and_locked_blank_spaces() {
@@ -244,4 +244,97 @@ fn hide_seek_keeps_its_placement_phase_while_chaos_cannot_move() {
         Some(true),
         "in the next phase Chaos's pentagon can take a pink circle of the ring"
     );
+}
+
+fn four(json: serde_json::Value) -> Arc<Game> {
+    let mut v = serde_json::json!({"players": "four", "overachievers_disqualified": true,
+        "board": "squares", "dimensions": [5, 5, 1]});
+    v.as_object_mut()
+        .unwrap()
+        .extend(json.as_object().unwrap().clone());
+    game(v)
+}
+
+#[test]
+fn the_first_to_win_is_disqualified_and_the_second_wins() {
+    let g = four(serde_json::json!({
+        "shapes": [{"reserves": {"black": 4, "white": 4, "pink": 4, "yellow": 4}}],
+        "turn_checks": [{"check": "in_a_row", "length": 2, "result": "win"}]}));
+    let mut s = g.start();
+    play(&mut s, &["1,1", "1,5", "5,1", "5,5", "2,1"]);
+    assert!(s.outcome().is_none(), "black overachieved; play goes on");
+    assert!(s.is_disqualified(0) && !s.is_disqualified(1));
+    assert_eq!(s.to_move(), 1, "the next seat moves as usual");
+    // Black's next line wins nothing; white's first line wins.
+    play(&mut s, &["3,3", "5,3", "3,5", "1,2"]);
+    assert!(s.outcome().is_none(), "a disqualified player cannot win");
+    play(&mut s, &["2,5"]);
+    let o = s.outcome().expect("white is second to get 2 in a row");
+    assert_eq!(o.results, vec![Loss, Win, Loss, Loss], "{}", o.reason);
+    assert!(
+        o.reason
+            .contains("Player 1 was disqualified as an overachiever"),
+        "{}",
+        o.reason
+    );
+}
+
+#[test]
+fn at_stalemate_the_top_set_is_disqualified_and_the_rule_applied_again() {
+    let g = four(serde_json::json!({"dimensions": [3, 3, 1],
+        "shapes": [{"reserves": {"black": 3, "white": 2, "pink": 2, "yellow": 1}}],
+        "turn_checks": [],
+        "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}));
+    let mut s = g.start();
+    play(
+        &mut s,
+        &["1,1", "2,1", "3,1", "1,2", "2,2", "3,2", "1,3", "2,3"],
+    );
+    // Black has most pieces (3) and is disqualified; white and pink share
+    // the second most (2).
+    let o = s.outcome().expect("nothing left to place");
+    assert_eq!(o.results, vec![Loss, Win, Win, Loss], "{}", o.reason);
+    assert!(
+        o.reason.contains("Player 1 was disqualified"),
+        "{}",
+        o.reason
+    );
+}
+
+#[test]
+fn when_every_player_is_disqualified_all_lose() {
+    // "All players win" names everyone: all are disqualified, and with no
+    // one left, (virtual) Chaos wins.
+    let g = four(serde_json::json!({"dimensions": [3, 3, 1],
+        "shapes": [{"reserves": {"black": 1, "white": 1, "pink": 1, "yellow": 1}}],
+        "turn_checks": [], "stalemate": [{"rule": "all_win"}]}));
+    let mut s = g.start();
+    play(&mut s, &["1,1", "2,1", "3,1", "1,3"]);
+    let o = s.outcome().expect("nothing left to place");
+    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
+    // "Any piece wins" after a round where every piece lands alone: the same.
+    let g = four(serde_json::json!({"dimensions": [4, 1, 1],
+        "phases": [{"order": "simultaneous"}],
+        "shapes": [{"reserves": {"black": 1, "white": 1, "pink": 1, "yellow": 1}}],
+        "turn_checks": [{"check": "any_piece", "result": "win"}],
+        "stalemate": [{"rule": "draw"}]}));
+    let mut s = g.start();
+    play(&mut s, &["1,1", "2,1", "3,1", "4,1"]);
+    let o = s.outcome().expect("every player overachieved");
+    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
+}
+
+#[test]
+fn kbeauty9_plays_to_the_end() {
+    let g = later("KBeauty9");
+    let mut s = g.start();
+    let mut turns = 0;
+    while !s.is_finished() {
+        let mv = s.legal()[0];
+        s.apply(mv).unwrap();
+        turns += 1;
+        assert!(turns < 1000, "the match ends");
+    }
+    let o = s.outcome().unwrap();
+    assert!(o.results.iter().all(|r| *r != Draw), "{}", o.reason);
 }
