@@ -1,6 +1,7 @@
 //! A rule set compiled for play, and the state of one match.
 
 mod capture;
+mod fold;
 mod movegen;
 mod moves;
 mod outcome;
@@ -312,11 +313,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
             {
                 refuse(format!("shapes[{i}].movement"), m.words());
             }
-        }
-    }
-    for (i, p) in rules.phases.iter().enumerate() {
-        if p.fold.is_some() {
-            refuse(format!("phases[{i}].fold"), "fold rules");
         }
     }
     for (i, c) in rules.turn_checks.iter().enumerate() {

@@ -36,7 +36,7 @@ impl State {
         }
         let seat = self.to_move;
         let phase = &self.game().phases[self.phase];
-        if phase.locked_seats & (1 << seat) != 0 {
+        if phase.locked_seats & (1 << seat) != 0 || self.has_folded(seat) {
             return;
         }
         self.placements(seat, out);
@@ -337,6 +337,7 @@ impl State {
             _ if game.phases[self.phase].locked_seats & (1 << seat) != 0 => {
                 format!("{who} is locked in this phase")
             }
+            _ if self.has_folded(seat) => format!("{who} has folded"),
             Move::Place { color, shape, to } => {
                 if !game.seats[seat].controls(color) {
                     format!("{who} cannot place {} pieces", color.name())

@@ -55,6 +55,8 @@ pub struct State {
     pub(crate) last_line_teams: Vec<Vec<usize>>,
     /// Per team: disqualified as an overachiever.
     pub(crate) disqualified: Vec<bool>,
+    /// Bit per seat that has folded (see `fold`).
+    pub(crate) folded: u8,
     /// Per "Last <shape>" check and board, the teams holding the shape at
     /// the start of the turn (see `outcome::shape_holders`).
     pub(crate) shape_holders: Vec<u16>,
@@ -96,6 +98,7 @@ impl State {
             outcome: None,
             last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
             disqualified: vec![false; game.teams],
+            folded: 0,
             shape_holders: Vec::new(),
             history: Vec::new(),
             decisions: Vec::new(),
@@ -509,6 +512,7 @@ impl State {
         let repeated = !self.seen_turns.insert(turn_key);
         if repeated || round_ended_phase || outcome::chaos_cannot_capture(self) {
             if self.phase + 1 < self.game.phases.len() {
+                self.fold_at_phase_end();
                 self.phase += 1;
                 self.seen_turns.clear();
             } else {
