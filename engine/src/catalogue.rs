@@ -312,13 +312,19 @@ mod tests {
                 r.name
             );
         }
-        // RockPaperScissors gets a rule that decides it.
+        // RockPaperScissors gets rules that decide it: a tie is a draw.
         assert_eq!(
             g("RockPaperScissors").stalemate,
-            vec![StalemateRule::Most {
-                of: Measure::Pieces { shape: None },
-                result: WinLose::Win
-            }]
+            vec![
+                StalemateRule::Most {
+                    of: Measure::Pieces { shape: None },
+                    result: WinLose::Win
+                },
+                StalemateRule::Least {
+                    of: Measure::Pieces { shape: None },
+                    result: WinLose::Lose
+                }
+            ]
         );
         assert_eq!(
             g("3P-9X-HideSeek").turn_checks,
