@@ -108,7 +108,9 @@ pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -
         .map(|t| fired.iter().any(|(n, r)| n[t] && *r == WinLose::Win))
         .collect();
     let mut outcome = decide(game, &fired, "Stalemate".to_string());
-    // Chaos is no contestant in "than Chaos" rules: it wins or loses only by the Chaos rules.
+    // Chaos is no contestant in "than Chaos" rules: it wins or loses only by
+    // the Chaos rules, and draws otherwise (a rule that names only losers
+    // must not make Chaos a winner).
     if let Some(chaos) = game.chaos_seat()
         && game.rules.stalemate.iter().all(|r| {
             matches!(
@@ -116,14 +118,22 @@ pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -
                 StalemateRule::MoreThanChaos { .. } | StalemateRule::LessThanChaos { .. }
             )
         })
-        && outcome.results[chaos] != SeatResult::Win
-        && !outcome
-            .results
-            .iter()
-            .enumerate()
-            .all(|(i, r)| i == chaos || *r == SeatResult::Win)
     {
-        outcome.results[chaos] = SeatResult::Draw;
+        let players = || {
+            outcome
+                .results
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != chaos)
+                .map(|(_, r)| *r)
+        };
+        outcome.results[chaos] = if players().all(|r| r == SeatResult::Loss) {
+            SeatResult::Win
+        } else if players().all(|r| r == SeatResult::Win) {
+            SeatResult::Loss
+        } else {
+            SeatResult::Draw
+        };
     }
     let mut outcome = overachievers::exclude(game, outcome, eligible);
     outcome.reason = format!("Stalemate: {}", describe_results(game, &outcome));

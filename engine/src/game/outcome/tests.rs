@@ -76,6 +76,29 @@ fn a_space_two_teams_reach_counts_for_both() {
     assert_eq!(o.results, vec![Win, Win], "tied at the top: {}", o.reason);
 }
 
+#[test]
+fn chaos_is_only_the_yardstick_of_than_chaos_rules() {
+    // "Less pieces than Chaos loses" names only losers: the players not
+    // named win, but Chaos, the yardstick, draws unless the Chaos rules
+    // decide (all players win: Chaos loses; all lose: Chaos wins).
+    let g = game(
+        serde_json::json!({"players": "two_vs_chaos", "board": "squares",
+        "dimensions": [5, 1, 1], "phases": [{"pass": true}],
+        "shapes": [{"reserves": {"black": 1, "white": 2, "pink": 2}}],
+        "stalemate": [{"rule": "less_than_chaos", "of": {"measure": "pieces"}, "result": "lose"}]}),
+    );
+    let mut s = g.start();
+    play(&mut s, &["1,1", "2,1", "3,1", "4,1", "5,1"]);
+    let o = s.outcome().expect("the board is full");
+    // Black 1 piece, white 2, Chaos 2.
+    assert_eq!(o.results, vec![Loss, Win, Draw], "{}", o.reason);
+    let mut s = g.start();
+    play(&mut s, &["1,1", "2,1", "pass", "4,1", "pass", "pass"]);
+    let o = s.outcome().expect("everyone passed");
+    // Black 1, white 2, Chaos 0: no player has less, so all win and Chaos loses.
+    assert_eq!(o.results, vec![Win, Win, Loss], "{}", o.reason);
+}
+
 fn later(name: &str) -> Arc<Game> {
     let rules = crate::catalogue::later()
         .into_iter()
