@@ -1,6 +1,7 @@
 //! Move text, as typed in chat, the CLI and tests: `2,3`, `(2,3)`, `b3`, a
 //! column alone on stacks (`4`), `pentagon 2,3`, `pink circle 2,3`, `1,1-1,2`,
-//! `a1-a2`, `N:` for a board other than the first, `+` between the moves of
+//! `a1-a2`, `1,7-1,8=pentagon` for a piece reaching its goal and the shape it
+//! becomes, `N:` for a board other than the first, `+` between the moves of
 //! one turn, and `pass`, `draw`, `agree`, `refuse`. Forgiving about spaces and
 //! case, strict about meaning: an ambiguous move is refused with the choices.
 
@@ -30,10 +31,12 @@ pub enum MoveText {
     Step {
         from: CellText,
         to: CellText,
+        /// The shape a piece reaching its goal becomes (`=pentagon`).
+        promote: Option<Shape>,
     },
 }
 
-const FORMS: &str = "a cell like 2,3 or b3 (a column alone on stacks), optionally after a shape and/or colour (pink circle 2,3), a movement FROM-TO (1,1-1,2), moves of one turn joined by +, or pass, draw, agree, refuse";
+const FORMS: &str = "a cell like 2,3 or b3 (a column alone on stacks), optionally after a shape and/or colour (pink circle 2,3), a movement FROM-TO (1,1-1,2, with =SHAPE for what a piece reaching its goal becomes), moves of one turn joined by +, or pass, draw, agree, refuse";
 
 /// Splits a turn into its moves (`a+b`).
 pub fn parse_turn(text: &str) -> Result<Vec<MoveText>, String> {
@@ -57,9 +60,22 @@ pub fn parse_move(text: &str) -> Result<MoveText, String> {
         _ => {}
     }
     if let Some((from, to)) = t.split_once('-') {
+        let (to, promote) = match to.split_once('=') {
+            Some((to, shape)) => {
+                let shape = Shape::parse(shape).ok_or_else(|| {
+                    format!(
+                        "\"{}\" names no shape after =; expected one of circle, pentagon, X, cross, triangle, star",
+                        text.trim()
+                    )
+                })?;
+                (to, Some(shape))
+            }
+            None => (to, None),
+        };
         return Ok(MoveText::Step {
             from: parse_cell(from, text)?,
             to: parse_cell(to, text)?,
+            promote,
         });
     }
     let mut color = None;
@@ -241,13 +257,23 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
                 }
             }
         }
-        MoveText::Step { from, to } => {
+        MoveText::Step { from, to, promote } => {
             let sources = cells(geo, from)?;
             let targets = cells(geo, to)?;
             let matching: Vec<Move> = legal
                 .iter()
                 .copied()
-                .filter(|m| matches!(m, Move::Step { from, to } if sources.contains(from) && targets.contains(to)))
+                .filter(|m| match (*m, promote) {
+                    (Move::Step { from, to }, None) => {
+                        sources.contains(&from) && targets.contains(&to)
+                    }
+                    (Move::Promote { from, to, shape }, wanted) => {
+                        sources.contains(&from)
+                            && targets.contains(&to)
+                            && wanted.is_none_or(|w| w == shape)
+                    }
+                    _ => false,
+                })
                 .collect();
             match matching.as_slice() {
                 [one] => Ok(*one),
@@ -263,7 +289,33 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
                         .copied()
                         .find(|&c| state.piece_at(c).is_none())
                         .unwrap_or(targets[0]);
-                    Err(why(state, Move::Step { from, to }))
+                    let mv = match promote {
+                        Some(shape) => Move::Promote {
+                            from,
+                            to,
+                            shape: *shape,
+                        },
+                        None => Move::Step { from, to },
+                    };
+                    Err(why(state, mv))
+                }
+                many if many.iter().all(|m| matches!(m, Move::Promote { .. })) => {
+                    let choices: Vec<String> = many
+                        .iter()
+                        .map(|m| match m {
+                            Move::Promote { from, to, shape } => format!(
+                                "{}-{}={}",
+                                cell_words(geo, *from),
+                                cell_words(geo, *to),
+                                shape.name()
+                            ),
+                            _ => unreachable!("filtered to promotions"),
+                        })
+                        .collect();
+                    Err(format!(
+                        "the piece reaches its goal: say what it becomes: {}",
+                        choices.join(" or ")
+                    ))
                 }
                 many => {
                     let choices: Vec<String> = many.iter().map(|m| state.move_text(*m)).collect();
@@ -374,7 +426,16 @@ mod tests {
             parse_move("a1-a2").unwrap(),
             MoveText::Step {
                 from: cell(&[1, 1]),
-                to: cell(&[1, 2])
+                to: cell(&[1, 2]),
+                promote: None
+            }
+        );
+        assert_eq!(
+            parse_move("1,7-1,8=Pentagon").unwrap(),
+            MoveText::Step {
+                from: cell(&[1, 7]),
+                to: cell(&[1, 8]),
+                promote: Some(Shape::Pentagon)
             }
         );
         assert_eq!(
@@ -394,7 +455,15 @@ mod tests {
 
     #[test]
     fn nonsense_is_refused_with_the_accepted_forms() {
-        for bad in ["", "hello", "1,2,3,4", "+", "circle", "1,1-"] {
+        for bad in [
+            "",
+            "hello",
+            "1,2,3,4",
+            "+",
+            "circle",
+            "1,1-",
+            "1,1-1,2=queen",
+        ] {
             let err = parse_turn(bad).unwrap_err();
             assert!(err.contains("expected"), "{bad}: {err}");
         }

@@ -122,7 +122,12 @@ pub(crate) struct StackVerdict {
 }
 
 /// Resolves a stack's pieces (bottom up): the highest-ranked colours capture.
-pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdict {
+/// After a move "by stack" or "by full stack" ranks are poker hands (see
+/// [`judge_hands`]); otherwise each colour ranks by its best piece.
+pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)], by_stack: bool) -> StackVerdict {
+    if by_stack {
+        return judge_hands(game, pieces);
+    }
     let mut verdict = StackVerdict {
         kept: (0..pieces.len()).collect(),
         ..Default::default()
@@ -186,9 +191,90 @@ pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
     verdict
 }
 
+/// A stack after a move "by stack" or "by full stack": each colour some
+/// seat plays ranks by the poker hand of its pieces there plus the communal
+/// ones (colours no seat plays), chips (circles) ignored. The best hands
+/// capture with the result of their highest-ranked shape that has a power
+/// (their own or communal); each keeps the pieces that make its hand, ties
+/// split the pot. Nothing is captured when the best hand is nothing, or when
+/// no piece of the best hands has a power.
+pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdict {
+    use crate::poker::{Tier, hand_rank, winners};
+    let mut verdict = StackVerdict {
+        kept: (0..pieces.len()).collect(),
+        ..Default::default()
+    };
+    let communal = |c: Color| game.seats.iter().all(|s| !s.controls(c));
+    let mut owners: Vec<Color> = Vec::new();
+    for &(c, _) in pieces {
+        if !communal(c) && !owners.contains(&c) {
+            owners.push(c);
+        }
+    }
+    owners.sort_unstable();
+    let hand_of = |owner: Color| {
+        let shapes: Vec<Shape> = pieces
+            .iter()
+            .filter(|(c, _)| *c == owner || communal(*c))
+            .map(|(_, s)| *s)
+            .collect();
+        hand_rank(&shapes)
+    };
+    let hands: Vec<_> = owners.iter().map(|&o| hand_of(o)).collect();
+    let best = winners(&hands);
+    if best.is_empty() || hands[best[0]].tier() == Tier::Nothing {
+        return verdict;
+    }
+    let captors: Vec<Color> = best.iter().map(|&i| owners[i]).collect();
+    let result = pieces
+        .iter()
+        .filter(|(c, _)| captors.contains(c) || communal(*c))
+        .filter_map(|(_, s)| game.power(*s).map(|p| (s.rank(), p.result)))
+        .max_by_key(|(rank, _)| *rank)
+        .map(|(_, result)| result);
+    let Some(result) = result else {
+        return verdict;
+    };
+    // Each captor keeps the pieces that make its hand: its own first, then communal.
+    let mut keeps: Vec<usize> = Vec::new();
+    for (&i, &captor) in best.iter().zip(&captors) {
+        for shape in hands[i].pieces() {
+            let own =
+                (0..pieces.len()).find(|j| pieces[*j] == (captor, shape) && !keeps.contains(j));
+            let shared =
+                || (0..pieces.len()).find(|&j| communal(pieces[j].0) && pieces[j].1 == shape);
+            if let Some(j) = own.or_else(shared)
+                && !keeps.contains(&j)
+            {
+                keeps.push(j);
+            }
+        }
+    }
+    let captive = |i: usize| !captors.contains(&pieces[i].0) && !keeps.contains(&i);
+    if captors.len() < 2 && !(0..pieces.len()).any(captive) {
+        return verdict;
+    }
+    verdict.pot = match result {
+        CaptureResult::Remove | CaptureResult::Paralyze => {
+            (0..pieces.len()).filter(|&i| captive(i)).collect()
+        }
+        _ => (0..pieces.len()).filter(|i| !keeps.contains(i)).collect(),
+    };
+    verdict.kept.retain(|i| !verdict.pot.contains(i));
+    verdict.captors = captors;
+    verdict.result = Some(result);
+    verdict
+}
+
 impl State {
     /// Resolves the stack holding `cell` after an arrival.
     pub(crate) fn resolve_stack(&mut self, cell: u16) {
+        self.resolve_stack_by(cell, false);
+    }
+
+    /// Resolves the stack holding `cell` after an arrival; `by_stack` when the
+    /// arrival was a move "by stack" or "by full stack" (ranks are poker hands).
+    pub(crate) fn resolve_stack_by(&mut self, cell: u16, by_stack: bool) {
         if self.game().powers.iter().all(Option::is_none) {
             // Nothing can capture: stacks only grow.
             return;
@@ -204,7 +290,7 @@ impl State {
             .iter()
             .map(|&c| unpack(self.board[usize::from(c)]).expect("occupied"))
             .collect();
-        let verdict = judge_stack(&game, &pieces);
+        let verdict = judge_stack(&game, &pieces, by_stack);
         if verdict.kept.len() == pieces.len() {
             return;
         }
@@ -312,32 +398,44 @@ impl State {
     pub(crate) fn captures(&self, mv: super::Move) -> bool {
         let game = self.game();
         let geo = &game.geometry;
-        let (piece, to) = match mv {
-            super::Move::Place { color, shape, to } => ((color, shape), to),
-            super::Move::Step { from, to } => match self.piece_at(from) {
-                Some(p) => (p, to),
-                None => return false,
-            },
+        let (piece, from, to) = match mv {
+            super::Move::Place { color, shape, to } => ((color, shape), None, to),
+            super::Move::Step { from, to } | super::Move::Promote { from, to, .. } => {
+                match self.piece_at(from) {
+                    Some(p) => (p, Some(from), to),
+                    None => return false,
+                }
+            }
             _ => return false,
         };
         if geo.kind != crate::rules::BoardKind::Stacks {
-            return match self.piece_at(to) {
-                Some(defender) => {
+            let taking = self.taking(self.to_move, mv);
+            let covers = match self.piece_at(to) {
+                Some(defender) if !taking.onto && from.is_none_or(|f| !self.is_castle(f, to)) => {
                     cover(game, piece.1, defender.1) == Some(CoverResult::AttackerWins)
                 }
-                None => false,
+                _ => false,
             };
+            return covers || taking.any();
         }
+        // The pieces that move: on stacks, what stands on a by-stack mover too.
+        let carried: Vec<(Color, Shape)> = match from {
+            Some(from) => geo.columns()[geo.column_of(from)]
+                .iter()
+                .skip_while(|&&c| c != from)
+                .map_while(|&c| self.piece_at(c))
+                .collect(),
+            None => vec![piece],
+        };
         let column = &geo.columns()[geo.column_of(to)];
         let mut pieces: Vec<(Color, Shape)> = column
             .iter()
-            .filter_map(|&c| match mv {
-                super::Move::Step { from, .. } if c == from => None,
-                _ => self.piece_at(c),
-            })
+            .filter(|&&c| from.is_none_or(|f| geo.column_of(f) != geo.column_of(c)))
+            .filter_map(|&c| self.piece_at(c))
             .collect();
-        pieces.push(piece);
-        let verdict = judge_stack(game, &pieces);
+        pieces.extend(carried);
+        let by_stack = from.is_some() && game.moves_by_stack(piece.1);
+        let verdict = judge_stack(game, &pieces, by_stack);
         verdict.captors.contains(&piece.0) && !verdict.pot.is_empty()
     }
 

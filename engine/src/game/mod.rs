@@ -2,19 +2,21 @@
 
 mod capture;
 mod fold;
+mod goals;
 mod movegen;
 mod moves;
 mod outcome;
 mod round;
 mod state;
+mod taking;
 mod view;
 
 use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, CaptureCondition, Color, ColorMode, Movement, Players, Power, RuleSet, SeatRef,
-    Shape, SpaceRef, TurnCheck,
+    BoardKind, CaptureCondition, Color, ColorMode, Movement, Order, Players, Power, RuleSet,
+    SeatRef, Shape, SpaceRef, TurnCheck,
 };
 
 pub use moves::Move;
@@ -102,6 +104,8 @@ pub struct Game {
     pub(crate) movement: [Vec<Movement>; 6],
     /// Capture power per shape index.
     pub(crate) powers: [Option<capture::ShapePower>; 6],
+    /// Goals, forward-only movement, promotion, castling and jump directions.
+    pub(crate) goals: goals::Goals,
     pub(crate) teams: usize,
 }
 
@@ -202,7 +206,9 @@ impl Game {
             movement[s.shape.index()] = s.movement.clone();
         }
         let powers = capture::compile_powers(&rules);
+        let goals = goals::Goals::compile(&rules, &geometry, &seats);
         Game {
+            goals,
             powers,
             rules,
             geometry,
@@ -298,35 +304,30 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
     ) {
         refuse("board".into(), rules.board.words());
     }
-    for (i, s) in rules.shapes.iter().enumerate() {
-        if let (Power::Must | Power::Can, Some(condition)) = (s.power, s.capture)
-            && !matches!(
-                condition,
-                CaptureCondition::Cover | CaptureCondition::CoverByRank
-            )
-        {
-            refuse(format!("shapes[{i}].capture"), condition.words());
-        }
-        for m in &s.movement {
-            if m.is_forward_only()
-                || matches!(m, Movement::RookOrthCastle | Movement::OrthByFullStack)
+    // Simultaneous rounds settle arrivals together; captures other than
+    // cover, and castling, are played in sequential phases only.
+    if rules.phases.iter().any(|p| p.order != Order::Sequential) {
+        for (i, s) in rules.shapes.iter().enumerate() {
+            if let (Power::Must | Power::Can, Some(condition)) = (s.power, s.capture)
+                && !matches!(
+                    condition,
+                    CaptureCondition::Cover | CaptureCondition::CoverByRank
+                )
             {
-                refuse(format!("shapes[{i}].movement"), m.words());
+                let option = format!("{} in simultaneous or single phases", condition.words());
+                refuse(format!("shapes[{i}].capture"), &option);
             }
         }
-    }
-    for (i, c) in rules.turn_checks.iter().enumerate() {
-        let name = match c {
-            TurnCheck::InARow { .. }
-            | TurnCheck::AllLoseIfInARow { .. }
-            | TurnCheck::AnyPiece { .. }
-            | TurnCheck::LastShape { .. }
-            | TurnCheck::ChaosWinsIfTotalAbove { .. }
-            | TurnCheck::StalemateIfChaosCannotCapture => continue,
-            TurnCheck::EnPassant => "En passant",
-            TurnCheck::Castle => "Castle",
-        };
-        refuse(format!("turn_checks[{i}]"), name);
+        if let Some(i) = rules
+            .turn_checks
+            .iter()
+            .position(|c| *c == TurnCheck::Castle)
+        {
+            refuse(
+                format!("turn_checks[{i}]"),
+                "Castle in simultaneous or single phases",
+            );
+        }
     }
     out
 }

@@ -2,7 +2,7 @@
 
 use super::{Move, State};
 use crate::geometry::{DirectionSet, NO_CELL};
-use crate::rules::{BoardKind, Color, Movement, Shape};
+use crate::rules::{BoardKind, CaptureCondition, Color, Movement, Shape};
 
 impl State {
     /// Every legal move of the seat whose decision is awaited, in a stable order.
@@ -33,6 +33,10 @@ impl State {
         if self.draw_offered_by().is_some() {
             out.extend([Move::AgreeDraw, Move::RefuseDraw]);
             return;
+        }
+        if let Some(cell) = self.tactics.chain {
+            // A chain of jumps is open: jump again with the same piece, or pass.
+            return self.chain_moves(cell, out);
         }
         let seat = self.to_move;
         let phase = &self.game().phases[self.phase];
@@ -72,7 +76,9 @@ impl State {
         let must = |m: &Move| {
             let shape = match *m {
                 Move::Place { shape, .. } => Some(shape),
-                Move::Step { from, .. } => self.piece_at(from).map(|p| p.1),
+                Move::Step { from, .. } | Move::Promote { from, .. } => {
+                    self.piece_at(from).map(|p| p.1)
+                }
                 _ => None,
             };
             shape.and_then(|s| game.power(s)).is_some_and(|p| p.must)
@@ -89,7 +95,15 @@ impl State {
         let Some((color, defender)) = self.piece_at(cell) else {
             return false;
         };
-        !game.seats[seat].controls(color)
+        // These capture only by their own kind of move (see `targets`).
+        let moves_on = game.power(shape).is_some_and(|p| {
+            matches!(
+                p.condition,
+                CaptureCondition::MoveOnDiagEnPassant | CaptureCondition::MoveOnTriagonal
+            )
+        });
+        !moves_on
+            && !game.seats[seat].controls(color)
             && self.can_enter(seat, cell)
             && self.board_open(cell)
             && super::capture::cover(game, shape, defender).is_some()
@@ -229,24 +243,53 @@ impl State {
                 .is_none_or(|&above| self.board[usize::from(above)] == 0);
             targets.clear();
             for kind in kinds {
-                if stacks && *kind != Movement::OrthByStack && !on_top {
+                if stacks && !kind.needs_stacks() && !on_top {
                     continue;
                 }
                 self.targets(seat, from, shape, *kind, &mut targets);
             }
             targets.sort_unstable();
             targets.dedup();
-            out.extend(targets.iter().map(|&to| Move::Step { from, to }));
+            let start = out.len();
+            for &to in &targets {
+                self.push_step(seat, from, to, shape, out);
+            }
+            match game.power(shape).map(|p| p.condition) {
+                Some(CaptureCondition::MoveOnDiagEnPassant) => {
+                    // A capture in passing may land where a plain step could.
+                    self.diagonal_captures(seat, from, shape, out);
+                    let mut added = out.split_off(start);
+                    added.sort_unstable();
+                    added.dedup();
+                    out.extend(added);
+                }
+                Some(c) if super::goals::is_jump(c) => self.jumps(seat, from, shape, out),
+                _ => {}
+            }
+            if kinds.contains(&Movement::RookOrthCastle) {
+                self.castles(seat, from, out);
+            }
         }
     }
 
     /// Cells a piece at `from` may reach by one movement kind.
     fn targets(&self, seat: usize, from: u16, shape: Shape, kind: Movement, out: &mut Vec<u16>) {
-        let geo = &self.game().geometry;
+        let game = self.game();
+        let geo = &game.geometry;
         let stacks = geo.kind == BoardKind::Stacks;
-        let land = |cell: u16| -> Option<u16> {
+        let triagonal = game
+            .power(shape)
+            .is_some_and(|p| p.condition == CaptureCondition::MoveOnTriagonal);
+        // Where a step or slide coming to `cell` (along `dir`, if straight) lands.
+        let land = |cell: u16, dir: Option<usize>| -> Option<u16> {
             if !stacks && self.board[usize::from(cell)] != 0 {
-                return self.may_cover(seat, shape, cell).then_some(cell);
+                // "Move on triagonal" captures along a 3-D diagonal only.
+                let on_triagonal = triagonal
+                    && dir.is_some_and(|d| geo.direction(d).iter().all(|v| *v != 0))
+                    && self.capturable(seat, shape, cell)
+                    && self.can_enter(seat, cell)
+                    && self.board_open(cell);
+                return (on_triagonal || self.may_cover(seat, shape, cell)).then_some(cell);
             }
             let to = self.landing(cell)?;
             (self.can_enter(seat, to) && self.board_open(to)).then_some(to)
@@ -255,7 +298,7 @@ impl State {
             for &d in geo.directions_in(set) {
                 let n = geo.neighbour(from, d);
                 if n != NO_CELL
-                    && let Some(to) = land(n)
+                    && let Some(to) = land(n, Some(d))
                 {
                     out.push(to);
                 }
@@ -266,7 +309,7 @@ impl State {
             for &d in geo.directions_in(set) {
                 let mut cell = geo.neighbour(from, d);
                 while cell != NO_CELL {
-                    if let Some(to) = land(cell) {
+                    if let Some(to) = land(cell, Some(d)) {
                         out.push(to);
                     }
                     if !stacks && self.board[usize::from(cell)] != 0 {
@@ -277,7 +320,7 @@ impl State {
             }
         };
         let knight = |ones: Option<usize>, out: &mut Vec<u16>| {
-            out.extend(geo.knight_targets(from, ones).filter_map(land));
+            out.extend(geo.knight_targets(from, ones).filter_map(|c| land(c, None)));
         };
         match kind {
             Movement::Adjacent => one_step(DirectionSet::Any, out),
@@ -308,8 +351,28 @@ impl State {
                 slide(DirectionSet::Orthogonal, &mut reach);
                 out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
             }
-            // Refused when the game is compiled; never reached in play.
-            _ => {}
+            Movement::OrthByFullStack => {
+                // Only the lowest piece moves, and it takes the whole stack.
+                let column = &geo.columns()[geo.column_of(from)];
+                let lowest = column.iter().find(|&&c| self.board[usize::from(c)] != 0);
+                if lowest != Some(&from) {
+                    return;
+                }
+                let carried = column
+                    .iter()
+                    .filter(|&&c| self.board[usize::from(c)] != 0)
+                    .count();
+                let mut reach = Vec::new();
+                slide(DirectionSet::Orthogonal, &mut reach);
+                out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
+            }
+            Movement::RookOrthCastle => slide(DirectionSet::Orthogonal, out),
+            Movement::ForwardOrth
+            | Movement::ForwardDiag
+            | Movement::AdjacentNoBackSide
+            | Movement::AdjacentNoBack
+            | Movement::OrthNoBack
+            | Movement::PawnForwardCenter => self.forward_targets(seat, from, kind, &land, out),
         }
     }
 
@@ -360,8 +423,27 @@ impl State {
                     format!("{who} may not enter {}", geo.name(to))
                 }
             }
-            Move::Step { from, to } => match self.piece_at(from) {
+            _ if self.tactics.chain.is_some() => format!(
+                "a chain of jumps is open: jump again with the piece at {}, or pass",
+                geo.name(self.tactics.chain.expect("open"))
+            ),
+            Move::Step { from, to }
+                if legal
+                    .iter()
+                    .any(|m| matches!(m, Move::Promote { .. }) && m.from_to() == Some((from, to))) =>
+            {
+                "a piece reaching its goal must become a shape that can move backwards: add =SHAPE, like =pentagon".to_string()
+            }
+            Move::Promote { from, to, shape }
+                if legal.iter().any(|m| m.from_to() == Some((from, to))) =>
+            {
+                format!("the piece cannot become a {} there", shape.name())
+            }
+            Move::Step { from, to } | Move::Promote { from, to, .. } => match self.piece_at(from) {
                 None => format!("there is no piece at {}", geo.name(from)),
+                Some(_) if self.flags[usize::from(from)] & super::PARALYSED != 0 => {
+                    format!("the piece at {} is paralysed", geo.name(from))
+                }
                 Some((color, _)) if !game.seats[seat].controls(color) => {
                     format!("{who} cannot move {} pieces", color.name())
                 }

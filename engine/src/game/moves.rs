@@ -21,12 +21,30 @@ pub enum Move {
         from: u16,
         to: u16,
     },
+    /// A step that brings a piece that cannot move backwards to its goal,
+    /// where it becomes `shape` (a shape that can move backwards).
+    Promote {
+        from: u16,
+        to: u16,
+        shape: Shape,
+    },
 }
 
 impl Move {
     /// Moves on the board, as opposed to passes and draw talk.
     pub fn is_board_move(self) -> bool {
-        matches!(self, Move::Place { .. } | Move::Step { .. })
+        matches!(
+            self,
+            Move::Place { .. } | Move::Step { .. } | Move::Promote { .. }
+        )
+    }
+
+    /// Where a movement starts and ends (steps and promotions).
+    pub fn from_to(self) -> Option<(u16, u16)> {
+        match self {
+            Move::Step { from, to } | Move::Promote { from, to, .. } => Some((from, to)),
+            _ => None,
+        }
     }
 
     pub fn is_draw_talk(self) -> bool {

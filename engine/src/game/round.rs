@@ -149,10 +149,10 @@ impl State {
                         self.board[usize::from(cell)] = pack(color, shape);
                         self.flags[usize::from(cell)] = 0;
                         self.changed.push(cell);
-                        touched.push(cell);
+                        touched.push((cell, false));
                     }
                 }
-                Move::Step { from, to } => {
+                Move::Step { from, to } | Move::Promote { from, to, .. } => {
                     let column = &geo.columns()[geo.column_of(from)];
                     let carried: Vec<u16> = column
                         .iter()
@@ -162,8 +162,13 @@ impl State {
                         .collect();
                     match self.landing(to) {
                         Some(landing) if self.room_at(landing) >= carried.len() => {
+                            let piece = unpack(self.board[usize::from(from)]);
                             self.move_stack_part(from, landing);
-                            touched.push(landing);
+                            if let (Move::Promote { shape, .. }, Some((color, _))) = (mv, piece) {
+                                self.board[usize::from(landing)] = pack(color, shape);
+                            }
+                            let by_stack = piece.is_some_and(|p| self.game().moves_by_stack(p.1));
+                            touched.push((landing, by_stack));
                         }
                         _ => {
                             for c in carried {
@@ -177,8 +182,8 @@ impl State {
                 _ => {}
             }
         }
-        for cell in touched {
-            self.resolve_stack(cell);
+        for (cell, by_stack) in touched {
+            self.resolve_stack_by(cell, by_stack);
         }
     }
 
@@ -192,11 +197,15 @@ impl State {
                     self.reserves[color.index() * 6 + shape.index()] -= 1;
                     arrivals.push((to, (color, shape), 0));
                 }
-                Move::Step { from, to } => {
+                Move::Step { from, to } | Move::Promote { from, to, .. } => {
                     let f = usize::from(from);
                     // A piece another plan already moved or destroyed cannot move again.
-                    if let Some(piece) = unpack(self.board[f]) {
-                        arrivals.push((to, piece, self.flags[f]));
+                    if let Some(mut piece) = unpack(self.board[f]) {
+                        // A piece reaching its goal arrives as what it becomes.
+                        if let Move::Promote { shape, .. } = mv {
+                            piece.1 = shape;
+                        }
+                        arrivals.push((to, piece, self.flags[f] | super::goals::MOVED));
                         self.board[f] = 0;
                         self.flags[f] = 0;
                         self.changed.push(from);

@@ -77,6 +77,8 @@ pub struct State {
     /// Per cell: seats that know of the wall there (bit per seat).
     pub(crate) known_walls: Vec<u8>,
     pub(crate) plan_done: bool,
+    /// Chains of jumps, and the space a pawn just crossed (en passant).
+    pub(crate) tactics: super::taking::Tactics,
 }
 
 impl State {
@@ -110,6 +112,7 @@ impl State {
             wall_mask: None,
             known_walls: vec![0; game.initial_board.len()],
             plan_done: false,
+            tactics: Default::default(),
             game,
         };
         state.turn_start_key = state.position_key();
@@ -308,7 +311,9 @@ impl State {
         match mv {
             Move::Pass => {
                 self.turn_moves.push(mv);
-                self.end_turn();
+                if !self.pass_keeps_turn() {
+                    self.end_turn();
+                }
             }
             Move::OfferDraw => {
                 let n = self.game.seats.len();
@@ -342,20 +347,11 @@ impl State {
                 self.reserves[color.index() * 6 + shape.index()] -= 1;
                 // Every seat fully sees the pieces it placed.
                 self.arrive((color, shape), super::known_bit(seat), to);
+                self.after_place(seat, (color, shape), to);
                 self.after_board_move(mv);
             }
-            Move::Step { from, to } => {
-                if self.game.geometry.kind == BoardKind::Stacks {
-                    self.move_pieces(from, to);
-                    self.resolve_stack(to);
-                } else {
-                    let piece = self.piece_at(from).expect("a step moves a piece");
-                    let flags = self.flags[usize::from(from)];
-                    self.board[usize::from(from)] = 0;
-                    self.flags[usize::from(from)] = 0;
-                    self.changed.push(from);
-                    self.arrive(piece, flags, to);
-                }
+            Move::Step { .. } | Move::Promote { .. } => {
+                self.play_step(mv);
                 self.after_board_move(mv);
             }
         }
@@ -367,7 +363,7 @@ impl State {
         let t = usize::from(to);
         self.changed.push(to);
         // Whoever knows the arriving piece attempted to cover what is there, and sees it.
-        let knowers = flags & !super::PARALYSED;
+        let knowers = flags & !(super::PARALYSED | super::goals::MOVED);
         if self.game.geometry.kind == BoardKind::Stacks {
             if knowers != 0 && self.game.rules.cloaking != crate::rules::Cloaking::None {
                 let geo = &self.game.geometry;
@@ -425,13 +421,26 @@ impl State {
             (Move::Step { from, to }, Move::Step { from: f, to: t }) => {
                 from == f && same_column(to, t)
             }
+            (
+                Move::Promote { from, to, shape },
+                Move::Promote {
+                    from: f,
+                    to: t,
+                    shape: s,
+                },
+            ) => from == f && shape == s && same_column(to, t),
             _ => false,
         })
     }
 
     fn after_board_move(&mut self, mv: Move) {
         self.turn_moves.push(mv);
-        if self.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
+        if self.tactics.chain.is_some() {
+            // An open chain of jumps adds a move to the turn.
+            return;
+        }
+        let made = self.turn_moves.len() - self.tactics.extra;
+        if made >= usize::from(self.game.rules.pieces_per_turn) {
             self.end_turn();
         }
     }
@@ -478,6 +487,8 @@ impl State {
     }
 
     fn end_turn(&mut self) {
+        self.tactics.chain = None;
+        self.tactics.extra = 0;
         if self.planning {
             self.plan_done = true;
             return;
@@ -567,18 +578,36 @@ impl State {
                     geo.cell_name(to)
                 )
             }
-            Move::Step { from, to } => match self.piece_at(from) {
-                Some((color, shape)) => {
-                    format!(
-                        "{} {} {} to {}",
-                        Capitalised(color.name()),
-                        shape.name(),
-                        geo.cell_name(from),
-                        geo.cell_name(to)
-                    )
+            Move::Step { from, to } | Move::Promote { from, to, .. } => {
+                match (self.piece_at(from), self.piece_at(to)) {
+                    (Some((color, shape)), Some((_, partner))) if self.is_castle(from, to) => {
+                        format!(
+                            "{} {} {} castles with the {} at {}",
+                            Capitalised(color.name()),
+                            shape.name(),
+                            geo.cell_name(from),
+                            partner.name(),
+                            geo.cell_name(to)
+                        )
+                    }
+                    (Some((color, shape)), _) => {
+                        let mut text = format!(
+                            "{} {} {} to {}{}",
+                            Capitalised(color.name()),
+                            shape.name(),
+                            geo.cell_name(from),
+                            geo.cell_name(to),
+                            self.step_words(from, to)
+                        );
+                        if let Move::Promote { shape, .. } = mv {
+                            let article = if shape == Shape::X { "an" } else { "a" };
+                            let _ = write!(text, ", becomes {article} {}", shape.name());
+                        }
+                        text
+                    }
+                    (None, _) => format!("{} to {}", geo.cell_name(from), geo.cell_name(to)),
                 }
-                None => format!("{} to {}", geo.cell_name(from), geo.cell_name(to)),
-            },
+            }
         }
     }
 }

@@ -190,7 +190,9 @@ impl State {
                     return "(a sealed plan)".to_string();
                 }
                 let hidden_to = match a.mv {
-                    Move::Place { to, .. } | Move::Step { to, .. } => Some(to),
+                    Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } => {
+                        Some(to)
+                    }
                     _ => None,
                 };
                 let secret = self.cloaking() != Cloaking::None
@@ -252,7 +254,7 @@ impl State {
         let geo = self.game().geometry.clone();
         let mut cells: Vec<u16> = match mv {
             Move::Place { to, .. } => geo.columns()[geo.column_of(to)].clone(),
-            Move::Step { from, to } => {
+            Move::Step { from, to } | Move::Promote { from, to, .. } => {
                 // Everything on the straight path and the target.
                 let a = geo.coord(from);
                 let b = geo.coord(to);

@@ -109,11 +109,33 @@ fn check_power(rules: &RuleSet, s: &ShapeRules, field: &str, report: &mut Report
             format!("a shape with power \"{power}\" needs a capture result, e.g. \"remove\", \"convert\" or \"reincarnate\""),
         );
     }
-    if s.result == Some(CaptureResult::Convert)
-        && matches!(
-            s.capture,
-            Some(CaptureCondition::Cover | CaptureCondition::CoverByRank)
+    if let Some(condition) = s.capture
+        && !matches!(
+            condition,
+            CaptureCondition::Cover | CaptureCondition::CoverByRank
         )
+        && rules.board == BoardKind::Stacks
+    {
+        report.add(
+            format!("{field}.capture"),
+            format!(
+                "\"{}\" needs a flat board: on stacks every capture is by arriving on a stack; use \"cover\" or \"cover_by_rank\"",
+                file_name(&condition)
+            ),
+        );
+    }
+    // Pieces that capture by moving onto the captive need its space.
+    let takes_the_space = matches!(
+        s.capture,
+        Some(
+            CaptureCondition::Cover
+                | CaptureCondition::CoverByRank
+                | CaptureCondition::MoveOnDiagEnPassant
+                | CaptureCondition::MoveOnTriagonal
+        )
+    );
+    if s.result == Some(CaptureResult::Convert)
+        && takes_the_space
         && rules.board != BoardKind::Stacks
     {
         report.add(

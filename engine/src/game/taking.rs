@@ -1,0 +1,426 @@
+//! Captures other than cover, on flat boards: jumps and chain jumps,
+//! surrounding (in any line or orthogonally), approach, adjacency, moving on
+//! a diagonal (with en passant) or a triagonal; and taking captives with the
+//! captor's result.
+//!
+//! "Opponent" pieces are those of a colour the mover's seat does not play.
+//! Paralysis leaves a captive in place, flagged so it cannot move; a piece
+//! already paralysed is no captive for a paralysing captor, so chains of
+//! jumps always end.
+
+use super::goals::{MOVED, is_jump};
+use super::{Move, PARALYSED, State, pack};
+use crate::geometry::{DirectionSet, NO_CELL};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Shape};
+
+/// Per-turn state of the captures that span moves.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tactics {
+    /// The piece whose chain of jumps is open: it may jump again, or the mover passes.
+    pub chain: Option<u16>,
+    /// Moves of this turn that were chain jumps or the pass that closed a chain.
+    pub extra: usize,
+    /// After a pawn's two-space step: the space it crossed, and where it stands.
+    pub passed: Option<(u16, u16)>,
+}
+
+/// What a move takes apart from a cover contest, judged before it is made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Taking {
+    /// The piece on the destination is taken by moving onto it (diagonal, triagonal).
+    pub onto: bool,
+    /// The jumped piece, or the pawn taken in passing.
+    pub over: Option<u16>,
+    /// Pieces surrounded, approached or adjacent once the piece has arrived.
+    pub after: Vec<u16>,
+}
+
+impl Taking {
+    pub fn any(&self) -> bool {
+        self.onto || self.over.is_some() || !self.after.is_empty()
+    }
+}
+
+impl State {
+    fn condition(&self, shape: Shape) -> Option<CaptureCondition> {
+        self.game().power(shape).map(|p| p.condition)
+    }
+
+    /// Whether the piece on `cell` is one `seat`'s piece of shape `captor` may capture.
+    pub(crate) fn capturable(&self, seat: usize, captor: Shape, cell: u16) -> bool {
+        let game = self.game();
+        let Some((color, _)) = self.piece_at(cell) else {
+            return false;
+        };
+        let paralysed = self.flags[usize::from(cell)] & PARALYSED != 0;
+        let paralyses = game.power(captor).map(|p| p.result) == Some(CaptureResult::Paralyze);
+        let again = paralysed && paralyses;
+        !game.seats[seat].controls(color) && !again
+    }
+
+    /// The direction of the shortest straight walk from `from` to `to` (by
+    /// neighbours, so it wraps where the board does), and its number of steps.
+    pub(crate) fn line_between(&self, from: u16, to: u16) -> Option<(usize, usize)> {
+        let geo = &self.game().geometry;
+        let limit = geo.cell_count();
+        let mut best: Option<(usize, usize)> = None;
+        for d in 0..geo.direction_count() {
+            let mut c = geo.neighbour(from, d);
+            let mut steps = 1;
+            while c != NO_CELL && c != to && c != from && steps < limit {
+                if best.is_some_and(|(_, b)| steps >= b) {
+                    break;
+                }
+                c = geo.neighbour(c, d);
+                steps += 1;
+            }
+            if c == to && best.is_none_or(|(_, b)| steps < b) {
+                best = Some((d, steps));
+            }
+        }
+        best
+    }
+
+    /// What `mv` by `seat` takes besides a cover contest (flat boards).
+    pub(crate) fn taking(&self, seat: usize, mv: Move) -> Taking {
+        let mut taking = Taking::default();
+        let game = self.game();
+        if game.geometry.kind == BoardKind::Stacks {
+            return taking;
+        }
+        let (piece, from, to) = match mv {
+            Move::Place { color, shape, to } => ((color, shape), None, to),
+            Move::Step { from, to } | Move::Promote { from, to, .. } => match self.piece_at(from) {
+                Some(p) => (p, Some(from), to),
+                None => return taking,
+            },
+            _ => return taking,
+        };
+        let Some(condition) = self.condition(piece.1) else {
+            return taking;
+        };
+        if let Some(from) = from {
+            if self.is_castle(from, to) {
+                return taking;
+            }
+            match condition {
+                CaptureCondition::MoveOnDiagEnPassant | CaptureCondition::MoveOnTriagonal => {
+                    if self.capturable(seat, piece.1, to) {
+                        taking.onto = true;
+                    } else if condition == CaptureCondition::MoveOnDiagEnPassant
+                        && let Some((crossed, pawn)) = self.tactics.passed
+                        && crossed == to
+                        && self.capturable(seat, piece.1, pawn)
+                    {
+                        taking.over = Some(pawn);
+                    }
+                }
+                c if is_jump(c) => {
+                    if let Some((dir, 2)) = self.line_between(from, to) {
+                        let mid = game.geometry.neighbour(from, dir);
+                        if self.capturable(seat, piece.1, mid) {
+                            taking.over = Some(mid);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let occupant = |c: u16| -> Option<Color> {
+            if c == to {
+                Some(piece.0)
+            } else if Some(c) == from || Some(c) == taking.over {
+                None
+            } else {
+                self.piece_at(c).map(|p| p.0)
+            }
+        };
+        taking.after = self.arrival_captives(seat, piece.1, from, to, &occupant);
+        taking
+    }
+
+    /// Pieces a piece of shape `shape` captures by arriving on `to` (from
+    /// `from`, or from reserves): surrounded lines, the approached line, or
+    /// its neighbours. `occupant` gives each cell's colour as it will be.
+    fn arrival_captives(
+        &self,
+        seat: usize,
+        shape: Shape,
+        from: Option<u16>,
+        to: u16,
+        occupant: &dyn Fn(u16) -> Option<Color>,
+    ) -> Vec<u16> {
+        let game = self.game();
+        let geo = &game.geometry;
+        let controller = &game.seats[seat];
+        let mut out = Vec::new();
+        let opponent = |c: u16| occupant(c).is_some_and(|color| !controller.controls(color));
+        match self.condition(shape) {
+            Some(CaptureCondition::SurroundLine | CaptureCondition::SurroundOrthogonal) => {
+                let set = if self.condition(shape) == Some(CaptureCondition::SurroundLine) {
+                    DirectionSet::Any
+                } else {
+                    DirectionSet::Orthogonal
+                };
+                for &d in geo.directions_in(set) {
+                    let mut line = Vec::new();
+                    let mut c = geo.neighbour(to, d);
+                    while c != NO_CELL && opponent(c) {
+                        line.push(c);
+                        c = geo.neighbour(c, d);
+                    }
+                    let closed =
+                        c != NO_CELL && occupant(c).is_some_and(|k| controller.controls(k));
+                    if closed {
+                        out.extend(line);
+                    }
+                }
+            }
+            Some(CaptureCondition::Approach) => {
+                if let Some((d, _)) = from.and_then(|f| self.line_between(f, to)) {
+                    let mut c = geo.neighbour(to, d);
+                    while c != NO_CELL && opponent(c) {
+                        out.push(c);
+                        c = geo.neighbour(c, d);
+                    }
+                }
+            }
+            Some(CaptureCondition::Adjacent) => {
+                for &d in geo.directions_in(DirectionSet::Any) {
+                    let c = geo.neighbour(to, d);
+                    if c != NO_CELL && opponent(c) {
+                        out.push(c);
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.retain(|&c| self.capturable(seat, shape, c));
+        out
+    }
+
+    /// Takes the piece on `cell` as `captor`'s captive, with its result.
+    pub(crate) fn seize(&mut self, cell: u16, captor: (Color, Shape)) {
+        let c = usize::from(cell);
+        let Some(captive) = self.piece_at(cell) else {
+            return;
+        };
+        self.changed.push(cell);
+        match self.game().power(captor.1).map(|p| p.result) {
+            Some(CaptureResult::Convert) => self.board[c] = pack(captor.0, captive.1),
+            Some(CaptureResult::Paralyze) => self.flags[c] |= PARALYSED,
+            _ => self.seize_off(cell, captor),
+        }
+    }
+
+    /// Takes the piece on `cell` off the board (reincarnating it if that is
+    /// the captor's result): where the captor itself needs the space, paralysis
+    /// and conversion come to this too.
+    fn seize_off(&mut self, cell: u16, captor: (Color, Shape)) {
+        let c = usize::from(cell);
+        if let Some(captive) = self.piece_at(cell) {
+            self.take_captive(captive, captor);
+        }
+        self.board[c] = 0;
+        self.flags[c] = 0;
+        self.changed.push(cell);
+    }
+
+    /// A placement's captures: surrounding and adjacency (flat boards).
+    pub(crate) fn after_place(&mut self, seat: usize, piece: (Color, Shape), to: u16) {
+        self.tactics.passed = None;
+        if self.game().geometry.kind == BoardKind::Stacks
+            || self.game().power(piece.1).is_none()
+            || self.piece_at(to) != Some(piece)
+        {
+            return;
+        }
+        let board = self.board.clone();
+        let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
+        for c in self.arrival_captives(seat, piece.1, None, to, &occupant) {
+            self.seize(c, piece);
+        }
+    }
+
+    /// A movement: castling, or the piece (on stacks with what it carries)
+    /// moving with its captures, promotion, and chain of jumps.
+    pub(crate) fn play_step(&mut self, mv: Move) {
+        let seat = self.to_move;
+        let (from, to, promote) = match mv {
+            Move::Step { from, to } => (from, to, None),
+            Move::Promote { from, to, shape } => (from, to, Some(shape)),
+            _ => unreachable!("only movements are played as steps"),
+        };
+        let piece = self.piece_at(from).expect("a step moves a piece");
+        let continuing = self.tactics.chain.take().is_some();
+        if continuing {
+            self.tactics.extra += 1;
+        }
+        let game = self.game().clone();
+        if game.geometry.kind == BoardKind::Stacks {
+            self.move_stack_part(from, to);
+            self.flags[usize::from(to)] |= MOVED;
+            if let Some(shape) = promote {
+                self.board[usize::from(to)] = pack(piece.0, shape);
+            }
+            self.resolve_stack_by(to, game.moves_by_stack(piece.1));
+            self.tactics.passed = None;
+            return;
+        }
+        if self.is_castle(from, to) {
+            let (partner_to, rook_to) = self.castle_landing(from, to);
+            for (src, dst) in [(to, partner_to), (from, rook_to)] {
+                self.board[usize::from(dst)] = self.board[usize::from(src)];
+                self.flags[usize::from(dst)] = self.flags[usize::from(src)] | MOVED;
+                self.board[usize::from(src)] = 0;
+                self.flags[usize::from(src)] = 0;
+                self.changed.extend([src, dst]);
+            }
+            self.tactics.passed = None;
+            return;
+        }
+        let taking = self.taking(seat, mv);
+        if taking.onto {
+            self.seize_off(to, piece);
+        }
+        let flags = self.flags[usize::from(from)] | MOVED;
+        self.board[usize::from(from)] = 0;
+        self.flags[usize::from(from)] = 0;
+        self.changed.push(from);
+        self.arrive(piece, flags, to);
+        if let Some(over) = taking.over {
+            self.seize(over, piece);
+        }
+        let arrived = self.piece_at(to) == Some(piece);
+        if arrived && game.power(piece.1).is_some() {
+            let board = self.board.clone();
+            let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
+            for c in self.arrival_captives(seat, piece.1, Some(from), to, &occupant) {
+                self.seize(c, piece);
+            }
+        }
+        if arrived && let Some(shape) = promote {
+            self.board[usize::from(to)] = pack(piece.0, shape);
+        }
+        let double = game.goals.en_passant
+            && game.movement[piece.1.index()].contains(&crate::rules::Movement::PawnForwardCenter)
+            && self.double_step_of(seat, from, to);
+        self.tactics.passed = double.then(|| {
+            let (dir, _) = self.line_between(from, to).expect("a straight step");
+            (game.geometry.neighbour(from, dir), to)
+        });
+        // A capturing jump opens a chain when the piece can jump again.
+        let chains = matches!(
+            self.condition(piece.1),
+            Some(CaptureCondition::ChainJump | CaptureCondition::ChainJumpBack)
+        );
+        if chains && taking.over.is_some() && arrived && promote.is_none() {
+            let mut again = Vec::new();
+            self.jumps(seat, to, piece.1, &mut again);
+            if !again.is_empty() {
+                self.tactics.chain = Some(to);
+            }
+        }
+    }
+
+    /// Whether `from`-`to` was a pawn's two-space step straight forward.
+    fn double_step_of(&self, seat: usize, from: u16, to: u16) -> bool {
+        let game = self.game();
+        let Some(forward) = game.goals.seats[seat].forward else {
+            return false;
+        };
+        matches!(self.line_between(from, to), Some((d, 2)) if game.geometry.direction(d) == forward)
+    }
+
+    /// A pass: it closes an open chain of jumps. Returns whether the turn
+    /// goes on (a chain closed before the turn's own moves are all made).
+    pub(crate) fn pass_keeps_turn(&mut self) -> bool {
+        self.tactics.passed = None;
+        if self.tactics.chain.take().is_none() {
+            return false;
+        }
+        self.tactics.extra += 1;
+        let regular = self.turn_moves.len() - self.tactics.extra;
+        regular < usize::from(self.game().rules.pieces_per_turn)
+    }
+
+    /// The jumps of the piece on `from`: over an adjacent capturable piece,
+    /// in a straight line, to the empty space beyond.
+    pub(crate) fn jumps(&self, seat: usize, from: u16, shape: Shape, out: &mut Vec<Move>) {
+        let game = self.game();
+        let geo = &game.geometry;
+        let Some(condition) = self.condition(shape).filter(|c| is_jump(*c)) else {
+            return;
+        };
+        let back = condition == CaptureCondition::ChainJumpBack;
+        for &d in game.goals.jump_dirs(seat, shape, back) {
+            let mid = geo.neighbour(from, d);
+            if mid == NO_CELL || !self.capturable(seat, shape, mid) {
+                continue;
+            }
+            let beyond = geo.neighbour(mid, d);
+            if beyond == NO_CELL
+                || self.board[usize::from(beyond)] != 0
+                || !self.can_enter(seat, beyond)
+                || !self.board_open(beyond)
+            {
+                continue;
+            }
+            self.push_step(seat, from, beyond, shape, out);
+        }
+    }
+
+    /// Captures by moving one space diagonally forward onto a capturable
+    /// piece, or onto the space a pawn just crossed (en passant).
+    pub(crate) fn diagonal_captures(
+        &self,
+        seat: usize,
+        from: u16,
+        shape: Shape,
+        out: &mut Vec<Move>,
+    ) {
+        let game = self.game();
+        let geo = &game.geometry;
+        for &d in geo.directions_in(DirectionSet::Diagonal) {
+            if !game.diagonal_forward(seat, d) {
+                continue;
+            }
+            let to = geo.neighbour(from, d);
+            if to == NO_CELL || !self.can_enter(seat, to) || !self.board_open(to) {
+                continue;
+            }
+            let in_passing = self.board[usize::from(to)] == 0
+                && self.tactics.passed.is_some_and(|(crossed, pawn)| {
+                    crossed == to && self.capturable(seat, shape, pawn)
+                });
+            if self.capturable(seat, shape, to) || in_passing {
+                self.push_step(seat, from, to, shape, out);
+            }
+        }
+    }
+
+    /// The legal moves while a chain of jumps is open: that piece's jumps, or pass.
+    pub(crate) fn chain_moves(&self, cell: u16, out: &mut Vec<Move>) {
+        if let Some((_, shape)) = self.piece_at(cell) {
+            self.jumps(self.to_move, cell, shape, out);
+        }
+        out.push(Move::Pass);
+    }
+
+    /// Words added to a movement's echo for what it takes in a special way.
+    pub(crate) fn step_words(&self, from: u16, to: u16) -> String {
+        let geo = &self.game().geometry;
+        let Some((_, shape)) = self.piece_at(from) else {
+            return String::new();
+        };
+        let taking = self.taking(self.to_move, Move::Step { from, to });
+        match (taking.over, self.condition(shape)) {
+            (Some(over), Some(c)) if is_jump(c) => format!(", jumping {}", geo.cell_name(over)),
+            (Some(over), _) => format!(", taking {} en passant", geo.cell_name(over)),
+            _ => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
