@@ -1,5 +1,7 @@
 //! The board as plain text for terminals: one grid per layer (3-D squares) or
 //! per row of stacks, y (or height) growing upwards, with coordinates on the edges.
+//! Hexagons lean: each row sits half a cell right of the row below. Tetrakis
+//! squares show each square as a small diamond of its four triangles.
 
 use crate::game::{Game, Seen, State, View};
 use crate::rules::{BoardKind, Color, Shape};
@@ -44,7 +46,11 @@ pub fn view_text(game: &Game, view: &View) -> String {
         if geo.boards > 1 {
             out.push_str(&format!("Board {board}\n"));
         }
-        if geo.kind == BoardKind::Stacks {
+        if geo.kind == BoardKind::TetrakisSquares {
+            out.push_str(&tetrakis(view, geo.dims[0], geo.dims[1], |x, y, t| {
+                geo.cell(board, x, y, t)
+            }));
+        } else if geo.kind == BoardKind::Stacks {
             for y in 1..=geo.dims[1] {
                 if geo.dims[1] > 1 {
                     out.push_str(&format!("Stacks at y={y}\n"));
@@ -58,11 +64,26 @@ pub fn view_text(game: &Game, view: &View) -> String {
                 if geo.dims[2] > 1 {
                     out.push_str(&format!("Layer z={z}\n"));
                 }
-                out.push_str(&grid(view, geo.dims[0], geo.dims[1], |x, row| {
-                    geo.cell(board, x, row, z)
-                }));
+                let cell = |x, row| geo.cell(board, x, row, z);
+                out.push_str(&if geo.kind == BoardKind::Hexagons {
+                    hex_grid(view, geo.dims[0], geo.dims[1], cell)
+                } else {
+                    grid(view, geo.dims[0], geo.dims[1], cell)
+                });
             }
         }
+    }
+    match geo.kind {
+        BoardKind::Hexagons => out.push_str(
+            "Hexagons: (x,y) touches (x-1,y), (x+1,y), (x,y-1), (x,y+1), (x+1,y-1) and (x-1,y+1)\n",
+        ),
+        BoardKind::SquaresOnToroid => out.push_str(
+            "Squares on a toroid: the left and right edges join, and so do the top and bottom\n",
+        ),
+        BoardKind::TetrakisSquares => out.push_str(
+            "Tetrakis squares: each square shows its triangles x,y,1 (north) on top, x,y,4 (west) and x,y,2 (east) at the sides, x,y,3 (south) below\n",
+        ),
+        _ => {}
     }
     let mut legend: Vec<String> = Vec::new();
     for seat in &game.seats {
@@ -83,22 +104,25 @@ pub fn view_text(game: &Game, view: &View) -> String {
     out
 }
 
+/// Two characters for what a viewer sees on one space.
+fn space_text(view: &View, cell: Option<u16>) -> String {
+    let space = view.spaces[usize::from(cell.expect("inside the board"))];
+    match space.seen {
+        Seen::Piece(color, shape) => symbol(color, shape),
+        Seen::Obscured(color) => format!("{}?", color_letter(color)),
+        Seen::Wall => "##".to_string(),
+        Seen::Empty if space.cloaked => " ~".to_string(),
+        Seen::Empty => " .".to_string(),
+    }
+}
+
 fn grid(view: &View, width: u8, height: u8, cell: impl Fn(u8, u8) -> Option<u16>) -> String {
     let mut out = String::new();
     for row in (1..=height).rev() {
         out.push_str(&format!("{row:>2} "));
         for x in 1..=width {
-            let c = cell(x, row).expect("inside the board");
-            let space = view.spaces[usize::from(c)];
-            let ch = match space.seen {
-                Seen::Piece(color, shape) => symbol(color, shape),
-                Seen::Obscured(color) => format!("{}?", color_letter(color)),
-                Seen::Wall => "##".to_string(),
-                Seen::Empty if space.cloaked => " ~".to_string(),
-                Seen::Empty => " .".to_string(),
-            };
             out.push(' ');
-            out.push_str(&ch);
+            out.push_str(&space_text(view, cell(x, row)));
         }
         out.push('\n');
     }
@@ -106,6 +130,65 @@ fn grid(view: &View, width: u8, height: u8, cell: impl Fn(u8, u8) -> Option<u16>
     for x in 1..=width {
         out.push_str(&format!(" {x:>2}"));
     }
+    out.push('\n');
+    out
+}
+
+/// Hexagons in axial coordinates: four characters a cell, each row two
+/// characters (half a cell) right of the row below, so that (x,y) sits
+/// between (x,y-1) and (x+1,y-1) below it. Column numbers are those of row 1.
+fn hex_grid(view: &View, width: u8, height: u8, cell: impl Fn(u8, u8) -> Option<u16>) -> String {
+    let mut out = String::new();
+    for row in (1..=height).rev() {
+        out.push_str(&format!("{row:>2} "));
+        out.push_str(&" ".repeat(2 * usize::from(row - 1)));
+        for x in 1..=width {
+            out.push_str("  ");
+            out.push_str(&space_text(view, cell(x, row)));
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for x in 1..=width {
+        out.push_str(&format!("  {x:>2}"));
+    }
+    out.push('\n');
+    out
+}
+
+/// Tetrakis squares: three lines per row of squares, each square a diamond
+/// of its triangles, north (1) on top, west (4) and east (2) at the sides,
+/// south (3) below.
+fn tetrakis(
+    view: &View,
+    width: u8,
+    height: u8,
+    cell: impl Fn(u8, u8, u8) -> Option<u16>,
+) -> String {
+    let mut out = String::new();
+    for row in (1..=height).rev() {
+        let mut lines = [
+            String::from("   "),
+            format!("{row:>2} "),
+            String::from("   "),
+        ];
+        for x in 1..=width {
+            let t = |t: u8| space_text(view, cell(x, row, t));
+            lines[0].push_str(&format!("   {}   ", t(1)));
+            lines[1].push_str(&format!(" {}  {} ", t(4), t(2)));
+            lines[2].push_str(&format!("   {}   ", t(3)));
+        }
+        for line in lines {
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    out.push_str("   ");
+    for x in 1..=width {
+        out.push_str(&format!("   {x:>2}   "));
+    }
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
     out.push('\n');
     out
 }
@@ -145,5 +228,58 @@ mod tests {
             ]
         );
         assert!(text.contains("B Player 1 (black), W Player 2 (white)"));
+    }
+
+    fn played(rules: serde_json::Value, turns: &[&str]) -> String {
+        let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
+        v.as_object_mut()
+            .unwrap()
+            .extend(rules.as_object().unwrap().clone());
+        let game = Game::new(serde_json::from_value(v).unwrap()).unwrap();
+        let mut s = game.start();
+        for t in turns {
+            crate::notation::apply_turn(&mut s, t, |_| None).unwrap();
+        }
+        board_text(&s)
+    }
+
+    #[test]
+    fn hexagon_rows_sit_half_a_cell_right_of_the_row_below() {
+        let text = played(
+            serde_json::json!({"board": "hexagons", "dimensions": [4, 3, 1]}),
+            &["1,1", "2,3", "4,1"],
+        );
+        let rows: Vec<&str> = text.lines().take(5).collect();
+        assert_eq!(
+            rows,
+            vec![
+                " 3        .  Wo   .   .",
+                " 2      .   .   .   .",
+                " 1   Bo   .   .  Bo",
+                "      1   2   3   4",
+                "Hexagons: (x,y) touches (x-1,y), (x+1,y), (x,y-1), (x,y+1), (x+1,y-1) and (x-1,y+1)",
+            ]
+        );
+    }
+
+    #[test]
+    fn tetrakis_squares_show_four_triangles_per_square() {
+        let text = played(
+            serde_json::json!({"board": "tetrakis_squares", "dimensions": [2, 1, 1],
+                "shapes": [{"reserves": {"black": 1, "white": 1}}],
+                "turn_checks": []}),
+            &["1,1,1", "2,1,4"],
+        );
+        let rows: Vec<&str> = text.lines().take(4).collect();
+        assert_eq!(
+            rows,
+            vec![
+                "      Bo       .",
+                " 1   .   .  Wo   .",
+                "       .       .",
+                "       1       2",
+            ]
+        );
+        assert!(text.contains("x,y,1 (north) on top"));
     }
 }

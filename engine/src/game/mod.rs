@@ -298,11 +298,58 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
             format!("\"{option}\" is not supported in play yet"),
         ));
     };
-    if !matches!(
+    // Hexagons, toroids and tetrakis squares play placements, lines, steps,
+    // slides and knight jumps. Options worked out on square coordinates
+    // (goals and forward moves, castling, captures other than cover, the
+    // path a blocked move reveals, the area flood) wait until checked there.
+    if matches!(
         rules.board,
-        BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks
+        BoardKind::Hexagons | BoardKind::SquaresOnToroid | BoardKind::TetrakisSquares
     ) {
-        refuse("board".into(), rules.board.words());
+        let on = |option: &str| format!("{option} on {}", rules.board.words());
+        if rules.board == BoardKind::TetrakisSquares && rules.dimensions[2] > 1 {
+            refuse("dimensions[2]".into(), &on("a height above 1"));
+        }
+        let moving = rules.shapes.iter().any(|s| !s.movement.is_empty());
+        if moving && rules.cloaking != crate::rules::Cloaking::None {
+            refuse("cloaking".into(), &on("cloaking with moving pieces"));
+        }
+        for (i, s) in rules.shapes.iter().enumerate() {
+            if let (Power::Must | Power::Can, Some(condition)) = (s.power, s.capture)
+                && !matches!(
+                    condition,
+                    CaptureCondition::Cover | CaptureCondition::CoverByRank
+                )
+            {
+                refuse(format!("shapes[{i}].capture"), &on(condition.words()));
+            }
+            for m in &s.movement {
+                if m.is_forward_only() || *m == Movement::RookOrthCastle {
+                    refuse(format!("shapes[{i}].movement"), &on(m.words()));
+                }
+            }
+        }
+        for (i, c) in rules.turn_checks.iter().enumerate() {
+            match c {
+                TurnCheck::EnPassant => refuse(format!("turn_checks[{i}]"), &on("En passant")),
+                TurnCheck::Castle => refuse(format!("turn_checks[{i}]"), &on("Castle")),
+                _ => {}
+            }
+        }
+        if rules.board != BoardKind::SquaresOnToroid {
+            use crate::rules::{Measure, StalemateRule as R};
+            for (i, r) in rules.stalemate.iter().enumerate() {
+                if let R::Most { of, .. }
+                | R::Least { of, .. }
+                | R::MoreThanChaos { of, .. }
+                | R::LessThanChaos { of, .. }
+                | R::Any { of, .. } = r
+                    && *of == Measure::Area
+                {
+                    refuse(format!("stalemate[{i}]"), &on("area"));
+                }
+            }
+        }
     }
     // Simultaneous rounds settle arrivals together; captures other than
     // cover, and castling, are played in sequential phases only.

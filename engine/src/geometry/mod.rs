@@ -1,6 +1,62 @@
 //! Board geometry compiled once per rule set: cell indices, neighbour tables
-//! per direction, knight offsets, stack columns, and the cells of every board.
+//! per direction, knight jumps, stack columns, and the cells of every board.
 //! Hot loops index these tables instead of doing coordinate arithmetic.
+//!
+//! Every kind of board has its own list of directions. Direction `d` and
+//! direction `direction_count() - 1 - d` are always opposites, and
+//! `neighbour(cell, d)` is the cell one step along `d`, or [`NO_CELL`]. A walk
+//! that repeats one direction always ends at [`NO_CELL`]: lines and slides
+//! are such walks.
+//!
+//! - **Hash, squares, stacks**: the 26 unit offsets of a cube, (dx,dy,dz)
+//!   with z slowest. Orthogonal steps change one coordinate, diagonal steps
+//!   two or three. Lines run along all 13 axes (diagonal ones only when
+//!   diagonals count). Knights jump (2,1,0) or (2,1,1) in any order and sign.
+//!   On stacks, moves stay in the layer (a piece lands on top of a stack),
+//!   while lines also run up the stacks.
+//! - **Squares on a toroid** ([`toroid`]): squares whose x and y edges wrap
+//!   around (z, if taller than 1, does not). Steps, slides, lines and knight
+//!   jumps wrap. A line never uses a cell twice: along a ring it holds at
+//!   most as many cells as the longer board side it runs along (so on a
+//!   3-wide toroid, 3 in a row along x is the whole row). A slide wraps and
+//!   stops before it would come back to its start. To keep every walk finite
+//!   each flat direction comes in several copies, each cut at one "seam";
+//!   see [`toroid`].
+//! - **Hexagons** ([`layered`]): a rhombus of x by y hexagons in axial
+//!   coordinates. The 6 orthogonal steps (shared edge) are (+1,0), (-1,0),
+//!   (0,+1), (0,-1), (+1,-1), (-1,+1); the 6 diagonal steps are the hex
+//!   diagonals, two cells away through the corner between two neighbours:
+//!   (+1,+1), (-1,-1), (+2,-1), (-2,+1), (+1,-2), (-1,+2). Lines run along the
+//!   3 axes (+1,0), (0,+1), (+1,-1) only: cells along a hex diagonal do not
+//!   touch, so "diagonals" adds no lines on a flat hex board. Knights make
+//!   the 12 jumps of hexagonal chess: two steps along one axis and one more
+//!   along a neighbouring axis, such as (+2,+1) or (+3,-1) (all 12 count as
+//!   2x1x0 jumps; there are no 2x1x1 jumps). With a height above 1 the
+//!   layers stack as hexagonal prisms: (0,0,±1) is orthogonal, and each flat
+//!   step combined with ±1 in z is diagonal (a line when diagonals count, for
+//!   the hex neighbours).
+//! - **Tetrakis squares** ([`tetrakis`]): every square of the x by y grid is
+//!   split by its diagonals into 4 triangles. A cell is named (x,y,t): x, y
+//!   its square and t its triangle, 1 = north (top), 2 = east, 3 = south,
+//!   4 = west. Triangles sharing an edge (3 each, fewer at the rim) are
+//!   orthogonal neighbours; triangles sharing only a corner (up to 11) are
+//!   diagonal neighbours. Orthogonal lines and slides run along the straight
+//!   strips between two neighbouring parallel diagonals of the grid: each
+//!   step crosses an edge, alternating a grid edge and a half-diagonal, e.g.
+//!   east of (1,1), west of (2,1), north of (2,1), south of (2,2), east of
+//!   (2,2), ... (the north-east strip), or north of (1,2), east of (1,2),
+//!   west of (2,2), south of (2,2), north of (2,1), ... (the south-east
+//!   strip). Diagonal steps jump to a corner-sharing triangle, and diagonal
+//!   lines and slides keep the same jump while the triangles' centres stay
+//!   collinear and equally spaced: in practice the rows of north (or south)
+//!   triangles along x and the columns of east (or west) triangles along y;
+//!   other corner jumps go one step only. Knights have no jumps on tetrakis
+//!   squares. The rules' height must be 1; the geometry's own z is the
+//!   triangle, so `dims` is [x, y, 4].
+
+mod layered;
+mod tetrakis;
+mod toroid;
 
 use std::fmt;
 
@@ -18,26 +74,84 @@ pub struct Coord {
     pub z: u8,
 }
 
+/// One entry of a kind's direction list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Dir {
+    /// What [`Geometry::direction`] reports.
+    vector: [i8; 3],
+    orthogonal: bool,
+    /// Lines run along it: `Some(false)` always, `Some(true)` only when
+    /// diagonals count, `None` never.
+    line: Option<bool>,
+    /// On a toroid, the ring along this direction is cut at one edge:
+    /// (axis, 0-based edge between positions `edge` and `edge + 1`).
+    seam: Option<(u8, u8)>,
+}
+
+impl Dir {
+    fn reversed(self) -> Dir {
+        Dir {
+            vector: self.vector.map(|v| -v),
+            ..self
+        }
+    }
+}
+
+/// A knight jump and how many of its components are ±1 (1 for 2x1x0 jumps,
+/// 2 for 2x1x1).
+#[derive(Clone, Copy, Debug)]
+struct Knight {
+    vector: [i8; 3],
+    ones: u8,
+}
+
+/// The direction list and neighbour tables of one kind of board.
+struct Layout {
+    directions: Vec<Dir>,
+    step: Vec<u16>,
+    knights: Vec<Knight>,
+    knight_step: Vec<u16>,
+}
+
+/// `half` followed by the opposites of its entries in reverse order, so that
+/// entry `d` and entry `len - 1 - d` are opposites.
+fn mirrored(half: Vec<Dir>) -> Vec<Dir> {
+    let back: Vec<Dir> = half.iter().rev().map(|d| d.reversed()).collect();
+    let mut all = half;
+    all.extend(back);
+    all
+}
+
+/// A cell-major table: entry `cell * n + k` is `f(cell, k)` or [`NO_CELL`].
+fn table(cells: usize, n: usize, f: impl Fn(usize, usize) -> Option<u16>) -> Vec<u16> {
+    let mut out = Vec::with_capacity(cells * n);
+    for cell in 0..cells {
+        for k in 0..n {
+            out.push(f(cell, k).unwrap_or(NO_CELL));
+        }
+    }
+    out
+}
+
 /// Compiled geometry of all boards of a rule set.
 #[derive(Clone, Debug)]
 pub struct Geometry {
     pub kind: BoardKind,
-    /// x (columns), y (rows), z (height).
+    /// x (columns), y (rows), z (height; on tetrakis squares the triangle, 4).
     pub dims: [u8; 3],
     pub boards: u8,
     pub cells_per_board: usize,
     coords: Vec<Coord>,
-    /// The 26 unit offsets; index with `step`.
-    directions: Vec<[i8; 3]>,
+    directions: Vec<Dir>,
     step: Vec<u16>,
-    /// The 13 half-directions (first non-zero component positive), for lines.
-    line_directions: Vec<u8>,
     /// `directions_in` per set (any, orthogonal, diagonal), worked out once.
     direction_sets: [Vec<usize>; 3],
     /// `line_directions` without and with diagonals, worked out once.
     line_sets: [Vec<usize>; 2],
-    knight_offsets: Vec<[i8; 3]>,
+    knights: Vec<Knight>,
     knight_step: Vec<u16>,
+    /// Knight jumps per `ones` filter (any, 2x1x0, 2x1x1), worked out once.
+    knight_sets: [Vec<usize>; 3],
     /// On stacks: each column's cells bottom to top; elsewhere each cell alone.
     columns: Vec<Vec<u16>>,
     column_of: Vec<u16>,
@@ -74,7 +188,10 @@ pub enum DirectionSet {
 
 impl Geometry {
     pub fn compile(rules: &RuleSet) -> Geometry {
-        let dims = rules.dimensions.map(|d| d.max(1));
+        let mut dims = rules.dimensions.map(|d| d.max(1));
+        if rules.board == BoardKind::TetrakisSquares {
+            dims[2] = 4;
+        }
         let [nx, ny, nz] = dims.map(usize::from);
         let cells_per_board = nx * ny * nz;
         let boards = rules.boards.clamp(1, 3);
@@ -93,53 +210,39 @@ impl Geometry {
                 }
             }
         }
-        let mut directions = Vec::new();
-        for dz in -1i8..=1 {
-            for dy in -1i8..=1 {
-                for dx in -1i8..=1 {
-                    if (dx, dy, dz) != (0, 0, 0) {
-                        directions.push([dx, dy, dz]);
-                    }
-                }
-            }
-        }
-        let line_directions = directions
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.iter().find(|v| **v != 0).is_some_and(|v| *v > 0))
-            .map(|(i, _)| i as u8)
-            .collect();
-        let mut knight_offsets = Vec::new();
-        for dz in -2i8..=2 {
-            for dy in -2i8..=2 {
-                for dx in -2i8..=2 {
-                    let d = [dx, dy, dz];
-                    let twos = d.iter().filter(|v| v.abs() == 2).count();
-                    let ones = d.iter().filter(|v| v.abs() == 1).count();
-                    if twos == 1 && ones >= 1 {
-                        knight_offsets.push(d);
-                    }
-                }
-            }
-        }
         let mut geo = Geometry {
             kind: rules.board,
             dims,
             boards,
             cells_per_board,
             coords,
-            directions,
+            directions: Vec::new(),
             step: Vec::new(),
-            line_directions,
             direction_sets: Default::default(),
             line_sets: Default::default(),
-            knight_offsets,
+            knights: Vec::new(),
             knight_step: Vec::new(),
+            knight_sets: Default::default(),
             columns: Vec::new(),
             column_of: Vec::new(),
         };
-        geo.step = geo.offset_table(&geo.directions.clone());
-        geo.knight_step = geo.offset_table(&geo.knight_offsets.clone());
+        let layout = match geo.kind {
+            BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks => layered::squares(&geo),
+            BoardKind::Hexagons => layered::hexagons(&geo),
+            BoardKind::SquaresOnToroid => toroid::layout(&geo),
+            BoardKind::TetrakisSquares => tetrakis::layout(&geo),
+        };
+        debug_assert!(
+            (0..layout.directions.len()).all(|d| {
+                let o = layout.directions.len() - 1 - d;
+                layout.directions[o] == layout.directions[d].reversed()
+            }),
+            "direction d and its mirror are opposites"
+        );
+        geo.directions = layout.directions;
+        geo.step = layout.step;
+        geo.knights = layout.knights;
+        geo.knight_step = layout.knight_step;
         geo.build_columns();
         geo.direction_sets = [
             DirectionSet::Any,
@@ -148,20 +251,11 @@ impl Geometry {
         ]
         .map(|set| geo.list_directions_in(set));
         geo.line_sets = [false, true].map(|diagonals| geo.list_line_directions(diagonals));
+        geo.knight_sets = [None, Some(1), Some(2)].map(|ones| geo.list_knights(ones));
         geo
     }
 
-    fn offset_table(&self, offsets: &[[i8; 3]]) -> Vec<u16> {
-        let mut table = Vec::with_capacity(self.cell_count() * offsets.len());
-        for cell in 0..self.cell_count() {
-            let c = self.coords[cell];
-            for d in offsets {
-                table.push(self.offset(c, *d).unwrap_or(NO_CELL));
-            }
-        }
-        table
-    }
-
+    /// The cell `d` away from `c` on a board without wrapping, if inside.
     fn offset(&self, c: Coord, d: [i8; 3]) -> Option<u16> {
         let x = i16::from(c.x) + i16::from(d[0]);
         let y = i16::from(c.y) + i16::from(d[1]);
@@ -222,7 +316,8 @@ impl Geometry {
         self.coords[usize::from(cell)]
     }
 
-    /// Whether the boards have height (3-D squares or stacks), so coordinates show z.
+    /// Whether cells are named with a z: 3-D boards, stacks, and tetrakis
+    /// squares (where z is the triangle).
     pub fn shows_z(&self) -> bool {
         self.dims[2] > 1
     }
@@ -241,12 +336,28 @@ impl Geometry {
         }
     }
 
+    /// How many directions this kind of board has; `d` and
+    /// `direction_count() - 1 - d` are opposites.
     pub fn direction_count(&self) -> usize {
         self.directions.len()
     }
 
+    /// The vector of a direction. On hash, squares, stacks, toroids and
+    /// hexagons it is the coordinate offset of one step (on toroids before
+    /// wrapping, and every seam copy has the same vector). On tetrakis
+    /// squares it is nominal: (±1,±1,0) for the strips, and for corner jumps
+    /// the move of the triangle's centre in thirds of a square.
     pub fn direction(&self, dir: usize) -> [i8; 3] {
-        self.directions[dir]
+        self.directions[dir].vector
+    }
+
+    /// Whether `dir` is one seam copy of a wrapping direction (toroids only):
+    /// a walk along it stops at its seam, so each stretch of a ring is walked
+    /// once per copy. To count each stretch once, count it only in the copy
+    /// whose seam lies just behind its first cell (where the step back is
+    /// [`NO_CELL`]).
+    pub fn is_seam_copy(&self, dir: usize) -> bool {
+        self.directions[dir].seam.is_some()
     }
 
     /// The neighbour of `cell` one step along direction `dir`, or [`NO_CELL`].
@@ -255,8 +366,9 @@ impl Geometry {
         self.step[usize::from(cell) * self.directions.len() + dir]
     }
 
-    /// Directions in a set; on stacks only the horizontal ones, since moves
-    /// go to the top of a stack whatever its height.
+    /// Directions in a set that lead somewhere on this board; on stacks only
+    /// the horizontal ones, since moves go to the top of a stack whatever its
+    /// height.
     pub fn directions_in(&self, set: DirectionSet) -> &[usize] {
         let index = match set {
             DirectionSet::Any => 0,
@@ -266,52 +378,75 @@ impl Geometry {
         &self.direction_sets[index]
     }
 
+    /// Whether some cell has a neighbour along `dir`.
+    fn leads_somewhere(&self, dir: usize) -> bool {
+        let n = self.directions.len();
+        (0..self.cell_count()).any(|c| self.step[c * n + dir] != NO_CELL)
+    }
+
     fn list_directions_in(&self, set: DirectionSet) -> Vec<usize> {
         let stacks = self.kind == BoardKind::Stacks;
         (0..self.directions.len())
             .filter(|&i| {
                 let d = self.directions[i];
-                if stacks && d[2] != 0 {
+                if stacks && d.vector[2] != 0 {
                     return false;
                 }
-                let nonzero = d.iter().filter(|v| **v != 0).count();
-                match set {
+                let wanted = match set {
                     DirectionSet::Any => true,
-                    DirectionSet::Orthogonal => nonzero == 1,
-                    DirectionSet::Diagonal => nonzero >= 2,
-                }
+                    DirectionSet::Orthogonal => d.orthogonal,
+                    DirectionSet::Diagonal => !d.orthogonal,
+                };
+                wanted && self.leads_somewhere(i)
             })
             .collect()
     }
 
-    /// The 13 half-directions along which lines are counted; with
-    /// `diagonals` false only the three axes.
+    /// One direction of each line axis (the other is its opposite), along
+    /// which lines are counted; with `diagonals` false only orthogonal lines.
     pub fn line_directions(&self, diagonals: bool) -> &[usize] {
         &self.line_sets[usize::from(diagonals)]
     }
 
+    /// Of each opposite pair, the direction whose first non-zero component
+    /// is positive (every kind's vectors are non-zero and mirrored).
     fn list_line_directions(&self, diagonals: bool) -> Vec<usize> {
-        self.line_directions
-            .iter()
-            .map(|d| usize::from(*d))
-            .filter(|&d| diagonals || self.directions[d].iter().filter(|v| **v != 0).count() == 1)
+        let positive = |v: [i8; 3]| v.iter().find(|c| **c != 0).is_some_and(|c| *c > 0);
+        (0..self.directions.len())
+            .filter(|&d| positive(self.directions[d].vector))
+            .filter(|&d| match self.directions[d].line {
+                Some(needs_diagonals) => diagonals || !needs_diagonals,
+                None => false,
+            })
+            .filter(|&d| self.leads_somewhere(d))
             .collect()
     }
 
-    /// Knight targets of a cell: `ones` = 1 for 2x1x0 jumps, 2 for 2x1x1.
-    pub fn knight_targets(&self, cell: u16, ones: Option<usize>) -> impl Iterator<Item = u16> + '_ {
-        let n = self.knight_offsets.len();
+    fn list_knights(&self, ones: Option<u8>) -> Vec<usize> {
         let stacks = self.kind == BoardKind::Stacks;
-        (0..n).filter_map(move |k| {
-            let d = self.knight_offsets[k];
-            if stacks && d[2] != 0 {
-                return None;
-            }
-            if let Some(ones) = ones
-                && d.iter().filter(|v| v.abs() == 1).count() != ones
-            {
-                return None;
-            }
+        let n = self.knights.len();
+        (0..n)
+            .filter(|&k| {
+                let knight = self.knights[k];
+                !(stacks && knight.vector[2] != 0)
+                    && ones.is_none_or(|o| o == knight.ones)
+                    && (0..self.cell_count()).any(|c| self.knight_step[c * n + k] != NO_CELL)
+            })
+            .collect()
+    }
+
+    /// Knight targets of a cell: `ones` = 1 for 2x1x0 jumps, 2 for 2x1x1
+    /// (on hexagons every jump is 2x1x0; tetrakis squares have none). On a
+    /// small toroid two jumps may reach the same cell.
+    pub fn knight_targets(&self, cell: u16, ones: Option<usize>) -> impl Iterator<Item = u16> + '_ {
+        let set: &[usize] = match ones {
+            None => &self.knight_sets[0],
+            Some(1) => &self.knight_sets[1],
+            Some(2) => &self.knight_sets[2],
+            Some(_) => &[],
+        };
+        let n = self.knights.len();
+        set.iter().filter_map(move |&k| {
             let t = self.knight_step[usize::from(cell) * n + k];
             (t != NO_CELL).then_some(t)
         })
@@ -326,100 +461,42 @@ impl Geometry {
         usize::from(self.column_of[usize::from(cell)])
     }
 
-    /// The longest straight line that fits on one board.
+    /// The longest straight line that fits on one board, walked on the tables.
     pub fn longest_line(&self, diagonals: bool) -> u8 {
-        let [x, y, z] = self.dims;
-        let axis = x.max(y).max(z);
-        if !diagonals {
-            return axis;
+        let mut longest = 1;
+        for &d in self.line_directions(diagonals) {
+            for cell in 0..self.cells_per_board as u16 {
+                let mut run = 1;
+                let mut c = self.neighbour(cell, d);
+                while c != NO_CELL {
+                    run += 1;
+                    c = self.neighbour(c, d);
+                }
+                longest = longest.max(run);
+            }
         }
-        let mut sorted = [x, y, z];
-        sorted.sort_unstable();
-        // A diagonal is as long as the second-largest dimension of the plane it lies in.
-        axis.max(sorted[1])
+        longest
+    }
+
+    /// The cells strictly between `from` and `to` along the shortest straight
+    /// walk (any direction, wrapping on toroids) that joins them, or `None`
+    /// when no straight walk does (knight jumps, unrelated cells).
+    pub fn path_between(&self, from: u16, to: u16) -> Option<Vec<u16>> {
+        let mut best: Option<Vec<u16>> = None;
+        for d in 0..self.directions.len() {
+            let mut path = Vec::new();
+            let mut c = self.neighbour(from, d);
+            while c != NO_CELL && c != to && best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                path.push(c);
+                c = self.neighbour(c, d);
+            }
+            if c == to && best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                best = Some(path);
+            }
+        }
+        best
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn geometry(json: serde_json::Value) -> Geometry {
-        let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
-        v.as_object_mut()
-            .unwrap()
-            .extend(json.as_object().unwrap().clone());
-        Geometry::compile(&serde_json::from_value(v).unwrap())
-    }
-
-    #[test]
-    fn hash_board_has_nine_cells_and_eight_neighbours_in_the_middle() {
-        let g = geometry(serde_json::json!({}));
-        assert_eq!(g.cell_count(), 9);
-        let centre = g.cell(1, 2, 2, 1).unwrap();
-        let around = (0..g.direction_count())
-            .filter(|&d| g.neighbour(centre, d) != NO_CELL)
-            .count();
-        assert_eq!(around, 8);
-        assert_eq!(g.name(centre), "(2,2)");
-        assert_eq!(g.line_directions(true).len(), 13);
-        assert_eq!(g.line_directions(false).len(), 3);
-    }
-
-    #[test]
-    fn cube_corners_reach_three_diagonal_kinds() {
-        let g = geometry(serde_json::json!({"board": "squares", "dimensions": [4, 4, 4]}));
-        assert_eq!(g.cell_count(), 64);
-        let corner = g.cell(1, 1, 1, 1).unwrap();
-        let around = (0..g.direction_count())
-            .filter(|&d| g.neighbour(corner, d) != NO_CELL)
-            .count();
-        assert_eq!(around, 7);
-        assert_eq!(g.name(corner), "(1,1,1)");
-        assert_eq!(g.longest_line(true), 4);
-    }
-
-    #[test]
-    fn stacks_have_columns_bottom_to_top_and_flat_directions() {
-        let g = geometry(serde_json::json!({"board": "stacks", "dimensions": [7, 1, 6]}));
-        assert_eq!(g.columns().len(), 7);
-        let col = &g.columns()[2];
-        assert_eq!(col.len(), 6);
-        assert_eq!(g.coord(col[0]).z, 1);
-        assert_eq!(g.coord(col[5]).z, 6);
-        assert_eq!(g.column_of(col[4]), 2);
-        assert!(
-            g.directions_in(DirectionSet::Orthogonal)
-                .iter()
-                .all(|&d| g.direction(d)[2] == 0)
-        );
-    }
-
-    #[test]
-    fn knights_jump_two_by_one() {
-        let g = geometry(serde_json::json!({}));
-        let corner = g.cell(1, 1, 1, 1).unwrap();
-        let mut targets: Vec<String> = g.knight_targets(corner, None).map(|c| g.name(c)).collect();
-        targets.sort();
-        assert_eq!(targets, vec!["(2,3)", "(3,2)"]);
-    }
-
-    #[test]
-    fn several_boards_number_their_cells_apart() {
-        let g =
-            geometry(serde_json::json!({"board": "stacks", "boards": 3, "dimensions": [2, 1, 13]}));
-        assert_eq!(g.cell_count(), 78);
-        let c = g.cell(3, 2, 1, 13).unwrap();
-        assert_eq!(
-            g.coord(c),
-            Coord {
-                board: 3,
-                x: 2,
-                y: 1,
-                z: 13
-            }
-        );
-        assert_eq!(g.name(c), "3:(2,1,13)");
-        assert_eq!(g.columns().len(), 6);
-    }
-}
+mod tests;
