@@ -306,12 +306,15 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
         rules.board,
         BoardKind::Hexagons | BoardKind::SquaresOnToroid | BoardKind::TetrakisSquares
     ) {
+        use crate::rules::{
+            CaptureCondition, Cloaking, Measure, Movement, Power, StalemateRule as R, TurnCheck,
+        };
         let on = |option: &str| format!("{option} on {}", rules.board.words());
         if rules.board == BoardKind::TetrakisSquares && rules.dimensions[2] > 1 {
             refuse("dimensions[2]".into(), &on("a height above 1"));
         }
         let moving = rules.shapes.iter().any(|s| !s.movement.is_empty());
-        if moving && rules.cloaking != crate::rules::Cloaking::None {
+        if moving && rules.cloaking != Cloaking::None {
             refuse("cloaking".into(), &on("cloaking with moving pieces"));
         }
         for (i, s) in rules.shapes.iter().enumerate() {
@@ -337,7 +340,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
             }
         }
         if rules.board != BoardKind::SquaresOnToroid {
-            use crate::rules::{Measure, StalemateRule as R};
             for (i, r) in rules.stalemate.iter().enumerate() {
                 if let R::Most { of, .. }
                 | R::Least { of, .. }
