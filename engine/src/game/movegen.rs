@@ -73,6 +73,13 @@ impl State {
         if !game.powers.iter().flatten().any(|p| p.must) {
             return;
         }
+        // The true position a cloaked move is checked against (perceiving,
+        // without a seat's walls): a capture there may be hidden from the
+        // mover, so it restricts nothing. The mover's own list, on what it
+        // knows, was restricted already.
+        if self.perceiving && self.wall_mask.is_none() {
+            return;
+        }
         let must = |m: &Move| {
             let shape = match *m {
                 Move::Place { shape, .. } => Some(shape),

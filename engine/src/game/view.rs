@@ -367,6 +367,30 @@ mod tests {
     }
 
     #[test]
+    fn a_hidden_capture_does_not_force_a_must_capture_piece() {
+        // "Must capture" counts only visible chances: white's mine-layer does
+        // not see black's hidden circle, so its placement elsewhere stands.
+        let g = game(serde_json::json!({"cloaking": "hides", "board": "squares",
+            "phases": [{"cloaked": ["all"]}],
+            "shapes": [{"reserves": {"black": 1}},
+                {"shape": "pentagon", "power": "must", "capture": "cover", "result": "remove",
+                 "reserves": {"white": 1}}]}));
+        let mut s = g.start();
+        play(&mut s, &["2,2", "1,1"]);
+        assert_eq!(s.piece_at(0), Some((Color::White, Shape::Pentagon)));
+        assert!(
+            !s.history().iter().any(|a| a.text.contains("blocked")),
+            "{:?}",
+            s.history()
+        );
+        // Placing onto the hidden circle is a capture all the same.
+        let mut s = g.start();
+        play(&mut s, &["2,2", "2,2"]);
+        let centre = g.geometry.cell(1, 2, 2, 1).unwrap();
+        assert_eq!(s.piece_at(centre), Some((Color::White, Shape::Pentagon)));
+    }
+
+    #[test]
     fn obscurity_shows_colour_but_not_shape() {
         let g = game(
             serde_json::json!({"cloaking": "obscures", "board": "squares",
