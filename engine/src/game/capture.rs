@@ -582,6 +582,24 @@ mod tests {
     }
 
     #[test]
+    fn must_capture_also_rules_out_a_pass() {
+        let g = game(
+            serde_json::json!({"board": "squares", "phases": [{"pass": true}],
+            "shapes": [{"power": "must", "capture": "cover",
+            "result": "remove", "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}]}),
+        );
+        let mut s = g.start();
+        assert!(s.legal().contains(&Move::Pass), "nothing to capture yet");
+        play(&mut s, &["1,1"]);
+        // The capture is white's only legal move, so it is played for white.
+        let last = &s.history()[1];
+        assert!(
+            last.automatic && last.text == "White circle to (1,1)",
+            "{last:?}"
+        );
+    }
+
+    #[test]
     fn ranks_follow_the_spec() {
         use Strength::*;
         assert_eq!(

@@ -47,8 +47,8 @@ impl State {
         if !phase.placement_only {
             self.steps(seat, out);
         }
-        self.keep_captures_if_must(out);
-        if phase.pass {
+        // A pass is no capture either: a seat that must capture may not pass.
+        if !self.keep_captures_if_must(out) && phase.pass {
             out.push(Move::Pass);
         }
         let game = self.game();
@@ -68,17 +68,18 @@ impl State {
 
     /// "If a piece must capture and at least one opportunity to capture is
     /// visible, then no non-capture is legal."
-    fn keep_captures_if_must(&self, out: &mut Vec<Move>) {
+    /// Returns whether it left only captures.
+    fn keep_captures_if_must(&self, out: &mut Vec<Move>) -> bool {
         let game = self.game();
         if !game.powers.iter().flatten().any(|p| p.must) {
-            return;
+            return false;
         }
         // The true position a cloaked move is checked against (perceiving,
         // without a seat's walls): a capture there may be hidden from the
         // mover, so it restricts nothing. The mover's own list, on what it
         // knows, was restricted already.
         if self.perceiving && self.wall_mask.is_none() {
-            return;
+            return false;
         }
         let must = |m: &Move| {
             let shape = match *m {
@@ -92,7 +93,9 @@ impl State {
         };
         if out.iter().any(|m| must(m) && self.captures(*m)) {
             out.retain(|m| self.captures(*m));
+            return true;
         }
+        false
     }
 
     /// Whether a piece of `shape` placed or moved by `seat` may cover the

@@ -226,11 +226,12 @@ fn the_last_phase_stalemates_once_chaos_cannot_capture() {
     let g = seeker(serde_json::json!([{"pass": true}]));
     assert!(g.seats[1].is_chaos);
     let mut s = g.start();
-    // Next to Chaos's pentagon: Chaos can take it, so play goes on.
+    // Next to Chaos's pentagon: Chaos can take it, so play goes on. It must:
+    // the capture is its only legal move (no pass), played for it.
     play(&mut s, &["2,1"]);
-    assert!(s.outcome().is_none());
+    let last = s.history().last().unwrap();
+    assert!(last.automatic && last.seat == 1, "{last:?}");
     // Having taken it, Chaos has moves but nothing to take.
-    play(&mut s, &["1,1-2,1"]);
     let o = s.outcome().expect("Chaos cannot capture: stalemate");
     assert_eq!(
         s.piece_at(1).map(|p| p.1),
@@ -243,7 +244,8 @@ fn the_last_phase_stalemates_once_chaos_cannot_capture() {
 fn an_earlier_phase_ends_once_chaos_cannot_capture_but_not_while_chaos_cannot_move() {
     let g = seeker(serde_json::json!([{"pass": true}, {"pass": true}]));
     let mut s = g.start();
-    play(&mut s, &["2,1", "1,1-2,1"]);
+    // Chaos's capture is its only legal move, played for it.
+    play(&mut s, &["2,1"]);
     assert_eq!(s.phase(), 1, "the first phase ended");
     assert!(s.outcome().is_none());
     // Chaos locked: it has no move at all, so the check waits.
