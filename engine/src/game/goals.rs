@@ -344,12 +344,17 @@ impl State {
     /// Whether a step from `from` to `to` is castling: onto a piece of a
     /// colour the mover plays, which no other move may do on a flat board.
     pub(crate) fn is_castle(&self, from: u16, to: u16) -> bool {
+        self.is_castle_for(self.to_move, from, to)
+    }
+
+    /// [`State::is_castle`] for a move of `seat`.
+    pub(crate) fn is_castle_for(&self, seat: usize, from: u16, to: u16) -> bool {
         let game = self.game();
         game.goals.castle
             && game.geometry.kind != BoardKind::Stacks
             && from != to
             && match (self.piece_at(from), self.piece_at(to)) {
-                (Some(_), Some((color, _))) => game.seats[self.to_move].controls(color),
+                (Some(_), Some((color, _))) => game.seats[seat].controls(color),
                 _ => false,
             }
     }

@@ -15,8 +15,7 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, CaptureCondition, Color, ColorMode, Movement, Order, Players, Power, RuleSet,
-    SeatRef, Shape, SpaceRef, TurnCheck,
+    BoardKind, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
 };
 
 pub use moves::Move;
@@ -351,31 +350,6 @@ fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
                     refuse(format!("stalemate[{i}]"), &on("area"));
                 }
             }
-        }
-    }
-    // Simultaneous rounds settle arrivals together; captures other than
-    // cover, and castling, are played in sequential phases only.
-    if rules.phases.iter().any(|p| p.order != Order::Sequential) {
-        for (i, s) in rules.shapes.iter().enumerate() {
-            if let (Power::Must | Power::Can, Some(condition)) = (s.power, s.capture)
-                && !matches!(
-                    condition,
-                    CaptureCondition::Cover | CaptureCondition::CoverByRank
-                )
-            {
-                let option = format!("{} in simultaneous or single phases", condition.words());
-                refuse(format!("shapes[{i}].capture"), &option);
-            }
-        }
-        if let Some(i) = rules
-            .turn_checks
-            .iter()
-            .position(|c| *c == TurnCheck::Castle)
-        {
-            refuse(
-                format!("turn_checks[{i}]"),
-                "Castle in simultaneous or single phases",
-            );
         }
     }
     out

@@ -28,6 +28,11 @@ impl Round {
     pub(crate) fn planner(&self) -> usize {
         self.pending[0]
     }
+
+    /// The moves of the plan being made so far.
+    pub(crate) fn planned(&self) -> &[Move] {
+        &self.scratch.turn_moves
+    }
 }
 
 impl State {
@@ -190,8 +195,10 @@ impl State {
     /// Pieces leave their spaces first; then each space takes its arrivals:
     /// one arrival lands (covering what is there), several collide.
     fn resolve_on_cells(&mut self, moves: &[(usize, Move)]) {
+        // Chains, castling and captures other than cover: see `taking::rounds`.
+        let (moves, journeys) = self.round_journeys(moves);
         let mut arrivals: Vec<(u16, (Color, Shape), u8)> = Vec::new();
-        for &(_, mv) in moves {
+        for &(_, mv) in &moves {
             match mv {
                 Move::Place { color, shape, to } => {
                     self.reserves[color.index() * 6 + shape.index()] -= 1;
@@ -224,6 +231,7 @@ impl State {
                 .map(|a| (a.1, a.2))
                 .collect();
             if let [(piece, flags)] = here.as_slice() {
+                self.take_onto_in_round(cell, &journeys);
                 self.arrive(*piece, *flags, cell);
                 continue;
             }
@@ -250,6 +258,7 @@ impl State {
                 None => self.changed.push(cell),
             }
         }
+        self.round_captures(&journeys);
     }
 }
 

@@ -183,9 +183,13 @@ impl State {
         &self.decisions
     }
 
-    /// Moves already made in the current turn (the first of a 2-piece turn).
+    /// Moves already made in the current turn (the first of a 2-piece turn,
+    /// or jumps of a chain); in a round, those of the plan being made.
     pub fn moves_this_turn(&self) -> &[Move] {
-        &self.turn_moves
+        match &self.round {
+            Some(round) => round.planned(),
+            None => &self.turn_moves,
+        }
     }
 
     pub fn piece_at(&self, cell: u16) -> Option<(Color, Shape)> {

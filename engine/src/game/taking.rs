@@ -100,7 +100,7 @@ impl State {
             return taking;
         };
         if let Some(from) = from {
-            if self.is_castle(from, to) {
+            if self.is_castle_for(seat, from, to) {
                 return taking;
             }
             match condition {
@@ -422,5 +422,6 @@ impl State {
     }
 }
 
+mod rounds;
 #[cfg(test)]
 mod tests;

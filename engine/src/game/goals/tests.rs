@@ -180,8 +180,12 @@ fn chaos_forward_only_pieces_stay_put() {
 
 /// A rook (cross) at (8,1) and an X at (5,1), both black, on an 8x2 board.
 fn castle(checks: serde_json::Value) -> Arc<Game> {
+    castle_in(checks, json!([{"pass": true}]))
+}
+
+fn castle_in(checks: serde_json::Value, phases: serde_json::Value) -> Arc<Game> {
     game(
-        json!({"dimensions": [8, 2, 1], "phases": [{"pass": true}], "turn_checks": checks,
+        json!({"dimensions": [8, 2, 1], "phases": phases, "turn_checks": checks,
         "initial": [{"at": "8,1", "color": "black", "shape": "cross"},
             {"at": "5,1", "color": "black", "shape": "x"},
             {"at": "1,2", "color": "white", "shape": "x"}],
@@ -217,6 +221,19 @@ fn castling_swaps_the_rook_and_its_partner_across_the_gap() {
     // Without the check, a rook only slides.
     let g = castle(json!([]));
     assert!(!g.start().legal().contains(&swap));
+}
+
+#[test]
+fn castling_planned_in_a_round_moves_both_pieces() {
+    let g = castle_in(
+        json!([{"check": "castle"}]),
+        json!([{"order": "simultaneous", "pass": true}]),
+    );
+    let cell = |x| g.geometry.cell(1, x, 1, 1).unwrap();
+    let mut s = g.start();
+    play(&mut s, &["8,1-5,1", "pass"]);
+    assert_eq!(s.piece_at(cell(7)), Some((Color::Black, Shape::X)));
+    assert_eq!(s.piece_at(cell(6)), Some((Color::Black, Shape::Cross)));
 }
 
 #[test]

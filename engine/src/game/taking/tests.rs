@@ -344,7 +344,7 @@ fn a_triagonal_captor_takes_along_three_dimensional_diagonals_only() {
 }
 
 #[test]
-fn captures_other_than_cover_need_a_flat_board_and_sequential_phases() {
+fn captures_other_than_cover_need_a_flat_board() {
     let stacks = rules(json!({"board": "stacks", "dimensions": [3, 1, 3],
         "shapes": [{"power": "can", "capture": "jump", "result": "remove",
             "movement": ["orth_by_stack"], "reserves": {"black": 2, "white": 2}}]}));
@@ -360,9 +360,56 @@ fn captures_other_than_cover_need_a_flat_board_and_sequential_phases() {
         "result": "convert", "movement": ["adjacent"], "reserves": {"black": 2, "white": 2}}]}),
     );
     assert!(crate::validate(&convert).is_err());
-    let rounds = rules(json!({"phases": [{"order": "simultaneous"}],
-        "shapes": [{"power": "can", "capture": "chain_jump", "result": "remove",
-            "movement": ["adjacent"], "reserves": {"black": 2, "white": 2}}]}));
-    let problems = Game::new(rounds).unwrap_err();
-    assert!(problems[0].message.contains("simultaneous"), "{problems:?}");
+}
+
+/// A row of `len` cells as [`row`], played in simultaneous rounds.
+fn rounds(len: u8, capture: &str, black: &[u8], white: &[u8]) -> Arc<Game> {
+    let mut initial = Vec::new();
+    for (color, xs) in [("black", black), ("white", white)] {
+        for x in xs {
+            initial.push(json!({"at": format!("{x},1"), "color": color}));
+        }
+    }
+    game(json!({"dimensions": [len, 1, 1], "initial": initial,
+        "phases": [{"order": "simultaneous", "pass": true}],
+        "shapes": [{"power": "can", "capture": capture, "result": "remove",
+            "movement": ["adj_orthogonal"]}]}))
+}
+
+#[test]
+fn a_chain_of_jumps_planned_in_a_round_takes_every_piece_still_there() {
+    let g = rounds(7, "chain_jump", &[1], &[2, 4, 7]);
+    let mut s = g.start();
+    play(&mut s, &["1-3+3-5", "7-6"]);
+    assert_eq!(at(&s, 2, 1), None);
+    assert_eq!(at(&s, 4, 1), None);
+    assert_eq!(at(&s, 5, 1), Some((Color::Black, Shape::Circle)));
+    assert_eq!(at(&s, 6, 1), Some((Color::White, Shape::Circle)));
+    // A piece that leaves before the round settles is not taken.
+    let g = game(json!({"dimensions": [3, 2, 1],
+        "initial": [{"at": "1,1", "color": "black"}, {"at": "2,1", "color": "white"}],
+        "phases": [{"order": "simultaneous", "pass": true}],
+        "shapes": [{"power": "can", "capture": "jump", "result": "remove",
+            "movement": ["adj_orthogonal"]}]}));
+    let mut s = g.start();
+    play(&mut s, &["1,1-3,1", "2,1-2,2"]);
+    assert_eq!(at(&s, 3, 1), Some((Color::Black, Shape::Circle)));
+    assert_eq!(at(&s, 2, 2), Some((Color::White, Shape::Circle)));
+}
+
+#[test]
+fn surrounding_and_diagonal_captures_settle_after_a_round() {
+    let g = rounds(5, "surround_line", &[1, 4], &[2]);
+    let mut s = g.start();
+    play(&mut s, &["4-3", "pass"]);
+    assert_eq!(at(&s, 2, 1), None, "black closed the line on (3,1)");
+    let g = game(json!({"dimensions": [5, 5, 1], "initial": [
+            {"at": "2,2", "color": "black", "shape": "cross"},
+            {"at": "3,3", "color": "white", "shape": "cross"}],
+        "phases": [{"order": "simultaneous", "pass": true}],
+        "shapes": [{"shape": "cross", "power": "can", "capture": "move_on_diag_en_passant",
+            "result": "remove", "movement": ["pawn_forward_center"]}]}));
+    let mut s = g.start();
+    play(&mut s, &["2,2-3,3", "pass"]);
+    assert_eq!(at(&s, 3, 3), Some((Color::Black, Shape::Cross)));
 }
