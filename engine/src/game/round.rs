@@ -149,6 +149,7 @@ impl State {
             match mv {
                 Move::Place { color, shape, to } => {
                     self.reserves[color.index() * 6 + shape.index()] -= 1;
+                    self.make_room(to, 1, &mut touched);
                     // The stack may have filled since the round began: then the piece is lost.
                     if let Some(cell) = self.landing(to) {
                         self.board[usize::from(cell)] = pack(color, shape);
@@ -165,6 +166,7 @@ impl State {
                         .skip_while(|&c| c != from)
                         .take_while(|&c| self.board[usize::from(c)] != 0)
                         .collect();
+                    self.make_room(to, carried.len(), &mut touched);
                     match self.landing(to) {
                         Some(landing) if self.room_at(landing) >= carried.len() => {
                             let piece = unpack(self.board[usize::from(from)]);
@@ -188,6 +190,24 @@ impl State {
             }
         }
         for (cell, by_stack) in touched {
+            self.resolve_stack_by(cell, by_stack);
+        }
+    }
+
+    /// Before an arrival of `needed` pieces that does not fit on the stack of
+    /// `to`, that stack resolves the captures of its arrivals so far this
+    /// round: taking the pot may make room (3P-PublicGoods' full investment).
+    fn make_room(&mut self, to: u16, needed: usize, touched: &mut Vec<(u16, bool)>) {
+        if self.landing(to).is_some_and(|l| self.room_at(l) >= needed) {
+            return;
+        }
+        let game = self.game().clone();
+        let column = game.geometry.column_of(to);
+        let (here, rest): (Vec<(u16, bool)>, Vec<(u16, bool)>) = touched
+            .iter()
+            .partition(|(c, _)| game.geometry.column_of(*c) == column);
+        *touched = rest;
+        for (cell, by_stack) in here {
             self.resolve_stack_by(cell, by_stack);
         }
     }
@@ -351,6 +371,39 @@ mod tests {
             (None, None),
             "equal ranks destroy each other"
         );
+    }
+
+    #[test]
+    fn an_arrival_that_does_not_fit_waits_for_the_stack_to_take_its_pot() {
+        // Five circles invested at once on a stack of three pentagons with
+        // room for two: the pot is taken as the stack fills, and every circle
+        // comes back doubled; none is lost for want of room.
+        let g = game(
+            serde_json::json!({"players": "three", "board": "stacks", "dimensions": [4, 1, 5],
+            "initial": [{"at": "1", "color": "black", "shape": "circle", "count": 1},
+                {"at": "2", "color": "white", "shape": "circle", "count": 2},
+                {"at": "3", "color": "pink", "shape": "circle", "count": 2},
+                {"at": "4", "color": "black", "shape": "pentagon", "count": 1},
+                {"at": "4", "color": "white", "shape": "pentagon", "count": 1},
+                {"at": "4", "color": "pink", "shape": "pentagon", "count": 1}],
+            "phases": [{"order": "single", "pass": true}, {"pass": true}],
+            "shapes": [{"shape": "circle", "movement": ["orth_by_stack"]},
+                {"shape": "pentagon", "power": "can", "capture": "cover", "result": "reincarnate_x2"}],
+            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+        );
+        for seed in 0..4 {
+            let mut s = g.start_seeded(seed);
+            play(&mut s, &["1,1,1-4", "2,1,1-4", "3,1,1-4"]);
+            let circles: u16 = [Color::Black, Color::White, Color::Pink]
+                .iter()
+                .map(|c| s.reserve(*c, Shape::Circle))
+                .sum();
+            assert_eq!(circles, 10, "seed {seed}: 5 circles, doubled");
+            let on_board = (0..g.geometry.cell_count() as u16)
+                .filter(|&c| s.piece_at(c).is_some())
+                .count();
+            assert_eq!(on_board, 3, "seed {seed}: only the pentagons stay");
+        }
     }
 
     #[test]
