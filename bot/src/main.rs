@@ -3,6 +3,7 @@
 mod play;
 mod replay;
 mod source;
+mod store;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,13 +30,34 @@ enum Command {
         #[command(subcommand)]
         action: RulesAction,
     },
-    /// Show a game's rules, or export it with -e FILE.
+    /// Show a game's rules, export it with -e FILE, or import a file as NAME with -i FILE TOKEN.
     Game {
-        /// A game's name (see `redscience games`).
+        /// A game's name (see `redscience games`); for -i, the name to save it under.
         name: String,
         /// Write the game's rule set as JSON to this file ("-" for standard output).
-        #[arg(short = 'e', long = "export", value_name = "FILE")]
+        #[arg(
+            short = 'e',
+            long = "export",
+            value_name = "FILE",
+            conflicts_with = "import"
+        )]
         export: Option<PathBuf>,
+        /// Save the rule set in this file as NAME, as the owner of TOKEN.
+        #[arg(short = 'i', long = "import", value_name = "FILE", requires = "token")]
+        import: Option<PathBuf>,
+        /// A security token (ask the bot for one, or see `redscience token`).
+        #[arg(requires = "import")]
+        token: Option<String>,
+    },
+    /// Create the database if needed, apply pending migrations, seed the catalogue.
+    Migrate,
+    /// Print a security token for a player (for the bot's operator and scripts).
+    Token {
+        /// The player's name.
+        name: String,
+        /// Create a Creator of that name if there is none.
+        #[arg(long)]
+        create: bool,
     },
     /// Play moves from the start of a game and print the result.
     Replay {
@@ -77,15 +99,17 @@ enum RulesAction {
 }
 
 fn main() -> ExitCode {
+    // Settings (DATABASE_URL, REDSCIENCE_ADMINS) may come from a .env file.
+    let _ = dotenvy::dotenv();
     let cli = Cli::parse();
     let result = match cli.command {
         None => play::run("Tic-Tac-Toe", None),
-        Some(Command::Games) => {
-            for line in source::game_list() {
+        Some(Command::Games) => source::game_list().map(|lines| {
+            for line in lines {
                 println!("{line}");
             }
-            Ok(ExitCode::SUCCESS)
-        }
+            ExitCode::SUCCESS
+        }),
         Some(Command::Rules {
             action: RulesAction::Check { file },
         }) => Ok(source::check_file(&file)),
@@ -95,7 +119,17 @@ fn main() -> ExitCode {
             print!("{}", redscience_engine::rules::json_schema());
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Game { name, export }) => source::show_or_export(&name, export.as_deref()),
+        Some(Command::Game {
+            name,
+            import: Some(file),
+            token,
+            ..
+        }) => store::import(&name, &file, token.as_deref().unwrap_or_default()),
+        Some(Command::Game { name, export, .. }) => {
+            source::show_or_export(&name, export.as_deref())
+        }
+        Some(Command::Migrate) => store::migrate(),
+        Some(Command::Token { name, create }) => store::token(&name, create),
         Some(Command::Replay {
             game,
             moves,

@@ -1,5 +1,5 @@
-//! Where games come from (the catalogue or a file), and the commands that
-//! only read rule sets: `games`, `rules check`, `game NAME [-e FILE]`.
+//! Where games come from (the catalogue, storage or a file), and the commands
+//! that only read rule sets: `games`, `rules check`, `game NAME [-e FILE]`.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -7,12 +7,19 @@ use std::sync::Arc;
 
 use redscience_engine::{Game, Problem, RuleSet, catalogue, describe, validate};
 
+use crate::store;
+
 /// A catalogue game by name, or a rule set read from a file.
 pub fn load(game_or_file: &str) -> Result<RuleSet, String> {
     if let Some(rules) = catalogue::get(game_or_file) {
         return Ok(rules);
     }
     let path = Path::new(game_or_file);
+    if !path.is_file()
+        && let Some(rules) = store::find_game(game_or_file)?
+    {
+        return Ok(rules);
+    }
     if path.is_file() {
         let problems = |ps: Vec<Problem>| {
             let lines: Vec<String> = ps.iter().map(Problem::to_string).collect();
@@ -43,12 +50,16 @@ pub fn compile(rules: RuleSet) -> Result<Arc<Game>, String> {
     })
 }
 
-/// One line per catalogue game: its name and its rules in brief.
-pub fn game_list() -> Vec<String> {
-    catalogue::all()
+/// One line per game: its name and its rules in brief. With a database,
+/// every stored game (the catalogue and saved ones); else the catalogue.
+pub fn game_list() -> Result<Vec<String>, String> {
+    if let Some(lines) = store::game_lines()? {
+        return Ok(lines);
+    }
+    Ok(catalogue::all()
         .iter()
         .map(|rules| format!("{:<20} {}", rules.name, describe(rules).join(", ")))
-        .collect()
+        .collect())
 }
 
 /// `rules check FILE`: exit 0 when valid; else exit 1 with one problem per line.
@@ -81,8 +92,9 @@ pub fn check_file(file: &Path) -> ExitCode {
 }
 
 /// `game NAME`: the rules in words; with `-e FILE`, the JSON into FILE.
+/// Saved games are found as well as catalogue ones.
 pub fn show_or_export(name: &str, export: Option<&Path>) -> Result<ExitCode, String> {
-    let rules = catalogue::get(name).ok_or_else(|| {
+    let rules = store::find_game(name)?.ok_or_else(|| {
         format!(
             "no game named \"{name}\"; the games are: {}",
             catalogue::names().join(", ")

@@ -3,9 +3,13 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// Runs the binary without any database (it reads the catalogue), whatever
+/// `DATABASE_URL` or a `.env` file says.
 fn redscience(args: &[&str]) -> Output {
+    let absent = std::env::temp_dir().join("redscience-cli-absent/none.db");
     Command::new(env!("CARGO_BIN_EXE_redscience"))
         .args(args)
+        .env("DATABASE_URL", format!("sqlite:{}", absent.display()))
         .output()
         .expect("the binary runs")
 }

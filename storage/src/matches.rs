@@ -1,0 +1,587 @@
+//! Matches: seats, the append-only move log, sealed plans kept apart until
+//! their round resolves, draw offers, deadlines and results. A move is
+//! acknowledged only after its transaction commits, and a match's state is
+//! always the replay of its log.
+
+use std::sync::Arc;
+
+use chrono::TimeDelta;
+use redscience_engine::{Game, Move, SeatResult, State};
+use sea_orm::prelude::DateTimeUtc;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
+
+use crate::Storage;
+use crate::accounts::{SystemPlayer, player_by_id};
+use crate::encoding::{decode, encode};
+use crate::entities::{deadlines, draw_offers, matches, moves, sealed_plans, seats};
+use crate::error::{Error, Result, refuse};
+use crate::roles::{Augmentation, Kind};
+
+/// A match to start.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    pub rule_set_id: i64,
+    /// Per seat in order (Chaos's seat included): the player and its augmentation.
+    pub seats: Vec<(i64, Augmentation)>,
+    /// The engine's seed: Chaos's stream and pot splits follow from it.
+    pub seed: u64,
+    pub creator_id: Option<i64>,
+    /// False when the result must not change ratings.
+    pub rated: bool,
+}
+
+/// One seat of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub seat: usize,
+    pub player_id: i64,
+    pub augmentation: Augmentation,
+    pub result: Option<SeatResult>,
+}
+
+/// One decision as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredMove {
+    pub number: usize,
+    pub seat: usize,
+    pub mv: Move,
+    pub text: String,
+    pub actor_id: Option<i64>,
+    pub taken_ms: i64,
+    pub created_at: DateTimeUtc,
+}
+
+/// What recording a move did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The decision's number in the match (0-based).
+    pub number: usize,
+    /// The move is part of a plan still sealed.
+    pub sealed: bool,
+    /// Earlier sealed plans that this move's resolution released into the log.
+    pub released: usize,
+    pub finished: bool,
+}
+
+/// A match in memory, always equal to the replay of what is committed.
+#[derive(Clone, Debug)]
+pub struct LiveMatch {
+    pub id: i64,
+    pub rule_set_id: i64,
+    pub seed: u64,
+    pub seats: Vec<SeatRecord>,
+    state: State,
+    /// Decisions waiting in the sealed plans.
+    sealed_pending: usize,
+}
+
+const SEALED: &str = "(a sealed plan)";
+
+/// Whether the decision whose history entry is at `index` is still sealed.
+fn is_sealed(state: &State, index: usize) -> bool {
+    state
+        .history_for(None)
+        .iter()
+        .position(|t| t == SEALED)
+        .is_some_and(|from| from <= index)
+}
+
+fn result_word(r: SeatResult) -> &'static str {
+    match r {
+        SeatResult::Win => "win",
+        SeatResult::Loss => "loss",
+        SeatResult::Draw => "draw",
+    }
+}
+
+fn result_from_word(word: &str) -> Option<SeatResult> {
+    match word {
+        "win" => Some(SeatResult::Win),
+        "loss" => Some(SeatResult::Loss),
+        "draw" => Some(SeatResult::Draw),
+        _ => None,
+    }
+}
+
+fn deadline_row(match_id: i64, state: &State, now: DateTimeUtc) -> Option<deadlines::ActiveModel> {
+    if state.is_finished() {
+        return None;
+    }
+    let seconds = i64::from(state.game().rules.seconds_per_turn);
+    (seconds > 0).then(|| deadlines::ActiveModel {
+        match_id: Set(match_id),
+        seat: Set(state.to_move() as i16),
+        due_at: Set(now + TimeDelta::seconds(seconds)),
+        reminded_at: Set(None),
+    })
+}
+
+async fn compile(storage: &Storage, rule_set_id: i64) -> Result<Arc<Game>> {
+    let saved = storage.rule_set_by_id(rule_set_id).await?;
+    let name = saved.name.clone();
+    Game::new(saved.rules).map_err(|problems| {
+        Error::Corrupt(format!(
+            "the saved game \"{name}\" cannot be played by this release: {}",
+            problems
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))
+    })
+}
+
+impl Storage {
+    /// Starts a match: the match, its seats and the first deadline in one transaction.
+    pub async fn create_match(&self, new: NewMatch) -> Result<LiveMatch> {
+        let game = compile(self, new.rule_set_id).await?;
+        let name = &game.rules.name;
+        if new.seats.len() != game.seats.len() {
+            return refuse(format!(
+                "{name} has {} seats (Chaos included), so it needs {} players, not {}",
+                game.seats.len(),
+                game.seats.len(),
+                new.seats.len()
+            ));
+        }
+        let chaos = self.system_player(SystemPlayer::Chaos).await?;
+        for (seat, (player_id, _)) in new.seats.iter().enumerate() {
+            let is_chaos_seat = game.chaos_seat() == Some(seat);
+            if is_chaos_seat && *player_id != chaos.id {
+                return refuse(format!(
+                    "seat {} of {name} is Chaos's; give it to the Chaos player",
+                    seat + 1
+                ));
+            }
+            if !is_chaos_seat && *player_id == chaos.id {
+                return refuse(format!(
+                    "Chaos plays only the Chaos seat, and seat {} of {name} is not one",
+                    seat + 1
+                ));
+            }
+        }
+        let state = game.start_seeded(new.seed);
+        let now = self.now();
+        let txn = self.db.begin().await?;
+        for (player_id, _) in &new.seats {
+            player_by_id(&txn, *player_id).await?;
+        }
+        let row = matches::ActiveModel {
+            rule_set_id: Set(new.rule_set_id),
+            seed: Set(new.seed as i64),
+            creator_id: Set(new.creator_id),
+            move_count: Set(0),
+            rated: Set(new.rated),
+            created_at: Set(now),
+            finished_at: Set(None),
+            outcome: Set(None),
+            rated_at: Set(None),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let mut records = Vec::new();
+        for (seat, (player_id, augmentation)) in new.seats.iter().enumerate() {
+            seats::ActiveModel {
+                match_id: Set(row.id),
+                seat: Set(seat as i16),
+                player_id: Set(*player_id),
+                augmentation: Set(augmentation.word().to_string()),
+                result: Set(None),
+            }
+            .insert(&txn)
+            .await?;
+            records.push(SeatRecord {
+                seat,
+                player_id: *player_id,
+                augmentation: *augmentation,
+                result: None,
+            });
+        }
+        if let Some(deadline) = deadline_row(row.id, &state, now) {
+            deadline.insert(&txn).await?;
+        }
+        txn.commit().await?;
+        Ok(LiveMatch {
+            id: row.id,
+            rule_set_id: new.rule_set_id,
+            seed: new.seed,
+            seats: records,
+            state,
+            sealed_pending: 0,
+        })
+    }
+
+    /// Rebuilds a match from its move log and sealed plans, checking each
+    /// decision against the seat that made it.
+    pub async fn load_match(&self, id: i64) -> Result<LiveMatch> {
+        let Some(row) = matches::Entity::find_by_id(id).one(&self.db).await? else {
+            return refuse(format!("there is no match number {id}"));
+        };
+        let game = compile(self, row.rule_set_id).await?;
+        let mut log = self.move_log(id).await?;
+        let sealed = self.sealed_plans(id).await?;
+        let sealed_pending = sealed.len();
+        log.extend(sealed);
+        log.sort_by_key(|m| m.number);
+        if log.len() != row.move_count as usize
+            || log.iter().enumerate().any(|(i, m)| m.number != i)
+        {
+            return Err(Error::Corrupt(format!(
+                "match {id} records {} decisions but its log holds {}",
+                row.move_count,
+                log.len()
+            )));
+        }
+        let seed = row.seed as u64;
+        let mut state = game.start_seeded(seed);
+        for m in &log {
+            if state.to_move() != m.seat {
+                return Err(Error::Corrupt(format!(
+                    "match {id}, decision {}: stored for seat {}, but seat {} is to move",
+                    m.number,
+                    m.seat + 1,
+                    state.to_move() + 1
+                )));
+            }
+            state.apply(m.mv).map_err(|e| {
+                Error::Corrupt(format!(
+                    "match {id}, decision {} ({}) no longer replays: {e}",
+                    m.number, m.text
+                ))
+            })?;
+        }
+        let seat_rows = seats::Entity::find()
+            .filter(seats::Column::MatchId.eq(id))
+            .order_by_asc(seats::Column::Seat)
+            .all(&self.db)
+            .await?;
+        let seats = seat_rows
+            .into_iter()
+            .map(|s| {
+                Ok(SeatRecord {
+                    seat: s.seat as usize,
+                    player_id: s.player_id,
+                    augmentation: Augmentation::parse(&s.augmentation).ok_or_else(|| {
+                        Error::Corrupt(format!(
+                            "match {id} has augmentation \"{}\"",
+                            s.augmentation
+                        ))
+                    })?,
+                    result: s.result.as_deref().and_then(result_from_word),
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(LiveMatch {
+            id,
+            rule_set_id: row.rule_set_id,
+            seed,
+            seats,
+            state,
+            sealed_pending,
+        })
+    }
+
+    /// The public move log: every decision except plans still sealed.
+    pub async fn move_log(&self, match_id: i64) -> Result<Vec<StoredMove>> {
+        let rows = moves::Entity::find()
+            .filter(moves::Column::MatchId.eq(match_id))
+            .order_by_asc(moves::Column::Number)
+            .all(&self.db)
+            .await?;
+        rows.into_iter()
+            .map(|r| {
+                stored(
+                    r.number,
+                    r.seat,
+                    &r.encoding,
+                    r.text,
+                    r.actor_id,
+                    r.taken_ms,
+                    r.created_at,
+                )
+            })
+            .collect()
+    }
+
+    /// The sealed plans of the round being planned (for the resolver only).
+    pub async fn sealed_plans(&self, match_id: i64) -> Result<Vec<StoredMove>> {
+        let rows = sealed_plans::Entity::find()
+            .filter(sealed_plans::Column::MatchId.eq(match_id))
+            .order_by_asc(sealed_plans::Column::Number)
+            .all(&self.db)
+            .await?;
+        rows.into_iter()
+            .map(|r| {
+                stored(
+                    r.number,
+                    r.seat,
+                    &r.encoding,
+                    r.text,
+                    r.actor_id,
+                    r.taken_ms,
+                    r.created_at,
+                )
+            })
+            .collect()
+    }
+
+    /// Deadlines due by `now`: (match, seat, due time), earliest first.
+    pub async fn due_deadlines(&self, now: DateTimeUtc) -> Result<Vec<(i64, usize, DateTimeUtc)>> {
+        let rows = deadlines::Entity::find()
+            .filter(deadlines::Column::DueAt.lte(now))
+            .order_by_asc(deadlines::Column::DueAt)
+            .all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|d| (d.match_id, d.seat as usize, d.due_at))
+            .collect())
+    }
+
+    /// The open draw offer of a match: (offering seat, when).
+    pub async fn open_draw_offer(&self, match_id: i64) -> Result<Option<(usize, DateTimeUtc)>> {
+        let row = draw_offers::Entity::find()
+            .filter(draw_offers::Column::MatchId.eq(match_id))
+            .filter(draw_offers::Column::Answer.is_null())
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|r| (r.seat as usize, r.offered_at)))
+    }
+
+    /// Notes that a seat was reminded of its deadline.
+    pub async fn mark_reminded(&self, match_id: i64, seat: usize) -> Result<()> {
+        deadlines::Entity::update_many()
+            .col_expr(deadlines::Column::RemindedAt, Expr::value(self.now()))
+            .filter(deadlines::Column::MatchId.eq(match_id))
+            .filter(deadlines::Column::Seat.eq(seat as i16))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+}
+
+fn stored(
+    number: i32,
+    seat: i16,
+    encoding: &str,
+    text: String,
+    actor_id: Option<i64>,
+    taken_ms: i64,
+    created_at: DateTimeUtc,
+) -> Result<StoredMove> {
+    let mv = decode(encoding).map_err(Error::Corrupt)?;
+    Ok(StoredMove {
+        number: number as usize,
+        seat: seat as usize,
+        mv,
+        text,
+        actor_id,
+        taken_ms,
+        created_at,
+    })
+}
+
+impl LiveMatch {
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Plays a decision of the seat to move and commits it with everything
+    /// it changes: the log or the sealed plans, released plans, draw offers,
+    /// the next deadline, and the result. Returns only after the commit; on
+    /// any error nothing is written and this match is unchanged.
+    pub async fn play(
+        &mut self,
+        storage: &Storage,
+        mv: Move,
+        actor_id: Option<i64>,
+        taken_ms: i64,
+    ) -> Result<Played> {
+        if let Some(outcome) = self.state.outcome() {
+            return refuse(format!("the match is over: {}", outcome.reason));
+        }
+        let number = self.state.decisions().len();
+        let seat = self.state.to_move();
+        let text = self.state.move_text(mv);
+        let history_index = self.state.history().len();
+        let mut next = self.state.clone();
+        next.apply(mv).map_err(Error::Refused)?;
+        let sealed = is_sealed(&next, history_index);
+        let now = storage.now();
+        let id = self.id;
+
+        let txn = storage.db.begin().await?;
+        let claimed = matches::Entity::update_many()
+            .col_expr(matches::Column::MoveCount, Expr::value(number as i32 + 1))
+            .filter(matches::Column::Id.eq(id))
+            .filter(matches::Column::MoveCount.eq(number as i32))
+            .exec(&txn)
+            .await?;
+        if claimed.rows_affected != 1 {
+            return refuse(format!(
+                "match {id} moved on since it was loaded (another move was recorded first); load it again"
+            ));
+        }
+        let mut released = 0;
+        if sealed {
+            sealed_plans::Entity::insert(sealed_plans::ActiveModel {
+                match_id: Set(id),
+                number: Set(number as i32),
+                seat: Set(seat as i16),
+                encoding: Set(encode(mv)),
+                text: Set(text),
+                actor_id: Set(actor_id),
+                taken_ms: Set(taken_ms),
+                created_at: Set(now),
+                ..Default::default()
+            })
+            .exec_without_returning(&txn)
+            .await?;
+        } else {
+            if self.sealed_pending > 0 {
+                released = release_plans(&txn, id).await?;
+            }
+            moves::Entity::insert(moves::ActiveModel {
+                match_id: Set(id),
+                number: Set(number as i32),
+                seat: Set(seat as i16),
+                encoding: Set(encode(mv)),
+                text: Set(text),
+                actor_id: Set(actor_id),
+                taken_ms: Set(taken_ms),
+                created_at: Set(now),
+                ..Default::default()
+            })
+            .exec_without_returning(&txn)
+            .await?;
+        }
+        record_draw_talk(&txn, id, &self.state, &next, mv, number, now).await?;
+        deadlines::Entity::delete_many()
+            .filter(deadlines::Column::MatchId.eq(id))
+            .exec(&txn)
+            .await?;
+        if let Some(deadline) = deadline_row(id, &next, now) {
+            deadlines::Entity::insert(deadline)
+                .exec_without_returning(&txn)
+                .await?;
+        }
+        if let Some(outcome) = next.outcome() {
+            matches::Entity::update_many()
+                .col_expr(matches::Column::FinishedAt, Expr::value(now))
+                .col_expr(
+                    matches::Column::Outcome,
+                    Expr::value(outcome.reason.clone()),
+                )
+                .filter(matches::Column::Id.eq(id))
+                .exec(&txn)
+                .await?;
+            for (seat, result) in outcome.results.iter().enumerate() {
+                seats::Entity::update_many()
+                    .col_expr(seats::Column::Result, Expr::value(result_word(*result)))
+                    .filter(seats::Column::MatchId.eq(id))
+                    .filter(seats::Column::Seat.eq(seat as i16))
+                    .exec(&txn)
+                    .await?;
+            }
+        }
+        txn.commit().await?;
+
+        if let Some(outcome) = next.outcome() {
+            for record in &mut self.seats {
+                record.result = outcome.results.get(record.seat).copied();
+            }
+        }
+        let finished = next.is_finished();
+        self.state = next;
+        self.sealed_pending = if sealed { self.sealed_pending + 1 } else { 0 };
+        Ok(Played {
+            number,
+            sealed,
+            released,
+            finished,
+        })
+    }
+}
+
+/// Moves every sealed plan of the match into the move log, in order.
+async fn release_plans<C: ConnectionTrait>(db: &C, match_id: i64) -> Result<usize> {
+    let plans = sealed_plans::Entity::find()
+        .filter(sealed_plans::Column::MatchId.eq(match_id))
+        .order_by_asc(sealed_plans::Column::Number)
+        .all(db)
+        .await?;
+    for p in &plans {
+        moves::Entity::insert(moves::ActiveModel {
+            match_id: Set(p.match_id),
+            number: Set(p.number),
+            seat: Set(p.seat),
+            encoding: Set(p.encoding.clone()),
+            text: Set(p.text.clone()),
+            actor_id: Set(p.actor_id),
+            taken_ms: Set(p.taken_ms),
+            created_at: Set(p.created_at),
+            ..Default::default()
+        })
+        .exec_without_returning(db)
+        .await?;
+    }
+    if !plans.is_empty() {
+        sealed_plans::Entity::delete_many()
+            .filter(sealed_plans::Column::MatchId.eq(match_id))
+            .exec(db)
+            .await?;
+    }
+    Ok(plans.len())
+}
+
+/// Opens a draw offer when one is made, and closes it with its answer.
+async fn record_draw_talk<C: ConnectionTrait>(
+    db: &C,
+    match_id: i64,
+    before: &State,
+    after: &State,
+    mv: Move,
+    number: usize,
+    now: DateTimeUtc,
+) -> Result<()> {
+    if before.draw_offered_by().is_some() && after.draw_offered_by().is_none() {
+        let answer = if mv == Move::AgreeDraw {
+            "agreed"
+        } else {
+            "refused"
+        };
+        draw_offers::Entity::update_many()
+            .col_expr(draw_offers::Column::Answer, Expr::value(answer))
+            .col_expr(draw_offers::Column::AnsweredAt, Expr::value(now))
+            .filter(draw_offers::Column::MatchId.eq(match_id))
+            .filter(draw_offers::Column::Answer.is_null())
+            .exec(db)
+            .await?;
+    }
+    if let Some(seat) = after.draw_offered_by()
+        && mv == Move::OfferDraw
+    {
+        draw_offers::ActiveModel {
+            match_id: Set(match_id),
+            seat: Set(seat as i16),
+            number: Set(number as i32),
+            offered_at: Set(now),
+            answer: Set(None),
+            answered_at: Set(None),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Chaos has no stats; every other kind does.
+pub(crate) fn keeps_stats(kind: Kind) -> bool {
+    kind != Kind::Chaos
+}

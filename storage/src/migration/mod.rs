@@ -1,0 +1,16 @@
+//! Schema migrations, applied in order at start and by `redscience migrate`.
+//! Each migration is written out column by column (not derived from the
+//! entities), so old migrations never change when the entities do.
+
+use sea_orm_migration::prelude::*;
+
+mod m20261123_000001_initial;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261123_000001_initial::Migration)]
+    }
+}

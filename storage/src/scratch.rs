@@ -1,0 +1,138 @@
+//! Throw-away databases for tests and benchmarks: a SQLite file in the
+//! temporary directory, or a fresh database on a PostgreSQL server, so runs
+//! never see each other's rows.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use sea_orm::{ConnectionTrait, Database};
+
+use crate::error::{Result, refuse};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A database that exists until [`Scratch::remove`].
+#[derive(Debug)]
+pub struct Scratch {
+    /// The URL to open it with.
+    pub url: String,
+    place: Place,
+}
+
+#[derive(Debug)]
+enum Place {
+    File(PathBuf),
+    Server { admin_url: String, name: String },
+}
+
+fn unique_name() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!(
+        "redscience_scratch_{}_{}_{nanos}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The server's URL from `DATABASE_URL`, when that names PostgreSQL.
+pub fn postgres_from_env() -> Option<String> {
+    let url = std::env::var("DATABASE_URL").ok()?;
+    (url.starts_with("postgres://") || url.starts_with("postgresql://")).then_some(url)
+}
+
+/// `url` with its database name replaced.
+fn with_database(url: &str, name: &str) -> Result<String> {
+    let Some(scheme_end) = url.find("://") else {
+        return refuse(format!("\"{url}\" is not a database URL"));
+    };
+    let (base, query) = match url.find('?') {
+        Some(q) => (&url[..q], &url[q..]),
+        None => (url, ""),
+    };
+    let host_start = scheme_end + 3;
+    let root = match base[host_start..].find('/') {
+        Some(slash) => &base[..host_start + slash],
+        None => base,
+    };
+    Ok(format!("{root}/{name}{query}"))
+}
+
+impl Scratch {
+    /// A new SQLite file (created when first opened).
+    pub fn sqlite() -> Scratch {
+        let path = std::env::temp_dir().join(format!("{}.db", unique_name()));
+        Scratch {
+            url: format!("sqlite:{}", path.display()),
+            place: Place::File(path),
+        }
+    }
+
+    /// A new, empty database on the PostgreSQL server at `admin_url`.
+    pub async fn postgres(admin_url: &str) -> Result<Scratch> {
+        let name = unique_name();
+        let admin = Database::connect(admin_url).await?;
+        admin
+            .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+            .await?;
+        admin.close().await?;
+        Ok(Scratch {
+            url: with_database(admin_url, &name)?,
+            place: Place::Server {
+                admin_url: admin_url.to_string(),
+                name,
+            },
+        })
+    }
+
+    /// "sqlite" or "postgres".
+    pub fn backend(&self) -> &'static str {
+        match self.place {
+            Place::File(_) => "sqlite",
+            Place::Server { .. } => "postgres",
+        }
+    }
+
+    /// Deletes the database (close its connections first).
+    pub async fn remove(self) -> Result<()> {
+        match self.place {
+            Place::File(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let mut name = path.clone().into_os_string();
+                    name.push(suffix);
+                    let _ = std::fs::remove_file(PathBuf::from(name));
+                }
+            }
+            Place::Server { admin_url, name } => {
+                let admin = Database::connect(admin_url.as_str()).await?;
+                admin
+                    .execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                    .await?;
+                admin.close().await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_get_the_new_database_name() {
+        assert_eq!(
+            with_database("postgres://u@127.0.0.1:5432/postgres", "x").unwrap(),
+            "postgres://u@127.0.0.1:5432/x"
+        );
+        assert_eq!(
+            with_database("postgres://u:p@h/db?sslmode=disable", "x").unwrap(),
+            "postgres://u:p@h/x?sslmode=disable"
+        );
+        assert_eq!(
+            with_database("postgres://h:1", "x").unwrap(),
+            "postgres://h:1/x"
+        );
+    }
+}

@@ -1,0 +1,365 @@
+//! Matches on both databases: every catalogue game rebuilt from its move log
+//! equals the live state; sealed plans, draw offers, deadlines, results,
+//! ratings; nothing half-written.
+
+mod common;
+
+use common::{human, on_each_backend, refusal};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::random::random_move;
+use redscience_engine::{Game, Move, SeatResult, State, catalogue};
+use redscience_storage::{
+    Augmentation, LiveMatch, NewMatch, Rating, RatingKey, RatingUpdate, Security, Storage,
+    SystemPlayer,
+};
+
+/// Everything a state shows, to every viewer.
+fn assert_same(live: &State, rebuilt: &State, context: &str) {
+    assert_eq!(
+        rebuilt.decisions(),
+        live.decisions(),
+        "{context}: decisions"
+    );
+    assert_eq!(rebuilt.history(), live.history(), "{context}: history");
+    assert_eq!(rebuilt.truth_view(), live.truth_view(), "{context}: board");
+    assert_eq!(
+        rebuilt.public_view(),
+        live.public_view(),
+        "{context}: public view"
+    );
+    for seat in 0..live.game().seats.len() {
+        assert_eq!(
+            rebuilt.player_view(seat),
+            live.player_view(seat),
+            "{context}: seat {seat}"
+        );
+        assert_eq!(
+            rebuilt.history_for(Some(seat)),
+            live.history_for(Some(seat)),
+            "{context}"
+        );
+    }
+    assert_eq!(
+        rebuilt.history_for(None),
+        live.history_for(None),
+        "{context}"
+    );
+    assert_eq!(rebuilt.outcome(), live.outcome(), "{context}: outcome");
+    assert_eq!(rebuilt.to_move(), live.to_move(), "{context}: to move");
+    assert_eq!(rebuilt.phase(), live.phase(), "{context}: phase");
+    assert_eq!(
+        rebuilt.draw_offered_by(),
+        live.draw_offered_by(),
+        "{context}"
+    );
+    assert_eq!(rebuilt.legal(), live.legal(), "{context}: legal moves");
+}
+
+/// Random in every seat but Chaos's.
+async fn start(s: &Storage, name: &str, seed: u64) -> LiveMatch {
+    let saved = s.rule_set(name).await.unwrap().expect("seeded");
+    let game = Game::new(saved.rules).unwrap();
+    let random = s.system_player(SystemPlayer::Random).await.unwrap();
+    let chaos = s.system_player(SystemPlayer::Chaos).await.unwrap();
+    let seats = (0..game.seats.len())
+        .map(|i| {
+            let player = if game.chaos_seat() == Some(i) {
+                chaos.id
+            } else {
+                random.id
+            };
+            (player, Augmentation::Alone)
+        })
+        .collect();
+    s.create_match(NewMatch {
+        rule_set_id: saved.id,
+        seats,
+        seed,
+        creator_id: None,
+        rated: true,
+    })
+    .await
+    .unwrap()
+}
+
+/// Plays up to `limit` random decisions, each committed on its own.
+async fn play(s: &Storage, live: &mut LiveMatch, rng: &mut Xoshiro256PlusPlus, limit: usize) {
+    for _ in 0..limit {
+        let Some(mv) = random_move(live.state(), rng) else {
+            break;
+        };
+        let actor = live.seats[live.state().to_move()].player_id;
+        live.play(s, mv, Some(actor), 1234).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn every_catalogue_game_rebuilt_from_its_log_equals_the_live_state() {
+    on_each_backend(async |s: Storage| {
+        for (i, name) in catalogue::names().into_iter().enumerate() {
+            let seed = 0x5eed_0000 + i as u64;
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut live = start(&s, name, seed).await;
+            let context = format!("{} {name}", s.backend());
+            play(&s, &mut live, &mut rng, 25).await;
+            let rebuilt = s.load_match(live.id).await.unwrap();
+            assert_same(
+                live.state(),
+                rebuilt.state(),
+                &format!("{context} (midway)"),
+            );
+            play(&s, &mut live, &mut rng, 100).await;
+            let rebuilt = s.load_match(live.id).await.unwrap();
+            assert_same(live.state(), rebuilt.state(), &context);
+            assert_eq!(rebuilt.seats, live.seats, "{context}");
+            let log = s.move_log(live.id).await.unwrap();
+            let sealed = s.sealed_plans(live.id).await.unwrap();
+            assert_eq!(
+                log.len() + sealed.len(),
+                live.state().decisions().len(),
+                "{context}"
+            );
+            for (m, d) in log.iter().chain(&sealed).zip(live.state().decisions()) {
+                assert_eq!(m.mv, *d, "{context}");
+            }
+            // Going on from the rebuilt match works as from the live one.
+            let mut again = rebuilt;
+            let mut rng2 = rng.clone();
+            play(&s, &mut again, &mut rng2, 3).await;
+            play(&s, &mut live.clone(), &mut rng, 0).await;
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sealed_plans_stay_out_of_the_log_until_the_round_resolves() {
+    on_each_backend(async |s: Storage| {
+        if s.rule_set("RockPaperScissors").await.unwrap().is_none() {
+            // Not in the main catalogue yet: saved by a Trainer instead.
+            let rules = catalogue::later()
+                .into_iter()
+                .find(|r| r.name == "RockPaperScissors")
+                .expect("RockPaperScissors is a catalogue game");
+            let tia = human(&s, "Tia", Security::Trainer).await;
+            s.save_rule_set(tia.id, &rules).await.unwrap();
+        }
+        let mut live = start(&s, "RockPaperScissors", 7).await;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mv = random_move(live.state(), &mut rng).unwrap();
+        let first = live.play(&s, mv, None, 10).await.unwrap();
+        assert!(first.sealed, "the first plan is sealed");
+        assert!(s.move_log(live.id).await.unwrap().is_empty());
+        assert_eq!(s.sealed_plans(live.id).await.unwrap().len(), 1);
+        let rebuilt = s.load_match(live.id).await.unwrap();
+        assert_same(live.state(), rebuilt.state(), "mid-round");
+        let mv = random_move(live.state(), &mut rng).unwrap();
+        let second = live.play(&s, mv, None, 10).await.unwrap();
+        assert!(!second.sealed, "the last plan resolves the round");
+        assert_eq!(second.released, 1);
+        assert!(s.sealed_plans(live.id).await.unwrap().is_empty());
+        let log = s.move_log(live.id).await.unwrap();
+        assert_eq!(log.iter().map(|m| m.number).collect::<Vec<_>>(), vec![0, 1]);
+        assert_eq!(log.iter().map(|m| m.seat).collect::<Vec<_>>(), vec![0, 1]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn draw_offers_deadlines_and_results_are_kept() {
+    on_each_backend(async |s: Storage| {
+        let mut live = start(&s, "4on7sq", 3).await;
+        let seconds = i64::from(live.state().game().rules.seconds_per_turn);
+        let due = s
+            .due_deadlines(s.now() + chrono_seconds(seconds))
+            .await
+            .unwrap();
+        assert_eq!(
+            due.iter().map(|d| (d.0, d.1)).collect::<Vec<_>>(),
+            vec![(live.id, 0)]
+        );
+        assert!(
+            s.due_deadlines(s.now()).await.unwrap().is_empty(),
+            "not due yet"
+        );
+        s.mark_reminded(live.id, 0).await.unwrap();
+
+        let place = *live
+            .state()
+            .legal()
+            .iter()
+            .find(|m| m.is_board_move())
+            .unwrap();
+        live.play(&s, place, None, 500).await.unwrap();
+        let due = s
+            .due_deadlines(s.now() + chrono_seconds(seconds))
+            .await
+            .unwrap();
+        assert_eq!(
+            due.iter().map(|d| (d.0, d.1)).collect::<Vec<_>>(),
+            vec![(live.id, 1)]
+        );
+
+        assert!(live.state().legal().contains(&Move::OfferDraw));
+        live.play(&s, Move::OfferDraw, None, 0).await.unwrap();
+        assert_eq!(
+            s.open_draw_offer(live.id).await.unwrap().map(|o| o.0),
+            Some(1)
+        );
+        live.play(&s, Move::RefuseDraw, None, 0).await.unwrap();
+        assert_eq!(s.open_draw_offer(live.id).await.unwrap(), None);
+        let message = refusal(live.play(&s, Move::AgreeDraw, None, 0).await);
+        assert!(!message.is_empty());
+
+        let place = *live
+            .state()
+            .legal()
+            .iter()
+            .find(|m| m.is_board_move())
+            .unwrap();
+        live.play(&s, place, None, 0).await.unwrap();
+        live.play(&s, Move::OfferDraw, None, 0).await.unwrap();
+        let played = live.play(&s, Move::AgreeDraw, None, 0).await.unwrap();
+        assert!(played.finished);
+        assert!(
+            s.due_deadlines(s.now() + chrono_seconds(seconds * 10))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        let rebuilt = s.load_match(live.id).await.unwrap();
+        assert_eq!(
+            rebuilt.seats.iter().map(|r| r.result).collect::<Vec<_>>(),
+            vec![Some(SeatResult::Draw), Some(SeatResult::Draw)]
+        );
+        assert_same(live.state(), rebuilt.state(), "agreed draw");
+        let message = refusal(live.play(&s, Move::Pass, None, 0).await);
+        assert!(message.contains("over"), "{message}");
+    })
+    .await;
+}
+
+fn chrono_seconds(n: i64) -> chrono::TimeDelta {
+    chrono::TimeDelta::seconds(n)
+}
+
+#[tokio::test]
+async fn nothing_is_half_written() {
+    on_each_backend(async |s: Storage| {
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        let random = s.system_player(SystemPlayer::Random).await.unwrap();
+        // A seat for a player that does not exist: no match at all.
+        let message = refusal(
+            s.create_match(NewMatch {
+                rule_set_id: ttt.id,
+                seats: vec![
+                    (random.id, Augmentation::Alone),
+                    (999_999, Augmentation::Alone),
+                ],
+                seed: 1,
+                creator_id: None,
+                rated: true,
+            })
+            .await,
+        );
+        assert!(message.contains("999999"), "{message}");
+        let message = refusal(
+            s.create_match(NewMatch {
+                rule_set_id: ttt.id,
+                seats: vec![(random.id, Augmentation::Alone)],
+                seed: 1,
+                creator_id: None,
+                rated: true,
+            })
+            .await,
+        );
+        assert!(message.contains("needs 2 players"), "{message}");
+        let mut live = start(&s, "Tic-Tac-Toe", 1).await;
+        assert_eq!(live.id, 1, "the refused matches left no row behind");
+
+        // An illegal move is refused with the reason, and nothing is written.
+        let legal = live.state().legal()[0];
+        live.play(&s, legal, None, 0).await.unwrap();
+        let message = refusal(live.play(&s, legal, None, 0).await);
+        assert!(message.contains("is not legal"), "{message}");
+        assert_eq!(s.move_log(live.id).await.unwrap().len(), 1);
+
+        // Two handles on one match: the second writer is refused, not interleaved.
+        let mut other = s.load_match(live.id).await.unwrap();
+        let next = live.state().legal()[0];
+        live.play(&s, next, None, 0).await.unwrap();
+        let message = refusal(other.play(&s, other.state().legal()[1], None, 0).await);
+        assert!(message.contains("load it again"), "{message}");
+        assert_eq!(
+            other.state().decisions().len(),
+            1,
+            "the refused handle is unchanged"
+        );
+        let log = s.move_log(live.id).await.unwrap();
+        assert_eq!(log.len(), 2);
+        assert_eq!(log[1].mv, next);
+        assert_same(
+            live.state(),
+            s.load_match(live.id).await.unwrap().state(),
+            "after a refusal",
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn ratings_are_recorded_once_per_finished_match_with_history() {
+    on_each_backend(async |s: Storage| {
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let random = s.system_player(SystemPlayer::Random).await.unwrap();
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        let mut live = s
+            .create_match(NewMatch {
+                rule_set_id: ttt.id,
+                seats: vec![
+                    (ann.id, Augmentation::Reviewing),
+                    (random.id, Augmentation::Alone),
+                ],
+                seed: 5,
+                creator_id: Some(ann.id),
+                rated: true,
+            })
+            .await
+            .unwrap();
+        let key = RatingKey {
+            player_id: ann.id,
+            augmentation: Augmentation::Reviewing,
+            rule_set_id: ttt.id,
+        };
+        let update = RatingUpdate {
+            key,
+            mu: 27.0,
+            sigma: 7.0,
+        };
+        let message = refusal(s.record_ratings(live.id, &[update]).await);
+        assert!(message.contains("not finished"), "{message}");
+        // Ann wins along the bottom row while Random fills the middle.
+        for text in ["1,1", "1,2", "2,1", "2,2", "3,1"] {
+            let mut state = live.state().clone();
+            redscience_engine::notation::apply_turn(&mut state, text, |_| None).unwrap();
+            let mv = *state.decisions().last().unwrap();
+            live.play(&s, mv, None, 2000).await.unwrap();
+        }
+        assert!(live.state().is_finished());
+        assert_eq!(s.rating(&key).await.unwrap(), Rating::beginner());
+        s.record_ratings(live.id, &[update]).await.unwrap();
+        let rating = s.rating(&key).await.unwrap();
+        assert_eq!((rating.played, rating.won, rating.lost), (1, 1, 0));
+        assert_eq!((rating.decisions, rating.decision_ms), (3, 6000));
+        assert_eq!(rating.shown(), 600);
+        assert_eq!(rating.top_burst, 600);
+        let history = s.rating_history(&key).await.unwrap();
+        assert_eq!(history, vec![(live.id, (25.0, 25.0 / 3.0), (27.0, 7.0))]);
+        let message = refusal(s.record_ratings(live.id, &[update]).await);
+        assert!(message.contains("already been rated"), "{message}");
+        let chaos = s.system_player(SystemPlayer::Chaos).await.unwrap();
+        let _ = chaos;
+    })
+    .await;
+}
