@@ -413,3 +413,74 @@ fn surrounding_and_diagonal_captures_settle_after_a_round() {
     play(&mut s, &["2,2-3,3", "pass"]);
     assert_eq!(at(&s, 3, 3), Some((Color::Black, Shape::Cross)));
 }
+
+#[test]
+fn random_play_stays_legal_under_every_condition_and_movement() {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+    let conditions = [
+        "jump",
+        "chain_jump",
+        "chain_jump_back",
+        "surround_line",
+        "surround_orthogonal",
+        "approach",
+        "adjacent",
+        "move_on_diag_en_passant",
+        "move_on_triagonal",
+        "cover",
+    ];
+    let movements = [
+        "adjacent_no_back",
+        "pawn_forward_center",
+        "forward_orth",
+        "rook_orth_castle",
+        "linear",
+    ];
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    for (i, capture) in conditions.iter().enumerate() {
+        for (j, kind) in movements.iter().enumerate() {
+            let moves_on = ["move_on_diag_en_passant", "move_on_triagonal", "cover"];
+            let result = if moves_on.contains(capture) {
+                "remove"
+            } else {
+                ["remove", "convert", "reincarnate", "paralyze"][(i + j) % 4]
+            };
+            let order = if (i + j) % 3 == 0 {
+                "simultaneous"
+            } else {
+                "sequential"
+            };
+            let height = if *capture == "move_on_triagonal" {
+                3
+            } else {
+                1
+            };
+            let g = game(json!({"dimensions": [4, 4, height],
+                "pieces_per_turn": 1 + (i + j) % 2,
+                "phases": [{"pass": true}, {"order": order, "pass": true}],
+                "turn_checks": [{"check": "en_passant"}, {"check": "castle"}],
+                "shapes": [
+                    {"shape": "cross", "power": "must", "capture": capture, "result": result,
+                        "movement": [kind], "reserves": {"black": 4, "white": 4}},
+                    {"shape": "x", "movement": ["pawn_forward_center"],
+                        "reserves": {"black": 2, "white": 2}},
+                    {"shape": "pentagon", "power": "can", "capture": capture, "result": result,
+                        "movement": ["rook_orth_castle"], "reserves": {"black": 2, "white": 2}},
+                    {"shape": "triangle", "movement": ["adjacent_no_back_side"],
+                        "reserves": {"black": 3, "white": 3}}]}));
+            for seed in 0..4 {
+                let mut s = g.start_seeded(seed);
+                // Every move the random player picks is legal and applies;
+                // long games are cut short (stalemate needs a repeated turn).
+                for _ in 0..1500 {
+                    let Some(m) = crate::random::random_move(&s, &mut rng) else {
+                        break;
+                    };
+                    s.apply(m)
+                        .unwrap_or_else(|e| panic!("{capture} {kind} {seed}: {e}"));
+                }
+            }
+        }
+    }
+}
