@@ -124,7 +124,21 @@ pub(crate) struct StackVerdict {
 /// Resolves a stack's pieces (bottom up): the highest-ranked colours capture.
 /// After a move "by stack" or "by full stack" ranks are poker hands (see
 /// [`judge_hands`]); otherwise each colour ranks by its best piece.
+#[cfg(test)]
 pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)], by_stack: bool) -> StackVerdict {
+    judge_stack_attacked(game, pieces, by_stack, None)
+}
+
+/// As [`judge_stack`], with the position of the piece that just arrived, if
+/// it covers alone: pieces that capture other than by rank "award conflicts
+/// between each other to the attacker", so an arriving such captor is the
+/// only captor, and the others' captors on the stack are its captives.
+pub(crate) fn judge_stack_attacked(
+    game: &Game,
+    pieces: &[(Color, Shape)],
+    by_stack: bool,
+    attacker: Option<usize>,
+) -> StackVerdict {
     if by_stack {
         return judge_hands(game, pieces);
     }
@@ -146,7 +160,7 @@ pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)], by_stack: bool
             None => best.push((*color, i)),
         }
     }
-    let top: Vec<(Color, usize)> = best
+    let mut top: Vec<(Color, usize)> = best
         .iter()
         .copied()
         .filter(|(_, i)| {
@@ -156,6 +170,11 @@ pub(crate) fn judge_stack(game: &Game, pieces: &[(Color, Shape)], by_stack: bool
             })
         })
         .collect();
+    if let Some(a) = attacker
+        && game.strength(pieces[a].1) == Strength::Other
+    {
+        top = vec![(pieces[a].0, a)];
+    }
     let Some(&(_, first)) = top.first() else {
         return verdict;
     };
@@ -274,7 +293,15 @@ impl State {
 
     /// Resolves the stack holding `cell` after an arrival; `by_stack` when the
     /// arrival was a move "by stack" or "by full stack" (ranks are poker hands).
+    /// The piece arrived at `cell` covers the stack alone.
     pub(crate) fn resolve_stack_by(&mut self, cell: u16, by_stack: bool) {
+        self.resolve_stack_from(cell, by_stack, true);
+    }
+
+    /// As [`State::resolve_stack_by`]; `attacking` when the piece at `cell`
+    /// arrived alone (in a simultaneous round, several arrivals on one stack
+    /// have no single attacker).
+    pub(crate) fn resolve_stack_from(&mut self, cell: u16, by_stack: bool, attacking: bool) {
         if self.game().powers.iter().all(Option::is_none) {
             // Nothing can capture: stacks only grow.
             return;
@@ -290,7 +317,8 @@ impl State {
             .iter()
             .map(|&c| unpack(self.board[usize::from(c)]).expect("occupied"))
             .collect();
-        let verdict = judge_stack(&game, &pieces, by_stack);
+        let attacker = cells.iter().position(|&c| c == cell).filter(|_| attacking);
+        let verdict = judge_stack_attacked(&game, &pieces, by_stack, attacker);
         if verdict.kept.len() == pieces.len() {
             return;
         }
@@ -433,9 +461,10 @@ impl State {
             .filter(|&&c| from.is_none_or(|f| geo.column_of(f) != geo.column_of(c)))
             .filter_map(|&c| self.piece_at(c))
             .collect();
+        let attacker = pieces.len();
         pieces.extend(carried);
         let by_stack = from.is_some() && game.moves_by_stack(piece.1);
-        let verdict = judge_stack(game, &pieces, by_stack);
+        let verdict = judge_stack_attacked(game, &pieces, by_stack, Some(attacker));
         verdict.captors.contains(&piece.0) && !verdict.pot.is_empty()
     }
 
@@ -527,6 +556,42 @@ mod tests {
             stack,
             vec![Some((Color::Black, Shape::Pentagon)), None, None]
         );
+    }
+
+    #[test]
+    fn an_arriving_captor_wins_its_conflict_with_the_captors_on_the_stack() {
+        // "Pieces that capture other than by rank ... award conflicts between
+        // each other to the attacker": white's mine removes black's.
+        let g = game(
+            serde_json::json!({"board": "stacks", "dimensions": [2, 1, 3],
+            "initial": [{"at": "1", "color": "black", "shape": "pentagon"}],
+            "shapes": [{"shape": "pentagon", "power": "can", "capture": "cover", "result": "remove",
+                "reserves": {"white": 1}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1"]);
+        let column: Vec<_> = (1..=3)
+            .map(|z| s.piece_at(g.geometry.cell(1, 1, 1, z).unwrap()))
+            .collect();
+        assert_eq!(
+            column,
+            vec![Some((Color::White, Shape::Pentagon)), None, None]
+        );
+        // Converting captors: the stack turns to the last to arrive.
+        let g = game(
+            serde_json::json!({"board": "stacks", "dimensions": [1, 1, 3],
+            "phases": [{"pass": true}],
+            "shapes": [{"shape": "circle", "power": "can", "capture": "cover", "result": "convert",
+                "reserves": {"black": 2, "white": 1}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1", "1"]);
+        let stack = |s: &State| (0..3).map(|c| s.piece_at(c)).collect::<Vec<_>>();
+        let white = Some((Color::White, Shape::Circle));
+        let black = Some((Color::Black, Shape::Circle));
+        assert_eq!(stack(&s), vec![white, white, None]);
+        play(&mut s, &["1"]);
+        assert_eq!(stack(&s), vec![black, black, black]);
     }
 
     #[test]

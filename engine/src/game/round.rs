@@ -145,11 +145,18 @@ impl State {
     fn resolve_on_stacks(&mut self, moves: &[(usize, Move)]) {
         let geo = self.game().geometry.clone();
         let mut touched = Vec::new();
+        // A stack that takes one arrival is covered by it; several arrive together.
+        let mut arrivals = vec![0usize; geo.columns().len()];
+        for &(_, mv) in moves {
+            if let Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } = mv {
+                arrivals[geo.column_of(to)] += 1;
+            }
+        }
         for &(_, mv) in moves {
             match mv {
                 Move::Place { color, shape, to } => {
                     self.reserves[color.index() * 6 + shape.index()] -= 1;
-                    self.make_room(to, 1, &mut touched);
+                    self.make_room(to, 1, &mut touched, &arrivals);
                     // The stack may have filled since the round began: then the piece is lost.
                     if let Some(cell) = self.landing(to) {
                         self.board[usize::from(cell)] = pack(color, shape);
@@ -166,7 +173,7 @@ impl State {
                         .skip_while(|&c| c != from)
                         .take_while(|&c| self.board[usize::from(c)] != 0)
                         .collect();
-                    self.make_room(to, carried.len(), &mut touched);
+                    self.make_room(to, carried.len(), &mut touched, &arrivals);
                     match self.landing(to) {
                         Some(landing) if self.room_at(landing) >= carried.len() => {
                             let piece = unpack(self.board[usize::from(from)]);
@@ -190,14 +197,21 @@ impl State {
             }
         }
         for (cell, by_stack) in touched {
-            self.resolve_stack_by(cell, by_stack);
+            let alone = arrivals[geo.column_of(cell)] == 1;
+            self.resolve_stack_from(cell, by_stack, alone);
         }
     }
 
     /// Before an arrival of `needed` pieces that does not fit on the stack of
     /// `to`, that stack resolves the captures of its arrivals so far this
     /// round: taking the pot may make room (3P-PublicGoods' full investment).
-    fn make_room(&mut self, to: u16, needed: usize, touched: &mut Vec<(u16, bool)>) {
+    fn make_room(
+        &mut self,
+        to: u16,
+        needed: usize,
+        touched: &mut Vec<(u16, bool)>,
+        arrivals: &[usize],
+    ) {
         if self.landing(to).is_some_and(|l| self.room_at(l) >= needed) {
             return;
         }
@@ -208,7 +222,7 @@ impl State {
             .partition(|(c, _)| game.geometry.column_of(*c) == column);
         *touched = rest;
         for (cell, by_stack) in here {
-            self.resolve_stack_by(cell, by_stack);
+            self.resolve_stack_from(cell, by_stack, arrivals[column] == 1);
         }
     }
 
@@ -404,6 +418,35 @@ mod tests {
                 .count();
             assert_eq!(on_board, 3, "seed {seed}: only the pentagons stay");
         }
+    }
+
+    #[test]
+    fn captors_arriving_together_on_a_stack_share_it() {
+        // One arrival covers the stack alone; two arriving in one round do not
+        // attack each other.
+        let g = game(
+            serde_json::json!({"board": "stacks", "dimensions": [2, 1, 3],
+            "initial": [{"at": "2", "color": "black", "shape": "pentagon", "count": 1}],
+            "phases": [{"order": "simultaneous", "pass": true}],
+            "shapes": [{"shape": "pentagon", "power": "can", "capture": "cover", "result": "remove",
+                "reserves": {"black": 1, "white": 1}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["1", "1"]);
+        let column = |s: &State, x: u8| {
+            (1..=3)
+                .filter_map(|z| s.piece_at(g.geometry.cell(1, x, 1, z).unwrap()))
+                .map(|p| p.0)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(column(&s, 1), vec![Color::Black, Color::White]);
+        let mut s = g.start();
+        play(&mut s, &["pass", "2"]);
+        assert_eq!(
+            column(&s, 2),
+            vec![Color::White],
+            "white's lone arrival takes black's"
+        );
     }
 
     #[test]
