@@ -217,7 +217,7 @@ impl State {
         }
         let game = self.game().clone();
         let column = game.geometry.column_of(to);
-        let (here, rest): (Vec<(u16, bool)>, Vec<(u16, bool)>) = touched
+        let (here, rest): (Vec<_>, Vec<_>) = touched
             .iter()
             .partition(|(c, _)| game.geometry.column_of(*c) == column);
         *touched = rest;
