@@ -654,20 +654,54 @@ fn prisoners_dilemma_both_defect_and_the_pentagon_outranks_the_x() {
 }
 
 #[test]
-#[ignore = "draw offers are not part of sealed plans, and the players are locked in Chaos's phase: OptionalPD's draw option cannot be used"]
 fn optional_pd_prisoners_may_agree_a_draw() {
     let mut s = start("OptionalPD");
     assert!(s.game().rules.draw_option);
-    play(&mut s, &["draw", "agree"]);
+    // Black offers before planning; white answers at once.
+    play(&mut s, &["draw"]);
+    assert_eq!(s.draw_offered_by(), Some(0));
+    assert_eq!(s.to_move(), 1, "white answers the offer");
+    play(&mut s, &["agree"]);
     assert_eq!(results(&s), vec![Draw, Draw, Draw], "{}", reason(&s));
+    // PrisonerDilemma has no such option.
+    assert_refused(
+        &start("PrisonerDilemma"),
+        "draw",
+        "no option to agree a draw",
+    );
 }
 
 #[test]
-fn optional_pd_without_an_offer_plays_as_the_dilemma() {
+fn optional_pd_a_refused_offer_and_the_plans_go_on() {
     let mut s = start("OptionalPD");
-    assert_refused(&s, "draw", "not legal");
-    play(&mut s, &["5", "3"]);
+    play(&mut s, &["draw", "refuse"]);
+    assert_eq!(s.to_move(), 0, "black plans after all");
+    assert_refused(&s, "draw", "once per turn");
+    play(&mut s, &["5"]);
+    // White may offer before its own plan; black's plan stays sealed.
+    play(&mut s, &["draw"]);
+    assert_eq!(s.to_move(), 0);
+    assert_eq!(stack(&s, 5), "", "black's plan is sealed");
+    for viewer in [Some(0), None] {
+        let offers = s.history_for(viewer);
+        assert_eq!(
+            offers.iter().filter(|h| *h == "Offer to draw").count(),
+            2,
+            "offers are public: {offers:?}"
+        );
+    }
+    assert!(
+        s.history_for(Some(1))
+            .iter()
+            .any(|h| h == "(a sealed plan)"),
+        "black's plan is not: {:?}",
+        s.history_for(Some(1))
+    );
+    play(&mut s, &["refuse", "3"]);
     assert_eq!(stacks(&s), ["Bx", "", "Wp Wp", "", "Bx"]);
+    play(&mut s, &["4", "4", "5"]);
+    pass_to_the_end(&mut s);
+    assert_eq!(results(&s), vec![Loss, Win, Win], "{}", reason(&s));
 }
 
 #[test]

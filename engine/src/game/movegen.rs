@@ -20,7 +20,9 @@ impl State {
     /// calls this once per position it stops at.
     pub(crate) fn generate_legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.is_finished() || self.generate_plan_moves(out) {
+        if self.is_finished()
+            || self.draw_offered_by().is_none() && self.generate_plan_moves(out)
+        {
             return;
         }
         // Under cloaking a seat judges its moves on what it knows.

@@ -29,6 +29,11 @@ impl Round {
         self.pending[0]
     }
 
+    /// The planner offered a draw: not again in this plan.
+    pub(crate) fn offered_draw(&mut self) {
+        self.scratch.offered_this_turn = true;
+    }
+
     /// The moves of the plan being made so far.
     pub(crate) fn planned(&self) -> &[Move] {
         &self.scratch.turn_moves
@@ -73,6 +78,8 @@ impl State {
         scratch.history = Vec::new();
         scratch.seen_turns = Default::default();
         scratch.planning = true;
+        // Each planner may offer a draw once, before its plan.
+        scratch.offered_this_turn = false;
         scratch.plan_done = false;
         scratch.to_move = seat;
         scratch.turn_moves.clear();
@@ -112,7 +119,6 @@ impl State {
         match &self.round {
             Some(round) => {
                 round.scratch.generate_legal(out);
-                out.retain(|m| *m != Move::OfferDraw);
                 true
             }
             None => false,
@@ -447,6 +453,34 @@ mod tests {
             vec![Color::White],
             "white's lone arrival takes black's"
         );
+    }
+
+    #[test]
+    fn a_planner_may_offer_a_draw_before_its_plan() {
+        let g = game(
+            serde_json::json!({"board": "squares", "dimensions": [3, 1, 1], "draw_option": true,
+            "phases": [{"order": "simultaneous"}],
+            "shapes": [{"reserves": {"black": 1, "white": 1}}],
+            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+        );
+        let mut s = g.start();
+        assert!(s.legal().contains(&Move::OfferDraw));
+        play(&mut s, &["draw"]);
+        assert_eq!(s.to_move(), 1, "white answers before anyone plans on");
+        assert_eq!(s.legal(), [Move::AgreeDraw, Move::RefuseDraw]);
+        play(&mut s, &["refuse"]);
+        assert_eq!(
+            s.to_move(),
+            0,
+            "black plans after all, and cannot offer again"
+        );
+        assert!(!s.legal().contains(&Move::OfferDraw));
+        play(&mut s, &["1,1"]);
+        // White's plan: it may offer too.
+        play(&mut s, &["draw", "agree"]);
+        let o = s.outcome().expect("agreed");
+        assert_eq!(o.results, vec![SeatResult::Draw, SeatResult::Draw]);
+        assert_eq!(s.piece_at(0), None, "the round never resolved");
     }
 
     #[test]

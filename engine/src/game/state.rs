@@ -149,9 +149,9 @@ impl State {
     /// The seat index (0-based) whose decision is awaited: the mover, or the
     /// next seat to answer a draw offer.
     pub fn to_move(&self) -> usize {
-        match (&self.round, &self.draw) {
-            (Some(round), _) => round.planner(),
-            (None, Some(offer)) => offer.waiting[0],
+        match (&self.draw, &self.round) {
+            (Some(offer), _) => offer.waiting[0],
+            (None, Some(round)) => round.planner(),
             (None, None) => self.to_move,
         }
     }
@@ -271,7 +271,9 @@ impl State {
     /// Applies a move judged from the mover's knowledge against the truth: a
     /// move blocked by an unseen piece or wall only reveals it and ends the turn.
     fn apply_known(&mut self, mv: Move, automatic: bool) {
-        if self.round.is_some() {
+        // In a round a planner may offer a draw before its plan; the offer
+        // and its answers are no part of any plan.
+        if self.round.is_some() && !mv.is_draw_talk() {
             return self.plan(mv, automatic);
         }
         let seat = self.to_move();
@@ -326,6 +328,9 @@ impl State {
                     .filter(|&s| !self.game.seats[s].is_chaos)
                     .collect();
                 self.offered_this_turn = true;
+                if let Some(round) = self.round.as_mut() {
+                    round.offered_draw();
+                }
                 if waiting.is_empty() {
                     self.outcome = Some(outcome::agreed_draw(&self.game));
                 } else {

@@ -186,7 +186,7 @@ impl State {
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                if i >= sealed_from && viewer != Some(a.seat) {
+                if i >= sealed_from && viewer != Some(a.seat) && !a.mv.is_draw_talk() {
                     return "(a sealed plan)".to_string();
                 }
                 let hidden_to = match a.mv {
