@@ -20,9 +20,7 @@ impl State {
     /// calls this once per position it stops at.
     pub(crate) fn generate_legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.is_finished()
-            || self.draw_offered_by().is_none() && self.generate_plan_moves(out)
-        {
+        if self.is_finished() || self.draw_offered_by().is_none() && self.generate_plan_moves(out) {
             return;
         }
         // Under cloaking a seat judges its moves on what it knows.
@@ -187,7 +185,8 @@ impl State {
             let all_open = self.board_results.iter().all(Option::is_none);
             let cells = self.board.iter().zip(locked).zip(&game.exclusive);
             for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
-                if locked || allowed & (1 << seat) == 0 || !(all_open || self.board_open(to as u16)) {
+                if locked || allowed & (1 << seat) == 0 || !(all_open || self.board_open(to as u16))
+                {
                     continue;
                 }
                 let to = to as u16;
@@ -420,7 +419,12 @@ impl State {
                     format!("no {} {} is left in reserve", color.name(), shape.name())
                 } else if geo.kind == BoardKind::Stacks && self.landing(to).is_none() {
                     let k = geo.coord(to);
-                    format!("the stack at ({},{}) is full", k.x, k.y)
+                    let column = &geo.columns()[geo.column_of(to)];
+                    if column.iter().all(|&c| self.is_locked(c)) {
+                        format!("the stack at ({},{}) is locked", k.x, k.y)
+                    } else {
+                        format!("the stack at ({},{}) is full", k.x, k.y)
+                    }
                 } else if self.is_locked(to) {
                     format!("{} is locked", geo.name(to))
                 } else if self.piece_at(to).is_some() {

@@ -304,3 +304,15 @@ fn exclusive_and_sticky_spaces_limit_entry_and_exit() {
     targets.sort();
     assert_eq!(targets, vec!["(2,2)", "(2,3)", "(3,2)"]);
 }
+
+#[test]
+fn a_locked_stack_is_refused_as_locked_not_full() {
+    let g = game(
+        serde_json::json!({"board": "stacks", "dimensions": [3, 1, 2],
+        "phases": [{"locked": ["2"]}], "turn_checks": [],
+        "shapes": [{"reserves": {"black": 2, "white": 2}}]}),
+    );
+    let s = g.start();
+    let err = resolve(&s, &parse_turn("2").unwrap()[0]).unwrap_err();
+    assert!(err.contains("the stack at (2,1) is locked"), "{err}");
+}
