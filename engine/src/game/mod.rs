@@ -3,6 +3,7 @@
 mod capture;
 mod fold;
 mod goals;
+mod hands;
 mod movegen;
 mod moves;
 mod outcome;

@@ -1,0 +1,81 @@
+//! A stack's captures after a move "by stack" or "by full stack", where
+//! ranks are poker hands (see [`crate::poker`]).
+
+use super::Game;
+use super::capture::StackVerdict;
+use crate::rules::{CaptureResult, Color, Shape};
+
+/// A stack after a move "by stack" or "by full stack": each colour some
+/// seat plays ranks by the poker hand of its pieces there plus the communal
+/// ones (colours no seat plays), chips (circles) ignored. The best hands
+/// capture with the result of their highest-ranked shape that has a power
+/// (their own or communal); each keeps the pieces that make its hand, ties
+/// split the pot. Nothing is captured when the best hand is nothing, or when
+/// no piece of the best hands has a power.
+pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdict {
+    use crate::poker::{Tier, hand_rank, winners};
+    let mut verdict = StackVerdict {
+        kept: (0..pieces.len()).collect(),
+        ..Default::default()
+    };
+    let communal = |c: Color| game.seats.iter().all(|s| !s.controls(c));
+    let mut owners: Vec<Color> = Vec::new();
+    for &(c, _) in pieces {
+        if !communal(c) && !owners.contains(&c) {
+            owners.push(c);
+        }
+    }
+    owners.sort_unstable();
+    let hand_of = |owner: Color| {
+        let shapes: Vec<Shape> = pieces
+            .iter()
+            .filter(|(c, _)| *c == owner || communal(*c))
+            .map(|(_, s)| *s)
+            .collect();
+        hand_rank(&shapes)
+    };
+    let hands: Vec<_> = owners.iter().map(|&o| hand_of(o)).collect();
+    let best = winners(&hands);
+    if best.is_empty() || hands[best[0]].tier() == Tier::Nothing {
+        return verdict;
+    }
+    let captors: Vec<Color> = best.iter().map(|&i| owners[i]).collect();
+    let result = pieces
+        .iter()
+        .filter(|(c, _)| captors.contains(c) || communal(*c))
+        .filter_map(|(_, s)| game.power(*s).map(|p| (s.rank(), p.result)))
+        .max_by_key(|(rank, _)| *rank)
+        .map(|(_, result)| result);
+    let Some(result) = result else {
+        return verdict;
+    };
+    // Each captor keeps the pieces that make its hand: its own first, then communal.
+    let mut keeps: Vec<usize> = Vec::new();
+    for (&i, &captor) in best.iter().zip(&captors) {
+        for shape in hands[i].pieces() {
+            let own =
+                (0..pieces.len()).find(|j| pieces[*j] == (captor, shape) && !keeps.contains(j));
+            let shared =
+                || (0..pieces.len()).find(|&j| communal(pieces[j].0) && pieces[j].1 == shape);
+            if let Some(j) = own.or_else(shared)
+                && !keeps.contains(&j)
+            {
+                keeps.push(j);
+            }
+        }
+    }
+    let captive = |i: usize| !captors.contains(&pieces[i].0) && !keeps.contains(&i);
+    if captors.len() < 2 && !(0..pieces.len()).any(captive) {
+        return verdict;
+    }
+    verdict.pot = match result {
+        CaptureResult::Remove | CaptureResult::Paralyze => {
+            (0..pieces.len()).filter(|&i| captive(i)).collect()
+        }
+        _ => (0..pieces.len()).filter(|i| !keeps.contains(i)).collect(),
+    };
+    verdict.kept.retain(|i| !verdict.pot.contains(i));
+    verdict.captors = captors;
+    verdict.result = Some(result);
+    verdict
+}
