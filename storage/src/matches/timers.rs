@@ -1,0 +1,141 @@
+//! What surrounds the move log: the seat's deadline, draw offers and their
+//! answers, and releasing sealed plans when their round resolves.
+
+use chrono::TimeDelta;
+use redscience_engine::{Move, State};
+use sea_orm::prelude::DateTimeUtc;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+
+use crate::Storage;
+use crate::entities::{deadlines, draw_offers, moves, sealed_plans};
+use crate::error::Result;
+
+/// The deadline of the seat to move, unless the match is over.
+pub(super) fn deadline_row(
+    match_id: i64,
+    state: &State,
+    now: DateTimeUtc,
+) -> Option<deadlines::ActiveModel> {
+    if state.is_finished() {
+        return None;
+    }
+    let seconds = i64::from(state.game().rules.seconds_per_turn);
+    (seconds > 0).then(|| deadlines::ActiveModel {
+        match_id: Set(match_id),
+        seat: Set(state.to_move() as i16),
+        due_at: Set(now + TimeDelta::seconds(seconds)),
+        reminded_at: Set(None),
+    })
+}
+
+impl Storage {
+    /// Deadlines due by `now`: (match, seat, due time), earliest first.
+    pub async fn due_deadlines(&self, now: DateTimeUtc) -> Result<Vec<(i64, usize, DateTimeUtc)>> {
+        let rows = deadlines::Entity::find()
+            .filter(deadlines::Column::DueAt.lte(now))
+            .order_by_asc(deadlines::Column::DueAt)
+            .all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|d| (d.match_id, d.seat as usize, d.due_at))
+            .collect())
+    }
+
+    /// The open draw offer of a match: (offering seat, when).
+    pub async fn open_draw_offer(&self, match_id: i64) -> Result<Option<(usize, DateTimeUtc)>> {
+        let row = draw_offers::Entity::find()
+            .filter(draw_offers::Column::MatchId.eq(match_id))
+            .filter(draw_offers::Column::Answer.is_null())
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|r| (r.seat as usize, r.offered_at)))
+    }
+
+    /// Notes that a seat was reminded of its deadline.
+    pub async fn mark_reminded(&self, match_id: i64, seat: usize) -> Result<()> {
+        deadlines::Entity::update_many()
+            .col_expr(deadlines::Column::RemindedAt, Expr::value(self.now()))
+            .filter(deadlines::Column::MatchId.eq(match_id))
+            .filter(deadlines::Column::Seat.eq(seat as i16))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+}
+
+/// Moves every sealed plan of the match into the move log, in order.
+pub(super) async fn release_plans<C: ConnectionTrait>(db: &C, match_id: i64) -> Result<usize> {
+    let plans = sealed_plans::Entity::find()
+        .filter(sealed_plans::Column::MatchId.eq(match_id))
+        .order_by_asc(sealed_plans::Column::Number)
+        .all(db)
+        .await?;
+    for p in &plans {
+        moves::Entity::insert(moves::ActiveModel {
+            match_id: Set(p.match_id),
+            number: Set(p.number),
+            seat: Set(p.seat),
+            encoding: Set(p.encoding.clone()),
+            text: Set(p.text.clone()),
+            actor_id: Set(p.actor_id),
+            taken_ms: Set(p.taken_ms),
+            created_at: Set(p.created_at),
+            ..Default::default()
+        })
+        .exec_without_returning(db)
+        .await?;
+    }
+    if !plans.is_empty() {
+        sealed_plans::Entity::delete_many()
+            .filter(sealed_plans::Column::MatchId.eq(match_id))
+            .exec(db)
+            .await?;
+    }
+    Ok(plans.len())
+}
+
+/// Opens a draw offer when one is made, and closes it with its answer.
+pub(super) async fn record_draw_talk<C: ConnectionTrait>(
+    db: &C,
+    match_id: i64,
+    before: &State,
+    after: &State,
+    mv: Move,
+    number: usize,
+    now: DateTimeUtc,
+) -> Result<()> {
+    if before.draw_offered_by().is_some() && after.draw_offered_by().is_none() {
+        let answer = if mv == Move::AgreeDraw {
+            "agreed"
+        } else {
+            "refused"
+        };
+        draw_offers::Entity::update_many()
+            .col_expr(draw_offers::Column::Answer, Expr::value(answer))
+            .col_expr(draw_offers::Column::AnsweredAt, Expr::value(now))
+            .filter(draw_offers::Column::MatchId.eq(match_id))
+            .filter(draw_offers::Column::Answer.is_null())
+            .exec(db)
+            .await?;
+    }
+    if let Some(seat) = after.draw_offered_by()
+        && mv == Move::OfferDraw
+    {
+        draw_offers::ActiveModel {
+            match_id: Set(match_id),
+            seat: Set(seat as i16),
+            number: Set(number as i32),
+            offered_at: Set(now),
+            answer: Set(None),
+            answered_at: Set(None),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
