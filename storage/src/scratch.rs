@@ -94,25 +94,29 @@ impl Scratch {
         }
     }
 
-    /// Deletes the database (close its connections first).
+    /// Deletes the database (close its connections first). A SQLite file is
+    /// also deleted when the scratch is dropped, as when a test panics.
     pub async fn remove(self) -> Result<()> {
-        match self.place {
-            Place::File(path) => {
-                for suffix in ["", "-wal", "-shm"] {
-                    let mut name = path.clone().into_os_string();
-                    name.push(suffix);
-                    let _ = std::fs::remove_file(PathBuf::from(name));
-                }
-            }
-            Place::Server { admin_url, name } => {
-                let admin = Database::connect(admin_url.as_str()).await?;
-                admin
-                    .execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
-                    .await?;
-                admin.close().await?;
-            }
+        if let Place::Server { admin_url, name } = &self.place {
+            let admin = Database::connect(admin_url.as_str()).await?;
+            admin
+                .execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                .await?;
+            admin.close().await?;
         }
         Ok(())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Place::File(path) = &self.place {
+            for suffix in ["", "-wal", "-shm"] {
+                let mut name = path.clone().into_os_string();
+                name.push(suffix);
+                let _ = std::fs::remove_file(PathBuf::from(name));
+            }
+        }
     }
 }
 
