@@ -1,7 +1,8 @@
-//! The built-in catalogue: the foundation games of the spec's acceptance list,
-//! one canonical JSON file each in `engine/catalogue/`, embedded at build time.
-//! The game-theory games are embedded too, in a separate list ([`later`]) until
-//! the engine can play their options.
+//! The built-in catalogue: every game of the spec's acceptance list and of its
+//! "Other interesting games", one canonical JSON file each in
+//! `engine/catalogue/`, embedded at build time. The foundation games (lines,
+//! stacks and movement) come first, then the game-theory games (hidden
+//! information, simultaneous rounds, captures, pots, several boards).
 //!
 //! Every file writes every field out (the form [`RuleSet::to_json`] writes), so
 //! a reader of one file needs no defaults. `docs/rules.md` explains how each
@@ -9,8 +10,8 @@
 
 use crate::RuleSet;
 
-/// The catalogue in order: (name, canonical JSON text).
-const FILES: [(&str, &str); 16] = [
+/// The foundation games in order: (name, canonical JSON text).
+const FOUNDATION: [(&str, &str); 16] = [
     ("Tic-Tac-Toe", include_str!("../catalogue/Tic-Tac-Toe.json")),
     ("3on15line", include_str!("../catalogue/3on15line.json")),
     (
@@ -48,11 +49,8 @@ const FILES: [(&str, &str); 16] = [
 ];
 
 /// The game-theory games: the rest of the acceptance list, then the spec's
-/// "Other interesting games". Their rules use options the engine cannot play
-/// yet (hidden information, simultaneous rounds, captures, several boards, ...),
-/// so they stay out of [`names`], [`get`] and [`all`]; each joins [`FILES`]
-/// once the engine can play it. `docs/rules.md` explains how each was read.
-const LATER: [(&str, &str); 26] = [
+/// "Other interesting games". `docs/rules.md` explains how each was read.
+const GAME_THEORY: [(&str, &str); 26] = [
     (
         "RockPaperScissors",
         include_str!("../catalogue/RockPaperScissors.json"),
@@ -126,29 +124,37 @@ const LATER: [(&str, &str); 26] = [
     ),
 ];
 
+/// Every entry, in catalogue order.
+fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    FOUNDATION.iter().chain(GAME_THEORY.iter())
+}
+
 /// The names of the built-in games, in catalogue order.
 pub fn names() -> Vec<&'static str> {
-    FILES.iter().map(|(name, _)| *name).collect()
+    entries().map(|(name, _)| *name).collect()
+}
+
+/// The foundation games' names (lines, stacks and movement), in order.
+pub fn foundation_names() -> Vec<&'static str> {
+    FOUNDATION.iter().map(|(name, _)| *name).collect()
+}
+
+/// The game-theory games' names, in order.
+pub fn game_theory_names() -> Vec<&'static str> {
+    GAME_THEORY.iter().map(|(name, _)| *name).collect()
 }
 
 /// The built-in game of that name (matched without regard to case).
 pub fn get(name: &str) -> Option<RuleSet> {
     let name = name.trim();
-    FILES
-        .iter()
+    entries()
         .find(|(n, _)| n.eq_ignore_ascii_case(name))
         .map(|(_, text)| parse(text))
 }
 
 /// Every built-in game, in catalogue order.
 pub fn all() -> Vec<RuleSet> {
-    FILES.iter().map(|(_, text)| parse(text)).collect()
-}
-
-/// The game-theory games the engine cannot play yet, in catalogue order.
-/// They are not in [`names`], [`get`] or [`all`].
-pub fn later() -> Vec<RuleSet> {
-    LATER.iter().map(|(_, text)| parse(text)).collect()
+    entries().map(|(_, text)| parse(text)).collect()
 }
 
 fn parse(text: &str) -> RuleSet {
@@ -165,7 +171,7 @@ mod tests {
 
     #[test]
     fn every_file_parses_is_named_after_itself_and_validates() {
-        for &(name, text) in FILES.iter().chain(&LATER) {
+        for &(name, text) in entries() {
             let rules = RuleSet::from_json(text).unwrap_or_else(|p| panic!("{name}: {p}"));
             assert_eq!(rules.name, name, "the name inside {name}.json");
             if let Err(problems) = crate::validate(&rules) {
@@ -177,7 +183,7 @@ mod tests {
 
     #[test]
     fn every_file_is_in_canonical_form() {
-        for &(name, text) in FILES.iter().chain(&LATER) {
+        for &(name, text) in entries() {
             let rules = RuleSet::from_json(text).unwrap();
             assert_eq!(
                 rules.to_json(),
@@ -198,7 +204,7 @@ mod tests {
             return;
         }
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogue");
-        for &(name, text) in FILES.iter().chain(&LATER) {
+        for &(name, text) in entries() {
             let rules = RuleSet::from_json(text).unwrap_or_else(|p| panic!("{name}: {p}"));
             std::fs::write(dir.join(format!("{name}.json")), rules.to_json() + "\n").unwrap();
         }
@@ -215,9 +221,10 @@ mod tests {
     #[test]
     fn names_are_in_catalogue_order_and_unique() {
         let names = names();
-        assert_eq!(names.len(), 16);
+        assert_eq!(names.len(), 16 + 26);
         assert_eq!(names[0], "Tic-Tac-Toe");
         assert_eq!(names[15], "Wild-TTT-6sq3143");
+        assert_eq!(names[41], "3P-TrolleyDilemma");
         let rules = all();
         assert_eq!(rules.len(), names.len());
         for (n, r) in names.iter().zip(&rules) {
@@ -226,7 +233,7 @@ mod tests {
         let mut lower: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
         lower.sort();
         lower.dedup();
-        assert_eq!(lower.len(), 16, "names differ by more than case");
+        assert_eq!(lower.len(), 16 + 26, "names differ by more than case");
     }
 
     #[test]
@@ -243,7 +250,6 @@ mod tests {
     fn no_two_games_differ_only_by_name() {
         let keyed: Vec<(String, String)> = all()
             .into_iter()
-            .chain(later())
             .map(|mut r| {
                 let name = std::mem::take(&mut r.name);
                 (name, r.to_json())
@@ -261,7 +267,6 @@ mod tests {
     fn no_two_games_share_a_fingerprint() {
         let prints: Vec<(String, String)> = all()
             .into_iter()
-            .chain(later())
             .map(|r| (crate::fingerprint(&r), r.name))
             .collect();
         for (i, (a, name_a)) in prints.iter().enumerate() {
@@ -273,37 +278,36 @@ mod tests {
     }
 
     #[test]
-    fn later_games_are_kept_apart_from_the_playable_list() {
-        let later = later();
-        assert_eq!(later.len(), 26);
-        assert_eq!(later[0].name, "RockPaperScissors");
-        assert_eq!(later[9].name, "StagHunt");
-        assert_eq!(later[25].name, "3P-TrolleyDilemma");
-        let mut lower: Vec<String> = names()
-            .into_iter()
-            .map(str::to_string)
-            .chain(later.iter().map(|r| r.name.clone()))
-            .map(|n| n.to_ascii_lowercase())
-            .collect();
-        lower.sort();
-        lower.dedup();
-        assert_eq!(lower.len(), 16 + 26, "names differ by more than case");
-        for r in &later {
-            assert!(get(&r.name).is_none(), "{} is not playable yet", r.name);
+    fn game_theory_games_follow_the_foundation_and_all_play() {
+        let theory = game_theory_names();
+        assert_eq!(theory.len(), 26);
+        assert_eq!(theory[0], "RockPaperScissors");
+        assert_eq!(theory[9], "StagHunt");
+        assert_eq!(theory[25], "3P-TrolleyDilemma");
+        assert_eq!(foundation_names().len(), 16);
+        assert_eq!(names()[16..], theory[..]);
+        for name in theory {
+            let rules = get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
+            if let Err(p) = crate::Game::new(rules) {
+                panic!("{name} cannot start: {p:?}");
+            }
         }
     }
 
     #[test]
-    fn later_games_read_as_the_notes_resolve_them() {
-        let later = later();
+    fn game_theory_games_read_as_the_notes_resolve_them() {
+        let theory: Vec<RuleSet> = game_theory_names()
+            .into_iter()
+            .map(|n| get(n).unwrap())
+            .collect();
         let g = |n: &str| {
-            later
+            theory
                 .iter()
                 .find(|r| r.name == n)
-                .unwrap_or_else(|| panic!("{n} is in the later list"))
+                .unwrap_or_else(|| panic!("{n} is in the game-theory list"))
         };
         // Listed outcome rules replace the default check.
-        for r in &later {
+        for r in &theory {
             assert!(
                 r.turn_checks
                     .iter()

@@ -94,30 +94,15 @@ async fn play(s: &Storage, live: &mut LiveMatch, rng: &mut Xoshiro256PlusPlus, l
     }
 }
 
-/// The catalogue's games, then those of `catalogue::later()` this engine can
-/// already play, saved by a Trainer.
-async fn playable_games(s: &Storage) -> Vec<String> {
-    let mut names: Vec<String> = catalogue::names().iter().map(|n| n.to_string()).collect();
-    let mut trainer = None;
-    for rules in catalogue::later() {
-        if Game::new(rules.clone()).is_err() || s.rule_set(&rules.name).await.unwrap().is_some() {
-            continue;
-        }
-        if trainer.is_none() {
-            trainer = Some(human(s, "Trainer-of-later-games", Security::Trainer).await);
-        }
-        let trainer_id = trainer.as_ref().map_or(0, |t| t.id);
-        if s.save_rule_set(trainer_id, &rules).await.is_ok() {
-            names.push(rules.name);
-        }
-    }
-    names
+/// The catalogue's games (seeded into storage on first run).
+fn catalogue_games() -> Vec<String> {
+    catalogue::names().iter().map(|n| n.to_string()).collect()
 }
 
 #[tokio::test]
 async fn every_catalogue_game_rebuilt_from_its_log_equals_the_live_state() {
     on_each_backend(async |s: Storage| {
-        for (i, name) in playable_games(&s).await.iter().enumerate() {
+        for (i, name) in catalogue_games().iter().enumerate() {
             let name = name.as_str();
             let seed = 0x5eed_0000 + i as u64;
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -161,7 +146,7 @@ async fn every_catalogue_game_rebuilt_from_its_log_equals_the_live_state() {
 #[tokio::test]
 async fn sealed_plans_stay_out_of_the_log_until_the_round_resolves() {
     on_each_backend(async |s: Storage| {
-        let games = playable_games(&s).await;
+        let games = catalogue_games();
         assert!(games.iter().any(|g| g == "RockPaperScissors"), "{games:?}");
         let mut live = start(&s, "RockPaperScissors", 7).await;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);

@@ -256,8 +256,8 @@ fn assert_common_refusals(state: &State, occupied: &str, off_board: &str) {
 // The catalogue as a whole
 
 #[test]
-fn every_catalogue_game_compiles_and_starts_with_seat_1() {
-    let names = catalogue::names();
+fn every_foundation_game_compiles_and_starts_with_seat_1() {
+    let names = catalogue::foundation_names();
     assert_eq!(names.len(), 16);
     for name in names {
         let g = game(name);
@@ -269,6 +269,24 @@ fn every_catalogue_game_compiles_and_starts_with_seat_1() {
             "{name}: nothing is automatic at the start"
         );
         assert!(s.legal_moves().len() > 1, "{name}");
+    }
+}
+
+/// The game-theory games may lock seats in their first phase, so a seat
+/// other than seat 1 may open (after automatic passes); each still offers a
+/// real choice at once.
+#[test]
+fn every_catalogue_game_compiles_and_offers_a_choice_at_the_start() {
+    let names = catalogue::names();
+    assert_eq!(names.len(), 16 + 26);
+    for name in names {
+        let s = game(name).start_seeded(7);
+        assert!(!s.is_finished(), "{name}");
+        assert!(s.legal_moves().len() > 1, "{name}: {:?}", s.legal_moves());
+        assert!(
+            s.history().iter().all(|a| a.automatic),
+            "{name}: only automatic moves before the first decision"
+        );
     }
 }
 

@@ -19,11 +19,10 @@ use SeatResult::{Draw, Loss, Win};
 // ---------------------------------------------------------------------------
 // Helpers
 
-/// A catalogue game by name, from the playable list or the game-theory list.
+/// A catalogue game by name.
 fn game(name: &str) -> Arc<Game> {
-    let rules: RuleSet = catalogue::get(name)
-        .or_else(|| catalogue::later().into_iter().find(|r| r.name == name))
-        .unwrap_or_else(|| panic!("{name} is not in the catalogue"));
+    let rules: RuleSet =
+        catalogue::get(name).unwrap_or_else(|| panic!("{name} is not in the catalogue"));
     Game::new(rules).unwrap_or_else(|problems| {
         let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
         panic!("{name} cannot be played: {}", list.join("; "))

@@ -24,12 +24,9 @@ fn rules(json: serde_json::Value) -> RuleSet {
     serde_json::from_value(v).unwrap()
 }
 
-/// Cloaked games: the catalogue's (once playable) and a few built here.
+/// Cloaked games: the catalogue's and a few built here.
 fn cloaked_games() -> Vec<Arc<Game>> {
-    let mut all: Vec<RuleSet> = catalogue::all()
-        .into_iter()
-        .chain(catalogue::later())
-        .collect();
+    let mut all: Vec<RuleSet> = catalogue::all();
     all.push(rules(
         serde_json::json!({"name": "HiddenTTT", "cloaking": "hides",
         "phases": [{"cloaked": ["all"]}]}),
@@ -51,9 +48,32 @@ fn cloaked_games() -> Vec<Arc<Game>> {
         "shapes": [{"reserves": {"black": 8, "white": 8}}],
         "turn_checks": [{"check": "in_a_row", "length": 3, "result": "win"}]}),
     ));
+    // Moving pieces under cloak on the boards with their own neighbours:
+    // blocked slides reveal along hex lines, wrapping rows and tetrakis strips.
+    all.push(rules(
+        serde_json::json!({"name": "HiddenHexSlides", "cloaking": "hides", "board": "hexagons",
+        "dimensions": [4, 4, 1], "phases": [{"cloaked": ["all"], "locked": ["2,3"]}],
+        "shapes": [{"movement": ["linear"], "reserves": {"black": 4, "white": 4}}],
+        "turn_checks": [{"check": "in_a_row", "length": 4, "result": "win"}]}),
+    ));
+    all.push(rules(
+        serde_json::json!({"name": "ObscuredToroidJumps", "cloaking": "obscures",
+        "board": "squares_on_toroid", "dimensions": [4, 4, 1], "phases": [{"cloaked": ["1,*", "2,*"]}],
+        "shapes": [{"shape": "cross", "power": "can", "capture": "jump", "result": "remove",
+            "movement": ["orthogonal"], "reserves": {"black": 3, "white": 3}},
+            {"shape": "x", "movement": ["forward_orth"], "reserves": {"black": 2, "white": 2}}],
+        "turn_checks": [{"check": "in_a_row", "length": 4, "result": "win"}]}),
+    ));
+    all.push(rules(
+        serde_json::json!({"name": "HiddenTetrakis", "cloaking": "hides", "board": "tetrakis_squares",
+        "dimensions": [3, 3, 1], "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"power": "can", "capture": "surround_line", "result": "convert",
+            "movement": ["adjacent"], "reserves": {"black": 5, "white": 5}}],
+        "turn_checks": [{"check": "in_a_row", "length": 4, "result": "win"}]}),
+    ));
     all.into_iter()
         .filter(|r| r.cloaking != Cloaking::None)
-        .filter_map(|r| Game::new(r).ok())
+        .map(|r| Game::new(r.clone()).unwrap_or_else(|p| panic!("{}: {p:?}", r.name)))
         .collect()
 }
 
@@ -113,6 +133,20 @@ impl Witness {
                 // A different piece: what was known of the old one no longer holds,
                 // except for the movers credited above.
                 self.last[cell as usize] = now;
+            }
+            // A piece a seat can move is fully seen by it, and stays seen
+            // after a capture converts it to another colour.
+            if let Some((color, shape)) = now {
+                let game = state.game();
+                let mobile = game
+                    .rules
+                    .shape_rules(shape)
+                    .is_some_and(|s| !s.movement.is_empty());
+                for (seat, k) in self.known.iter_mut().enumerate() {
+                    if mobile && game.seats[seat].controls(color) {
+                        k.insert(cell);
+                    }
+                }
             }
             if now.is_some() && !state.is_cloaked(cell) {
                 for k in &mut self.known {

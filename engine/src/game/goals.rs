@@ -195,7 +195,7 @@ impl Game {
     /// goal and sideways at once.
     pub(crate) fn diagonal_forward(&self, seat: usize, dir: usize) -> bool {
         let d = self.geometry.direction(dir);
-        let sideways = d.iter().filter(|v| **v != 0).count() >= 2;
+        let sideways = !self.geometry.is_orthogonal(dir);
         self.goals.seats[seat]
             .forward
             .is_some_and(|f| dot(d, f) > 0 && sideways)
@@ -262,13 +262,18 @@ impl State {
             return None;
         }
         let forward = game.goals.seats[seat].forward?;
-        let d = (0..geo.direction_count()).find(|&d| geo.direction(d) == forward)?;
-        let over = geo.neighbour(from, d);
-        if over == NO_CELL || self.board[usize::from(over)] != 0 || self.is_locked(over) {
-            return None;
-        }
-        let to = geo.neighbour(over, d);
-        (to != NO_CELL && self.board[usize::from(to)] == 0).then_some(to)
+        // On a toroid several seam copies share the vector; any that does
+        // not stop at its seam within the two steps will do.
+        (0..geo.direction_count())
+            .filter(|&d| geo.direction(d) == forward)
+            .find_map(|d| {
+                let over = geo.neighbour(from, d);
+                if over == NO_CELL || self.board[usize::from(over)] != 0 || self.is_locked(over) {
+                    return None;
+                }
+                let to = geo.neighbour(over, d);
+                (to != NO_CELL && self.board[usize::from(to)] == 0).then_some(to)
+            })
     }
 
     /// The pawn's step never leads away from the centre line: each sideways
@@ -323,7 +328,12 @@ impl State {
                 continue;
             }
             let (partner_to, rook_to) = self.castle_landing(from, partner);
-            let open = |c: u16| self.can_enter(seat, c) && self.board_open(c);
+            let open = |c: u16| {
+                c != NO_CELL
+                    && self.board[usize::from(c)] == 0
+                    && self.can_enter(seat, c)
+                    && self.board_open(c)
+            };
             if self.can_leave(seat, partner) && open(partner_to) && open(rook_to) {
                 out.push(Move::Step { from, to: partner });
             }
@@ -331,11 +341,25 @@ impl State {
     }
 
     /// Where castling puts the partner (two spaces toward the rook) and the
-    /// rook (the space the partner crossed).
+    /// rook (the space the partner crossed): along the shortest orthogonal
+    /// walk from the partner to the rook with at least two spaces between
+    /// (round a toroid's ring the other way may be shorter, but too short).
     pub(crate) fn castle_landing(&self, rook: u16, partner: u16) -> (u16, u16) {
         let geo = &self.game().geometry;
-        let (d, _) = self
-            .line_between(partner, rook)
+        let mut best: Option<(usize, usize)> = None;
+        for &d in geo.directions_in(DirectionSet::Orthogonal) {
+            let mut c = geo.neighbour(partner, d);
+            let mut steps = 1;
+            while c != NO_CELL && c != rook && c != partner {
+                c = geo.neighbour(c, d);
+                steps += 1;
+            }
+            if c == rook && steps >= 3 && best.is_none_or(|(_, b)| steps < b) {
+                best = Some((d, steps));
+            }
+        }
+        let (d, _) = best
+            .or_else(|| self.line_between(partner, rook))
             .expect("castling runs along a line");
         let crossed = geo.neighbour(partner, d);
         (geo.neighbour(crossed, d), crossed)

@@ -111,13 +111,9 @@ pub struct Game {
 
 impl Game {
     /// Compiles a rule set for play. Fails with every problem when it is
-    /// invalid, or names the option when its play is not supported yet.
+    /// invalid; every valid rule set plays.
     pub fn new(rules: RuleSet) -> Result<Arc<Game>, Vec<crate::Problem>> {
         crate::validate(&rules)?;
-        let unsupported = unsupported_options(&rules);
-        if !unsupported.is_empty() {
-            return Err(unsupported);
-        }
         Ok(Arc::new(Game::compile(rules)))
     }
 
@@ -287,73 +283,6 @@ fn seats_of(rules: &RuleSet) -> Vec<Seat> {
         });
     }
     seats
-}
-
-/// Options that parse and validate but whose play lands later.
-fn unsupported_options(rules: &RuleSet) -> Vec<crate::Problem> {
-    let mut out = Vec::new();
-    let mut refuse = |field: String, option: &str| {
-        out.push(crate::Problem::new(
-            field,
-            format!("\"{option}\" is not supported in play yet"),
-        ));
-    };
-    // Hexagons, toroids and tetrakis squares play placements, lines, steps,
-    // slides and knight jumps. Options worked out on square coordinates
-    // (goals and forward moves, castling, captures other than cover, the
-    // path a blocked move reveals, the area flood) wait until checked there.
-    if matches!(
-        rules.board,
-        BoardKind::Hexagons | BoardKind::SquaresOnToroid | BoardKind::TetrakisSquares
-    ) {
-        use crate::rules::{
-            CaptureCondition, Cloaking, Measure, Movement, Power, StalemateRule as R, TurnCheck,
-        };
-        let on = |option: &str| format!("{option} on {}", rules.board.words());
-        if rules.board == BoardKind::TetrakisSquares && rules.dimensions[2] > 1 {
-            refuse("dimensions[2]".into(), &on("a height above 1"));
-        }
-        let moving = rules.shapes.iter().any(|s| !s.movement.is_empty());
-        if moving && rules.cloaking != Cloaking::None {
-            refuse("cloaking".into(), &on("cloaking with moving pieces"));
-        }
-        for (i, s) in rules.shapes.iter().enumerate() {
-            if let (Power::Must | Power::Can, Some(condition)) = (s.power, s.capture)
-                && !matches!(
-                    condition,
-                    CaptureCondition::Cover | CaptureCondition::CoverByRank
-                )
-            {
-                refuse(format!("shapes[{i}].capture"), &on(condition.words()));
-            }
-            for m in &s.movement {
-                if m.is_forward_only() || *m == Movement::RookOrthCastle {
-                    refuse(format!("shapes[{i}].movement"), &on(m.words()));
-                }
-            }
-        }
-        for (i, c) in rules.turn_checks.iter().enumerate() {
-            match c {
-                TurnCheck::EnPassant => refuse(format!("turn_checks[{i}]"), &on("En passant")),
-                TurnCheck::Castle => refuse(format!("turn_checks[{i}]"), &on("Castle")),
-                _ => {}
-            }
-        }
-        if rules.board != BoardKind::SquaresOnToroid {
-            for (i, r) in rules.stalemate.iter().enumerate() {
-                if let R::Most { of, .. }
-                | R::Least { of, .. }
-                | R::MoreThanChaos { of, .. }
-                | R::LessThanChaos { of, .. }
-                | R::Any { of, .. } = r
-                    && *of == Measure::Area
-                {
-                    refuse(format!("stalemate[{i}]"), &on("area"));
-                }
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -296,7 +296,7 @@ impl State {
             if !stacks && self.board[usize::from(cell)] != 0 {
                 // "Move on triagonal" captures along a 3-D diagonal only.
                 let on_triagonal = triagonal
-                    && dir.is_some_and(|d| geo.direction(d).iter().all(|v| *v != 0))
+                    && dir.is_some_and(|d| geo.is_triagonal(d))
                     && self.capturable(seat, shape, cell)
                     && self.can_enter(seat, cell)
                     && self.board_open(cell);

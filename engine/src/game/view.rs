@@ -12,7 +12,7 @@
 //! or sent from a view cannot leak a hidden piece.
 
 use super::{Move, State};
-use crate::rules::{Cloaking, Color, Shape};
+use crate::rules::{BoardKind, Cloaking, Color, Shape};
 
 /// What a viewer sees on one space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -255,27 +255,44 @@ impl State {
         let mut cells: Vec<u16> = match mv {
             Move::Place { to, .. } => geo.columns()[geo.column_of(to)].clone(),
             Move::Step { from, to } | Move::Promote { from, to, .. } => {
-                // Everything on the straight path and the target.
-                let a = geo.coord(from);
-                let b = geo.coord(to);
-                let mut path = vec![to];
-                let d = [
-                    (i16::from(b.x) - i16::from(a.x)).signum(),
-                    (i16::from(b.y) - i16::from(a.y)).signum(),
-                    (i16::from(b.z) - i16::from(a.z)).signum(),
-                ];
-                let (mut x, mut y, mut z) = (i16::from(a.x), i16::from(a.y), i16::from(a.z));
-                for _ in 0..19 {
-                    x += d[0];
-                    y += d[1];
-                    z += d[2];
-                    match geo.cell(a.board, x as u8, y as u8, z as u8) {
-                        Some(c) if c != to => path.push(c),
-                        _ => break,
+                // The walks the mover thought clear: straight walks by the
+                // board's own neighbours (both ways round a toroid's ring,
+                // along hex lines and tetrakis strips) with nothing it knew
+                // of between. A neighbour needs no walk. On each walk the
+                // first hidden piece stopped the move; a walk with none was
+                // stopped at the target. Slides on stacks pass over pieces,
+                // and knights jump: there only the target stack counts.
+                let hidden = |c: u16| {
+                    self.board[usize::from(c)] != 0
+                        && !self.sees_fully(seat, c)
+                        && self.cloaking() == Cloaking::Hides
+                };
+                let walks: Vec<Vec<u16>> = if geo.kind == BoardKind::Stacks {
+                    Vec::new()
+                } else {
+                    geo.walks_between(from, to)
+                        .into_iter()
+                        .filter(|w| {
+                            w.iter()
+                                .all(|&c| self.board[usize::from(c)] == 0 || hidden(c))
+                        })
+                        .collect()
+                };
+                let target = &geo.columns()[geo.column_of(to)];
+                let mut stops = Vec::new();
+                if walks.is_empty() || walks.iter().any(Vec::is_empty) {
+                    stops.extend(target.iter().copied());
+                } else {
+                    for walk in &walks {
+                        match walk.iter().find(|&&c| hidden(c)) {
+                            Some(&c) => stops.push(c),
+                            None => stops.extend(target.iter().copied()),
+                        }
                     }
                 }
-                path.extend(geo.columns()[geo.column_of(to)].iter().copied());
-                path
+                stops.sort_unstable();
+                stops.dedup();
+                stops
             }
             _ => Vec::new(),
         };
@@ -388,6 +405,41 @@ mod tests {
         play(&mut s, &["2,2", "2,2"]);
         let centre = g.geometry.cell(1, 2, 2, 1).unwrap();
         assert_eq!(s.piece_at(centre), Some((Color::White, Shape::Pentagon)));
+    }
+
+    #[test]
+    fn a_slide_blocked_round_a_toroid_reveals_only_the_first_hidden_piece() {
+        // A ring of 6 with black's slider at (1,1) and white's pieces hidden.
+        let g = game(
+            serde_json::json!({"cloaking": "hides", "board": "squares_on_toroid",
+            "dimensions": [6, 1, 1], "phases": [{"cloaked": ["all"], "pass": true}],
+            "initial": [{"at": "1,1", "color": "black", "shape": "x"}],
+            "shapes": [{"shape": "circle", "reserves": {"black": 0, "white": 2}},
+                       {"shape": "x", "movement": ["linear"], "reserves": {"black": 0, "white": 0}}]}),
+        );
+        let mut s = g.start();
+        play(&mut s, &["pass", "5,1", "pass", "3,1"]);
+        let cell = |x| g.geometry.cell(1, x, 1, 1).unwrap();
+        // Black thinks (4,1) is open both ways round: (2,1),(3,1) one way,
+        // (6,1),(5,1) the other. Both are blocked by hidden pieces, and only
+        // the first on each way is revealed.
+        play(&mut s, &["1,1-4,1"]);
+        let attempt = &s.history().iter().rev().find(|a| a.seat == 0).unwrap().text;
+        assert!(attempt.contains("blocked at (3,1), (5,1)"), "{attempt}");
+        let v = s.player_view(0).0;
+        assert_eq!(
+            v.spaces[usize::from(cell(3))].seen,
+            Seen::Piece(Color::White, Shape::Circle)
+        );
+        assert_eq!(
+            v.spaces[usize::from(cell(5))].seen,
+            Seen::Piece(Color::White, Shape::Circle)
+        );
+        assert_eq!(
+            s.piece_at(cell(1)),
+            Some((Color::Black, Shape::X)),
+            "nothing moved"
+        );
     }
 
     #[test]

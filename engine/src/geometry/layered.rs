@@ -84,6 +84,7 @@ fn layers(flat: &[Flat]) -> Vec<Dir> {
                 (None, _) => Dir {
                     vector: [0, 0, dz],
                     orthogonal: true,
+                    triagonal: false,
                     line: Some(false),
                     seam: None,
                 },
@@ -92,6 +93,7 @@ fn layers(flat: &[Flat]) -> Vec<Dir> {
                     Dir {
                         vector: [f.v[0], f.v[1], dz],
                         orthogonal,
+                        triagonal: !f.orthogonal && dz != 0,
                         line: f.line.then_some(!orthogonal),
                         seam: None,
                     }

@@ -80,6 +80,9 @@ struct Dir {
     /// What [`Geometry::direction`] reports.
     vector: [i8; 3],
     orthogonal: bool,
+    /// A flat diagonal combined with a step up or down: through a corner of
+    /// a cube (or hexagonal prism), as "Move on triagonal" needs.
+    triagonal: bool,
     /// Lines run along it: `Some(false)` always, `Some(true)` only when
     /// diagonals count, `None` never.
     line: Option<bool>,
@@ -378,6 +381,18 @@ impl Geometry {
         &self.direction_sets[index]
     }
 
+    /// Whether a step along `dir` crosses a shared edge or face (up and down
+    /// included), whatever the kind of board.
+    pub fn is_orthogonal(&self, dir: usize) -> bool {
+        self.directions[dir].orthogonal
+    }
+
+    /// Whether `dir` runs through a corner in 3-D: a flat diagonal combined
+    /// with a step up or down (none on flat boards or tetrakis squares).
+    pub fn is_triagonal(&self, dir: usize) -> bool {
+        self.directions[dir].triagonal
+    }
+
     /// Whether some cell has a neighbour along `dir`.
     fn leads_somewhere(&self, dir: usize) -> bool {
         let n = self.directions.len();
@@ -482,19 +497,28 @@ impl Geometry {
     /// walk (any direction, wrapping on toroids) that joins them, or `None`
     /// when no straight walk does (knight jumps, unrelated cells).
     pub fn path_between(&self, from: u16, to: u16) -> Option<Vec<u16>> {
-        let mut best: Option<Vec<u16>> = None;
+        self.walks_between(from, to)
+            .into_iter()
+            .min_by_key(Vec::len)
+    }
+
+    /// Every straight walk from `from` to `to`, each as the cells strictly
+    /// between, without repeats: on a toroid a ring is walked both ways
+    /// round, so a slide's path is one of them whichever way it went.
+    pub fn walks_between(&self, from: u16, to: u16) -> Vec<Vec<u16>> {
+        let mut walks: Vec<Vec<u16>> = Vec::new();
         for d in 0..self.directions.len() {
             let mut path = Vec::new();
             let mut c = self.neighbour(from, d);
-            while c != NO_CELL && c != to && best.as_ref().is_none_or(|b| path.len() < b.len()) {
+            while c != NO_CELL && c != to && c != from {
                 path.push(c);
                 c = self.neighbour(c, d);
             }
-            if c == to && best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                best = Some(path);
+            if c == to && !walks.contains(&path) {
+                walks.push(path);
             }
         }
-        best
+        walks
     }
 }
 

@@ -120,6 +120,7 @@ pub(super) fn layout(geo: &Geometry) -> Layout {
     let strip_dir = |v: [i8; 3]| Dir {
         vector: v,
         orthogonal: true,
+        triagonal: false,
         line: Some(false),
         seam: None,
     };
@@ -127,6 +128,7 @@ pub(super) fn layout(geo: &Geometry) -> Layout {
     half.extend(corner_jumps().into_iter().map(|v| Dir {
         vector: [v[0], v[1], 0],
         orthogonal: false,
+        triagonal: false,
         line: Some(true),
         seam: None,
     }));

@@ -153,5 +153,15 @@ fn check_board(rules: &RuleSet, report: &mut Report) -> bool {
             "a stacks board needs a height (the third dimension) of 2 or more",
         );
     }
+    if rules.board == BoardKind::TetrakisSquares && d[2] > 1 {
+        report.add(
+            "dimensions[2]",
+            format!(
+                "{} is not allowed: tetrakis squares are one flat layer (a height of 1), \
+                 since a space's third coordinate names its triangle (1 north, 2 east, 3 south, 4 west)",
+                d[2]
+            ),
+        );
+    }
     ok
 }

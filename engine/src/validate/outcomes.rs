@@ -1,7 +1,7 @@
 //! Turn checks and stalemate rules.
 
 use crate::RuleSet;
-use crate::rules::{Measure, Movement, Power, Shape, StalemateRule, TurnCheck};
+use crate::rules::{BoardKind, Measure, Movement, Power, Shape, StalemateRule, TurnCheck};
 
 use super::Report;
 use super::shapes::file_name;
@@ -139,10 +139,17 @@ fn check_length(rules: &RuleSet, length: u8, field: &str, report: &mut Report) {
         );
         return;
     }
-    // The longest straight line runs along the longest axis; diagonals are never longer.
-    let longest = rules.dimensions.into_iter().max().unwrap_or(0);
+    // The longest straight line runs along the longest axis; diagonals are
+    // never longer. Tetrakis strips zigzag across the grid and are longer:
+    // walk them on the board's own tables (its dimensions are small then).
+    let d = rules.dimensions;
+    let tetrakis_fits = d.iter().all(|v| (1..=19).contains(v)) && d[2] == 1;
+    let longest = if rules.board == BoardKind::TetrakisSquares && tetrakis_fits {
+        crate::geometry::Geometry::compile(rules).longest_line(true)
+    } else {
+        d.into_iter().max().unwrap_or(0)
+    };
     if length > longest {
-        let d = rules.dimensions;
         report.add(
             field,
             format!(

@@ -156,7 +156,13 @@ fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
         return None;
     }
     let d = rules.dimensions;
-    let spaces = u32::from(d[0]) * u32::from(d[1]) * u32::from(d[2]) * u32::from(rules.boards);
+    // Each tetrakis square holds 4 spaces, its triangles.
+    let layers = if rules.board == BoardKind::TetrakisSquares {
+        4
+    } else {
+        u32::from(d[2])
+    };
+    let spaces = u32::from(d[0]) * u32::from(d[1]) * layers * u32::from(rules.boards);
     let shared_by = colors_in_play(rules).len().max(1) as u32;
     let max = spaces.div_ceil(shared_by);
     let among = match shared_by {

@@ -333,3 +333,79 @@ fn communal_pieces_join_every_hand_and_ties_split_the_pot() {
     assert!(judge_stack(&g, &chips, true).captors.is_empty());
     assert!(Movement::OrthByFullStack.needs_stacks());
 }
+
+#[test]
+fn forward_on_hexagons_is_the_two_edges_toward_the_goal() {
+    let g = game(
+        json!({"board": "hexagons", "dimensions": [4, 4, 1], "phases": [{"pass": true}],
+        "initial": [{"at": "2,2", "color": "black"}, {"at": "3,3", "color": "white"}],
+        "shapes": [{"movement": ["forward_orth"]}]}),
+    );
+    let mut s = g.start();
+    // Up the board: (0,+1) and (-1,+1) slide; sideways and back never.
+    assert_eq!(reach(&s, 2, 2), ["1,3", "2,3", "2,4"]);
+    play(&mut s, &["pass"]);
+    // White's goal is y = 1: (0,-1) and (+1,-1).
+    assert_eq!(reach(&s, 3, 3), ["3,1", "3,2", "4,2"]);
+}
+
+#[test]
+fn forward_wraps_round_a_toroid_and_a_pawn_may_step_two_across_the_seam() {
+    let g = game(
+        json!({"board": "squares_on_toroid", "dimensions": [4, 4, 1],
+        "phases": [{"pass": true}],
+        "initial": [{"at": "2,4", "color": "black"}, {"at": "3,3", "color": "white", "shape": "x"}],
+        "turn_checks": [{"check": "en_passant"}],
+        "shapes": [{"movement": ["forward_orth"]}, {"shape": "x", "movement": ["pawn_forward_center"]}]}),
+    );
+    let s = g.start();
+    // From the goal row the slide wraps to y = 1 and goes on until it would
+    // come back to where it started.
+    assert_eq!(reach(&s, 2, 4), ["2,1", "2,2", "2,3"]);
+    let mut s = s;
+    play(&mut s, &["pass"]);
+    // White's pawn goes down: one step, or two on its first move (wrapping
+    // under the bottom edge), and diagonally toward the centre column.
+    assert_eq!(reach(&s, 3, 3), ["2,2", "3,1", "3,2"]);
+    let g = game(
+        json!({"board": "squares_on_toroid", "dimensions": [4, 4, 1],
+        "phases": [{"pass": true}],
+        "initial": [{"at": "3,1", "color": "white"}],
+        "turn_checks": [{"check": "en_passant"}],
+        "shapes": [{"movement": ["pawn_forward_center"], "reserves": {"black": 1, "white": 0}}]}),
+    );
+    let mut s = g.start();
+    play(&mut s, &["pass"]);
+    // Two down from y = 1 wraps to y = 3, through y = 4.
+    assert!(
+        reach(&s, 3, 1).contains(&"3,3".to_string()),
+        "{:?}",
+        reach(&s, 3, 1)
+    );
+}
+
+#[test]
+fn a_triagonal_on_a_hex_prism_is_a_hex_diagonal_and_a_level() {
+    let g = game(
+        json!({"board": "hexagons", "dimensions": [3, 3, 3], "phases": [{"pass": true}],
+        "initial": [{"at": "1,1,1", "color": "black", "shape": "cross"},
+            {"at": "2,2,2", "color": "white"}, {"at": "2,1,2", "color": "white"}],
+        "shapes": [{"shape": "cross", "power": "can", "capture": "move_on_triagonal",
+            "result": "remove", "movement": ["adjacent"], "reserves": {"black": 0, "white": 0}},
+            {"shape": "circle", "reserves": {"black": 0, "white": 0}}]}),
+    );
+    let s = g.start();
+    let geo = &g.geometry;
+    let from = geo.cell(1, 1, 1, 1).unwrap();
+    let targets: Vec<u16> = s
+        .legal()
+        .iter()
+        .filter_map(|m| m.from_to())
+        .filter(|(f, _)| *f == from)
+        .map(|(_, t)| t)
+        .collect();
+    // (+1,+1,+1): a hex diagonal one level up, so the cross takes it.
+    assert!(targets.contains(&geo.cell(1, 2, 2, 2).unwrap()));
+    // (+1,0,+1): an edge neighbour one level up is no triagonal.
+    assert!(!targets.contains(&geo.cell(1, 2, 1, 2).unwrap()));
+}

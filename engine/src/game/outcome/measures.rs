@@ -91,7 +91,7 @@ fn area(state: &State, board: u8) -> Vec<u32> {
     let game = state.game();
     let geo = &game.geometry;
     let orthogonal: Vec<usize> = (0..geo.direction_count())
-        .filter(|&d| geo.direction(d).iter().filter(|v| **v != 0).count() == 1)
+        .filter(|&d| geo.is_orthogonal(d))
         .collect();
     let cells = board_cells(state, board);
     let first = usize::from(cells.start);

@@ -99,18 +99,15 @@ fn chaos_is_only_the_yardstick_of_than_chaos_rules() {
     assert_eq!(o.results, vec![Win, Win, Loss], "{}", o.reason);
 }
 
-fn later(name: &str) -> Arc<Game> {
-    let rules = crate::catalogue::later()
-        .into_iter()
-        .find(|r| r.name == name)
-        .unwrap_or_else(|| panic!("{name} is in the catalogue"));
+fn catalogued(name: &str) -> Arc<Game> {
+    let rules = crate::catalogue::get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
     Game::new(rules).unwrap_or_else(|p| panic!("{name} is playable: {p:?}"))
 }
 
 #[test]
 fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
     // 4P-TrendSetter: black and white collide on (1,1); pink and yellow land alone.
-    let mut s = later("4P-TrendSetter").start();
+    let mut s = catalogued("4P-TrendSetter").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,3"]);
     let o = s.outcome().expect("pieces are on the board");
     assert_eq!(o.results, vec![Loss, Loss, Win, Win], "{}", o.reason);
@@ -122,7 +119,7 @@ fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
     );
     // Everyone collides: the board stays empty, nobody can move, and the
     // stalemate rule "All players lose" decides.
-    let mut s = later("4P-TrendSetter").start();
+    let mut s = catalogued("4P-TrendSetter").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,2"]);
     let o = s.outcome().expect("nothing left to play: stalemate");
     assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
@@ -131,10 +128,10 @@ fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
 #[test]
 fn any_piece_loses_and_the_others_win() {
     // 4P-Coordination: "Any piece loses", "All players win if stalemate".
-    let mut s = later("4P-Coordination").start();
+    let mut s = catalogued("4P-Coordination").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,3"]);
     assert_eq!(s.outcome().unwrap().results, vec![Win, Win, Loss, Loss]);
-    let mut s = later("4P-Coordination").start();
+    let mut s = catalogued("4P-Coordination").start();
     play(&mut s, &["1,1", "1,1", "1,3", "1,3"]);
     assert_eq!(s.outcome().unwrap().results, vec![Win; 4]);
     // Sequential play: the first piece placed decides at once.
@@ -166,7 +163,7 @@ fn chaos_wins_once_the_total_of_a_shape_passes_the_limit() {
 
 #[test]
 fn shopping9_ends_when_the_shoppers_buy_more_than_nine_circles() {
-    let mut s = later("Shopping9").start();
+    let mut s = catalogued("Shopping9").start();
     play(&mut s, &["1", "1", "1", "1", "1", "pass"]);
     assert_eq!(
         s.phase(),
@@ -258,7 +255,7 @@ fn an_earlier_phase_ends_once_chaos_cannot_capture_but_not_while_chaos_cannot_mo
 
 #[test]
 fn hide_seek_keeps_its_placement_phase_while_chaos_cannot_move() {
-    let mut s = later("3P-9X-HideSeek").start();
+    let mut s = catalogued("3P-9X-HideSeek").start();
     play(&mut s, &["4,4"]);
     assert_eq!(s.phase(), 0, "Chaos cannot move in the placement phase");
     assert_eq!(s.capture_available(3), None);
@@ -351,7 +348,7 @@ fn when_every_player_is_disqualified_all_lose() {
 
 #[test]
 fn kbeauty9_plays_to_the_end() {
-    let g = later("KBeauty9");
+    let g = catalogued("KBeauty9");
     let mut s = g.start();
     let mut turns = 0;
     while !s.is_finished() {
@@ -362,4 +359,32 @@ fn kbeauty9_plays_to_the_end() {
     }
     let o = s.outcome().unwrap();
     assert!(o.results.iter().all(|r| *r != Draw), "{}", o.reason);
+}
+
+#[test]
+fn area_floods_along_hex_edges_and_tetrakis_edges() {
+    // Hexagons: on a 2x2 rhombus every cell shares an edge with every other
+    // but (1,1) and (2,2), a hex diagonal apart.
+    let hex = game(
+        serde_json::json!({"board": "hexagons", "dimensions": [2, 2, 1],
+        "shapes": [{"reserves": {"black": 2, "white": 2}}],
+        "phases": [{"pass": true}],
+        "stalemate": [{"rule": "most", "of": {"measure": "area"}, "result": "win"}]}),
+    );
+    let mut s = hex.start();
+    play(&mut s, &["1,1", "1,2", "pass", "2,1"]);
+    // Black's (1,1) is hemmed in by white's (1,2) and (2,1); (2,2) is only a
+    // hex diagonal away from it, so white alone floods there.
+    assert_eq!(measure(&s, &Measure::Area, 1), vec![1, 3]);
+    // Tetrakis squares: the 4 triangles of one square; black north and
+    // south, white east: black reaches west through the shared edges.
+    let tk = game(
+        serde_json::json!({"board": "tetrakis_squares", "dimensions": [1, 1, 1],
+        "shapes": [{"reserves": {"black": 2, "white": 2}}],
+        "phases": [{"pass": true}],
+        "stalemate": [{"rule": "most", "of": {"measure": "area"}, "result": "win"}]}),
+    );
+    let mut s = tk.start();
+    play(&mut s, &["1,1,1", "1,1,2", "1,1,3"]);
+    assert_eq!(measure(&s, &Measure::Area, 1), vec![3, 1]);
 }

@@ -416,6 +416,19 @@ fn surrounding_and_diagonal_captures_settle_after_a_round() {
 
 #[test]
 fn random_play_stays_legal_under_every_condition_and_movement() {
+    random_play_stays_legal("squares", 4, 0..4);
+}
+
+/// The same on the boards with neighbours of their own: hex lines and
+/// diagonals, wrapping rows and columns, tetrakis strips and corner jumps.
+#[test]
+fn random_play_stays_legal_on_hexagons_toroids_and_tetrakis_squares() {
+    random_play_stays_legal("hexagons", 4, 0..2);
+    random_play_stays_legal("squares_on_toroid", 4, 0..2);
+    random_play_stays_legal("tetrakis_squares", 3, 0..2);
+}
+
+fn random_play_stays_legal(board: &str, side: u8, seeds: std::ops::Range<u64>) {
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
     let conditions = [
@@ -451,12 +464,12 @@ fn random_play_stays_legal_under_every_condition_and_movement() {
             } else {
                 "sequential"
             };
-            let height = if *capture == "move_on_triagonal" {
+            let height = if *capture == "move_on_triagonal" && board != "tetrakis_squares" {
                 3
             } else {
                 1
             };
-            let g = game(json!({"dimensions": [4, 4, height],
+            let g = game(json!({"board": board, "dimensions": [side, side, height],
                 "pieces_per_turn": 1 + (i + j) % 2,
                 "phases": [{"pass": true}, {"order": order, "pass": true}],
                 "turn_checks": [{"check": "en_passant"}, {"check": "castle"}],
@@ -469,7 +482,7 @@ fn random_play_stays_legal_under_every_condition_and_movement() {
                         "movement": ["rook_orth_castle"], "reserves": {"black": 2, "white": 2}},
                     {"shape": "triangle", "movement": ["adjacent_no_back_side"],
                         "reserves": {"black": 3, "white": 3}}]}));
-            for seed in 0..4 {
+            for seed in seeds.clone() {
                 let mut s = g.start_seeded(seed);
                 // Every move the random player picks is legal and applies;
                 // long games are cut short (stalemate needs a repeated turn).
@@ -478,7 +491,7 @@ fn random_play_stays_legal_under_every_condition_and_movement() {
                         break;
                     };
                     s.apply(m)
-                        .unwrap_or_else(|e| panic!("{capture} {kind} {seed}: {e}"));
+                        .unwrap_or_else(|e| panic!("{board} {capture} {kind} {seed}: {e}"));
                 }
             }
         }
