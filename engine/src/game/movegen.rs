@@ -184,6 +184,21 @@ impl State {
             let any_power = game.powers.iter().any(Option::is_some);
             let all_open = self.board_results.iter().all(Option::is_none);
             let cells = self.board.iter().zip(locked).zip(&game.exclusive);
+            let seat_bit = 1 << seat;
+            if !any_power && all_open {
+                // The common case, kept tight: empty cells only.
+                for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
+                    if piece == 0 && !locked && allowed & seat_bit != 0 {
+                        let to = to as u16;
+                        out.extend(kinds.iter().map(|&(color, shape)| Move::Place {
+                            color,
+                            shape,
+                            to,
+                        }));
+                    }
+                }
+                return;
+            }
             for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
                 if locked || allowed & (1 << seat) == 0 || !(all_open || self.board_open(to as u16))
                 {

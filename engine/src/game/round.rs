@@ -7,7 +7,9 @@
 //! the arrivals stack in seat order and the stack's capture rules resolve them.
 
 use std::collections::VecDeque;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::FxHasher;
 
 use super::capture::{Strength, contest};
 use super::{Applied, Move, State, pack, unpack};
@@ -127,7 +129,7 @@ impl State {
 
     /// Applies every plan together, then ends the round like a turn.
     fn resolve_round(&mut self, plans: Vec<Vec<Move>>) {
-        let mut hasher = DefaultHasher::new();
+        let mut hasher = FxHasher::default();
         (self.turn_start_key, &plans).hash(&mut hasher);
         let key = hasher.finish();
         self.changed.clear();

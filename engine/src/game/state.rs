@@ -3,8 +3,10 @@
 
 use std::collections::HashSet;
 use std::fmt::{self, Write};
-use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
+
+use rustc_hash::FxHasher;
 
 use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
@@ -503,7 +505,7 @@ impl State {
             return;
         }
         let seat = self.to_move;
-        let mut hasher = DefaultHasher::new();
+        let mut hasher = FxHasher::default();
         (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
         let turn_key = hasher.finish();
         self.finish_turn(seat, turn_key, false, false);
@@ -564,9 +566,11 @@ impl State {
         self.outcome = Some(outcome::combine_boards(&self.game, &boards));
     }
 
-    /// What a seat faces: pieces, reserves and phase.
+    /// What a seat faces: pieces, reserves and phase. FxHash: deterministic
+    /// and several times faster than SipHash on a 361-cell board, and the
+    /// keys only ever meet positions of one match.
     pub(crate) fn position_key(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
+        let mut hasher = FxHasher::default();
         (&self.board, &self.reserves, self.phase).hash(&mut hasher);
         hasher.finish()
     }
