@@ -1193,12 +1193,18 @@ fn bos_3p_every_seat_wins_the_boards_it_is_not_on() {
 }
 
 #[test]
-#[ignore = "each board's outcome already applies the Chaos rules: a board every seat ties on (an empty one) counts as won by the three players, so Chaos loses"]
-fn bos_3p_all_on_one_board_ties_every_board() {
+fn bos_3p_all_on_one_board_beats_chaos_on_every_board() {
     // All four on board 1 squeeze each other to an area of 1; boards 2 and 3
-    // are empty. Every board is a tie, so nobody wins a board.
+    // are empty. Each board is a tie, and each board's outcome applies the
+    // Chaos rules: every player wins it, so Chaos loses it. The players
+    // share three boards each and draw; Chaos, with none, loses.
     let s = bos("3P-BoS", &["1,1", "1,2", "2,1"], "2,2");
-    assert_eq!(results(&s), vec![Draw; 4], "{}", reason(&s));
+    assert!(
+        reason(&s).contains("Boards won: Player 1 3, Player 2 3, Player 3 3"),
+        "{}",
+        reason(&s)
+    );
+    assert_eq!(results(&s), vec![Draw, Draw, Draw, Loss], "{}", reason(&s));
 }
 
 // ---------------------------------------------------------------------------
