@@ -1,0 +1,10 @@
+//! The whole redscience bot except the wire: a request from a person on any
+//! platform goes in, replies come out. Adapters (console, Matrix, Discord)
+//! only translate; everything a user can do is decided here.
+
+pub mod reply;
+pub mod request;
+pub mod wizard;
+
+pub use reply::{Attachment, Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
+pub use request::{Place, Request, What, Who};

@@ -1,0 +1,49 @@
+//! What a person asked: who (a chat account), where (a community and a
+//! channel, private or not) and what (a command line, a picked choice, or
+//! free text such as a wizard answer).
+
+use redscience_storage::ChatId;
+
+/// The chat account behind a request, with the name it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    pub chat: ChatId,
+    pub display_name: String,
+}
+
+/// Where a request was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// A Discord guild or a Matrix space, when there is one.
+    pub community: Option<String>,
+    /// The channel or room replies go to.
+    pub channel: String,
+    /// A direct conversation with the bot: only the requester reads it.
+    pub private: bool,
+}
+
+/// What was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum What {
+    /// A command and its arguments as words, e.g. `challenge Connect4 Random`
+    /// (a slash command's name and options, or text after Matrix's `!rs`).
+    Command(String),
+    /// The id of a choice the person picked (a button or select option).
+    Choice(String),
+    /// Any other text, e.g. an answer to the wizard's question.
+    Text(String),
+    /// A file the person attached, with the command it came with.
+    File {
+        command: String,
+        name: String,
+        bytes: Vec<u8>,
+    },
+}
+
+/// One request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub who: Who,
+    pub place: Place,
+    pub what: What,
+}

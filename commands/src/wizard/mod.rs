@@ -1,0 +1,1 @@
+//! The game-creation wizard (work in progress).
