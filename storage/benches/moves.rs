@@ -57,6 +57,7 @@ async fn run(storage: &Storage, budget: Duration, max_moves: u64) -> Tally {
                 seed: tally.matches,
                 creator_id: None,
                 rated: true,
+                challenge_id: None,
             })
             .await
             .unwrap();

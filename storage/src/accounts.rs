@@ -22,6 +22,8 @@ pub const PLAYER_NAME_MAX: usize = 40;
 pub enum Platform {
     Discord,
     Matrix,
+    /// The terminal chat that comes with the bot (and drives its tests).
+    Console,
 }
 
 impl Platform {
@@ -29,6 +31,16 @@ impl Platform {
         match self {
             Platform::Discord => "discord",
             Platform::Matrix => "matrix",
+            Platform::Console => "console",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<Platform> {
+        match word {
+            "discord" => Some(Platform::Discord),
+            "matrix" => Some(Platform::Matrix),
+            "console" => Some(Platform::Console),
+            _ => None,
         }
     }
 }
@@ -51,6 +63,14 @@ impl ChatId {
     pub fn matrix(id: impl Into<String>) -> ChatId {
         ChatId {
             platform: Platform::Matrix,
+            id: id.into(),
+        }
+    }
+
+    /// A user of the console chat, by the name typed there.
+    pub fn console(id: impl Into<String>) -> ChatId {
+        ChatId {
+            platform: Platform::Console,
             id: id.into(),
         }
     }
@@ -420,11 +440,7 @@ impl Storage {
         Ok(rows
             .into_iter()
             .filter_map(|r| {
-                let platform = match r.platform.as_str() {
-                    "discord" => Platform::Discord,
-                    "matrix" => Platform::Matrix,
-                    _ => return None,
-                };
+                let platform = Platform::parse(&r.platform)?;
                 Some(ChatId {
                     platform,
                     id: r.external_id,

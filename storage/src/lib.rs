@@ -9,6 +9,7 @@
 //! that was acknowledged and leaves nothing half-written.
 
 mod accounts;
+mod challenges;
 mod config;
 pub mod encoding;
 pub mod entities;
@@ -34,6 +35,7 @@ use sea_orm::{
 use sea_orm_migration::MigratorTrait;
 
 pub use accounts::{ChatId, Platform, Player, SystemPlayer};
+pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, NewChallenge};
 pub use config::Config;
 pub use error::{Error, Result};
 pub use friends::{FriendStatus, Friends};

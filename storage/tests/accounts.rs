@@ -12,7 +12,7 @@ use redscience_storage::{
     ChatId, Config, FriendStatus, Kind, Purpose, Security, Storage, SystemPlayer,
 };
 
-const TABLES: [&str; 13] = [
+const TABLES: [&str; 14] = [
     "players",
     "identities",
     "security_tokens",
@@ -26,6 +26,7 @@ const TABLES: [&str; 13] = [
     "ratings",
     "rating_history",
     "friend_requests",
+    "challenges",
 ];
 
 async fn count(s: &Storage, table: &str) -> i64 {

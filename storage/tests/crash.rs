@@ -33,6 +33,7 @@ async fn writer(url: &str) {
                 seed,
                 creator_id: None,
                 rated: true,
+                challenge_id: None,
             })
             .await
             .unwrap();

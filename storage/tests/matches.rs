@@ -78,6 +78,7 @@ async fn start(s: &Storage, name: &str, seed: u64) -> LiveMatch {
         seed,
         creator_id: None,
         rated: true,
+        challenge_id: None,
     })
     .await
     .unwrap()
@@ -263,6 +264,7 @@ async fn nothing_is_half_written() {
                 seed: 1,
                 creator_id: None,
                 rated: true,
+                challenge_id: None,
             })
             .await,
         );
@@ -274,6 +276,7 @@ async fn nothing_is_half_written() {
                 seed: 1,
                 creator_id: None,
                 rated: true,
+                challenge_id: None,
             })
             .await,
         );
@@ -327,6 +330,7 @@ async fn ratings_are_recorded_once_per_finished_match_with_history() {
                 seed: 5,
                 creator_id: Some(ann.id),
                 rated: true,
+                challenge_id: None,
             })
             .await
             .unwrap();

@@ -331,3 +331,34 @@ pub mod friend_requests {
 
     impl ActiveModelBehavior for ActiveModel {}
 }
+
+pub mod challenges {
+    use sea_orm::entity::prelude::*;
+
+    /// An invitation to play, and the match it became.
+    #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+    #[sea_orm(table_name = "challenges")]
+    pub struct Model {
+        #[sea_orm(primary_key)]
+        pub id: i64,
+        pub rule_set_id: i64,
+        pub challenger_id: i64,
+        /// discord, matrix or console.
+        pub platform: String,
+        pub community: Option<String>,
+        pub channel: String,
+        /// JSON: per seat wanted, the player (null for an open seat), the
+        /// augmentation word and whether the player accepted.
+        pub seats: String,
+        pub rated: bool,
+        /// open, started, declined or cancelled.
+        pub status: String,
+        pub match_id: Option<i64>,
+        pub created_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

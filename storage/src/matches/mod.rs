@@ -34,6 +34,8 @@ pub struct NewMatch {
     pub creator_id: Option<i64>,
     /// False when the result must not change ratings.
     pub rated: bool,
+    /// The open challenge this match starts, claimed in the same transaction.
+    pub challenge_id: Option<i64>,
 }
 
 /// One seat of a match.
@@ -173,6 +175,9 @@ impl Storage {
         }
         .insert(&txn)
         .await?;
+        if let Some(challenge_id) = new.challenge_id {
+            crate::challenges::claim(&txn, challenge_id, row.id).await?;
+        }
         let mut records = Vec::new();
         for (seat, (player_id, augmentation)) in new.seats.iter().enumerate() {
             seats::ActiveModel {
@@ -273,6 +278,27 @@ impl Storage {
             state,
             sealed_pending,
         })
+    }
+
+    /// The matches a player has a seat in, newest first: unfinished ones
+    /// only, or every one.
+    pub async fn matches_of(&self, player_id: i64, unfinished_only: bool) -> Result<Vec<i64>> {
+        let seat_rows = seats::Entity::find()
+            .filter(seats::Column::PlayerId.eq(player_id))
+            .all(&self.db)
+            .await?;
+        let mut ids: Vec<i64> = seat_rows.iter().map(|s| s.match_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut query = matches::Entity::find().filter(matches::Column::Id.is_in(ids));
+        if unfinished_only {
+            query = query.filter(matches::Column::FinishedAt.is_null());
+        }
+        let rows = query
+            .order_by_desc(matches::Column::Id)
+            .all(&self.db)
+            .await?;
+        Ok(rows.into_iter().map(|m| m.id).collect())
     }
 
     /// The public move log: every decision except plans still sealed.

@@ -5,12 +5,16 @@
 use sea_orm_migration::prelude::*;
 
 mod m20261123_000001_initial;
+mod m20261123_000002_challenges;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261123_000001_initial::Migration)]
+        vec![
+            Box::new(m20261123_000001_initial::Migration),
+            Box::new(m20261123_000002_challenges::Migration),
+        ]
     }
 }

@@ -1,0 +1,129 @@
+//! Challenges: seats taken and accepted, one match per challenge, closing,
+//! and the match's channel. On SQLite, and on PostgreSQL when configured.
+
+mod common;
+
+use common::{human, on_each_backend, refusal};
+use redscience_storage::{
+    Augmentation, ChallengeStatus, ChannelRef, Invitee, NewChallenge, NewMatch, Platform, Security,
+    Storage, SystemPlayer,
+};
+
+fn place() -> ChannelRef {
+    ChannelRef {
+        platform: Platform::Console,
+        community: None,
+        channel: "#general".into(),
+    }
+}
+
+#[tokio::test]
+async fn a_challenge_starts_one_match_in_its_channel() {
+    on_each_backend(async |s: Storage| {
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let bob = human(&s, "Bob", Security::Creator).await;
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        let c = s
+            .create_challenge(NewChallenge {
+                rule_set_id: ttt.id,
+                challenger_id: ann.id,
+                place: place(),
+                seats: vec![
+                    Invitee {
+                        player_id: Some(ann.id),
+                        augmentation: Augmentation::Alone,
+                        accepted: true,
+                    },
+                    Invitee {
+                        player_id: None,
+                        augmentation: Augmentation::Alone,
+                        accepted: false,
+                    },
+                ],
+                rated: true,
+            })
+            .await
+            .unwrap();
+        assert_eq!(c.status, ChallengeStatus::Open);
+        assert!(!c.is_ready(), "the open seat is not taken");
+        assert_eq!(s.open_challenges().await.unwrap(), vec![c.clone()]);
+
+        // Bob takes the open seat.
+        let mut seats = c.seats.clone();
+        seats[1] = Invitee {
+            player_id: Some(bob.id),
+            augmentation: Augmentation::Reviewing,
+            accepted: true,
+        };
+        s.update_challenge_seats(c.id, &seats).await.unwrap();
+        let c = s.challenge(c.id).await.unwrap();
+        assert!(c.is_ready());
+        assert_eq!(c.seats[1].augmentation, Augmentation::Reviewing);
+
+        let new = NewMatch {
+            rule_set_id: ttt.id,
+            seats: vec![
+                (bob.id, Augmentation::Reviewing),
+                (ann.id, Augmentation::Alone),
+            ],
+            seed: 7,
+            creator_id: Some(ann.id),
+            rated: true,
+            challenge_id: Some(c.id),
+        };
+        let live = s.create_match(new.clone()).await.unwrap();
+        let c = s.challenge(c.id).await.unwrap();
+        assert_eq!(c.status, ChallengeStatus::Started);
+        assert_eq!(c.match_id, Some(live.id));
+        assert_eq!(
+            s.challenge_of_match(live.id)
+                .await
+                .unwrap()
+                .map(|c| c.place),
+            Some(place())
+        );
+        // A second start of the same challenge writes nothing.
+        let before = s.matches_of(ann.id, false).await.unwrap();
+        let again = refusal(s.create_match(new).await);
+        assert!(again.contains("already started"), "{again}");
+        assert_eq!(s.matches_of(ann.id, false).await.unwrap(), before);
+        assert_eq!(before, vec![live.id]);
+        assert_eq!(s.matches_of(bob.id, true).await.unwrap(), vec![live.id]);
+        assert!(s.open_challenges().await.unwrap().is_empty());
+        assert!(refusal(s.update_challenge_seats(c.id, &c.seats).await).contains("no longer open"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_declined_or_cancelled_challenge_stays_closed() {
+    on_each_backend(async |s: Storage| {
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let random = s.system_player(SystemPlayer::Random).await.unwrap();
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        for status in [ChallengeStatus::Declined, ChallengeStatus::Cancelled] {
+            let c = s
+                .create_challenge(NewChallenge {
+                    rule_set_id: ttt.id,
+                    challenger_id: ann.id,
+                    place: place(),
+                    seats: [ann.id, random.id]
+                        .map(|id| Invitee {
+                            player_id: Some(id),
+                            augmentation: Augmentation::Alone,
+                            accepted: true,
+                        })
+                        .to_vec(),
+                    rated: false,
+                })
+                .await
+                .unwrap();
+            s.close_challenge(c.id, status).await.unwrap();
+            assert_eq!(s.challenge(c.id).await.unwrap().status, status);
+            let twice = refusal(s.close_challenge(c.id, status).await);
+            assert!(twice.contains("no longer open"), "{twice}");
+        }
+        assert!(refusal(s.challenge(9999).await).contains("no challenge number 9999"));
+    })
+    .await;
+}
