@@ -1,1 +1,305 @@
-//! The game-creation wizard (work in progress).
+//! The game-creation wizard: the Game Factory as a conversation.
+//!
+//! A [`Wizard`] holds a rule set being built and the question being asked.
+//! It starts from Tic-Tac-Toe's defaults (or from a saved game, for `game
+//! copy NAME`) and asks one chat-sized question at a time, in groups: the
+//! name; players, colours, cloaking and pieces per turn; the board; the
+//! shapes; the phases; special spaces and starting pieces; the outcome
+//! rules; time per turn; then a review. Every question offers only valid
+//! choices and applies the Factory's dependent rules; "next" keeps the
+//! current value, "skip" keeps the rest of a group and "done" goes straight
+//! to the review, so plain Tic-Tac-Toe takes three answers (a name, "done",
+//! "save").
+//!
+//! Pure and synchronous: the bot drives it and saves the finished rules.
+
+mod board;
+mod checks;
+mod dependent;
+mod input;
+mod name;
+mod options;
+mod phases;
+mod reserves;
+mod review;
+mod seats;
+mod shapes;
+mod spaces;
+mod stalemate;
+mod step;
+#[cfg(test)]
+mod tests;
+
+use redscience_engine::RuleSet;
+
+use crate::reply::{Choice, ChoiceSet};
+
+use input::normalize;
+use step::{Group, Step};
+
+/// A game being created, and the question being asked.
+#[derive(Clone, Debug)]
+pub struct Wizard {
+    rules: RuleSet,
+    step: Step,
+    /// Each answered question with the rules as they were before the answer.
+    history: Vec<(Step, RuleSet)>,
+    finished: bool,
+    /// The name of the game being copied, which the copy may not take.
+    original: Option<String>,
+}
+
+/// A question for the person creating a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    pub text: String,
+    /// Picking a choice is the same as typing its id.
+    pub choices: Vec<ChoiceSet>,
+}
+
+/// What one question says and offers, before the wizard adds "next",
+/// "skip" and "done".
+#[derive(Clone, Debug)]
+struct Ask {
+    text: String,
+    choices: Vec<ChoiceSet>,
+    /// What "next" keeps; None where the question has no value to keep.
+    keep: Option<String>,
+}
+
+impl Ask {
+    fn new(text: impl Into<String>, choices: Vec<ChoiceSet>, keep: impl Into<String>) -> Ask {
+        Ask {
+            text: text.into(),
+            choices,
+            keep: Some(keep.into()),
+        }
+    }
+}
+
+/// Where an accepted answer leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    /// The question that follows in the flow.
+    Next,
+    /// The same question again (lists built one entry at a time).
+    Stay,
+    Goto(Step),
+    /// The person confirmed the review.
+    Finish,
+}
+
+impl Default for Wizard {
+    fn default() -> Self {
+        Wizard::new()
+    }
+}
+
+impl Wizard {
+    /// A new game, starting from Tic-Tac-Toe's defaults.
+    pub fn new() -> Wizard {
+        Wizard {
+            rules: RuleSet::tic_tac_toe(""),
+            step: Step::Name,
+            history: Vec::new(),
+            finished: false,
+            original: None,
+        }
+    }
+
+    /// A new game starting from a copy of `rules` (`game copy NAME`): every
+    /// value is prefilled, and the copy needs a name of its own.
+    pub fn from_rules(rules: RuleSet) -> Wizard {
+        let original = Some(rules.name.clone()).filter(|n| !n.is_empty());
+        Wizard {
+            rules,
+            step: Step::Name,
+            history: Vec::new(),
+            finished: false,
+            original,
+        }
+    }
+
+    /// The rules as built so far.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// True once the person confirmed the review; the bot then saves
+    /// [`Wizard::rules`]. [`Wizard::back`] reopens the review (when saving
+    /// is refused, e.g. because the name is taken).
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The start position as text and the rules in the spec's words, or the
+    /// problems that stop the rules from being saved.
+    pub fn preview(&self) -> String {
+        review::preview(&self.rules)
+    }
+
+    /// The current question, with only valid choices.
+    pub fn prompt(&self) -> Prompt {
+        if self.finished {
+            return Prompt {
+                text: format!(
+                    "\"{}\" is confirmed and ready to save. Say back to return to the review.",
+                    self.rules.name
+                ),
+                choices: Vec::new(),
+            };
+        }
+        let ask = self.ask();
+        let mut choices = ask.choices;
+        let mut nav = Vec::new();
+        if let Some(keep) = &ask.keep {
+            nav.push(Choice::new("next", format!("Next (keep {keep})")));
+            if !matches!(self.step, Step::Name | Step::Review) {
+                nav.push(Choice::new(
+                    "skip",
+                    format!("Skip the rest of {}", self.step.group().words()),
+                ));
+            }
+            if self.step != Step::Review {
+                nav.push(Choice::new("done", "Done: review and save"));
+            }
+        }
+        if !nav.is_empty() {
+            choices.push(ChoiceSet::Buttons(nav));
+        }
+        Prompt {
+            text: ask.text,
+            choices,
+        }
+    }
+
+    /// Applies an answer (typed text or a choice's id). On an error nothing
+    /// changes, and the message says what was wrong and what is accepted.
+    pub fn answer(&mut self, input: &str) -> Result<(), String> {
+        if self.finished {
+            return Err(format!(
+                "\"{}\" is already confirmed; say back to return to the review and change it",
+                self.rules.name
+            ));
+        }
+        let word = normalize(input);
+        if word == "back" {
+            return if self.back() {
+                Ok(())
+            } else {
+                Err(
+                    "this is the first question, so there is nothing to go back to; \
+                     type the game's name, or cancel"
+                        .into(),
+                )
+            };
+        }
+        let keeps = self.ask().keep.is_some();
+        let mut rules = self.rules.clone();
+        let flow = match word.as_str() {
+            "next" if keeps && self.step != Step::Review => Flow::Next,
+            "skip" if keeps && !matches!(self.step, Step::Name | Step::Review) => {
+                Flow::Goto(self.step.skip())
+            }
+            "done" if keeps && self.step != Step::Review => Flow::Goto(Step::Review),
+            _ => self.apply(&mut rules, input)?,
+        };
+        if flow == Flow::Finish {
+            self.finished = true;
+            return Ok(());
+        }
+        dependent::settle(&mut rules);
+        let mut next = match flow {
+            Flow::Next => self.step.following(&rules),
+            Flow::Stay => self.step,
+            Flow::Goto(step) => step,
+            Flow::Finish => unreachable!("handled above"),
+        };
+        while !next.applies(&rules) {
+            next = next.following(&rules);
+        }
+        let before = std::mem::replace(&mut self.rules, rules);
+        self.history.push((self.step, before));
+        self.step = next;
+        Ok(())
+    }
+
+    /// Goes back one question, undoing its answer. False at the first question.
+    pub fn back(&mut self) -> bool {
+        if self.finished {
+            self.finished = false;
+            return true;
+        }
+        match self.history.pop() {
+            Some((step, rules)) => {
+                self.step = step;
+                self.rules = rules;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn ask(&self) -> Ask {
+        let rules = &self.rules;
+        let step = self.step;
+        match step.group() {
+            Group::Name => name::ask(rules, self.original.as_deref()),
+            Group::Seats => seats::ask(rules, step),
+            Group::Board => board::ask(rules, step),
+            Group::Shapes => match step {
+                Step::Reserves(i) => reserves::ask(rules, i),
+                _ => shapes::ask(rules, step),
+            },
+            Group::Phases => phases::ask(rules, step),
+            Group::Spaces => spaces::ask(rules, step),
+            Group::Outcome => match step {
+                Step::TurnChecks => checks::ask(rules),
+                Step::Stalemate => stalemate::ask(rules),
+                _ => options::ask_outcome(rules, step),
+            },
+            Group::Time => options::ask_time(rules),
+            Group::Review => review::ask(rules),
+        }
+    }
+
+    fn apply(&self, rules: &mut RuleSet, input: &str) -> Result<Flow, String> {
+        let step = self.step;
+        match step.group() {
+            Group::Name => name::apply(rules, input, self.original.as_deref()),
+            Group::Seats => seats::apply(rules, step, input),
+            Group::Board => board::apply(rules, step, input),
+            Group::Shapes => match step {
+                Step::Reserves(i) => reserves::apply(rules, i, input),
+                _ => shapes::apply(rules, step, input),
+            },
+            Group::Phases => phases::apply(rules, step, input),
+            Group::Spaces => spaces::apply(rules, step, input),
+            Group::Outcome => match step {
+                Step::TurnChecks => checks::apply(rules, input),
+                Step::Stalemate => stalemate::apply(rules, input),
+                _ => options::apply_outcome(rules, step, input),
+            },
+            Group::Time => options::apply_time(rules, input),
+            Group::Review => review::apply(rules, input),
+        }
+    }
+}
+
+/// The messages of the validation problems in `field` (or inside it), for
+/// refusing an answer that would break the rules there.
+fn problems_at(rules: &RuleSet, field: &str) -> Vec<String> {
+    match redscience_engine::validate(rules) {
+        Ok(()) => Vec::new(),
+        Err(problems) => problems
+            .into_iter()
+            .filter(|p| {
+                p.field == field
+                    || p.field
+                        .strip_prefix(field)
+                        .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+            })
+            .map(|p| p.message)
+            .collect(),
+    }
+}

@@ -1,0 +1,175 @@
+//! Boards: how many, which kind, and the dimensions.
+//!
+//! Hash is frozen at 3x3x1; stacks need a height of 2 or more; tetrakis
+//! squares are one flat layer; and each dimension offers 1 to the floor of
+//! 512 / the product of the other two, at most 19.
+
+use std::ops::RangeInclusive;
+
+use redscience_engine::RuleSet;
+use redscience_engine::rules::BoardKind;
+
+use super::input::{Opt, buttons, file_name, number, pick, select};
+use super::step::Step;
+use super::{Ask, Flow};
+
+/// The Factory's limit for one dimension.
+const DIMENSION_MAX: u32 = 19;
+/// The Factory's limit for the product of the three.
+const CELLS_MAX: u32 = 512;
+
+fn kind_words(kind: BoardKind) -> &'static str {
+    match kind {
+        BoardKind::Hash => "Hash",
+        BoardKind::Squares => "Squares",
+        BoardKind::Stacks => "Stacks",
+        BoardKind::Hexagons => "Hexagons",
+        BoardKind::SquaresOnToroid => "Squares on Toroid",
+        BoardKind::TetrakisSquares => "Tetrakis squares",
+    }
+}
+
+fn kind_options() -> Vec<Opt<BoardKind>> {
+    [
+        BoardKind::Hash,
+        BoardKind::Squares,
+        BoardKind::Stacks,
+        BoardKind::Hexagons,
+        BoardKind::SquaresOnToroid,
+        BoardKind::TetrakisSquares,
+    ]
+    .into_iter()
+    .map(|k| Opt::new(k, file_name(&k), kind_words(k)))
+    .collect()
+}
+
+fn board_count_options() -> Vec<Opt<u8>> {
+    (1..=3)
+        .map(|n| {
+            let label = if n == 1 {
+                "1 board".to_string()
+            } else {
+                format!("{n} boards")
+            };
+            Opt::new(n, n.to_string(), label)
+        })
+        .collect()
+}
+
+/// The values dimension `axis` may take with the other two as they are.
+pub(super) fn dimension_range(rules: &RuleSet, axis: usize) -> RangeInclusive<u32> {
+    let d = rules.dimensions;
+    let others: u32 = (0..3)
+        .filter(|&j| j != axis)
+        .map(|j| u32::from(d[j]).max(1))
+        .product();
+    let max = DIMENSION_MAX.min(CELLS_MAX / others);
+    let min = match (rules.board, axis) {
+        (BoardKind::Stacks, 2) => 2,
+        _ => 1,
+    };
+    let max = match (rules.board, axis) {
+        (BoardKind::TetrakisSquares, 2) => 1,
+        _ => max,
+    };
+    min..=max.max(min)
+}
+
+/// Adjusts the dimensions to the kind, as the Factory redraws the board.
+fn fit(rules: &mut RuleSet) {
+    match rules.board {
+        BoardKind::Hash => rules.dimensions = [3, 3, 1],
+        BoardKind::TetrakisSquares => rules.dimensions[2] = 1,
+        BoardKind::Stacks => rules.dimensions[2] = rules.dimensions[2].max(2),
+        _ => {}
+    }
+    for axis in 0..3 {
+        let range = dimension_range(rules, axis);
+        let value = u32::from(rules.dimensions[axis]).clamp(*range.start(), *range.end());
+        rules.dimensions[axis] = value as u8;
+    }
+}
+
+fn axis_words(rules: &RuleSet, axis: usize) -> &'static str {
+    match (rules.board, axis) {
+        (_, 0) => "x, the number of columns",
+        (BoardKind::Stacks, 1) => "y, the number of rows of stacks",
+        (_, 1) => "y, the number of rows",
+        (BoardKind::Stacks, _) => "z, the height of every stack",
+        _ => "z, the number of layers (1 for a flat board)",
+    }
+}
+
+fn size(rules: &RuleSet) -> String {
+    let [x, y, z] = rules.dimensions;
+    format!("{x}x{y}x{z}")
+}
+
+pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
+    match step {
+        Step::Boards => Ask::new(
+            format!(
+                "Boards: now {}. Several boards are copies of one board played at once; \
+                 whoever wins the most boards wins.",
+                rules.boards
+            ),
+            buttons(&board_count_options()),
+            format!("{} board(s)", rules.boards),
+        ),
+        Step::BoardKind => Ask::new(
+            format!(
+                "Board: now {} {}. Hash is the classic 3x3 board; stacks drop pieces to the \
+                 bottom of a column (Connect4); the others are extensions.",
+                kind_words(rules.board),
+                size(rules)
+            ),
+            buttons(&kind_options()),
+            kind_words(rules.board),
+        ),
+        Step::Dimension(axis) => {
+            let range = dimension_range(rules, axis);
+            let opts: Vec<Opt<u32>> = range
+                .clone()
+                .map(|n| Opt::new(n, n.to_string(), n.to_string()))
+                .collect();
+            let value = rules.dimensions[axis];
+            Ask::new(
+                format!(
+                    "Dimensions: the board is {}. Choose {} ({} to {}).",
+                    size(rules),
+                    axis_words(rules, axis),
+                    range.start(),
+                    range.end()
+                ),
+                select("dimension", &opts, Some(value.to_string())),
+                value.to_string(),
+            )
+        }
+        _ => unreachable!("{step:?} is not a board question"),
+    }
+}
+
+pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow, String> {
+    match step {
+        Step::Boards => rules.boards = pick(input, &board_count_options())?,
+        Step::BoardKind => {
+            rules.board = pick(input, &kind_options())?;
+            fit(rules);
+        }
+        Step::Dimension(axis) => {
+            let range = dimension_range(rules, axis);
+            let why = match (rules.board, axis) {
+                (BoardKind::Stacks, 2) => " (stacks need a height of at least 2)",
+                _ => "",
+            };
+            let value = number(input, range, "dimension").map_err(|e| {
+                format!(
+                    "{e}{why}; each dimension is at most 19, and the three multiply to at most 512"
+                )
+            })?;
+            rules.dimensions[axis] = value as u8;
+        }
+        _ => unreachable!("{step:?} is not a board question"),
+    }
+    Ok(Flow::Next)
+}

@@ -1,0 +1,254 @@
+//! The Game Factory's dependent rules: what one answer changes elsewhere.
+//!
+//! Changing the players adds or removes reserves (added ones copy the
+//! highest-numbered existing player); a reserve offers 0 up to what can be
+//! played; every reserve of a shape at that maximum clears its movement;
+//! "No power" clears the condition and result; and so on. [`settle`] runs
+//! after every answer so the rules being built never hold a value the
+//! Factory's dropdowns could not show.
+
+use std::collections::BTreeMap;
+
+use redscience_engine::RuleSet;
+use redscience_engine::rules::{
+    BoardKind, CaptureResult, Cloaking, Color, ColorMode, Players, Power, SeatRef,
+};
+
+use super::input::all_seats;
+
+/// Who holds a reserve: a seat (or the seats sharing its colour), and the colour.
+pub(super) type Holder = (SeatRef, Color);
+
+/// The reserve holders in seat order, Chaos last: one per colour in play.
+pub(super) fn holders(rules: &RuleSet) -> Vec<Holder> {
+    holders_for(rules.players, rules.colors, rules.chaos_color)
+}
+
+/// The colours the players (not Chaos) place, with the first seat of each.
+fn player_holders(players: Players, colors: ColorMode) -> Vec<Holder> {
+    let seats = players.player_seats();
+    match colors {
+        ColorMode::Assigned | ColorMode::PlayersChoose => (0..seats)
+            .map(|i| (SeatRef::Player(i as u8 + 1), Color::ALL[i]))
+            .collect(),
+        ColorMode::Shared => vec![(SeatRef::Player(1), Color::Black)],
+        ColorMode::PartnersShare => vec![
+            (SeatRef::Player(1), Color::Black),
+            (SeatRef::Player(2), Color::White),
+        ],
+    }
+}
+
+/// Chaos's own colour when it names one a player does not place.
+fn chaos_choice(players: Players, colors: ColorMode, chaos: Option<Color>) -> Option<Color> {
+    chaos.filter(|c| {
+        players.has_chaos() && !player_holders(players, colors).iter().any(|(_, p)| p == c)
+    })
+}
+
+fn holders_for(players: Players, colors: ColorMode, chaos: Option<Color>) -> Vec<Holder> {
+    let seats = players.player_seats();
+    let mut out = player_holders(players, colors);
+    if players.has_chaos() {
+        let color = chaos.unwrap_or(Color::ALL[seats]);
+        if !out.iter().any(|(_, c)| *c == color) {
+            out.push((SeatRef::Chaos, color));
+        }
+    }
+    out
+}
+
+/// The colours in play, in seat order, Chaos's last.
+pub(super) fn colors_in_play(rules: &RuleSet) -> Vec<Color> {
+    holders(rules).into_iter().map(|(_, c)| c).collect()
+}
+
+/// Spaces of all boards together (a tetrakis square holds 4 triangles).
+pub(super) fn space_count(rules: &RuleSet) -> u32 {
+    let d = rules.dimensions;
+    let layers = if rules.board == BoardKind::TetrakisSquares {
+        4
+    } else {
+        u32::from(d[2])
+    };
+    u32::from(d[0]) * u32::from(d[1]) * layers * u32::from(rules.boards)
+}
+
+/// True when a capture takes pieces off the board, so reserves have no cap.
+fn pieces_can_leave(rules: &RuleSet) -> bool {
+    rules.shapes.iter().any(|s| {
+        s.power != Power::None
+            && matches!(
+                s.result,
+                Some(
+                    CaptureResult::Remove
+                        | CaptureResult::Reincarnate
+                        | CaptureResult::ReincarnateX2
+                )
+            )
+    })
+}
+
+/// The most one colour may hold of one shape, as validation counts it: the
+/// spaces divided among the colours, rounded up. None when captures can take
+/// pieces off the board.
+pub(super) fn reserve_cap(rules: &RuleSet) -> Option<u16> {
+    if pieces_can_leave(rules) {
+        return None;
+    }
+    let colors = colors_in_play(rules).len().max(1) as u32;
+    Some(space_count(rules).div_ceil(colors).min(u32::from(u16::MAX)) as u16)
+}
+
+/// The largest reserve a person may type: the cap, or a generous bound when
+/// there is none.
+pub(super) fn reserve_max(rules: &RuleSet) -> u16 {
+    reserve_cap(rules).unwrap_or(999)
+}
+
+/// True when every colour holds the maximum of this shape, so it cannot move.
+pub(super) fn movement_disabled(rules: &RuleSet, shape: usize) -> bool {
+    let Some(cap) = reserve_cap(rules) else {
+        return false;
+    };
+    let s = &rules.shapes[shape];
+    colors_in_play(rules)
+        .iter()
+        .all(|c| s.reserves.get(c) == Some(&cap))
+}
+
+/// "The spaces split among the colours": Tic-Tac-Toe's 5 and 4, Connect4's 21 and 21.
+pub(super) fn fill(rules: &RuleSet) -> Vec<u16> {
+    let n = colors_in_play(rules).len().max(1) as u32;
+    let spaces = space_count(rules);
+    (0..n)
+        .map(|i| (spaces / n + u32::from(i < spaces % n)).min(u32::from(u16::MAX)) as u16)
+        .collect()
+}
+
+/// Reserves follow the seats when the players or the colour mode change: a
+/// seat that stays keeps its reserves (in its new colour), a new seat copies
+/// the highest-numbered existing player, and a seat that goes takes its
+/// reserves with it.
+pub(super) fn remap_reserves(rules: &mut RuleSet, players: Players, colors: ColorMode) {
+    let old = holders(rules);
+    let chaos = chaos_choice(players, colors, rules.chaos_color);
+    let new = holders_for(players, colors, chaos);
+    let highest_player = old
+        .iter()
+        .filter(|(seat, _)| matches!(seat, SeatRef::Player(_)))
+        .max_by_key(|(seat, _)| *seat)
+        .map(|(_, c)| *c);
+    for shape in &mut rules.shapes {
+        let mut reserves = BTreeMap::new();
+        for (seat, color) in &new {
+            let source = old
+                .iter()
+                .find(|(s, _)| s == seat)
+                .map(|(_, c)| *c)
+                .or(highest_player);
+            let count = source
+                .and_then(|c| shape.reserves.get(&c).copied())
+                .unwrap_or(0);
+            reserves.insert(*color, count);
+        }
+        shape.reserves = reserves;
+    }
+    rules.players = players;
+    rules.colors = colors;
+    rules.chaos_color = chaos;
+}
+
+/// Applies every dependent rule, so the rules hold only what the Factory's
+/// dropdowns could show.
+pub(super) fn settle(rules: &mut RuleSet) {
+    match rules.board {
+        BoardKind::Hash => rules.dimensions = [3, 3, 1],
+        BoardKind::TetrakisSquares => rules.dimensions[2] = 1,
+        _ => {}
+    }
+    if rules.colors == ColorMode::PartnersShare && rules.players != Players::Partners {
+        remap_reserves(rules, rules.players, ColorMode::Assigned);
+    }
+    if chaos_choice(rules.players, rules.colors, rules.chaos_color).is_none() {
+        rules.chaos_color = None;
+    }
+    if rules.players != Players::Four {
+        rules.overachievers_disqualified = false;
+    }
+    if rules.cloaking == Cloaking::None {
+        for phase in &mut rules.phases {
+            phase.cloaked.clear();
+        }
+    }
+    if let Some(last) = rules.phases.last_mut() {
+        last.fold = None;
+    }
+    // Seats named by locks and exclusive spaces exist.
+    let seats = all_seats(rules.players);
+    for phase in &mut rules.phases {
+        phase.locked_seats.retain(|s| seats.contains(s));
+    }
+    for ex in &mut rules.exclusive {
+        ex.seats.retain(|s| seats.contains(s));
+    }
+    rules.exclusive.retain(|ex| !ex.seats.is_empty());
+    for shape in &mut rules.shapes {
+        if shape.power == Power::None {
+            shape.capture = None;
+            shape.result = None;
+        }
+    }
+    // Reserves offer 0 up to the maximum; all at the maximum clears movement.
+    if let Some(cap) = reserve_cap(rules) {
+        for shape in &mut rules.shapes {
+            for count in shape.reserves.values_mut() {
+                *count = (*count).min(cap);
+            }
+        }
+    }
+    for i in 0..rules.shapes.len() {
+        if movement_disabled(rules, i) {
+            rules.shapes[i].movement.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tic_tac_toe_fills_five_and_four_and_caps_at_five() {
+        let rules = RuleSet::tic_tac_toe("t");
+        assert_eq!(fill(&rules), [5, 4]);
+        assert_eq!(reserve_cap(&rules), Some(5));
+        assert!(!movement_disabled(&rules, 0));
+    }
+
+    #[test]
+    fn chaos_holds_the_colour_after_the_players() {
+        let mut rules = RuleSet::tic_tac_toe("t");
+        remap_reserves(&mut rules, Players::TwoVsChaos, ColorMode::Assigned);
+        assert_eq!(
+            holders(&rules),
+            [
+                (SeatRef::Player(1), Color::Black),
+                (SeatRef::Player(2), Color::White),
+                (SeatRef::Chaos, Color::Pink)
+            ]
+        );
+        // Chaos is new: it copies the highest-numbered player, white.
+        assert_eq!(rules.shapes[0].reserves.get(&Color::Pink), Some(&4));
+    }
+
+    #[test]
+    fn settling_clamps_reserves_and_clears_movement_at_the_maximum() {
+        let mut rules = RuleSet::tic_tac_toe("t");
+        rules.shapes[0].movement = vec![redscience_engine::rules::Movement::Adjacent];
+        rules.shapes[0].reserves.insert(Color::White, 9);
+        settle(&mut rules);
+        assert_eq!(rules.shapes[0].reserves.get(&Color::White), Some(&5));
+        assert!(rules.shapes[0].movement.is_empty());
+    }
+}

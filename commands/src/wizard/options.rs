@@ -1,0 +1,152 @@
+//! Game-wide options: the draw option, the overachiever rule (4-Player
+//! games only) and the time per turn.
+
+use redscience_engine::RuleSet;
+use redscience_engine::rules::{Players, TURN_SECONDS};
+
+use super::input::{Opt, buttons, normalize, or_list, pick, select};
+use super::step::Step;
+use super::{Ask, Flow};
+
+fn yes_no(yes: &str, no: &str) -> Vec<Opt<bool>> {
+    vec![
+        Opt::new(true, "yes", yes.to_string()),
+        Opt::new(false, "no", no.to_string()),
+    ]
+}
+
+fn draw_options() -> Vec<Opt<bool>> {
+    yes_no("Option to Agree Draw", "No draw offers")
+}
+
+fn overachiever_options() -> Vec<Opt<bool>> {
+    yes_no("Overachiever(s) disqualified", "No overachiever rule")
+}
+
+fn said(options: &[Opt<bool>], value: bool) -> String {
+    options
+        .iter()
+        .find(|o| o.value == value)
+        .map(|o| o.label.clone())
+        .unwrap_or_default()
+}
+
+pub(super) fn ask_outcome(rules: &RuleSet, step: Step) -> Ask {
+    match step {
+        Step::DrawOption => {
+            let now = said(&draw_options(), rules.draw_option);
+            Ask::new(
+                format!(
+                    "Draw offers: with the Option to Agree Draw a player may offer a draw, and \
+                     the game is drawn if every other player (but Chaos) agrees. Now: {now}."
+                ),
+                buttons(&draw_options()),
+                now,
+            )
+        }
+        Step::Overachievers => {
+            let now = said(&overachiever_options(), rules.overachievers_disqualified);
+            Ask::new(
+                format!(
+                    "Overachievers (4-Player games): the first players named winners are \
+                     disqualified and play on, so the second to win wins. Now: {now}."
+                ),
+                buttons(&overachiever_options()),
+                now,
+            )
+        }
+        _ => unreachable!("{step:?} is not an option question"),
+    }
+}
+
+pub(super) fn apply_outcome(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow, String> {
+    match step {
+        Step::DrawOption => rules.draw_option = pick(input, &draw_options())?,
+        Step::Overachievers => {
+            if rules.players != Players::Four {
+                return Err("the overachiever rule is for 4-Player games only".into());
+            }
+            rules.overachievers_disqualified = pick(input, &overachiever_options())?;
+        }
+        _ => unreachable!("{step:?} is not an option question"),
+    }
+    Ok(Flow::Next)
+}
+
+/// "60 seconds", "1 hour", "3 days".
+pub(super) fn time_words(seconds: u32) -> String {
+    let (n, unit) = if seconds.is_multiple_of(86_400) {
+        (seconds / 86_400, "day")
+    } else if seconds.is_multiple_of(3_600) {
+        (seconds / 3_600, "hour")
+    } else {
+        (seconds, "second")
+    };
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {unit}{s}")
+}
+
+fn time_options() -> Vec<Opt<u32>> {
+    TURN_SECONDS
+        .iter()
+        .map(|&s| {
+            let words = time_words(s);
+            let short = match words.split_once(' ') {
+                Some((n, unit)) => format!("{n}{}", &unit[..1]),
+                None => words.clone(),
+            };
+            Opt::new(s, s.to_string(), format!("{words}/turn"))
+                .alias(&words)
+                .alias(&short)
+        })
+        .collect()
+}
+
+/// Reads "90", "90s", "5 minutes", "1h", "3 days" as seconds.
+fn seconds(input: &str) -> Option<u32> {
+    let answer = normalize(input);
+    let digits: String = answer.chars().take_while(char::is_ascii_digit).collect();
+    let n: u32 = digits.parse().ok()?;
+    let unit = answer[digits.len()..].trim_start_matches('_');
+    let factor = match unit {
+        "" | "s" | "sec" | "secs" | "second" | "seconds" => 1,
+        "m" | "min" | "mins" | "minute" | "minutes" => 60,
+        "h" | "hour" | "hours" => 3_600,
+        "d" | "day" | "days" => 86_400,
+        _ => return None,
+    };
+    n.checked_mul(factor)
+}
+
+pub(super) fn ask_time(rules: &RuleSet) -> Ask {
+    let now = time_words(rules.seconds_per_turn);
+    Ask::new(
+        format!(
+            "Time per turn: now {now}. When it runs out, the player's augmentor moves for them, \
+             or the player loses. Hours and days are for play by correspondence."
+        ),
+        select(
+            "time per turn",
+            &time_options(),
+            Some(rules.seconds_per_turn.to_string()),
+        ),
+        now,
+    )
+}
+
+pub(super) fn apply_time(rules: &mut RuleSet, input: &str) -> Result<Flow, String> {
+    let opts = time_options();
+    let value = pick(input, &opts)
+        .ok()
+        .or_else(|| seconds(input).filter(|s| TURN_SECONDS.contains(s)))
+        .ok_or_else(|| {
+            let offered: Vec<String> = TURN_SECONDS.iter().map(|s| time_words(*s)).collect();
+            format!(
+                "\"{}\" is not one of the times offered; answer {} (a number alone is seconds)",
+                input.trim(),
+                or_list(&offered)
+            )
+        })?;
+    rules.seconds_per_turn = value;
+    Ok(Flow::Next)
+}

@@ -1,0 +1,104 @@
+//! The last question: the review. It shows the start position and the rules
+//! in the spec's words; "save" confirms them. Rules that do not pass
+//! validation show their problems instead, and the review then offers going
+//! back or editing a group, never saving.
+
+use redscience_engine::text::view_text;
+use redscience_engine::{Game, RuleSet, describe, validate};
+
+use super::input::{Opt, buttons, normalize, or_list};
+use super::step::Group;
+use super::{Ask, Flow};
+
+/// The start position as text and the rules in the spec's words, or the
+/// problems that stop the rules from being saved.
+pub(super) fn preview(rules: &RuleSet) -> String {
+    match Game::new(rules.clone()) {
+        Ok(game) => {
+            let state = game.start();
+            let mut out = view_text(&game, &state.public_view().0);
+            if !out.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            for line in describe(rules) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            out
+        }
+        Err(problems) => {
+            let mut out = String::from("These rules cannot be saved yet:\n");
+            for p in problems {
+                out.push_str(&format!("- {p}\n"));
+            }
+            out
+        }
+    }
+}
+
+fn edit_options() -> Vec<Opt<Group>> {
+    Group::ALL
+        .into_iter()
+        .filter(|g| *g != Group::Review)
+        .map(|g| Opt::new(g, format!("edit_{}", g.id()), format!("Edit {}", g.words())))
+        .collect()
+}
+
+pub(super) fn ask(rules: &RuleSet) -> Ask {
+    let valid = validate(rules).is_ok();
+    let mut main = Vec::new();
+    if valid {
+        main.push(Opt::new((), "save", format!("Save {}", rules.name)));
+    }
+    main.push(Opt::new((), "back", "Back to the last question"));
+    let mut choices = buttons(&main);
+    choices.extend(buttons(&edit_options()));
+    let text = if valid {
+        format!(
+            "Review \"{}\":\n{}Say save to create the game, back to change the last answer, or \
+             edit a group.",
+            rules.name,
+            preview(rules)
+        )
+    } else {
+        format!(
+            "Review \"{}\": {}Say back to change the last answer, or edit a group to fix them.",
+            rules.name,
+            preview(rules)
+        )
+    };
+    Ask {
+        text,
+        choices,
+        keep: None,
+    }
+}
+
+pub(super) fn apply(rules: &mut RuleSet, input: &str) -> Result<Flow, String> {
+    let edits = edit_options();
+    let answer = normalize(input);
+    if answer == "save" {
+        return match validate(rules) {
+            Ok(()) => Ok(Flow::Finish),
+            Err(problems) => {
+                let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+                Err(format!(
+                    "the rules cannot be saved: {}. Say back, or edit a group to fix them.",
+                    lines.join("; ")
+                ))
+            }
+        };
+    }
+    if let Some(edit) = edits
+        .iter()
+        .find(|o| normalize(&o.id) == answer || normalize(o.value.id()) == answer)
+    {
+        return Ok(Flow::Goto(edit.value.first()));
+    }
+    let ids: Vec<String> = edits.iter().map(|o| o.id.clone()).collect();
+    Err(format!(
+        "\"{}\" is not a choice here; answer save, back, or {}",
+        input.trim(),
+        or_list(&ids)
+    ))
+}

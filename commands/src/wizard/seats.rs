@@ -1,0 +1,150 @@
+//! Players, colour mode, cloaking and pieces per turn.
+
+use redscience_engine::RuleSet;
+use redscience_engine::rules::{Cloaking, ColorMode, Players, SpaceRef};
+
+use super::dependent::{colors_in_play, remap_reserves};
+use super::input::{Opt, buttons, file_name, pick};
+use super::step::Step;
+use super::{Ask, Flow};
+
+fn player_options() -> Vec<Opt<Players>> {
+    [
+        Players::Two,
+        Players::TwoVsChaos,
+        Players::Three,
+        Players::ThreeVsChaos,
+        Players::Four,
+        Players::Partners,
+        Players::OneVsChaos,
+    ]
+    .into_iter()
+    .map(|p| {
+        let opt = Opt::new(p, file_name(&p), p.words());
+        if p.has_chaos() || p == Players::Partners {
+            opt
+        } else {
+            // "2", "2 players" (the label "2-Player" reads as itself).
+            let n = p.player_seats();
+            opt.alias(&n.to_string()).alias(&format!("{n} players"))
+        }
+    })
+    .collect()
+}
+
+fn color_options(players: Players) -> Vec<Opt<ColorMode>> {
+    let mut modes = vec![ColorMode::Assigned, ColorMode::Shared];
+    if players == Players::Partners {
+        modes.push(ColorMode::PartnersShare);
+    }
+    modes.push(ColorMode::PlayersChoose);
+    modes
+        .into_iter()
+        .map(|m| Opt::new(m, file_name(&m), m.words()))
+        .collect()
+}
+
+fn cloaking_words(c: Cloaking) -> &'static str {
+    match c {
+        Cloaking::None => "No cloaking",
+        Cloaking::Hides => "Cloaking hides",
+        Cloaking::Obscures => "Cloaking obscures",
+    }
+}
+
+fn cloaking_options() -> Vec<Opt<Cloaking>> {
+    [Cloaking::None, Cloaking::Hides, Cloaking::Obscures]
+        .into_iter()
+        .map(|c| Opt::new(c, file_name(&c), cloaking_words(c)))
+        .collect()
+}
+
+fn pieces_words(n: u8) -> String {
+    if n == 1 {
+        "1 piece/turn".into()
+    } else {
+        format!("{n} pieces/turn")
+    }
+}
+
+fn pieces_options() -> Vec<Opt<u8>> {
+    (1..=2)
+        .map(|n| Opt::new(n, n.to_string(), pieces_words(n)))
+        .collect()
+}
+
+pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
+    match step {
+        Step::Players => Ask::new(
+            format!(
+                "Players: how many play? Now {}. With Chaos, a random player named Chaos \
+                 always moves last and owns pieces of its own.",
+                rules.players.words()
+            ),
+            buttons(&player_options()),
+            rules.players.words(),
+        ),
+        Step::Colors => {
+            let colors: Vec<&str> = colors_in_play(rules).iter().map(|c| c.name()).collect();
+            Ask::new(
+                format!(
+                    "Colours: now {} ({}). Assigned: each player has a colour; shared: everyone \
+                     places black from one pool; players choose: every colour comes from one \
+                     pool and the mover picks.",
+                    rules.colors.words(),
+                    colors.join(", ")
+                ),
+                buttons(&color_options(rules.players)),
+                rules.colors.words(),
+            )
+        }
+        Step::Cloaking => Ask::new(
+            format!(
+                "Cloaking: now {}. Hides: pieces on cloaked spaces are invisible to the other \
+                 players; obscures: their colour shows but not their shape. You choose the \
+                 cloaked spaces per phase (every space, unless you change it).",
+                cloaking_words(rules.cloaking)
+            ),
+            buttons(&cloaking_options()),
+            cloaking_words(rules.cloaking),
+        ),
+        Step::PiecesPerTurn => Ask::new(
+            format!(
+                "Pieces per turn: now {}.",
+                pieces_words(rules.pieces_per_turn)
+            ),
+            buttons(&pieces_options()),
+            pieces_words(rules.pieces_per_turn),
+        ),
+        _ => unreachable!("{step:?} is not a seats question"),
+    }
+}
+
+pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow, String> {
+    match step {
+        Step::Players => {
+            let players = pick(input, &player_options())?;
+            let colors = match rules.colors {
+                ColorMode::PartnersShare if players != Players::Partners => ColorMode::Assigned,
+                other => other,
+            };
+            remap_reserves(rules, players, colors);
+        }
+        Step::Colors => {
+            let colors = pick(input, &color_options(rules.players))?;
+            remap_reserves(rules, rules.players, colors);
+        }
+        Step::Cloaking => {
+            let cloaking = pick(input, &cloaking_options())?;
+            if cloaking != Cloaking::None && rules.phases.iter().all(|p| p.cloaked.is_empty()) {
+                for phase in &mut rules.phases {
+                    phase.cloaked = vec![SpaceRef::ALL];
+                }
+            }
+            rules.cloaking = cloaking;
+        }
+        Step::PiecesPerTurn => rules.pieces_per_turn = pick(input, &pieces_options())?,
+        _ => unreachable!("{step:?} is not a seats question"),
+    }
+    Ok(Flow::Next)
+}

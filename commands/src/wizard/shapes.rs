@@ -1,0 +1,365 @@
+//! Shapes: how many, and per shape its power, capture condition, capture
+//! result and movement (reserves are in `reserves.rs`).
+//!
+//! "No power" clears the condition and result. On boards other than stacks
+//! a "Cover" condition (cover or cover by rank) offers only the results
+//! that remove the captive from its space: remove and reincarnate (x1 or
+//! x2); other conditions that take the captive's space cannot convert there.
+
+use redscience_engine::RuleSet;
+use redscience_engine::rules::{
+    BoardKind, CaptureCondition, CaptureResult, Movement, Power, Shape, ShapeRules,
+};
+
+use super::input::{Opt, and_list, buttons, file_name, normalize, or_list, pick, select};
+use super::step::Step;
+use super::{Ask, Flow};
+
+fn count_options() -> Vec<Opt<usize>> {
+    (1..=6)
+        .map(|n| {
+            let label = if n == 1 {
+                "1 shape".to_string()
+            } else {
+                format!("{n} shapes")
+            };
+            Opt::new(n, n.to_string(), label)
+        })
+        .collect()
+}
+
+fn power_words(p: Power) -> &'static str {
+    match p {
+        Power::None => "No power",
+        Power::Must => "Must capture",
+        Power::Can => "Can capture",
+    }
+}
+
+fn power_options() -> Vec<Opt<Power>> {
+    [Power::None, Power::Must, Power::Can]
+        .into_iter()
+        .map(|p| Opt::new(p, file_name(&p), power_words(p)))
+        .collect()
+}
+
+const CONDITIONS: [CaptureCondition; 11] = [
+    CaptureCondition::Cover,
+    CaptureCondition::CoverByRank,
+    CaptureCondition::MoveOnDiagEnPassant,
+    CaptureCondition::MoveOnTriagonal,
+    CaptureCondition::Jump,
+    CaptureCondition::ChainJump,
+    CaptureCondition::ChainJumpBack,
+    CaptureCondition::SurroundLine,
+    CaptureCondition::SurroundOrthogonal,
+    CaptureCondition::Approach,
+    CaptureCondition::Adjacent,
+];
+
+/// On stacks every capture is an arrival on a stack: only the cover conditions.
+fn condition_options(rules: &RuleSet) -> Vec<Opt<CaptureCondition>> {
+    CONDITIONS
+        .into_iter()
+        .filter(|c| {
+            rules.board != BoardKind::Stacks
+                || matches!(c, CaptureCondition::Cover | CaptureCondition::CoverByRank)
+        })
+        .map(|c| Opt::new(c, file_name(&c), c.words()))
+        .collect()
+}
+
+/// The results a condition offers on this board.
+pub(super) fn results_for(
+    rules: &RuleSet,
+    condition: Option<CaptureCondition>,
+) -> Vec<CaptureResult> {
+    let all = [
+        CaptureResult::Remove,
+        CaptureResult::Convert,
+        CaptureResult::Reincarnate,
+        CaptureResult::ReincarnateX2,
+        CaptureResult::Paralyze,
+    ];
+    let flat = rules.board != BoardKind::Stacks;
+    all.into_iter()
+        .filter(|r| match condition {
+            Some(CaptureCondition::Cover | CaptureCondition::CoverByRank) if flat => matches!(
+                r,
+                CaptureResult::Remove | CaptureResult::Reincarnate | CaptureResult::ReincarnateX2
+            ),
+            Some(CaptureCondition::MoveOnDiagEnPassant | CaptureCondition::MoveOnTriagonal)
+                if flat =>
+            {
+                *r != CaptureResult::Convert
+            }
+            _ => true,
+        })
+        .collect()
+}
+
+fn result_options(rules: &RuleSet, shape: usize) -> Vec<Opt<CaptureResult>> {
+    results_for(rules, rules.shapes[shape].capture)
+        .into_iter()
+        .map(|r| Opt::new(r, file_name(&r), r.words()))
+        .collect()
+}
+
+const MOVEMENTS: [Movement; 20] = [
+    Movement::Adjacent,
+    Movement::OrthByStack,
+    Movement::LinearOrKnight,
+    Movement::AdjOrthogonal,
+    Movement::AdjDiagonal,
+    Movement::Orthogonal,
+    Movement::Diagonal,
+    Movement::Linear,
+    Movement::Knight,
+    Movement::Knight2x1x0,
+    Movement::Knight2x1x1,
+    Movement::AdjacentOrKnight,
+    Movement::OrthByFullStack,
+    Movement::ForwardOrth,
+    Movement::ForwardDiag,
+    Movement::AdjacentNoBackSide,
+    Movement::AdjacentNoBack,
+    Movement::OrthNoBack,
+    Movement::PawnForwardCenter,
+    Movement::RookOrthCastle,
+];
+
+fn movement_options(rules: &RuleSet) -> Vec<Opt<Movement>> {
+    MOVEMENTS
+        .into_iter()
+        .filter(|m| !m.needs_stacks() || rules.board == BoardKind::Stacks)
+        .map(|m| Opt::new(m, file_name(&m), m.words()))
+        .collect()
+}
+
+fn movement_words(movement: &[Movement]) -> String {
+    if movement.is_empty() {
+        "Stationary".into()
+    } else {
+        let words: Vec<String> = movement.iter().map(|m| m.words().to_string()).collect();
+        and_list(&words)
+    }
+}
+
+/// "circle (shape 1 of 2)".
+fn title(rules: &RuleSet, i: usize) -> String {
+    format!(
+        "{} (shape {} of {})",
+        rules.shapes[i].shape.name(),
+        i + 1,
+        rules.shapes.len()
+    )
+}
+
+/// Adds shapes in the Factory's order (each copying the reserves of the
+/// highest-numbered existing shape) or removes the last ones.
+fn set_count(rules: &mut RuleSet, n: usize) {
+    if n < rules.shapes.len() {
+        rules.shapes.truncate(n);
+        return;
+    }
+    let reserves = rules
+        .shapes
+        .last()
+        .map(|s| s.reserves.clone())
+        .unwrap_or_default();
+    let mut unused = Shape::ALL
+        .into_iter()
+        .filter(|s| rules.shape_rules(*s).is_none())
+        .collect::<Vec<_>>()
+        .into_iter();
+    while rules.shapes.len() < n {
+        let Some(shape) = unused.next() else { break };
+        rules.shapes.push(ShapeRules {
+            shape,
+            power: Power::None,
+            capture: None,
+            result: None,
+            movement: Vec::new(),
+            reserves: reserves.clone(),
+        });
+    }
+}
+
+pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
+    match step {
+        Step::ShapeCount => {
+            let names: Vec<String> = rules.shapes.iter().map(|s| s.shape.name().into()).collect();
+            Ask::new(
+                format!(
+                    "Shapes: the game has {} ({}). Shapes come in the order circle, pentagon, X, \
+                     cross, triangle, star; an added shape starts with the reserves of the last one.",
+                    rules.shapes.len(),
+                    and_list(&names)
+                ),
+                buttons(&count_options()),
+                format!("{} shape(s)", rules.shapes.len()),
+            )
+        }
+        Step::Power(i) => {
+            let s = &rules.shapes[i];
+            let mut choices = buttons(&power_options());
+            choices.extend(buttons(&[Opt::new(
+                (),
+                "keep_shape",
+                format!("Keep the {} as it is", s.shape.name()),
+            )]));
+            Ask::new(
+                format!(
+                    "Power of the {}: now {}. Pieces with a power capture; must capture means \
+                     no other move is legal while a capture is possible.",
+                    title(rules, i),
+                    power_words(s.power)
+                ),
+                choices,
+                power_words(s.power),
+            )
+        }
+        Step::Condition(i) => {
+            let s = &rules.shapes[i];
+            let now = s.capture.map_or("none yet", CaptureCondition::words);
+            let ask = Ask::new(
+                format!(
+                    "How the {} captures (power_condition): now {now}.",
+                    title(rules, i)
+                ),
+                select(
+                    "condition",
+                    &condition_options(rules),
+                    s.capture.map(|c| file_name(&c)),
+                ),
+                now,
+            );
+            Ask {
+                keep: s.capture.map(|c| c.words().to_string()),
+                ..ask
+            }
+        }
+        Step::Result(i) => {
+            let s = &rules.shapes[i];
+            let now = s.result.map_or("none yet", CaptureResult::words);
+            let ask = Ask::new(
+                format!(
+                    "What happens to the {}'s captives (power_result): now {now}. \
+                     Reincarnate puts them into the captor's reserves.",
+                    title(rules, i)
+                ),
+                buttons(&result_options(rules, i)),
+                now,
+            );
+            Ask {
+                keep: s.result.map(|r| r.words().to_string()),
+                ..ask
+            }
+        }
+        Step::Movement(i) => {
+            let s = &rules.shapes[i];
+            let mut opts = vec![Opt::new(None, "stationary", "Stationary")];
+            opts.extend(movement_options(rules).into_iter().map(|o| Opt {
+                value: Some(o.value),
+                id: o.id,
+                label: o.label,
+                aliases: o.aliases,
+            }));
+            Ask::new(
+                format!(
+                    "Movement of the {}: now {}. Pick one, or type several separated by commas \
+                     (\"adjacent, knight\"). A placed piece cannot move while an identical piece \
+                     is in its owner's reserve.",
+                    title(rules, i),
+                    movement_words(&s.movement)
+                ),
+                select("movement", &opts, None),
+                movement_words(&s.movement),
+            )
+        }
+        _ => unreachable!("{step:?} is not a shapes question"),
+    }
+}
+
+pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow, String> {
+    match step {
+        Step::ShapeCount => set_count(rules, pick(input, &count_options())?),
+        Step::Power(i) => {
+            if normalize(input) == "keep_shape" {
+                return Ok(Flow::Goto(Step::after_shape(i, rules)));
+            }
+            let power = pick(input, &power_options()).map_err(|e| format!("{e}, or keep_shape"))?;
+            let s = &mut rules.shapes[i];
+            s.power = power;
+            if power == Power::None {
+                s.capture = None;
+                s.result = None;
+            }
+        }
+        Step::Condition(i) => {
+            let condition = pick(input, &condition_options(rules))?;
+            let keeps_result = rules.shapes[i]
+                .result
+                .is_some_and(|r| results_for(rules, Some(condition)).contains(&r));
+            let s = &mut rules.shapes[i];
+            s.capture = Some(condition);
+            if !keeps_result {
+                s.result = None;
+            }
+        }
+        Step::Result(i) => {
+            let result = pick(input, &result_options(rules, i))?;
+            rules.shapes[i].result = Some(result);
+        }
+        Step::Movement(i) => rules.shapes[i].movement = parse_movement(rules, input)?,
+        _ => unreachable!("{step:?} is not a shapes question"),
+    }
+    Ok(Flow::Next)
+}
+
+/// "stationary", or movement kinds separated by commas, '+' or "and".
+fn parse_movement(rules: &RuleSet, input: &str) -> Result<Vec<Movement>, String> {
+    let opts = movement_options(rules);
+    let accepted = || {
+        let ids: Vec<String> = opts.iter().map(|o| o.id.clone()).collect();
+        format!(
+            "stationary, or one or more of {} separated by commas",
+            or_list(&ids)
+        )
+    };
+    if matches!(normalize(input).as_str(), "stationary" | "none") {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for part in input
+        .split([',', '+', ';'])
+        .flat_map(|p| p.split(" and "))
+        .filter(|p| !p.trim().is_empty())
+    {
+        let kind = pick(part, &opts).map_err(|_| {
+            let stacks_only = MOVEMENTS
+                .iter()
+                .any(|m| m.needs_stacks() && normalize(&file_name(m)) == normalize(part));
+            if stacks_only {
+                format!(
+                    "\"{}\" is only for stacks boards; answer {}",
+                    part.trim(),
+                    accepted()
+                )
+            } else {
+                format!(
+                    "\"{}\" is not a movement; answer {}",
+                    part.trim(),
+                    accepted()
+                )
+            }
+        })?;
+        if !out.contains(&kind) {
+            out.push(kind);
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("the answer is empty; answer {}", accepted()));
+    }
+    Ok(out)
+}

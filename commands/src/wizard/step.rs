@@ -1,0 +1,252 @@
+//! The questions, the groups they form, and which question follows which.
+//!
+//! The flow is computed from the rules as they stand, so a question that
+//! does not apply (dimensions of a hash board, the condition of a shape
+//! without power, cloaked spaces without cloaking) is never asked.
+
+use redscience_engine::RuleSet;
+use redscience_engine::rules as vocab;
+
+use super::dependent::movement_disabled;
+
+/// One question of the wizard. Indices count shapes and phases from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    Name,
+    Players,
+    Colors,
+    Cloaking,
+    PiecesPerTurn,
+    Boards,
+    BoardKind,
+    /// 0 = x (columns), 1 = y (rows), 2 = z (height).
+    Dimension(usize),
+    ShapeCount,
+    Power(usize),
+    Condition(usize),
+    Result(usize),
+    Reserves(usize),
+    Movement(usize),
+    PhaseCount,
+    Order(usize),
+    PhaseMovement(usize),
+    Pass(usize),
+    LockedSeats(usize),
+    LockedSpaces(usize),
+    CloakedSpaces(usize),
+    Fold(usize),
+    Sticky,
+    Exclusive,
+    Initial,
+    TurnChecks,
+    Stalemate,
+    DrawOption,
+    Overachievers,
+    Time,
+    Review,
+}
+
+/// A run of questions a person may skip at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Group {
+    Name,
+    Seats,
+    Board,
+    Shapes,
+    Phases,
+    Spaces,
+    Outcome,
+    Time,
+    Review,
+}
+
+impl Group {
+    /// In the order the wizard asks them.
+    pub const ALL: [Group; 9] = [
+        Group::Name,
+        Group::Seats,
+        Group::Board,
+        Group::Shapes,
+        Group::Phases,
+        Group::Spaces,
+        Group::Outcome,
+        Group::Time,
+        Group::Review,
+    ];
+
+    pub fn first(self) -> Step {
+        match self {
+            Group::Name => Step::Name,
+            Group::Seats => Step::Players,
+            Group::Board => Step::Boards,
+            Group::Shapes => Step::ShapeCount,
+            Group::Phases => Step::PhaseCount,
+            Group::Spaces => Step::Sticky,
+            Group::Outcome => Step::TurnChecks,
+            Group::Time => Step::Time,
+            Group::Review => Step::Review,
+        }
+    }
+
+    /// The word that jumps to the group from the review ("edit_board").
+    pub fn id(self) -> &'static str {
+        match self {
+            Group::Name => "name",
+            Group::Seats => "players",
+            Group::Board => "board",
+            Group::Shapes => "shapes",
+            Group::Phases => "phases",
+            Group::Spaces => "spaces",
+            Group::Outcome => "outcome",
+            Group::Time => "time",
+            Group::Review => "review",
+        }
+    }
+
+    /// What the group settles, for "skip" labels and the review.
+    pub fn words(self) -> &'static str {
+        match self {
+            Group::Name => "the name",
+            Group::Seats => "players, colours, cloaking and pieces per turn",
+            Group::Board => "boards, board kind and dimensions",
+            Group::Shapes => "shapes: power, capture, reserves and movement",
+            Group::Phases => "phases: order, movement, pass, locks and cloaks",
+            Group::Spaces => "sticky and exclusive spaces and starting pieces",
+            Group::Outcome => "turn checks, stalemate rules, draw option and overachievers",
+            Group::Time => "time per turn",
+            Group::Review => "the review",
+        }
+    }
+
+    fn next(self) -> Group {
+        let i = Group::ALL.iter().position(|g| *g == self).unwrap_or(0);
+        Group::ALL[(i + 1).min(Group::ALL.len() - 1)]
+    }
+}
+
+impl Step {
+    pub fn group(self) -> Group {
+        use Step::*;
+        match self {
+            Name => Group::Name,
+            Players | Colors | Cloaking | PiecesPerTurn => Group::Seats,
+            Boards | BoardKind | Dimension(_) => Group::Board,
+            ShapeCount | Power(_) | Condition(_) | Result(_) | Reserves(_) | Movement(_) => {
+                Group::Shapes
+            }
+            PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | LockedSeats(_)
+            | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
+            Sticky | Exclusive | Initial => Group::Spaces,
+            TurnChecks | Stalemate | DrawOption | Overachievers => Group::Outcome,
+            Time => Group::Time,
+            Review => Group::Review,
+        }
+    }
+
+    /// The question after this one, given the rules as they now stand.
+    pub fn following(self, rules: &RuleSet) -> Step {
+        use Step::*;
+        let shapes = rules.shapes.len();
+        let phases = rules.phases.len();
+        let after_shape = |i| Step::after_shape(i, rules);
+        let after_phase = |i| Step::after_phase(i, rules);
+        let fold_or_next = |i: usize| {
+            if i + 1 < phases {
+                Fold(i)
+            } else {
+                after_phase(i)
+            }
+        };
+        match self {
+            Name => Players,
+            Players => Colors,
+            Colors => Cloaking,
+            Cloaking => PiecesPerTurn,
+            PiecesPerTurn => Boards,
+            Boards => BoardKind,
+            BoardKind if rules.board == vocab::BoardKind::Hash => ShapeCount,
+            BoardKind => Dimension(0),
+            Dimension(0) => Dimension(1),
+            Dimension(1) if rules.board == vocab::BoardKind::TetrakisSquares => ShapeCount,
+            Dimension(1) => Dimension(2),
+            Dimension(_) => ShapeCount,
+            ShapeCount if shapes == 0 => PhaseCount,
+            ShapeCount => Power(0),
+            Power(i)
+                if rules
+                    .shapes
+                    .get(i)
+                    .is_none_or(|s| s.power == vocab::Power::None) =>
+            {
+                Reserves(i)
+            }
+            Power(i) => Condition(i),
+            Condition(i) => Result(i),
+            Result(i) => Reserves(i),
+            Reserves(i) if i >= shapes || movement_disabled(rules, i) => after_shape(i),
+            Reserves(i) => Movement(i),
+            Movement(i) => after_shape(i),
+            PhaseCount if phases == 0 => Sticky,
+            PhaseCount => Order(0),
+            Order(i) => PhaseMovement(i),
+            PhaseMovement(i) => Pass(i),
+            Pass(i) => LockedSeats(i),
+            LockedSeats(i) => LockedSpaces(i),
+            LockedSpaces(i) if rules.cloaking != vocab::Cloaking::None => CloakedSpaces(i),
+            LockedSpaces(i) | CloakedSpaces(i) => fold_or_next(i),
+            Fold(i) => after_phase(i),
+            Sticky => Exclusive,
+            Exclusive => Initial,
+            Initial => TurnChecks,
+            TurnChecks => Stalemate,
+            Stalemate => DrawOption,
+            DrawOption if rules.players == vocab::Players::Four => Overachievers,
+            DrawOption | Overachievers => Time,
+            Time | Review => Review,
+        }
+    }
+
+    /// The first question of the next group.
+    pub fn skip(self) -> Step {
+        self.group().next().first()
+    }
+
+    /// After this shape's questions: the next shape, or the phases.
+    pub fn after_shape(i: usize, rules: &RuleSet) -> Step {
+        if i + 1 < rules.shapes.len() {
+            Step::Power(i + 1)
+        } else {
+            Step::PhaseCount
+        }
+    }
+
+    /// After this phase's questions: the next phase, or the spaces.
+    pub fn after_phase(i: usize, rules: &RuleSet) -> Step {
+        if i + 1 < rules.phases.len() {
+            Step::Order(i + 1)
+        } else {
+            Step::Sticky
+        }
+    }
+
+    /// True when the step still names a shape or phase that exists and
+    /// applies to the rules; the flow never stops on any other.
+    pub fn applies(self, rules: &RuleSet) -> bool {
+        use Step::*;
+        let shape = |i: usize| rules.shapes.get(i);
+        match self {
+            Dimension(_) if rules.board == vocab::BoardKind::Hash => false,
+            Dimension(2) => rules.board != vocab::BoardKind::TetrakisSquares,
+            Power(i) | Reserves(i) => shape(i).is_some(),
+            Condition(i) | Result(i) => shape(i).is_some_and(|s| s.power != vocab::Power::None),
+            Movement(i) => shape(i).is_some() && !movement_disabled(rules, i),
+            Order(i) | PhaseMovement(i) | Pass(i) | LockedSeats(i) | LockedSpaces(i) => {
+                i < rules.phases.len()
+            }
+            CloakedSpaces(i) => i < rules.phases.len() && rules.cloaking != vocab::Cloaking::None,
+            Fold(i) => i + 1 < rules.phases.len(),
+            Overachievers => rules.players == vocab::Players::Four,
+            _ => true,
+        }
+    }
+}
