@@ -79,6 +79,12 @@ enum Command {
         #[arg(long, value_name = "SEAT|public")]
         view: Option<String>,
     },
+    /// Chat with the bot in the terminal (the default when no Discord or Matrix is configured).
+    Console {
+        /// Who you are in the chat (default: your login name).
+        #[arg(long)]
+        user: Option<String>,
+    },
     /// Play a game in the terminal against Random.
     Play {
         /// A game's name, or a rule-set JSON file.
@@ -103,7 +109,8 @@ fn main() -> ExitCode {
     let _ = dotenvy::dotenv();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play::run("Tic-Tac-Toe", None),
+        None => redscience::console::run(None),
+        Some(Command::Console { user }) => redscience::console::run(user),
         Some(Command::Games) => source::game_list().map(|lines| {
             for line in lines {
                 println!("{line}");

@@ -2,9 +2,18 @@
 //! platform goes in, replies come out. Adapters (console, Matrix, Discord)
 //! only translate; everything a user can do is decided here.
 
+mod bot;
+mod challenges;
+mod friends;
+mod help;
+mod library;
 pub mod reply;
 pub mod request;
+mod turns;
 pub mod wizard;
+mod words;
+
+pub use bot::Bot;
 
 pub use reply::{Attachment, Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 pub use request::{Place, Request, What, Who};

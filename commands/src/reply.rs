@@ -6,13 +6,15 @@
 /// select menu; adapters page longer lists).
 pub const MAX_CHOICES: usize = 25;
 
+use redscience_storage::{ChannelRef, ChatId};
+
 /// Where a message goes.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
-    /// The channel the request came from (or the match's channel).
-    Channel(String),
-    /// One player, privately (a direct message, or an ephemeral reply).
-    Private(i64),
+    /// A channel: the one the request came from, or a match's.
+    Channel(ChannelRef),
+    /// One chat account, privately (a direct message, or an ephemeral reply).
+    Private(ChatId),
 }
 
 /// One option a person can pick. Picking it is the same as typing `id`.
@@ -148,11 +150,13 @@ mod tests {
     #[test]
     fn long_lists_are_split_into_sets_of_twenty_five() {
         let options: Vec<Choice> = (0..60).map(|i| Choice::new(i.to_string(), "x")).collect();
-        let m = Message::new(Destination::Private(1), "pick").with_choices(ChoiceSet::Select {
-            placeholder: "cells".into(),
-            options,
-            default: Some("30".into()),
-        });
+        let m = Message::new(Destination::Private(ChatId::console("ann")), "pick").with_choices(
+            ChoiceSet::Select {
+                placeholder: "cells".into(),
+                options,
+                default: Some("30".into()),
+            },
+        );
         let sizes: Vec<usize> = m.choices.iter().map(|c| c.options().len()).collect();
         assert_eq!(sizes, vec![25, 25, 10]);
         let defaults: Vec<Option<String>> = m

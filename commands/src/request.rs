@@ -2,7 +2,7 @@
 //! channel, private or not) and what (a command line, a picked choice, or
 //! free text such as a wizard answer).
 
-use redscience_storage::ChatId;
+use redscience_storage::{ChannelRef, ChatId, Platform};
 
 /// The chat account behind a request, with the name it shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,12 +14,24 @@ pub struct Who {
 /// Where a request was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
+    pub platform: Platform,
     /// A Discord guild or a Matrix space, when there is one.
     pub community: Option<String>,
     /// The channel or room replies go to.
     pub channel: String,
     /// A direct conversation with the bot: only the requester reads it.
     pub private: bool,
+}
+
+impl Place {
+    /// The channel as stored with a challenge and its match.
+    pub fn channel_ref(&self) -> ChannelRef {
+        ChannelRef {
+            platform: self.platform,
+            community: self.community.clone(),
+            channel: self.channel.clone(),
+        }
+    }
 }
 
 /// What was asked.

@@ -1,0 +1,176 @@
+//! The console chat: the bot in a terminal, and the harness the scenario
+//! tests drive. A thin adapter like the Matrix and Discord ones: it turns
+//! lines into requests and replies into lines, nothing more.
+//!
+//! Input: `@name text` speaks as `name` (the default user otherwise);
+//! `[dm]` before the text makes it private (a direct message to the bot);
+//! `[#room]` speaks in another channel than `#general`; a leading `/`
+//! marks a command explicitly; a number alone picks that option of the
+//! last choices shown. Output: each message prefixed by where it goes,
+//! `[#general]` or `[dm name]`, choices as numbered options, files written
+//! to a folder with their path printed.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use redscience_commands::{Bot, ChoiceSet, Destination, Place, Request, What, Who};
+use redscience_storage::{ChatId, Config, Platform, Storage};
+
+/// The channel people speak in unless they say otherwise.
+pub const GENERAL: &str = "#general";
+
+pub struct Console {
+    bot: Bot,
+    files: PathBuf,
+    user: String,
+    /// The choice ids of the last message that had choices.
+    last_choices: Vec<String>,
+    written: usize,
+}
+
+impl Console {
+    /// A console over `bot`, writing attachments into `files`, speaking as
+    /// `user` unless a line says `@name`.
+    pub fn new(bot: Bot, files: PathBuf, user: &str) -> Console {
+        Console {
+            bot,
+            files,
+            user: user.to_string(),
+            last_choices: Vec::new(),
+            written: 0,
+        }
+    }
+
+    pub fn bot(&self) -> &Bot {
+        &self.bot
+    }
+
+    /// Reads one line as a request and returns what the bot says, as lines.
+    pub async fn line(&mut self, line: &str) -> Vec<String> {
+        let mut rest = line.trim();
+        let mut user = self.user.clone();
+        if let Some(named) = rest.strip_prefix('@') {
+            let (name, after) = named.split_once(char::is_whitespace).unwrap_or((named, ""));
+            user = name.to_string();
+            rest = after.trim_start();
+        }
+        let mut private = false;
+        let mut channel = GENERAL.to_string();
+        loop {
+            if let Some(after) = rest.strip_prefix("[dm]") {
+                private = true;
+                rest = after.trim_start();
+            } else if let Some(after) = rest.strip_prefix("[#") {
+                let Some((name, after)) = after.split_once(']') else {
+                    return vec!["(console) write a channel as [#name] before the text".into()];
+                };
+                channel = format!("#{name}");
+                rest = after.trim_start();
+            } else {
+                break;
+            }
+        }
+        if rest.is_empty() {
+            return Vec::new();
+        }
+        let what = if let Ok(n) = rest.parse::<usize>()
+            && (1..=self.last_choices.len()).contains(&n)
+        {
+            What::Choice(self.last_choices[n - 1].clone())
+        } else if let Some(command) = rest.strip_prefix('/') {
+            What::Command(command.to_string())
+        } else {
+            What::Text(rest.to_string())
+        };
+        let request = Request {
+            who: Who {
+                chat: ChatId::console(&user),
+                display_name: user.clone(),
+            },
+            place: Place {
+                platform: Platform::Console,
+                community: None,
+                channel: if private {
+                    format!("dm {user}")
+                } else {
+                    channel
+                },
+                private,
+            },
+            what,
+        };
+        let reply = self.bot.handle(request).await;
+        let mut out = Vec::new();
+        for message in reply.messages {
+            let to = match &message.to {
+                Destination::Channel(c) => format!("[{}]", c.channel),
+                Destination::Private(chat) => format!("[dm {}]", chat.id),
+            };
+            out.push(format!("{to} {}", message.text));
+            for file in &message.attachments {
+                self.written += 1;
+                let path = self.files.join(format!("{}-{}", self.written, file.name));
+                let shown = match std::fs::create_dir_all(&self.files)
+                    .and_then(|()| std::fs::write(&path, &file.bytes))
+                {
+                    Ok(()) => format!("  (file: {})", path.display()),
+                    Err(e) => format!("  (file {} could not be written: {e})", file.name),
+                };
+                out.push(shown);
+            }
+            let options: Vec<_> = message
+                .choices
+                .iter()
+                .flat_map(ChoiceSet::options)
+                .cloned()
+                .collect();
+            if !options.is_empty() {
+                self.last_choices = options.iter().map(|c| c.id.clone()).collect();
+                for (i, choice) in options.iter().enumerate() {
+                    out.push(format!("  {}) {}  [{}]", i + 1, choice.label, choice.id));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `redscience console`: the bot on standard input and output, with the
+/// database from `DATABASE_URL` (by default `redscience.db` here).
+pub fn run(user: Option<String>) -> Result<ExitCode, String> {
+    let config = Config::from_env().map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(async {
+        let fail = |e: redscience_storage::Error| format!("{}: {e}", config.describe());
+        let storage = Storage::open(&config).await.map_err(fail)?;
+        storage.seed().await.map_err(fail)?;
+        storage.bootstrap_admins().await.map_err(fail)?;
+        let user = user
+            .or_else(|| std::env::var("USER").ok())
+            .filter(|u| !u.trim().is_empty())
+            .unwrap_or_else(|| "you".to_string());
+        let mut console = Console::new(
+            Bot::new(storage, rand::random()),
+            PathBuf::from("redscience-files"),
+            &user,
+        );
+        println!(
+            "redscience console: you are {user} in {GENERAL}. Try `help`, `game list`, or \
+             `challenge Tic-Tac-Toe Random`.\n`@name text` speaks as someone else, `[dm]` speaks \
+             privately, a number picks an option. Ctrl-D quits."
+        );
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            for out in console.line(&line).await {
+                println!("{out}");
+            }
+            std::io::stdout().flush().ok();
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}

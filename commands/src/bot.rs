@@ -1,0 +1,161 @@
+//! The bot: who is asking, what they asked, and the reply. Each command
+//! family lives in its own module; this one dispatches and turns refusals
+//! into messages that say what was wrong and what would be accepted.
+
+use std::sync::Mutex;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use redscience_storage::{Error as StorageError, Player, Storage};
+
+use crate::reply::{Destination, Message, Reply};
+use crate::request::{Request, What};
+use crate::{challenges, friends, help, library, turns, words};
+
+/// A refusal to show the person: what was wrong and what is accepted.
+pub type Said = String;
+
+/// The result of a command: the reply, or a refusal.
+pub type Answer = Result<Reply, Said>;
+
+/// Turns a storage error into words for a person. A refusal is shown as
+/// it is; anything else is our fault, and nothing was changed.
+pub fn said(e: StorageError) -> Said {
+    match e.refusal() {
+        Some(message) => capitalise(message),
+        None => format!(
+            "Something went wrong on our side ({e}); nothing was changed. Please try again."
+        ),
+    }
+}
+
+pub(crate) fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The whole bot: storage, and the randomness for seeds and seat orders.
+pub struct Bot {
+    pub(crate) storage: Storage,
+    rng: Mutex<Xoshiro256PlusPlus>,
+}
+
+/// One request being answered.
+pub(crate) struct Ctx<'a> {
+    pub bot: &'a Bot,
+    pub player: Player,
+    pub req: &'a Request,
+}
+
+impl Ctx<'_> {
+    /// Where an answer to the requester goes: privately if they asked
+    /// privately, else the channel they asked in.
+    pub fn here(&self) -> Destination {
+        if self.req.place.private {
+            Destination::Private(self.req.who.chat.clone())
+        } else {
+            Destination::Channel(self.req.place.channel_ref())
+        }
+    }
+
+    /// A reply of one message to the requester.
+    pub fn answer(&self, text: impl Into<String>) -> Reply {
+        Reply::one(Message::new(self.here(), text))
+    }
+
+    pub fn storage(&self) -> &Storage {
+        &self.bot.storage
+    }
+}
+
+impl Bot {
+    /// A bot on this storage; `seed` drives match seeds and seat orders
+    /// (tests fix it, the binary draws it).
+    pub fn new(storage: Storage, seed: u64) -> Bot {
+        Bot {
+            storage,
+            rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(seed)),
+        }
+    }
+
+    pub fn storage(&self) -> &Storage {
+        &self.storage
+    }
+
+    /// A fresh random number (match seeds, seat orders).
+    pub(crate) fn random(&self) -> u64 {
+        self.rng.lock().expect("the bot's random stream").random()
+    }
+
+    /// Answers one request. Every refusal becomes a message; nothing panics
+    /// its way to the person.
+    pub async fn handle(&self, req: Request) -> Reply {
+        let player = match self
+            .storage
+            .player_for_chat(&req.who.chat, &req.who.display_name)
+            .await
+        {
+            Ok(player) => player,
+            Err(e) => {
+                let here = if req.place.private {
+                    Destination::Private(req.who.chat.clone())
+                } else {
+                    Destination::Channel(req.place.channel_ref())
+                };
+                return Reply::one(Message::new(here, said(e)));
+            }
+        };
+        let ctx = Ctx {
+            bot: self,
+            player,
+            req: &req,
+        };
+        let line = match &req.what {
+            What::Command(line) | What::Choice(line) | What::Text(line) => line.clone(),
+            What::File { command, .. } => command.clone(),
+        };
+        match dispatch(&ctx, &line).await {
+            Ok(reply) => reply,
+            Err(refusal) => ctx.answer(refusal),
+        }
+    }
+}
+
+async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
+    let words = words::split(line.trim().trim_start_matches('/'));
+    let Some(first) = words.first() else {
+        return Err(format!(
+            "Say a command, such as `help`. The commands are: {}.",
+            help::names()
+        ));
+    };
+    let rest = &words[1..];
+    match first.to_ascii_lowercase().as_str() {
+        "help" => Ok(ctx.answer(help::help(rest.first().map(String::as_str)))),
+        "game" => library::game(ctx, rest).await,
+        "games" => turns::my_games(ctx).await,
+        "friend" => friends::friend(ctx, rest).await,
+        "challenge" => challenges::challenge(ctx, rest).await,
+        "accept" => challenges::accept(ctx, rest).await,
+        "decline" => challenges::decline(ctx, rest).await,
+        "cancel" => challenges::cancel(ctx, rest).await,
+        "board" => turns::board(ctx, rest).await,
+        "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {
+            turns::turn(ctx, &first.to_ascii_lowercase(), rest).await
+        }
+        other => {
+            // A bare move ("2,2") from someone whose turn it is plays it.
+            let typed = matches!(ctx.req.what, What::Text(_));
+            if typed && turns::waiting_for(ctx).await {
+                return turns::turn(ctx, "move", &words).await;
+            }
+            Err(format!(
+                "\"{other}\" is not a command. The commands are: {} (`help COMMAND` explains one).",
+                help::names()
+            ))
+        }
+    }
+}

@@ -1,0 +1,423 @@
+//! `challenge`, `accept`, `decline`, `cancel`: inviting players to a match,
+//! seat by seat, and starting it (in random seat order) once every seat is
+//! taken and every invited person has accepted.
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::SliceRandom;
+use redscience_engine::Game;
+use redscience_storage::{
+    Augmentation, Challenge, ChallengeStatus, Invitee, Kind, NewChallenge, NewMatch, Player,
+    SystemPlayer,
+};
+
+use crate::bot::{Answer, Ctx, Said, said};
+use crate::library;
+use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
+use crate::turns;
+
+const AUGMENTATIONS: &str = "alone, reviewing or delegating";
+
+fn augmentation(word: &str) -> Option<Augmentation> {
+    match word.to_ascii_lowercase().as_str() {
+        "alone" => Some(Augmentation::Alone),
+        "reviewing" => Some(Augmentation::Reviewing),
+        "delegating" => Some(Augmentation::Delegating),
+        _ => None,
+    }
+}
+
+/// A player's name for messages.
+pub(crate) async fn name_of(ctx: &Ctx<'_>, id: i64) -> String {
+    match ctx.storage().player(id).await {
+        Ok(p) => p.name,
+        Err(_) => format!("player {id}"),
+    }
+}
+
+pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    if ctx.req.place.private {
+        return Err(
+            "Challenge people in a channel, where they can accept; this is a private conversation."
+                .to_string(),
+        );
+    }
+    let saved = library::find(ctx, args.first()).await?;
+    let game = Game::new(saved.rules.clone())
+        .map_err(|_| format!("{} cannot be played by this release.", saved.name))?;
+    let players = game.rules.players.player_seats();
+    let me = &ctx.player;
+    let mut mine = Augmentation::Alone;
+    let mut others: Vec<Invitee> = Vec::new();
+    let friends = ctx.storage().friends(me.id).await.map_err(said)?;
+    for word in &args[1..] {
+        if let Some(a) = augmentation(word) {
+            mine = a;
+            continue;
+        }
+        if word.eq_ignore_ascii_case("open") {
+            others.push(Invitee {
+                player_id: None,
+                augmentation: Augmentation::Alone,
+                accepted: false,
+            });
+            continue;
+        }
+        let opponent = opponent(ctx, word).await?;
+        if opponent.id == me.id {
+            return Err(
+                "You cannot challenge yourself; name someone else, Random, or `open`.".into(),
+            );
+        }
+        let human = opponent.kind == Kind::Human;
+        if human && !friends.friends.iter().any(|f| f.id == opponent.id) {
+            return Ok(Reply::one(
+                Message::new(
+                    ctx.here(),
+                    format!(
+                        "{} is not your friend yet, and only friends can be challenged by name. \
+                         Send a friend request with `friend add {}`, challenge Random, or leave the seat `open`.",
+                        opponent.name, opponent.name
+                    ),
+                )
+                .with_choices(ChoiceSet::Buttons(vec![Choice::new(
+                    format!("friend add {}", opponent.name),
+                    format!("Send {} a friend request", opponent.name),
+                )])),
+            ));
+        }
+        others.push(Invitee {
+            player_id: Some(opponent.id),
+            augmentation: Augmentation::Alone,
+            accepted: !human,
+        });
+    }
+    if others.len() + 1 > players {
+        return Err(format!(
+            "{} is for {players} players, so name at most {} opponent(s); you named {}.",
+            saved.name,
+            players - 1,
+            others.len()
+        ));
+    }
+    while others.len() + 1 < players {
+        others.push(Invitee {
+            player_id: None,
+            augmentation: Augmentation::Alone,
+            accepted: false,
+        });
+    }
+    let mut seats = vec![Invitee {
+        player_id: Some(me.id),
+        augmentation: mine,
+        accepted: true,
+    }];
+    seats.extend(others);
+    let challenge = ctx
+        .storage()
+        .create_challenge(NewChallenge {
+            rule_set_id: saved.id,
+            challenger_id: me.id,
+            place: ctx.req.place.channel_ref(),
+            seats,
+            rated: true,
+        })
+        .await
+        .map_err(said)?;
+    if challenge.is_ready() {
+        return start(ctx, &challenge).await;
+    }
+    announce(ctx, &challenge, &saved.name).await
+}
+
+/// A named opponent: Random, or a player in the challenger's universe.
+async fn opponent(ctx: &Ctx<'_>, word: &str) -> Result<Player, Said> {
+    let name = word.trim_start_matches('@');
+    if name.eq_ignore_ascii_case("random") || name.eq_ignore_ascii_case("*random") {
+        return ctx
+            .storage()
+            .system_player(SystemPlayer::Random)
+            .await
+            .map_err(said);
+    }
+    match ctx
+        .storage()
+        .player_in(name, &ctx.player.universe)
+        .await
+        .map_err(said)?
+    {
+        Some(p) if p.kind == Kind::Chaos => Err(
+            "Chaos is not challenged: games with a Chaos seat fill it by themselves.".to_string(),
+        ),
+        Some(p) => Ok(p),
+        None => Err(format!(
+            "There is no player called \"{name}\". Name a friend, `Random`, or `open` for a seat anyone here may take; \
+             a seat may also be given an augmentation: {AUGMENTATIONS}."
+        )),
+    }
+}
+
+/// Tells the channel (and each invited person, privately) about a challenge.
+async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str) -> Answer {
+    let id = challenge.id;
+    let mut waiting = Vec::new();
+    let mut open = 0;
+    let mut reply = Reply::default();
+    for seat in &challenge.seats {
+        match seat.player_id {
+            Some(pid) if !seat.accepted => {
+                let name = name_of(ctx, pid).await;
+                waiting.push(name.clone());
+                if let Some(chat) = turns::chat_of(ctx, pid).await {
+                    reply.push(
+                        Message::new(
+                            Destination::Private(chat),
+                            format!(
+                                "{} challenges you to {game} (challenge {id}) in {}.",
+                                ctx.player.name, challenge.place.channel
+                            ),
+                        )
+                        .with_choices(buttons(id)),
+                    );
+                }
+            }
+            None => open += 1,
+            _ => {}
+        }
+    }
+    let mut text = format!("{} challenges ", ctx.player.name);
+    let mut who = waiting.clone();
+    if open > 0 {
+        who.push(if open == 1 {
+            "anyone here (an open seat)".to_string()
+        } else {
+            format!("anyone here ({open} open seats)")
+        });
+    }
+    text.push_str(&who.join(" and "));
+    text.push_str(&format!(
+        " to {game} (challenge {id}). `accept {id}` to play, `decline {id}` to say no; {} can `cancel {id}`.",
+        ctx.player.name
+    ));
+    let mut channel = Message::new(ctx.here(), text).with_choices(buttons(id));
+    channel.choices.truncate(1);
+    let mut all = Reply::one(channel);
+    all.extend(reply);
+    Ok(all)
+}
+
+fn buttons(id: i64) -> ChoiceSet {
+    ChoiceSet::Buttons(vec![
+        Choice::new(format!("accept {id}"), "Accept"),
+        Choice::new(format!("decline {id}"), "Decline"),
+    ])
+}
+
+/// The challenge a person means: the one numbered, or the only open one
+/// here that `fits` them.
+async fn pick(
+    ctx: &Ctx<'_>,
+    args: &[String],
+    fits: impl Fn(&Challenge) -> bool,
+    what: &str,
+) -> Result<(Challenge, usize), Said> {
+    let number = args
+        .iter()
+        .find_map(|a| a.trim_start_matches('#').parse::<i64>().ok());
+    if let Some(id) = number {
+        let c = ctx.storage().challenge(id).await.map_err(said)?;
+        if c.status != ChallengeStatus::Open {
+            return Err(format!("Challenge {id} is {} already.", c.status.word()));
+        }
+        return Ok((c, args.len()));
+    }
+    let here = ctx.req.place.channel_ref();
+    let open: Vec<Challenge> = ctx
+        .storage()
+        .open_challenges()
+        .await
+        .map_err(said)?
+        .into_iter()
+        .filter(|c| (ctx.req.place.private || c.place == here) && fits(c))
+        .collect();
+    match open.as_slice() {
+        [one] => Ok((one.clone(), args.len())),
+        [] => Err(format!("There is no open challenge {what} here.")),
+        many => Err(format!(
+            "Several challenges are open {what} here: {}. Say which, e.g. `accept {}`.",
+            many.iter()
+                .map(|c| c.id.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            many[0].id
+        )),
+    }
+}
+
+pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let me = ctx.player.id;
+    let chosen = args.iter().find_map(|a| augmentation(a));
+    let invited = |c: &Challenge| {
+        c.seats
+            .iter()
+            .any(|s| s.player_id == Some(me) && !s.accepted)
+    };
+    let takes_open = |c: &Challenge| {
+        c.seats.iter().any(|s| s.player_id.is_none())
+            && !c.seats.iter().any(|s| s.player_id == Some(me))
+    };
+    let (challenge, _) = pick(ctx, args, |c| invited(c) || takes_open(c), "for you").await?;
+    let mut seats = challenge.seats.clone();
+    let slot = seats
+        .iter()
+        .position(|s| s.player_id == Some(me) && !s.accepted)
+        .or_else(|| {
+            (!seats.iter().any(|s| s.player_id == Some(me)))
+                .then(|| seats.iter().position(|s| s.player_id.is_none()))
+                .flatten()
+        });
+    let Some(slot) = slot else {
+        return Err(if seats.iter().any(|s| s.player_id == Some(me)) {
+            format!("You are already in challenge {}.", challenge.id)
+        } else {
+            format!(
+                "Challenge {} is not addressed to you and has no open seat.",
+                challenge.id
+            )
+        });
+    };
+    seats[slot].player_id = Some(me);
+    seats[slot].accepted = true;
+    if let Some(a) = chosen {
+        seats[slot].augmentation = a;
+    }
+    ctx.storage()
+        .update_challenge_seats(challenge.id, &seats)
+        .await
+        .map_err(said)?;
+    let challenge = ctx.storage().challenge(challenge.id).await.map_err(said)?;
+    if challenge.is_ready() {
+        return start(ctx, &challenge).await;
+    }
+    let missing = challenge
+        .seats
+        .iter()
+        .filter(|s| s.player_id.is_none() || !s.accepted)
+        .count();
+    Ok(Reply::one(Message::new(
+        turns::channel_of(&challenge),
+        format!(
+            "{} is in (challenge {}); waiting for {missing} more.",
+            ctx.player.name, challenge.id
+        ),
+    )))
+}
+
+pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let me = ctx.player.id;
+    let (challenge, _) = pick(
+        ctx,
+        args,
+        |c| {
+            c.seats
+                .iter()
+                .any(|s| s.player_id == Some(me) && !s.accepted)
+        },
+        "to you",
+    )
+    .await?;
+    if !challenge
+        .seats
+        .iter()
+        .any(|s| s.player_id == Some(me) && !s.accepted)
+    {
+        return Err(format!(
+            "Challenge {} does not wait for your answer; its challenger can `cancel {}` it.",
+            challenge.id, challenge.id
+        ));
+    }
+    ctx.storage()
+        .close_challenge(challenge.id, ChallengeStatus::Declined)
+        .await
+        .map_err(said)?;
+    Ok(Reply::one(Message::new(
+        turns::channel_of(&challenge),
+        format!("{} declined challenge {}.", ctx.player.name, challenge.id),
+    )))
+}
+
+pub(crate) async fn cancel(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let me = ctx.player.id;
+    let (challenge, _) = pick(ctx, args, |c| c.challenger_id == me, "of yours").await?;
+    if challenge.challenger_id != me {
+        return Err(format!(
+            "Only its challenger can cancel challenge {}; you can `decline {}`.",
+            challenge.id, challenge.id
+        ));
+    }
+    ctx.storage()
+        .close_challenge(challenge.id, ChallengeStatus::Cancelled)
+        .await
+        .map_err(said)?;
+    Ok(Reply::one(Message::new(
+        turns::channel_of(&challenge),
+        format!("{} cancelled challenge {}.", ctx.player.name, challenge.id),
+    )))
+}
+
+/// Starts the match of a ready challenge: seats in random order (Chaos's
+/// last), then every non-human move, then the first board.
+async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
+    let saved = ctx
+        .storage()
+        .rule_set_by_id(challenge.rule_set_id)
+        .await
+        .map_err(said)?;
+    let game = Game::new(saved.rules)
+        .map_err(|_| "That game cannot be played by this release.".to_string())?;
+    let seed = ctx.bot.random();
+    let mut order: Vec<(i64, Augmentation)> = challenge
+        .seats
+        .iter()
+        .map(|s| {
+            (
+                s.player_id.expect("a ready challenge has every player"),
+                s.augmentation,
+            )
+        })
+        .collect();
+    order.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed));
+    if game.chaos_seat().is_some() {
+        let chaos = ctx
+            .storage()
+            .system_player(SystemPlayer::Chaos)
+            .await
+            .map_err(said)?;
+        order.push((chaos.id, Augmentation::Alone));
+    }
+    let mut live = ctx
+        .storage()
+        .create_match(NewMatch {
+            rule_set_id: challenge.rule_set_id,
+            seats: order,
+            seed,
+            creator_id: Some(challenge.challenger_id),
+            rated: challenge.rated,
+            challenge_id: Some(challenge.id),
+        })
+        .await
+        .map_err(said)?;
+    let from = live.state().history().len();
+    turns::let_machines_move(ctx, &mut live).await?;
+    let mut reply = Reply::one(Message::new(
+        turns::channel_of(challenge),
+        format!(
+            "Match {} of {} starts: {}.",
+            live.id,
+            game.rules.name,
+            turns::seat_list(ctx, &live).await
+        ),
+    ));
+    reply.extend(turns::report(ctx, &live, challenge, from).await);
+    Ok(reply)
+}

@@ -1,0 +1,103 @@
+//! `help` and `help COMMAND`: what each command does and how to write it.
+
+/// (command, usage, what it does), in the order `help` lists them.
+pub const COMMANDS: &[(&str, &str, &str)] = &[
+    (
+        "help",
+        "help [COMMAND]",
+        "Lists the commands, or explains one.",
+    ),
+    (
+        "game",
+        "game list | game show NAME | game export NAME | game create | game copy NAME | game import (with a JSON file) | game rename OLD NEW",
+        "Browse, export, invent and import games. Renaming is for Admins.",
+    ),
+    (
+        "challenge",
+        "challenge GAME [OPPONENT...] [alone|reviewing|delegating]",
+        "Invites players to a match: friends by name, Random, Chaos games fill Chaos's seat themselves, and `open` for a seat anyone here may take. Missing opponents are open seats.",
+    ),
+    (
+        "accept",
+        "accept [ID] [alone|reviewing|delegating]",
+        "Accepts a challenge to you, or takes an open seat (the only one here when no ID is given).",
+    ),
+    ("decline", "decline [ID]", "Declines a challenge to you."),
+    (
+        "cancel",
+        "cancel [ID]",
+        "Withdraws a challenge you made, or leaves the game wizard.",
+    ),
+    (
+        "move",
+        "move [#MATCH] TEXT",
+        "Plays your turn: a cell `2,3` or `b3` (on stacks a column `4`), a movement `1,1-1,2`, a two-piece turn `2,2+3,3`, with a shape or colour first when you have a choice (`pentagon 2,3`).",
+    ),
+    (
+        "plan",
+        "plan [#MATCH] TEXT",
+        "Your sealed move in a simultaneous round. Send it privately; the channel only learns that you planned.",
+    ),
+    ("pass", "pass [#MATCH]", "Passes, where the game allows it."),
+    (
+        "draw",
+        "draw [#MATCH]",
+        "Offers a draw, where the game allows it.",
+    ),
+    (
+        "agree",
+        "agree [#MATCH]",
+        "Accepts the draw offered to you.",
+    ),
+    (
+        "refuse",
+        "refuse [#MATCH]",
+        "Refuses the draw offered to you.",
+    ),
+    (
+        "board",
+        "board [#MATCH]",
+        "Shows a match as you may see it.",
+    ),
+    (
+        "games",
+        "games",
+        "Lists your unfinished matches and whose turn it is.",
+    ),
+    (
+        "friend",
+        "friend add NAME | friend accept NAME | friend list",
+        "Friends can challenge each other by name.",
+    ),
+];
+
+/// The reply to `help` with or without a command's name.
+pub fn help(topic: Option<&str>) -> String {
+    match topic {
+        None => {
+            let mut text = String::from("Commands (`help COMMAND` explains one):\n");
+            for (_, usage, what) in COMMANDS {
+                text.push_str(&format!("- `{usage}`: {what}\n"));
+            }
+            text.trim_end().to_string()
+        }
+        Some(name) => match COMMANDS
+            .iter()
+            .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some((_, usage, what)) => format!("`{usage}`\n{what}"),
+            None => format!(
+                "There is no command \"{name}\". The commands are: {}.",
+                names()
+            ),
+        },
+    }
+}
+
+pub fn names() -> String {
+    COMMANDS
+        .iter()
+        .map(|(n, _, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,60 @@
+//! `game list`, `game show NAME`, `game export NAME`: the games people can
+//! play, catalogue and saved alike.
+
+use redscience_engine::describe;
+use redscience_storage::SavedRuleSet;
+
+use crate::bot::{Answer, Ctx, Said, said};
+use crate::reply::{Message, Reply};
+
+const GAME_USAGE: &str = "Write `game list`, `game show NAME` or `game export NAME`.";
+
+pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let Some(action) = args.first() else {
+        return Err(format!("Which game action? {GAME_USAGE}"));
+    };
+    match action.to_ascii_lowercase().as_str() {
+        "list" => list(ctx).await,
+        "show" => {
+            let saved = find(ctx, args.get(1)).await?;
+            let mut text = format!("**{}**\n", saved.name);
+            for line in describe(&saved.rules) {
+                text.push_str(&format!("- {line}\n"));
+            }
+            text.push_str(&format!("Play it: `challenge {} Random`", saved.name));
+            Ok(ctx.answer(text))
+        }
+        "export" => {
+            let saved = find(ctx, args.get(1)).await?;
+            let json = saved.rules.to_json() + "\n";
+            Ok(Reply::one(
+                Message::new(ctx.here(), format!("{} as a rule-set file:", saved.name))
+                    .with_attachment(format!("{}.json", saved.name), json.into_bytes()),
+            ))
+        }
+        other => Err(format!("\"game {other}\" is not known here. {GAME_USAGE}")),
+    }
+}
+
+async fn list(ctx: &Ctx<'_>) -> Answer {
+    let games = ctx.storage().rule_sets().await.map_err(said)?;
+    let names: Vec<String> = games.iter().map(|g| g.name.clone()).collect();
+    Ok(ctx.answer(format!(
+        "{} games: {}.\n`game show NAME` explains one; `challenge NAME Random` plays it.",
+        names.len(),
+        names.join(", ")
+    )))
+}
+
+/// A saved game by name (case does not matter), or a refusal naming what exists.
+pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Said> {
+    let Some(name) = name else {
+        return Err("Which game? Give its name; `game list` lists them.".to_string());
+    };
+    match ctx.storage().rule_set(name).await.map_err(said)? {
+        Some(saved) => Ok(saved),
+        None => Err(format!(
+            "There is no game called \"{name}\". `game list` lists the games."
+        )),
+    }
+}

@@ -1,0 +1,196 @@
+//! The bot driven through the console chat, in-process, on a scratch SQLite
+//! database: challenges, friends, and matches played to their result.
+
+use std::path::PathBuf;
+
+use redscience::console::Console;
+use redscience_commands::Bot;
+use redscience_storage::scratch::Scratch;
+use redscience_storage::{Config, Storage};
+
+struct Chat {
+    console: Console,
+    _scratch: Scratch,
+    files: PathBuf,
+}
+
+impl Drop for Chat {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.files);
+    }
+}
+
+async fn chat(seed: u64) -> Chat {
+    let scratch = Scratch::sqlite();
+    let config = Config::new(&scratch.url, "").unwrap();
+    let storage = Storage::open(&config).await.unwrap();
+    storage.seed().await.unwrap();
+    let files =
+        std::env::temp_dir().join(format!("redscience-console-{}-{seed}", std::process::id()));
+    Chat {
+        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
+        _scratch: scratch,
+        files,
+    }
+}
+
+impl Chat {
+    /// Sends a line and returns everything printed, joined.
+    async fn say(&mut self, line: &str) -> String {
+        self.console.line(line).await.join("\n")
+    }
+}
+
+/// The name in the last "Match N: NAME (colour) to move." line.
+fn to_move(out: &str) -> Option<String> {
+    out.lines()
+        .rev()
+        .find_map(|l| {
+            l.split_once(": ")
+                .map(|(_, r)| r)
+                .filter(|r| r.ends_with(" to move."))
+        })
+        .and_then(|r| r.split_whitespace().next())
+        .map(str::to_string)
+}
+
+#[tokio::test]
+async fn a_person_plays_tic_tac_toe_against_random_to_the_end() {
+    let mut c = chat(1).await;
+    let out = c.say("challenge Tic-Tac-Toe Random").await;
+    assert!(out.contains("Match 1 of Tic-Tac-Toe starts"), "{out}");
+    assert!(out.contains("ann") && out.contains("Random"), "{out}");
+    let mut last = out;
+    for _ in 0..9 {
+        if last.contains("is over") {
+            break;
+        }
+        // Pick the first option the bot offers: always a legal move.
+        assert!(last.contains("your turn in match 1"), "{last}");
+        assert!(last.contains("  1) "), "choices are offered: {last}");
+        last = c.say("1").await;
+    }
+    assert!(last.contains("Match 1 is over."), "{last}");
+    assert!(
+        ["Victory", "Draw"].iter().any(|w| last.contains(w)),
+        "{last}"
+    );
+    // The finished match is no longer waiting.
+    let games = c.say("games").await;
+    assert!(games.contains("no unfinished match"), "{games}");
+    let late = c.say("move #1 2,2").await;
+    assert!(late.contains("Match 1 is over"), "{late}");
+}
+
+#[tokio::test]
+async fn two_friends_play_from_challenge_to_result() {
+    let mut c = chat(2).await;
+    // Bob is known once he speaks; strangers cannot be challenged by name.
+    c.say("@bob help").await;
+    let refused = c.say("@ann challenge Tic-Tac-Toe bob").await;
+    assert!(refused.contains("not your friend yet"), "{refused}");
+    assert!(
+        refused.contains("[friend add bob]"),
+        "the offer is a button: {refused}"
+    );
+    let asked = c.say("@ann friend add bob").await;
+    assert!(asked.contains("Friend request sent to bob"), "{asked}");
+    assert!(
+        asked.contains("[dm bob]"),
+        "bob hears of it privately: {asked}"
+    );
+    let ok = c.say("@bob friend accept ann").await;
+    assert!(ok.contains("friends now"), "{ok}");
+
+    let invited = c.say("@ann challenge Tic-Tac-Toe bob").await;
+    assert!(invited.contains("challenge 1"), "{invited}");
+    assert!(invited.contains("[dm bob]"), "{invited}");
+    // Only the challenged may answer; a third person cannot take a named seat.
+    let carl = c.say("@carl accept 1").await;
+    assert!(carl.contains("not addressed to you"), "{carl}");
+    let started = c.say("@bob accept").await;
+    assert!(
+        started.contains("Match 1 of Tic-Tac-Toe starts"),
+        "{started}"
+    );
+    let first = to_move(&started).expect("someone moves first");
+    let second = if first == "ann" { "bob" } else { "ann" };
+    let wrong = c.say(&format!("@{second} move 1,1")).await;
+    assert!(wrong.contains("not yours"), "{wrong}");
+    let bad = c.say(&format!("@{first} move 9,9")).await;
+    assert!(bad.contains("Nothing was played"), "{bad}");
+    let mut out = String::new();
+    for (who, cell) in [
+        (&*first, "1,1"),
+        (second, "2,1"),
+        (&*first, "1,2"),
+        (second, "2,2"),
+        (&*first, "1,3"),
+    ] {
+        out = c.say(&format!("@{who} move {cell}")).await;
+        assert!(!out.contains("Nothing was played"), "{who} {cell}: {out}");
+    }
+    assert!(out.contains("Match 1 is over."), "{out}");
+    assert!(out.contains(&format!("Victory: {first}")), "{out}");
+    let board = c.say(&format!("@{second} board #1")).await;
+    assert!(board.contains("Over"), "{board}");
+}
+
+#[tokio::test]
+async fn bad_input_says_what_is_accepted() {
+    let mut c = chat(3).await;
+    let unknown = c.say("dance").await;
+    assert!(
+        unknown.contains("not a command") && unknown.contains("challenge"),
+        "{unknown}"
+    );
+    let no_game = c.say("challenge Chess Random").await;
+    assert!(
+        no_game.contains("no game called \"Chess\"") && no_game.contains("game list"),
+        "{no_game}"
+    );
+    let too_many = c.say("challenge Tic-Tac-Toe Random Random").await;
+    assert!(too_many.contains("at most 1 opponent"), "{too_many}");
+    let nothing = c.say("move 2,2").await;
+    assert!(nothing.contains("no unfinished match"), "{nothing}");
+    let help = c.say("help move").await;
+    assert!(help.contains("move [#MATCH] TEXT"), "{help}");
+    let list = c.say("game list").await;
+    assert!(
+        list.contains("42 games") && list.contains("Connect4"),
+        "{list}"
+    );
+    let show = c.say("game show connect4").await;
+    assert!(
+        show.contains("Connect4") && show.contains("challenge Connect4 Random"),
+        "{show}"
+    );
+    let export = c.say("game export Qubic-4").await;
+    assert!(export.contains("(file: "), "{export}");
+    let path = export
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("(file: "))
+        .unwrap();
+    let json = std::fs::read_to_string(path.trim_end_matches(')')).unwrap();
+    assert!(json.contains("\"name\": \"Qubic-4\""), "{json}");
+}
+
+#[tokio::test]
+async fn a_bare_move_plays_when_it_is_your_turn() {
+    let mut c = chat(4).await;
+    let start = c.say("challenge Tic-Tac-Toe Random").await;
+    assert!(start.contains("your turn in match 1"), "{start}");
+    // Uncloaked and sequential: nobody gets a private view.
+    assert!(!start.contains("[dm "), "{start}");
+    let cell = start
+        .lines()
+        .find_map(|l| {
+            l.split_once("[move #1 ")
+                .map(|(_, r)| r.trim_end_matches(']').to_string())
+        })
+        .expect("a choice");
+    let out = c.say(&cell).await;
+    assert!(out.contains(&format!("to ({cell})")), "{out}");
+    let other = c.say("@dave 2,2").await;
+    assert!(other.contains("not a command"), "{other}");
+}
