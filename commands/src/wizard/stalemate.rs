@@ -222,7 +222,13 @@ fn offered(rules: &RuleSet) -> Vec<Opt<StalemateRule>> {
     };
     universe()
         .into_iter()
-        .filter(|r| rules.stalemate.contains(r) || (common(r) && fits(rules, r)))
+        .filter(|r| {
+            if rules.stalemate.contains(r) {
+                rules.stalemate.len() > 1
+            } else {
+                common(r) && fits(rules, r)
+            }
+        })
         .map(|r| {
             let (id, words) = id_and_words(&r);
             let label = if rules.stalemate.contains(&r) {
