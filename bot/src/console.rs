@@ -6,7 +6,7 @@
 //! `[dm]` before the text makes it private (a direct message to the bot);
 //! `[#room]` speaks in another channel than `#general`; a leading `/`
 //! marks a command explicitly; a number alone picks that option of the
-//! last choices shown. Output: each message prefixed by where it goes,
+//! last choices shown (unless those options are numbers themselves). Output: each message prefixed by where it goes,
 //! `[#general]` or `[dm name]`, choices as numbered options, files written
 //! to a folder with their path printed.
 
@@ -74,7 +74,14 @@ impl Console {
         if rest.is_empty() {
             return Vec::new();
         }
+        // A number picks an option, unless the options are numbers
+        // themselves (a count, a dimension): then it is typed as it is.
+        let numbered = !self
+            .last_choices
+            .iter()
+            .any(|id| id.parse::<i64>().is_ok());
         let what = if let Ok(n) = rest.parse::<usize>()
+            && numbered
             && (1..=self.last_choices.len()).contains(&n)
         {
             What::Choice(self.last_choices[n - 1].clone())

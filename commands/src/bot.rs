@@ -8,9 +8,10 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use redscience_storage::{Error as StorageError, Player, Storage};
 
+use crate::creating::Wizards;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What};
-use crate::{challenges, friends, help, library, turns, words};
+use crate::{challenges, creating, friends, help, library, turns, words};
 
 /// A refusal to show the person: what was wrong and what is accepted.
 pub type Said = String;
@@ -41,6 +42,7 @@ pub(crate) fn capitalise(text: &str) -> String {
 pub struct Bot {
     pub(crate) storage: Storage,
     rng: Mutex<Xoshiro256PlusPlus>,
+    pub(crate) wizards: Wizards,
 }
 
 /// One request being answered.
@@ -78,6 +80,7 @@ impl Bot {
         Bot {
             storage,
             rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(seed)),
+            wizards: Wizards::default(),
         }
     }
 
@@ -117,6 +120,13 @@ impl Bot {
             What::Command(line) | What::Choice(line) | What::Text(line) => line.clone(),
             What::File { command, .. } => command.clone(),
         };
+        // Typed text and picked choices answer an open game wizard first;
+        // explicit commands (a slash command, `!rs ...`, `/...`) still run.
+        if !matches!(req.what, What::Command(_))
+            && let Some(answer) = creating::answer(&ctx, &line).await
+        {
+            return answer.unwrap_or_else(|refusal| ctx.answer(refusal));
+        }
         match dispatch(&ctx, &line).await {
             Ok(reply) => reply,
             Err(refusal) => ctx.answer(refusal),
@@ -141,6 +151,9 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "challenge" => challenges::challenge(ctx, rest).await,
         "accept" => challenges::accept(ctx, rest).await,
         "decline" => challenges::decline(ctx, rest).await,
+        "cancel" if rest.is_empty() && creating::cancel(ctx) => {
+            Ok(ctx.answer("Left the game wizard; nothing was saved."))
+        }
         "cancel" => challenges::cancel(ctx, rest).await,
         "board" => turns::board(ctx, rest).await,
         "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {

@@ -4,6 +4,7 @@
 
 mod bot;
 mod challenges;
+mod creating;
 mod friends;
 mod help;
 mod library;

@@ -7,7 +7,8 @@ use redscience_storage::SavedRuleSet;
 use crate::bot::{Answer, Ctx, Said, said};
 use crate::reply::{Message, Reply};
 
-const GAME_USAGE: &str = "Write `game list`, `game show NAME` or `game export NAME`.";
+const GAME_USAGE: &str =
+    "Write `game list`, `game show NAME`, `game export NAME`, `game create` or `game copy NAME`.";
 
 pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let Some(action) = args.first() else {
@@ -15,6 +16,11 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     };
     match action.to_ascii_lowercase().as_str() {
         "list" => list(ctx).await,
+        "create" => crate::creating::start(ctx, None).await,
+        "copy" => match args.get(1) {
+            Some(name) => crate::creating::start(ctx, Some(name)).await,
+            None => Err("Which game to copy? `game copy NAME`; `game list` lists them.".into()),
+        },
         "show" => {
             let saved = find(ctx, args.get(1)).await?;
             let mut text = format!("**{}**\n", saved.name);

@@ -194,3 +194,54 @@ async fn a_bare_move_plays_when_it_is_your_turn() {
     let other = c.say("@dave 2,2").await;
     assert!(other.contains("not a command"), "{other}");
 }
+
+#[tokio::test]
+async fn a_game_made_with_the_wizard_is_saved_and_played() {
+    let mut c = chat(5).await;
+    let first = c.say("game create").await;
+    assert!(first.contains("`cancel` leaves"), "{first}");
+    // A bad name is refused with what is accepted; nothing moves on.
+    let bad = c.say("my game").await;
+    assert!(bad.to_lowercase().contains("name"), "{bad}");
+    let named = c.say("Wizard-TTT").await;
+    assert!(!named.contains("is not a command"), "{named}");
+    let back = c.say("back").await;
+    assert!(back.contains("`back` goes back"), "{back}");
+    c.say("Wizard-TTT").await;
+    let review = c.say("done").await;
+    assert!(review.contains("save"), "{review}");
+    // Identical to Tic-Tac-Toe but for the name: refused, naming the game.
+    let dup = c.say("save").await;
+    assert!(dup.contains("Tic-Tac-Toe") && dup.contains("Nothing was saved"), "{dup}");
+    let cancelled = c.say("cancel").await;
+    assert!(cancelled.contains("nothing was saved"), "{cancelled}");
+    let after = c.say("Wizard-TTT").await;
+    assert!(after.contains("not a command"), "the wizard is gone: {after}");
+
+    // A game of its own: squares four columns wide.
+    c.say("game create").await;
+    for answer in ["Four-Wide", "skip", "next", "squares"] {
+        let out = c.say(answer).await;
+        assert!(!out.contains("Nothing was saved"), "{answer}: {out}");
+    }
+    let not_number = c.say("4x3").await;
+    assert!(not_number.contains("not a number") && not_number.contains("1 to 19"), "{not_number}");
+    let too_wide = c.say("20").await;
+    assert!(too_wide.contains("1 to 19"), "{too_wide}");
+    c.say("4").await;
+    let review = c.say("done").await;
+    assert!(review.contains("Played on 4x3x1 squares"), "{review}");
+    let saved = c.say("save").await;
+    assert!(saved.contains("Saved Four-Wide"), "{saved}");
+    let shown = c.say("game show Four-Wide").await;
+    assert!(shown.contains("4x3x1"), "{shown}");
+    let mut out = c.say("challenge Four-Wide Random").await;
+    assert!(out.contains("Match 1 of Four-Wide starts"), "{out}");
+    for _ in 0..12 {
+        if out.contains("is over") {
+            break;
+        }
+        out = c.say("1").await;
+    }
+    assert!(out.contains("Match 1 is over."), "{out}");
+}

@@ -1,0 +1,142 @@
+//! `game create` and `game copy NAME`: one wizard per person, kept while they
+//! answer, saved through storage's checks (validation, quota, name and
+//! fingerprint) when they confirm. `back` goes back a question, `cancel`
+//! leaves, and a wizard left idle for an hour expires.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use chrono::TimeDelta;
+use redscience_storage::sea_orm::prelude::DateTimeUtc;
+
+use crate::bot::{Answer, Ctx, said};
+use crate::reply::{Message, Reply};
+use crate::wizard::Wizard;
+
+/// How long a wizard waits for its next answer.
+pub const IDLE_LIMIT: TimeDelta = TimeDelta::hours(1);
+
+struct Session {
+    wizard: Wizard,
+    last_active: DateTimeUtc,
+}
+
+/// The wizards in progress, per player.
+#[derive(Default)]
+pub(crate) struct Wizards {
+    sessions: Mutex<HashMap<i64, Session>>,
+}
+
+impl Wizards {
+    fn take(&self, player: i64) -> Option<Session> {
+        self.sessions.lock().expect("wizards").remove(&player)
+    }
+
+    fn put(&self, player: i64, session: Session) {
+        self.sessions
+            .lock()
+            .expect("wizards")
+            .insert(player, session);
+    }
+
+    pub fn has(&self, player: i64) -> bool {
+        self.sessions.lock().expect("wizards").contains_key(&player)
+    }
+}
+
+/// The wizard's question as a message to the person.
+fn ask(ctx: &Ctx<'_>, wizard: &Wizard, before: Option<String>) -> Reply {
+    let prompt = wizard.prompt();
+    let mut text = before.map(|b| b + "\n").unwrap_or_default();
+    text.push_str(&prompt.text);
+    text.push_str("\n(`back` goes back a question, `cancel` leaves the wizard.)");
+    let mut message = Message::new(ctx.here(), text);
+    for set in prompt.choices {
+        message = message.with_choices(set);
+    }
+    Reply::one(message)
+}
+
+/// Starts a wizard, from scratch or from a saved game's rules.
+pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
+    let wizard = match copy_of {
+        Some(name) => {
+            let saved = crate::library::find(ctx, Some(name)).await?;
+            Wizard::from_rules(saved.rules)
+        }
+        None => Wizard::new(),
+    };
+    let note = ctx
+        .bot
+        .wizards
+        .has(ctx.player.id)
+        .then(|| "Your earlier unfinished game was dropped.".to_string());
+    let reply = ask(ctx, &wizard, note);
+    ctx.bot.wizards.put(
+        ctx.player.id,
+        Session {
+            wizard,
+            last_active: ctx.storage().now(),
+        },
+    );
+    Ok(reply)
+}
+
+/// Leaves the wizard, if one is open. Returns whether there was one.
+pub(crate) fn cancel(ctx: &Ctx<'_>) -> bool {
+    ctx.bot.wizards.take(ctx.player.id).is_some()
+}
+
+/// Answers the person's open wizard, if any; None when they have none.
+pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
+    let mut session = ctx.bot.wizards.take(ctx.player.id)?;
+    let now = ctx.storage().now();
+    if now - session.last_active > IDLE_LIMIT {
+        return Some(Ok(ctx.answer(
+            "Your game wizard expired after an hour without an answer, and nothing was saved. \
+             `game create` starts again.",
+        )));
+    }
+    session.last_active = now;
+    let word = line.trim().to_ascii_lowercase();
+    if word == "cancel" {
+        return Some(Ok(ctx.answer("Left the game wizard; nothing was saved.")));
+    }
+    let result = if word == "back" {
+        if session.wizard.back() {
+            Ok(())
+        } else {
+            Err("This is the first question; there is nothing to go back to.".to_string())
+        }
+    } else {
+        session
+            .wizard
+            .answer(line)
+            .map_err(|e| crate::bot::capitalise(&e))
+    };
+    let reply = match result {
+        Err(problem) => ask(ctx, &session.wizard, Some(problem)),
+        Ok(()) if session.wizard.is_finished() => {
+            let rules = session.wizard.rules().clone();
+            match ctx.storage().save_rule_set(ctx.player.id, &rules).await {
+                Ok(saved) => {
+                    return Some(Ok(ctx.answer(format!(
+                        "Saved {}. Play it with `challenge {} Random`, or challenge a friend.",
+                        saved.name, saved.name
+                    ))));
+                }
+                Err(e) => {
+                    session.wizard.back();
+                    ask(
+                        ctx,
+                        &session.wizard,
+                        Some(format!("{} Nothing was saved.", said(e))),
+                    )
+                }
+            }
+        }
+        Ok(()) => ask(ctx, &session.wizard, None),
+    };
+    ctx.bot.wizards.put(ctx.player.id, session);
+    Some(Ok(reply))
+}
