@@ -9,7 +9,7 @@ use std::ops::RangeInclusive;
 use redscience_engine::RuleSet;
 use redscience_engine::rules::BoardKind;
 
-use super::input::{Opt, buttons, file_name, number, pick, select};
+use super::input::{Opt, buttons, counted, file_name, number, pick, select};
 use super::step::Step;
 use super::{Ask, Flow};
 
@@ -114,7 +114,7 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
                 rules.boards
             ),
             buttons(&board_count_options()),
-            format!("{} board(s)", rules.boards),
+            counted(usize::from(rules.boards), "board"),
         ),
         Step::BoardKind => Ask::new(
             format!(

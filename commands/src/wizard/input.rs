@@ -117,6 +117,15 @@ pub(super) fn and_list(items: &[String]) -> String {
     }
 }
 
+/// "1 board", "3 boards".
+pub(super) fn counted(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 /// Options as sets of buttons, at most [`MAX_CHOICES`] to a set.
 pub(super) fn buttons<T: Clone>(opts: &[Opt<T>]) -> Vec<ChoiceSet> {
     opts.chunks(MAX_CHOICES)

@@ -9,7 +9,7 @@ use redscience_engine::RuleSet;
 use redscience_engine::rules::{FoldRule, Order, SeatRef, SpaceRef};
 
 use super::input::{
-    Opt, SPACES_HELP, all_seats, and_list, buttons, file_name, normalize, pick, seats, seats_help,
+    Opt, SPACES_HELP, all_seats, and_list, buttons, counted, file_name, pick, seats, seats_help,
     spaces,
 };
 use super::step::Step;
@@ -41,6 +41,36 @@ fn order_options() -> Vec<Opt<Order>> {
         .into_iter()
         .map(|o| Opt::new(o, file_name(&o), order_words(o)))
         .collect()
+}
+
+/// The answers to a phase's first question: an order, or a shortcut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OrderAnswer {
+    Order(Order),
+    /// Keep the phase as it is and go to the next.
+    Keep,
+    /// Copy the phase before (its fold rule aside) and go to the next.
+    Same,
+}
+
+fn order_answers(i: usize) -> Vec<Opt<OrderAnswer>> {
+    let mut opts: Vec<Opt<OrderAnswer>> = order_options()
+        .into_iter()
+        .map(|o| Opt::new(OrderAnswer::Order(o.value), o.id, o.label))
+        .collect();
+    opts.push(Opt::new(
+        OrderAnswer::Keep,
+        "keep_phase",
+        format!("Keep phase {} as it is", i + 1),
+    ));
+    if i > 0 {
+        opts.push(Opt::new(
+            OrderAnswer::Same,
+            "same",
+            format!("Same as phase {i}"),
+        ));
+    }
+    opts
 }
 
 fn movement_options() -> Vec<Opt<bool>> {
@@ -84,7 +114,7 @@ fn locked_seat_options(rules: &RuleSet) -> Vec<Opt<Vec<SeatRef>>> {
         opts.push(Opt::new(
             vec![*seat],
             seat.to_string(),
-            format!("{} locked", seat_words(*seat)),
+            format!("{} locked", capitalize(&seat_words(*seat))),
         ));
     }
     if all.len() >= 3 {
@@ -136,19 +166,14 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
                 rules.phases.len()
             ),
             buttons(&count_options()),
-            format!("{} phase(s)", rules.phases.len()),
+            counted(rules.phases.len(), "phase"),
         ),
         Step::Order(i) => {
             let p = &rules.phases[i];
-            let mut extra = vec![Opt::new(
-                (),
-                "keep_phase",
-                format!("Keep phase {} as it is", i + 1),
-            )];
-            if i > 0 {
-                extra.push(Opt::new((), "same", format!("Same as phase {i}")));
-            }
-            let mut choices = buttons(&order_options());
+            let (orders, extra): (Vec<_>, Vec<_>) = order_answers(i)
+                .into_iter()
+                .partition(|o| matches!(o.value, OrderAnswer::Order(_)));
+            let mut choices = buttons(&orders);
             choices.extend(buttons(&extra));
             Ask::new(
                 format!(
@@ -260,22 +285,14 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
                 rules.phases.push(copy);
             }
         }
-        Step::Order(i) => match normalize(input).as_str() {
-            "keep_phase" => return Ok(Flow::Goto(Step::after_phase(i, rules))),
-            "same" if i > 0 => {
+        Step::Order(i) => match pick(input, &order_answers(i))? {
+            OrderAnswer::Order(order) => rules.phases[i].order = order,
+            OrderAnswer::Keep => return Ok(Flow::Goto(Step::after_phase(i, rules))),
+            OrderAnswer::Same => {
                 let mut copy = rules.phases[i - 1].clone();
                 copy.fold = None;
                 rules.phases[i] = copy;
                 return Ok(Flow::Goto(Step::after_phase(i, rules)));
-            }
-            _ => {
-                let extra = if i > 0 {
-                    ", keep_phase or same"
-                } else {
-                    " or keep_phase"
-                };
-                rules.phases[i].order =
-                    pick(input, &order_options()).map_err(|e| format!("{e}{extra}"))?;
             }
         },
         Step::PhaseMovement(i) => {
@@ -310,5 +327,13 @@ pub(super) fn refuse_problems(rules: &RuleSet, field: &str) -> Result<(), String
         Ok(())
     } else {
         Err(format!("{}; write {SPACES_HELP}", problems.join("; ")))
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

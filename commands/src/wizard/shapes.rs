@@ -11,7 +11,7 @@ use redscience_engine::rules::{
     BoardKind, CaptureCondition, CaptureResult, Movement, Power, Shape, ShapeRules,
 };
 
-use super::input::{Opt, and_list, buttons, file_name, normalize, or_list, pick, select};
+use super::input::{Opt, and_list, buttons, counted, file_name, normalize, or_list, pick, select};
 use super::step::Step;
 use super::{Ask, Flow};
 
@@ -41,6 +41,20 @@ fn power_options() -> Vec<Opt<Power>> {
         .into_iter()
         .map(|p| Opt::new(p, file_name(&p), power_words(p)))
         .collect()
+}
+
+/// A power, or None for "keep the shape as it is" (and go to the next).
+fn power_answers(rules: &RuleSet, i: usize) -> Vec<Opt<Option<Power>>> {
+    let mut opts: Vec<Opt<Option<Power>>> = power_options()
+        .into_iter()
+        .map(|o| Opt::new(Some(o.value), o.id, o.label))
+        .collect();
+    opts.push(Opt::new(
+        None,
+        "keep_shape",
+        format!("Keep the {} as it is", rules.shapes[i].shape.name()),
+    ));
+    opts
 }
 
 const CONDITIONS: [CaptureCondition; 11] = [
@@ -197,17 +211,16 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
                     and_list(&names)
                 ),
                 buttons(&count_options()),
-                format!("{} shape(s)", rules.shapes.len()),
+                counted(rules.shapes.len(), "shape"),
             )
         }
         Step::Power(i) => {
             let s = &rules.shapes[i];
-            let mut choices = buttons(&power_options());
-            choices.extend(buttons(&[Opt::new(
-                (),
-                "keep_shape",
-                format!("Keep the {} as it is", s.shape.name()),
-            )]));
+            let (powers, keep): (Vec<_>, Vec<_>) = power_answers(rules, i)
+                .into_iter()
+                .partition(|o| o.value.is_some());
+            let mut choices = buttons(&powers);
+            choices.extend(buttons(&keep));
             Ask::new(
                 format!(
                     "Power of the {}: now {}. Pieces with a power capture; must capture means \
@@ -285,10 +298,9 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
     match step {
         Step::ShapeCount => set_count(rules, pick(input, &count_options())?),
         Step::Power(i) => {
-            if normalize(input) == "keep_shape" {
+            let Some(power) = pick(input, &power_answers(rules, i))? else {
                 return Ok(Flow::Goto(Step::after_shape(i, rules)));
-            }
-            let power = pick(input, &power_options()).map_err(|e| format!("{e}, or keep_shape"))?;
+            };
             let s = &mut rules.shapes[i];
             s.power = power;
             if power == Power::None {

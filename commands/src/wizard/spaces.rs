@@ -7,7 +7,7 @@ use redscience_engine::rules::{Exclusive, InitialPieces, Shape, SpaceRef};
 
 use super::dependent::colors_in_play;
 use super::input::{
-    Opt, SPACES_HELP, and_list, buttons, normalize, or_list, seats, seats_help, spaces,
+    Opt, SPACES_HELP, all_seats, and_list, buttons, normalize, or_list, seats, seats_help, spaces,
 };
 use super::phases::refuse_problems;
 use super::step::Step;
@@ -87,9 +87,14 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
             Ask::new(
                 format!(
                     "Exclusive spaces: only the seats named may enter or leave them. Now: {now}. \
-                     Add some as SEATS = SPACES, e.g. \"1 = 1,1 1,2\" or \"1 2 = 3\" (seats are \
-                     {}; spaces are {SPACES_HELP}); say next when finished.",
-                    seats_help(rules.players)
+                     Add some as SEATS = SPACES, e.g. \"1 = 1,1 1,2\" or \"1 2 = 3\" (a whole \
+                     stack or column). Seats: {}. Say next when finished.",
+                    or_list(
+                        &all_seats(rules.players)
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                    )
                 ),
                 choices,
                 now,

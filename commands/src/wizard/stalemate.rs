@@ -190,7 +190,9 @@ fn offered(rules: &RuleSet) -> Vec<Opt<StalemateRule>> {
     let common = |r: &StalemateRule| match r {
         StalemateRule::Most { of, result } | StalemateRule::Least { of, result } => {
             let most = matches!(r, StalemateRule::Most { .. });
-            let usual = (most && *result == WinLose::Win) || (!most && *result == WinLose::Lose);
+            // "Least area wins" is BoS's rule.
+            let usual = (most && *result == WinLose::Win)
+                || (!most && (*result == WinLose::Lose || *of == Measure::Area));
             usual
                 && match of {
                     Measure::LongestLine { diagonals } => *diagonals,

@@ -144,7 +144,11 @@ fn checks_that_do_not_fit_are_neither_offered_nor_accepted() {
         "more_pieces_than_chaos_wins",
         &["needs a Chaos seat"],
     );
-    refused(&mut w, "most_fun_wins", &["not a stalemate rule", "most_pieces_wins"]);
+    refused(
+        &mut w,
+        "most_fun_wins",
+        &["not a stalemate rule", "most_pieces_wins"],
+    );
 }
 
 #[test]

@@ -326,3 +326,17 @@ fn copying_a_game_prefills_it_and_needs_a_new_name() {
         }]
     );
 }
+
+#[test]
+fn every_catalogue_game_copies_unchanged_but_for_its_name() {
+    for original in catalogue::all() {
+        let mut w = Wizard::from_rules(original.clone());
+        let name = format!("{}-copy", original.name);
+        answer_all(&mut w, &[&name]);
+        pick_all(&mut w, &["done", "save"]);
+        assert!(w.is_finished(), "{}", original.name);
+        let mut expected = original.clone();
+        expected.name = name;
+        assert_eq!(w.rules(), &expected, "{}", original.name);
+    }
+}
