@@ -43,6 +43,9 @@ pub struct Bot {
     pub(crate) storage: Storage,
     rng: Mutex<Xoshiro256PlusPlus>,
     pub(crate) wizards: Wizards,
+    /// Plans sent before their seat's turn to plan in a round, per (match,
+    /// seat): the engine takes a round's plans in seat order.
+    pub(crate) early_plans: Mutex<std::collections::HashMap<(i64, usize), String>>,
 }
 
 /// One request being answered.
@@ -81,6 +84,7 @@ impl Bot {
             storage,
             rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(seed)),
             wizards: Wizards::default(),
+            early_plans: Mutex::default(),
         }
     }
 

@@ -83,6 +83,49 @@ pub(crate) async fn let_machines_move(ctx: &Ctx<'_>, live: &mut LiveMatch) -> Re
     Ok(())
 }
 
+/// Plays what needs no person now: machine seats, and plans sent early
+/// whose seat's turn to plan has come. A plan the engine refuses is
+/// returned to its author privately.
+async fn settle(ctx: &Ctx<'_>, live: &mut LiveMatch, reply: &mut Reply) -> Result<(), Said> {
+    loop {
+        let_machines_move(ctx, live).await?;
+        let state = live.state();
+        if state.is_finished() {
+            return Ok(());
+        }
+        let seat = state.to_move();
+        let early = ctx
+            .bot
+            .early_plans
+            .lock()
+            .expect("early plans")
+            .remove(&(live.id, seat));
+        let Some(text) = early else {
+            return Ok(());
+        };
+        let author = live.seats[seat].player_id;
+        let before = state.decisions().len();
+        let mut trial = state.clone();
+        if let Err(e) = apply_turn(&mut trial, &text, |_| None) {
+            if let Some(chat) = chat_of(ctx, author).await {
+                reply.push(Message::new(
+                    Destination::Private(chat),
+                    format!(
+                        "Your plan \"{text}\" for match {} was refused: {e}. Send another with `plan #{} TEXT`.",
+                        live.id, live.id
+                    ),
+                ));
+            }
+            return Ok(());
+        }
+        for mv in trial.decisions()[before..].to_vec() {
+            live.play(ctx.storage(), mv, Some(author), 0)
+                .await
+                .map_err(said)?;
+        }
+    }
+}
+
 /// Whether the moves of this match's current phase must be sent privately.
 fn secret(state: &State) -> bool {
     let game = state.game();
@@ -364,6 +407,28 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
         );
     }
     let to_move = state.to_move();
+    let in_round = state.game().rules.phases[state.phase()].order != Order::Sequential;
+    let later_seat = (to_move + 1..live.seats.len()).find(|&s| live.seats[s].player_id == ctx.player.id);
+    if live.seats[to_move].player_id != ctx.player.id
+        && in_round
+        && let Some(seat) = later_seat
+    {
+        // Seats plan in order; a later seat's plan waits for its turn.
+        redscience_engine::notation::parse_turn(&text)
+            .map_err(|e| format!("{} Nothing was recorded.", crate::bot::capitalise(&e)))?;
+        ctx.bot
+            .early_plans
+            .lock()
+            .expect("early plans")
+            .insert((live.id, seat), text);
+        return Ok(Reply::one(Message::new(
+            ctx.here(),
+            format!(
+                "Your plan for match {} is kept sealed; it is judged when the seats before yours have planned.",
+                live.id
+            ),
+        )));
+    }
     if live.seats[to_move].player_id != ctx.player.id {
         let game = state.game();
         return Err(format!(
@@ -385,8 +450,8 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
             .await
             .map_err(said)?;
     }
-    let_machines_move(ctx, &mut live).await?;
     let mut reply = Reply::default();
+    settle(ctx, &mut live, &mut reply).await?;
     if ctx.req.place.private {
         reply.push(Message::new(
             ctx.here(),

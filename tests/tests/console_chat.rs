@@ -245,3 +245,41 @@ async fn a_game_made_with_the_wizard_is_saved_and_played() {
     }
     assert!(out.contains("Match 1 is over."), "{out}");
 }
+
+#[tokio::test]
+async fn simultaneous_plans_arrive_privately_and_stay_sealed_until_the_round_resolves() {
+    let mut c = chat(6).await;
+    c.say("@bob help").await;
+    c.say("@ann friend add bob").await;
+    c.say("@bob friend accept ann").await;
+    c.say("@ann challenge RockPaperScissors bob").await;
+    let started = c.say("@bob accept").await;
+    assert!(started.contains("Match 1 of RockPaperScissors starts"), "{started}");
+    // The prompt to plan goes privately, never to the channel.
+    let prompt = started
+        .lines()
+        .find(|l| l.contains("your turn in match 1"))
+        .expect("a prompt");
+    assert!(prompt.starts_with("[dm "), "{prompt}");
+    let first = prompt.trim_start_matches("[dm ").split(']').next().unwrap().to_string();
+    let second = if first == "ann" { "bob" } else { "ann" };
+    // A plan in the channel is refused and records nothing.
+    let public = c.say(&format!("@{first} plan x 1")).await;
+    assert!(public.contains("private message") && public.contains("Nothing was"), "{public}");
+    let public = c.say(&format!("@{first} move x 1")).await;
+    assert!(public.contains("secret"), "{public}");
+    // The second seat plans first: kept until the first seat has planned.
+    let early = c.say(&format!("@{second} [dm] plan circle 1")).await;
+    assert!(early.contains("kept sealed"), "{early}");
+    assert!(!early.contains("[#general]"), "{early}");
+    let resolved = c.say(&format!("@{first} [dm] plan x 1")).await;
+    // Only after both plans does the channel learn the shapes.
+    let channel: Vec<&str> = resolved
+        .lines()
+        .skip_while(|l| !l.starts_with("[#general]"))
+        .collect();
+    let shown = channel.join("\n");
+    assert!(shown.contains("X to (1,1,1)") || shown.contains("x"), "{shown}");
+    assert!(shown.contains("Match 1 is over."), "{shown}");
+    assert!(shown.contains(&format!("Victory: {first}")), "X beats circle: {shown}");
+}
