@@ -76,10 +76,7 @@ impl Console {
         }
         // A number picks an option, unless the options are numbers
         // themselves (a count, a dimension): then it is typed as it is.
-        let numbered = !self
-            .last_choices
-            .iter()
-            .any(|id| id.parse::<i64>().is_ok());
+        let numbered = !self.last_choices.iter().any(|id| id.parse::<i64>().is_ok());
         let what = if let Ok(n) = rest.parse::<usize>()
             && numbered
             && (1..=self.last_choices.len()).contains(&n)

@@ -118,7 +118,7 @@ async fn settle(ctx: &Ctx<'_>, live: &mut LiveMatch, reply: &mut Reply) -> Resul
             }
             return Ok(());
         }
-        for mv in trial.decisions()[before..].to_vec() {
+        for &mv in &trial.decisions()[before..] {
             live.play(ctx.storage(), mv, Some(author), 0)
                 .await
                 .map_err(said)?;
@@ -408,7 +408,8 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
     }
     let to_move = state.to_move();
     let in_round = state.game().rules.phases[state.phase()].order != Order::Sequential;
-    let later_seat = (to_move + 1..live.seats.len()).find(|&s| live.seats[s].player_id == ctx.player.id);
+    let later_seat =
+        (to_move + 1..live.seats.len()).find(|&s| live.seats[s].player_id == ctx.player.id);
     if live.seats[to_move].player_id != ctx.player.id
         && in_round
         && let Some(seat) = later_seat

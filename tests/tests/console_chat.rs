@@ -212,11 +212,17 @@ async fn a_game_made_with_the_wizard_is_saved_and_played() {
     assert!(review.contains("save"), "{review}");
     // Identical to Tic-Tac-Toe but for the name: refused, naming the game.
     let dup = c.say("save").await;
-    assert!(dup.contains("Tic-Tac-Toe") && dup.contains("Nothing was saved"), "{dup}");
+    assert!(
+        dup.contains("Tic-Tac-Toe") && dup.contains("Nothing was saved"),
+        "{dup}"
+    );
     let cancelled = c.say("cancel").await;
     assert!(cancelled.contains("nothing was saved"), "{cancelled}");
     let after = c.say("Wizard-TTT").await;
-    assert!(after.contains("not a command"), "the wizard is gone: {after}");
+    assert!(
+        after.contains("not a command"),
+        "the wizard is gone: {after}"
+    );
 
     // A game of its own: squares four columns wide.
     c.say("game create").await;
@@ -225,7 +231,10 @@ async fn a_game_made_with_the_wizard_is_saved_and_played() {
         assert!(!out.contains("Nothing was saved"), "{answer}: {out}");
     }
     let not_number = c.say("4x3").await;
-    assert!(not_number.contains("not a number") && not_number.contains("1 to 19"), "{not_number}");
+    assert!(
+        not_number.contains("not a number") && not_number.contains("1 to 19"),
+        "{not_number}"
+    );
     let too_wide = c.say("20").await;
     assert!(too_wide.contains("1 to 19"), "{too_wide}");
     c.say("4").await;
@@ -254,18 +263,29 @@ async fn simultaneous_plans_arrive_privately_and_stay_sealed_until_the_round_res
     c.say("@bob friend accept ann").await;
     c.say("@ann challenge RockPaperScissors bob").await;
     let started = c.say("@bob accept").await;
-    assert!(started.contains("Match 1 of RockPaperScissors starts"), "{started}");
+    assert!(
+        started.contains("Match 1 of RockPaperScissors starts"),
+        "{started}"
+    );
     // The prompt to plan goes privately, never to the channel.
     let prompt = started
         .lines()
         .find(|l| l.contains("your turn in match 1"))
         .expect("a prompt");
     assert!(prompt.starts_with("[dm "), "{prompt}");
-    let first = prompt.trim_start_matches("[dm ").split(']').next().unwrap().to_string();
+    let first = prompt
+        .trim_start_matches("[dm ")
+        .split(']')
+        .next()
+        .unwrap()
+        .to_string();
     let second = if first == "ann" { "bob" } else { "ann" };
     // A plan in the channel is refused and records nothing.
     let public = c.say(&format!("@{first} plan x 1")).await;
-    assert!(public.contains("private message") && public.contains("Nothing was"), "{public}");
+    assert!(
+        public.contains("private message") && public.contains("Nothing was"),
+        "{public}"
+    );
     let public = c.say(&format!("@{first} move x 1")).await;
     assert!(public.contains("secret"), "{public}");
     // The second seat plans first: kept until the first seat has planned.
@@ -279,7 +299,13 @@ async fn simultaneous_plans_arrive_privately_and_stay_sealed_until_the_round_res
         .skip_while(|l| !l.starts_with("[#general]"))
         .collect();
     let shown = channel.join("\n");
-    assert!(shown.contains("X to (1,1,1)") || shown.contains("x"), "{shown}");
+    assert!(
+        shown.contains("X to (1,1,1)") || shown.contains("x"),
+        "{shown}"
+    );
     assert!(shown.contains("Match 1 is over."), "{shown}");
-    assert!(shown.contains(&format!("Victory: {first}")), "X beats circle: {shown}");
+    assert!(
+        shown.contains(&format!("Victory: {first}")),
+        "X beats circle: {shown}"
+    );
 }

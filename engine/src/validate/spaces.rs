@@ -27,9 +27,14 @@ impl Extent {
     /// Clamped to the Factory's limits, so expanding an invalid rule set
     /// stays cheap; valid rule sets are never changed by the clamp.
     pub(crate) fn of(rules: &RuleSet) -> Extent {
+        let mut dims = rules.dimensions.map(|d| d.min(19));
+        // On tetrakis squares a space's third coordinate is its triangle.
+        if rules.board == crate::rules::BoardKind::TetrakisSquares {
+            dims[2] = 4;
+        }
         Extent {
             boards: rules.boards.min(3),
-            dims: rules.dimensions.map(|d| d.min(19)),
+            dims,
         }
     }
 

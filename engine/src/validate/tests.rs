@@ -590,3 +590,25 @@ fn the_built_in_games_are_valid() {
         }
     }
 }
+
+#[test]
+fn tetrakis_spaces_name_their_triangles() {
+    // Triangles 1 to 4 of a square are spaces; a fifth is not.
+    passes(
+        json!({"board": "tetrakis_squares", "dimensions": [2, 2, 1], "cloaking": "hides",
+        "shapes": [{"reserves": {"black": 4, "white": 4}}],
+        "phases": [{"locked": ["1,1,3"], "cloaked": ["2,2,4"]}],
+        "initial": [{"at": "2,1,2", "color": "black"}]}),
+    );
+    fails(
+        json!({"board": "tetrakis_squares", "dimensions": [2, 2, 1],
+            "phases": [{"locked": ["1,1,5"]}]}),
+        "phases[0].locked[0]",
+        "names no space",
+    );
+    fails(
+        json!({"board": "tetrakis_squares", "dimensions": [2, 2, 2]}),
+        "dimensions[2]",
+        "one flat layer",
+    );
+}
