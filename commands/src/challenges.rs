@@ -13,8 +13,8 @@ use redscience_storage::{
 
 use crate::bot::{Answer, Ctx, Said, said};
 use crate::library;
+use crate::matches::{self, name_of};
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
-use crate::turns;
 
 const AUGMENTATIONS: &str = "alone, reviewing or delegating";
 
@@ -24,14 +24,6 @@ fn augmentation(word: &str) -> Option<Augmentation> {
         "reviewing" => Some(Augmentation::Reviewing),
         "delegating" => Some(Augmentation::Delegating),
         _ => None,
-    }
-}
-
-/// A player's name for messages.
-pub(crate) async fn name_of(ctx: &Ctx<'_>, id: i64) -> String {
-    match ctx.storage().player(id).await {
-        Ok(p) => p.name,
-        Err(_) => format!("player {id}"),
     }
 }
 
@@ -166,9 +158,9 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str) -> Answer {
     for seat in &challenge.seats {
         match seat.player_id {
             Some(pid) if !seat.accepted => {
-                let name = name_of(ctx, pid).await;
+                let name = name_of(ctx.bot, pid).await;
                 waiting.push(name.clone());
-                if let Some(chat) = turns::chat_of(ctx, pid).await {
+                if let Some(chat) = matches::chat_of(ctx.bot, challenge.place.platform, pid).await {
                     reply.push(
                         Message::new(
                             Destination::Private(chat),
@@ -305,7 +297,7 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .filter(|s| s.player_id.is_none() || !s.accepted)
         .count();
     Ok(Reply::one(Message::new(
-        turns::channel_of(&challenge),
+        matches::channel_of(&challenge),
         format!(
             "{} is in (challenge {}); waiting for {missing} more.",
             ctx.player.name, challenge.id
@@ -341,7 +333,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .await
         .map_err(said)?;
     Ok(Reply::one(Message::new(
-        turns::channel_of(&challenge),
+        matches::channel_of(&challenge),
         format!("{} declined challenge {}.", ctx.player.name, challenge.id),
     )))
 }
@@ -360,7 +352,7 @@ pub(crate) async fn cancel(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .await
         .map_err(said)?;
     Ok(Reply::one(Message::new(
-        turns::channel_of(&challenge),
+        matches::channel_of(&challenge),
         format!("{} cancelled challenge {}.", ctx.player.name, challenge.id),
     )))
 }
@@ -408,16 +400,16 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
         .await
         .map_err(said)?;
     let from = live.state().history().len();
-    turns::let_machines_move(ctx, &mut live).await?;
+    matches::let_machines_move(ctx.bot, &mut live).await?;
     let mut reply = Reply::one(Message::new(
-        turns::channel_of(challenge),
+        matches::channel_of(challenge),
         format!(
             "Match {} of {} starts: {}.",
             live.id,
             game.rules.name,
-            turns::seat_list(ctx, &live).await
+            matches::seat_list(ctx.bot, &live).await
         ),
     ));
-    reply.extend(turns::report(ctx, &live, challenge, from).await);
+    reply.extend(matches::report(ctx.bot, &live, challenge, from).await);
     Ok(reply)
 }

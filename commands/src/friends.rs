@@ -5,8 +5,8 @@
 use redscience_storage::FriendStatus;
 
 use crate::bot::{Answer, Ctx, said};
+use crate::matches::chat_of;
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
-use crate::turns::chat_of;
 
 const USAGE: &str = "Write `friend add NAME`, `friend accept NAME` or `friend list`.";
 
@@ -33,7 +33,7 @@ pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 .player_in(&name, &me.universe)
                 .await
                 .map_err(said)?
-                && let Some(chat) = chat_of(ctx, them.id).await
+                && let Some(chat) = chat_of(ctx.bot, ctx.req.place.platform, them.id).await
             {
                 reply.push(
                     Message::new(

@@ -8,6 +8,7 @@ mod creating;
 mod friends;
 mod help;
 mod library;
+mod matches;
 pub mod reply;
 pub mod request;
 mod turns;

@@ -185,8 +185,9 @@ async fn a_bare_move_plays_when_it_is_your_turn() {
     let cell = start
         .lines()
         .find_map(|l| {
-            l.split_once("[move #1 ")
-                .map(|(_, r)| r.trim_end_matches(']').to_string())
+            l.split_once("[move #1@")
+                .and_then(|(_, r)| r.split_once(' '))
+                .map(|(_, cell)| cell.trim_end_matches(']').to_string())
         })
         .expect("a choice");
     let out = c.say(&cell).await;
@@ -308,4 +309,30 @@ async fn simultaneous_plans_arrive_privately_and_stay_sealed_until_the_round_res
         shown.contains(&format!("Victory: {first}")),
         "X beats circle: {shown}"
     );
+}
+
+#[tokio::test]
+async fn a_stale_button_is_answered_not_applied() {
+    let mut c = chat(7).await;
+    let start = c.say("challenge Tic-Tac-Toe Random").await;
+    // Keep the id of an option offered now, play another move, then click it.
+    let ids: Vec<String> = start
+        .lines()
+        .filter_map(|l| {
+            l.rsplit_once(" [")
+                .map(|(_, id)| id.trim_end_matches(']').to_string())
+        })
+        .filter(|id| id.starts_with("move #1@"))
+        .collect();
+    assert!(ids.len() >= 2, "{start}");
+    let played = c.say(&format!("/{}", ids[0])).await;
+    assert!(played.contains("Match 1"), "{played}");
+    let before = c.say("board").await;
+    let stale = c.say(&format!("/{}", ids[1])).await;
+    assert!(
+        stale.contains("earlier position") && stale.contains("nothing was played"),
+        "{stale}"
+    );
+    let after = c.say("board").await;
+    assert_eq!(before, after, "the stale click changed nothing");
 }

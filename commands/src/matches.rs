@@ -1,0 +1,292 @@
+//! A match between moves: who sits where, machine seats moving by
+//! themselves, plans sent early, and the messages after every change (the
+//! public view to the match's channel, differing views privately, the
+//! mover's choices). Used by commands and by the clock alike.
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::notation::{apply_turn, parse_move, resolve};
+use redscience_engine::random::random_move;
+use redscience_engine::rules::{Cloaking, Order};
+use redscience_engine::text::view_text;
+use redscience_engine::{Move, State};
+use redscience_storage::{Challenge, ChatId, Kind, LiveMatch, Platform};
+
+use crate::bot::{Bot, Said, said};
+use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
+
+/// A player's name for messages.
+pub(crate) async fn name_of(bot: &Bot, id: i64) -> String {
+    match bot.storage().player(id).await {
+        Ok(p) => p.name,
+        Err(_) => format!("player {id}"),
+    }
+}
+
+/// Where a challenge's (and its match's) public messages go.
+pub(crate) fn channel_of(challenge: &Challenge) -> Destination {
+    Destination::Channel(challenge.place.clone())
+}
+
+/// A player's chat account on `platform` (or any), for private messages.
+pub(crate) async fn chat_of(bot: &Bot, platform: Platform, player_id: i64) -> Option<ChatId> {
+    let chats = bot.storage().chat_ids(player_id).await.ok()?;
+    chats
+        .iter()
+        .find(|c| c.platform == platform)
+        .or(chats.first())
+        .cloned()
+}
+
+/// "Player 1 Ann (black), Player 2 Random (white)".
+pub(crate) async fn seat_list(bot: &Bot, live: &LiveMatch) -> String {
+    let game = live.state().game();
+    let mut parts = Vec::new();
+    for (seat, record) in live.seats.iter().enumerate() {
+        let s = &game.seats[seat];
+        let name = name_of(bot, record.player_id).await;
+        parts.push(if s.is_chaos {
+            format!("Chaos ({})", s.color.name())
+        } else {
+            format!("{} {name} ({})", s.label(), s.color.name())
+        });
+    }
+    parts.join(", ")
+}
+
+/// Whether a seat is played by a person (everyone else moves by itself).
+async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
+    match bot.storage().player(live.seats[seat].player_id).await {
+        Ok(p) => matches!(p.kind, Kind::Human),
+        Err(_) => false,
+    }
+}
+
+/// Plays every decision that falls to a machine seat, until a person is to
+/// move or the match ends. Each machine move is drawn from a stream seeded
+/// by the match and the move's number, so a replay makes the same choice.
+pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result<(), Said> {
+    while !live.state().is_finished() {
+        let seat = live.state().to_move();
+        if is_human(bot, live, seat).await {
+            break;
+        }
+        let number = live.state().decisions().len() as u64;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+            live.seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        let Some(mv) = random_move(live.state(), &mut rng) else {
+            break;
+        };
+        let actor = live.seats[seat].player_id;
+        live.play(bot.storage(), mv, Some(actor), 0)
+            .await
+            .map_err(said)?;
+    }
+    Ok(())
+}
+
+/// Plays what needs no person now: machine seats, and plans sent early
+/// whose seat's turn to plan has come. A plan the engine refuses is
+/// returned to its author privately.
+pub(crate) async fn settle(
+    bot: &Bot,
+    live: &mut LiveMatch,
+    platform: Platform,
+    reply: &mut Reply,
+) -> Result<(), Said> {
+    loop {
+        let_machines_move(bot, live).await?;
+        let state = live.state();
+        if state.is_finished() {
+            return Ok(());
+        }
+        let seat = state.to_move();
+        let early = bot
+            .early_plans
+            .lock()
+            .expect("early plans")
+            .remove(&(live.id, seat));
+        let Some(text) = early else {
+            return Ok(());
+        };
+        let author = live.seats[seat].player_id;
+        let before = state.decisions().len();
+        let mut trial = state.clone();
+        if let Err(e) = apply_turn(&mut trial, &text, |_| None) {
+            if let Some(chat) = chat_of(bot, platform, author).await {
+                reply.push(Message::new(
+                    Destination::Private(chat),
+                    format!(
+                        "Your plan \"{text}\" for match {} was refused: {e}. Send another with `plan #{} TEXT`.",
+                        live.id, live.id
+                    ),
+                ));
+            }
+            return Ok(());
+        }
+        for &mv in &trial.decisions()[before..] {
+            live.play(bot.storage(), mv, Some(author), 0)
+                .await
+                .map_err(said)?;
+        }
+    }
+}
+
+/// Whether the moves of this match's current phase must be sent privately.
+pub(crate) fn secret(state: &State) -> bool {
+    let game = state.game();
+    game.rules.cloaking != Cloaking::None
+        || game.rules.phases[state.phase()].order != Order::Sequential
+}
+
+/// What a person types to play `mv`, checked by reading it back.
+fn typed(state: &State, mv: Move) -> Option<String> {
+    let geo = &state.game().geometry;
+    let cell = |c: u16| redscience_engine::notation::cell_words(geo, c);
+    let candidates: Vec<String> = match mv {
+        Move::Pass => vec!["pass".into()],
+        Move::OfferDraw => vec!["draw".into()],
+        Move::AgreeDraw => vec!["agree".into()],
+        Move::RefuseDraw => vec!["refuse".into()],
+        Move::Place { color, shape, to } => vec![
+            cell(to),
+            format!("{} {}", shape.name(), cell(to)),
+            format!("{} {} {}", color.name(), shape.name(), cell(to)),
+        ],
+        Move::Step { from, to } => vec![format!("{}-{}", cell(from), cell(to))],
+        Move::Promote { from, to, shape } => {
+            vec![format!("{}-{}={}", cell(from), cell(to), shape.name())]
+        }
+    };
+    candidates
+        .into_iter()
+        .find(|text| parse_move(text).ok().and_then(|m| resolve(state, &m).ok()) == Some(mv))
+}
+
+/// The messages after a change: the channel's public view with the moves
+/// since history entry `from`, each differing private view, and the
+/// choices of the person to move.
+pub(crate) async fn report(
+    bot: &Bot,
+    live: &LiveMatch,
+    challenge: &Challenge,
+    from: usize,
+) -> Reply {
+    let state = live.state();
+    let game = state.game();
+    let platform = challenge.place.platform;
+    let mut reply = Reply::default();
+    let mut names = Vec::new();
+    for record in &live.seats {
+        names.push(name_of(bot, record.player_id).await);
+    }
+    let who = |seat: usize| {
+        let s = &game.seats[seat];
+        if s.is_chaos {
+            "Chaos".to_string()
+        } else {
+            format!("{} ({})", names[seat], s.color.name())
+        }
+    };
+    let lines = |viewer: Option<usize>| -> String {
+        let history = state.history_for(viewer);
+        let seats: Vec<usize> = state.history().iter().map(|a| a.seat).collect();
+        history[from.min(history.len())..]
+            .iter()
+            .zip(&seats[from.min(seats.len())..])
+            .map(|(text, seat)| format!("{}: {text}\n", who(*seat)))
+            .collect()
+    };
+    let status = match state.outcome() {
+        Some(outcome) => {
+            let winners: Vec<String> = outcome
+                .results
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| **r == redscience_engine::SeatResult::Win)
+                .map(|(i, _)| who(i))
+                .collect();
+            let summary = if winners.is_empty() {
+                outcome.summary(game)
+            } else {
+                format!("Victory: {}", winners.join(" and "))
+            };
+            format!("Match {} is over. {summary} ({}).", live.id, outcome.reason)
+        }
+        None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
+    };
+    let public = state.public_view().0;
+    let board = |view| format!("```\n{}\n```", view_text(game, &view).trim_end());
+    reply.push(Message::new(
+        channel_of(challenge),
+        format!("{}{}\n{status}", lines(None), board(public.clone())),
+    ));
+    let mover = (!state.is_finished()).then(|| state.to_move());
+    for seat in 0..live.seats.len() {
+        if !is_human(bot, live, seat).await {
+            continue;
+        }
+        let own = state.player_view(seat).0;
+        let moving = mover == Some(seat);
+        let same = own.spaces == public.spaces
+            && own.reserves == public.reserves
+            && lines(Some(seat)) == lines(None);
+        if same && !(moving && secret(state)) {
+            continue;
+        }
+        let Some(chat) = chat_of(bot, platform, live.seats[seat].player_id).await else {
+            continue;
+        };
+        let text = format!(
+            "Match {}, your view as {}:\n{}{}",
+            live.id,
+            game.seats[seat].label(),
+            lines(Some(seat)),
+            board(own)
+        );
+        reply.push(Message::new(Destination::Private(chat), text));
+    }
+    if let Some(seat) = mover
+        && is_human(bot, live, seat).await
+    {
+        let verb = if secret(state) { "plan" } else { "move" };
+        let choices: Vec<Choice> = state
+            .legal_moves()
+            .into_iter()
+            .filter_map(|mv| {
+                let text = typed(state, mv)?;
+                Some(Choice::new(
+                    format!("{verb} #{}@{} {text}", live.id, state.decisions().len()),
+                    state.move_text(mv),
+                ))
+            })
+            .collect();
+        let to = if secret(state) {
+            chat_of(bot, platform, live.seats[seat].player_id)
+                .await
+                .map(Destination::Private)
+        } else {
+            Some(channel_of(challenge))
+        };
+        if let Some(to) = to {
+            let mut prompt = format!(
+                "{}, your turn in match {}: `{verb} TEXT`, e.g. `{verb} {}`.",
+                names[seat],
+                live.id,
+                choices
+                    .first()
+                    .map(|c| c.id.splitn(3, ' ').nth(2).unwrap_or("pass").to_string())
+                    .unwrap_or_else(|| "pass".into())
+            );
+            let message = if !choices.is_empty() && choices.len() <= MAX_CHOICES {
+                Message::new(to, prompt).with_choices(ChoiceSet::Buttons(choices))
+            } else {
+                prompt.push_str(" (Too many moves for buttons: type it.)");
+                Message::new(to, prompt)
+            };
+            reply.push(message);
+        }
+    }
+    reply
+}
