@@ -10,12 +10,13 @@
 //! `[#general]` or `[dm name]`, choices as numbered options, files written
 //! to a folder with their path printed.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use redscience_commands::{Bot, ChoiceSet, Destination, Place, Request, What, Who};
 use redscience_storage::{ChatId, Config, Platform, Storage};
+use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// The channel people speak in unless they say otherwise.
 pub const GENERAL: &str = "#general";
@@ -105,6 +106,18 @@ impl Console {
             what,
         };
         let reply = self.bot.handle(request).await;
+        self.show(reply)
+    }
+
+    /// Lets the clock run: reminders and expired turns, as lines.
+    pub async fn tick(&mut self) -> Vec<String> {
+        let reply = self.bot.tick().await;
+        self.show(reply)
+    }
+
+    /// A reply as lines: each message after where it goes, files written
+    /// out, choices numbered.
+    fn show(&mut self, reply: redscience_commands::Reply) -> Vec<String> {
         let mut out = Vec::new();
         for message in reply.messages {
             let to = match &message.to {
@@ -167,11 +180,19 @@ pub fn run(user: Option<String>) -> Result<ExitCode, String> {
              `challenge Tic-Tac-Toe Random`.\n`@name text` speaks as someone else, `[dm]` speaks \
              privately, a number picks an option. Ctrl-D quits."
         );
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            for out in console.line(&line).await {
-                println!("{out}");
+        // Lines as they come, and the clock every second in between.
+        let mut lines = BufReader::new(tokio::io::stdin()).lines();
+        let mut clock = tokio::time::interval(std::time::Duration::from_secs(1));
+        loop {
+            let out = tokio::select! {
+                line = lines.next_line() => match line {
+                    Ok(Some(line)) => console.line(&line).await,
+                    _ => break,
+                },
+                _ = clock.tick() => console.tick().await,
+            };
+            for line in out {
+                println!("{line}");
             }
             std::io::stdout().flush().ok();
         }

@@ -160,6 +160,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         }
         "cancel" => challenges::cancel(ctx, rest).await,
         "board" => turns::board(ctx, rest).await,
+        "resign" => turns::resign(ctx, rest).await,
         "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {
             turns::turn(ctx, &first.to_ascii_lowercase(), rest).await
         }

@@ -4,6 +4,7 @@
 
 mod bot;
 mod challenges;
+mod clock;
 mod creating;
 mod friends;
 mod help;

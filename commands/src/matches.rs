@@ -66,7 +66,7 @@ async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
 /// move or the match ends. Each machine move is drawn from a stream seeded
 /// by the match and the move's number, so a replay makes the same choice.
 pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result<(), Said> {
-    while !live.state().is_finished() {
+    while !live.is_over() {
         let seat = live.state().to_move();
         if is_human(bot, live, seat).await {
             break;
@@ -98,7 +98,7 @@ pub(crate) async fn settle(
     loop {
         let_machines_move(bot, live).await?;
         let state = live.state();
-        if state.is_finished() {
+        if live.is_over() {
             return Ok(());
         }
         let seat = state.to_move();
@@ -198,23 +198,38 @@ pub(crate) async fn report(
             .map(|(text, seat)| format!("{}: {text}\n", who(*seat)))
             .collect()
     };
-    let status = match state.outcome() {
-        Some(outcome) => {
-            let winners: Vec<String> = outcome
-                .results
+    let status = match (&live.forfeit, state.outcome()) {
+        (Some(reason), _) => {
+            let winners: Vec<String> = live
+                .seats
                 .iter()
-                .enumerate()
-                .filter(|(_, r)| **r == redscience_engine::SeatResult::Win)
-                .map(|(i, _)| who(i))
+                .filter(|s| s.result == Some(redscience_engine::SeatResult::Win))
+                .map(|s| who(s.seat))
                 .collect();
-            let summary = if winners.is_empty() {
-                outcome.summary(game)
-            } else {
-                format!("Victory: {}", winners.join(" and "))
-            };
-            format!("Match {} is over. {summary} ({}).", live.id, outcome.reason)
+            format!(
+                "Match {} is over: {reason}. Victory: {}.",
+                live.id,
+                winners.join(" and ")
+            )
         }
-        None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
+        (None, outcome) => match outcome {
+            Some(outcome) => {
+                let winners: Vec<String> = outcome
+                    .results
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| **r == redscience_engine::SeatResult::Win)
+                    .map(|(i, _)| who(i))
+                    .collect();
+                let summary = if winners.is_empty() {
+                    outcome.summary(game)
+                } else {
+                    format!("Victory: {}", winners.join(" and "))
+                };
+                format!("Match {} is over. {summary} ({}).", live.id, outcome.reason)
+            }
+            None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
+        },
     };
     let public = state.public_view().0;
     let board = |view| format!("```\n{}\n```", view_text(game, &view).trim_end());
@@ -222,7 +237,7 @@ pub(crate) async fn report(
         channel_of(challenge),
         format!("{}{}\n{status}", lines(None), board(public.clone())),
     ));
-    let mover = (!state.is_finished()).then(|| state.to_move());
+    let mover = (!live.is_over()).then(|| state.to_move());
     for seat in 0..live.seats.len() {
         if !is_human(bot, live, seat).await {
             continue;

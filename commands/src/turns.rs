@@ -96,7 +96,7 @@ pub(crate) async fn waiting_for(ctx: &Ctx<'_>) -> bool {
 /// The player's seat that is to move, if any.
 fn seat_to_play(live: &LiveMatch, player_id: i64) -> Option<usize> {
     let state = live.state();
-    if state.is_finished() {
+    if live.is_over() {
         return None;
     }
     let seat = state.to_move();
@@ -143,6 +143,9 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
     let state = live.state();
     if let Some(outcome) = state.outcome() {
         return Err(format!("Match {} is over: {}.", live.id, outcome.reason));
+    }
+    if let Some(reason) = &live.forfeit {
+        return Err(format!("Match {} is over: {reason}.", live.id));
     }
     if secret(state) && !ctx.req.place.private {
         return Err(format!(
@@ -222,6 +225,9 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         state.public_view().0
     };
     let status = match state.outcome() {
+        _ if live.forfeit.is_some() => {
+            format!("Over: {}.", live.forfeit.clone().unwrap_or_default())
+        }
         Some(o) => format!("Over: {} ({}).", o.summary(game), o.reason),
         None => format!(
             "{} to move.",
@@ -266,4 +272,17 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
         ));
     }
     Ok(ctx.answer(text.trim_end().to_string()))
+}
+
+pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let (mut live, challenge, seat) = pick_match(ctx, args).await?;
+    if live.is_over() {
+        return Err(format!("Match {} is over already.", live.id));
+    }
+    let from = live.state().history().len();
+    let reason = format!("{} resigned", ctx.player.name);
+    live.forfeit(ctx.storage(), seat, &reason)
+        .await
+        .map_err(said)?;
+    Ok(report(ctx.bot, &live, &challenge, from).await)
 }

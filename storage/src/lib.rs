@@ -39,7 +39,7 @@ pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, NewChallen
 pub use config::Config;
 pub use error::{Error, Result};
 pub use friends::{FriendStatus, Friends};
-pub use matches::{LiveMatch, NewMatch, Played, SeatRecord, StoredMove};
+pub use matches::{Deadline, LiveMatch, NewMatch, Played, SeatRecord, StoredMove};
 pub use ratings::{Rating, RatingKey, RatingUpdate};
 pub use roles::{Augmentation, Kind, Security};
 pub use rule_sets::SavedRuleSet;

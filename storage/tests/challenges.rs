@@ -127,3 +127,47 @@ async fn a_declined_or_cancelled_challenge_stays_closed() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_forfeit_ends_the_match_for_good() {
+    on_each_backend(async |s: Storage| {
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let random = s.system_player(SystemPlayer::Random).await.unwrap();
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        let mut live = s
+            .create_match(NewMatch {
+                rule_set_id: ttt.id,
+                seats: vec![
+                    (ann.id, Augmentation::Alone),
+                    (random.id, Augmentation::Alone),
+                ],
+                seed: 3,
+                creator_id: Some(ann.id),
+                rated: true,
+                challenge_id: None,
+            })
+            .await
+            .unwrap();
+        let mv = live.state().legal_moves()[0];
+        live.play(&s, mv, Some(ann.id), 10).await.unwrap();
+        let results = live.forfeit(&s, 0, "Ann resigned").await.unwrap();
+        use redscience_engine::SeatResult::{Loss, Win};
+        assert_eq!(results, vec![Loss, Win]);
+        assert!(live.is_over());
+        assert!(
+            s.due_deadlines(s.now() + chrono::TimeDelta::days(9))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        let mut again = s.load_match(live.id).await.unwrap();
+        assert_eq!(again.forfeit.as_deref(), Some("Ann resigned"));
+        assert_eq!(again.seats[1].result, Some(Win));
+        assert!(!again.state().is_finished(), "the log itself is unchanged");
+        let mv = again.state().legal_moves()[0];
+        assert!(refusal(again.play(&s, mv, Some(random.id), 0).await).contains("Ann resigned"));
+        assert!(refusal(again.forfeit(&s, 1, "twice").await).contains("over"));
+        assert!(s.matches_of(ann.id, true).await.unwrap().is_empty());
+    })
+    .await;
+}

@@ -2,6 +2,9 @@
 //! database: challenges, friends, and matches played to their result.
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, TimeDelta, Utc};
 
 use redscience::console::Console;
 use redscience_commands::Bot;
@@ -12,6 +15,7 @@ struct Chat {
     console: Console,
     _scratch: Scratch,
     files: PathBuf,
+    clock: Arc<Mutex<DateTime<Utc>>>,
 }
 
 impl Drop for Chat {
@@ -23,14 +27,18 @@ impl Drop for Chat {
 async fn chat(seed: u64) -> Chat {
     let scratch = Scratch::sqlite();
     let config = Config::new(&scratch.url, "").unwrap();
-    let storage = Storage::open(&config).await.unwrap();
+    let mut storage = Storage::open(&config).await.unwrap();
     storage.seed().await.unwrap();
+    let clock = Arc::new(Mutex::new(Utc::now()));
+    let reading = clock.clone();
+    storage.set_clock(move || *reading.lock().unwrap());
     let files =
         std::env::temp_dir().join(format!("redscience-console-{}-{seed}", std::process::id()));
     Chat {
         console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
         _scratch: scratch,
         files,
+        clock,
     }
 }
 
@@ -38,6 +46,34 @@ impl Chat {
     /// Sends a line and returns everything printed, joined.
     async fn say(&mut self, line: &str) -> String {
         self.console.line(line).await.join("\n")
+    }
+
+    /// Moves the clock on and lets the bot's clock run once.
+    async fn wait(&mut self, seconds: i64) -> String {
+        *self.clock.lock().unwrap() += TimeDelta::seconds(seconds);
+        self.console.tick().await.join("\n")
+    }
+
+    /// Which of `names` has a match waiting for their move.
+    async fn whose_turn(&mut self, names: &[&str]) -> String {
+        for name in names {
+            if self
+                .say(&format!("@{name} games"))
+                .await
+                .contains("your turn")
+            {
+                return name.to_string();
+            }
+        }
+        panic!("nobody among {names:?} is to move");
+    }
+
+    /// Makes `a` and `b` friends.
+    async fn befriend(&mut self, a: &str, b: &str) {
+        self.say(&format!("@{b} help")).await;
+        self.say(&format!("@{a} friend add {b}")).await;
+        let ok = self.say(&format!("@{b} friend accept {a}")).await;
+        assert!(ok.contains("friends now"), "{ok}");
     }
 }
 
@@ -335,4 +371,164 @@ async fn a_stale_button_is_answered_not_applied() {
     );
     let after = c.say("board").await;
     assert_eq!(before, after, "the stale click changed nothing");
+}
+
+#[tokio::test]
+async fn a_reminder_comes_before_the_clock_runs_out_and_the_player_alone_loses() {
+    let mut c = chat(8).await;
+    let start = c.say("challenge Tic-Tac-Toe Random").await;
+    assert!(start.contains("your turn in match 1"), "{start}");
+    // Tic-Tac-Toe gives 60 seconds a turn; a quarter is left after 45.
+    let quiet = c.wait(30).await;
+    assert!(quiet.is_empty(), "{quiet}");
+    let reminder = c.wait(16).await;
+    assert!(
+        reminder.contains("[dm ann] ann, match 1 waits for your move: 14 seconds left."),
+        "{reminder}"
+    );
+    let again = c.wait(5).await;
+    assert!(again.is_empty(), "one reminder only: {again}");
+    let lost = c.wait(10).await;
+    assert!(
+        lost.contains("Match 1 is over: ann ran out of time. Victory: *Random"),
+        "{lost}"
+    );
+    let late = c.say("move 2,2").await;
+    assert!(late.contains("no unfinished match"), "{late}");
+}
+
+#[tokio::test]
+async fn a_clock_run_out_without_a_reminder_still_ends_the_turn() {
+    let mut c = chat(9).await;
+    c.say("challenge Tic-Tac-Toe Random").await;
+    let lost = c.wait(61).await;
+    assert!(!lost.contains("waits for your move"), "{lost}");
+    assert!(lost.contains("ann ran out of time"), "{lost}");
+    // With a delegate, the helper moves instead and the match goes on.
+    let start = c.say("challenge Tic-Tac-Toe Random delegating").await;
+    assert!(start.contains("Match 2 of Tic-Tac-Toe starts"), "{start}");
+    let helped = c.wait(61).await;
+    assert!(helped.contains("their helper moved"), "{helped}");
+    assert!(!helped.contains("is over"), "{helped}");
+    assert!(helped.contains("your turn in match 2"), "{helped}");
+}
+
+#[tokio::test]
+async fn resigning_ends_the_match_for_the_other_side() {
+    let mut c = chat(10).await;
+    c.say("challenge Tic-Tac-Toe Random").await;
+    let out = c.say("resign").await;
+    assert!(
+        out.contains("Match 1 is over: ann resigned. Victory: *Random"),
+        "{out}"
+    );
+    let twice = c.say("resign #1").await;
+    assert!(twice.contains("over already"), "{twice}");
+}
+
+#[tokio::test]
+async fn a_draw_offer_refused_then_one_agreed() {
+    let mut c = chat(11).await;
+    c.befriend("ann", "bob").await;
+    c.say("@ann challenge 4on7sq bob").await;
+    let started = c.say("@bob accept").await;
+    let first = to_move(&started).expect("a mover");
+    let second = if first == "ann" { "bob" } else { "ann" };
+    let offer = c.say(&format!("@{first} draw")).await;
+    assert!(offer.contains("Offer to draw"), "{offer}");
+    assert!(
+        offer.contains(&format!("{second}, your turn")),
+        "the offer waits for {second}: {offer}"
+    );
+    assert!(
+        offer.contains("agree") && offer.contains("refuse"),
+        "{offer}"
+    );
+    let refused = c.say(&format!("@{second} refuse")).await;
+    assert!(!refused.contains("is over"), "{refused}");
+    // Play on: the mover places, then whoever is to move offers again and
+    // the other agrees.
+    let mover = c.whose_turn(&["ann", "bob"]).await;
+    let placed = c.say(&format!("@{mover} move 1,1")).await;
+    assert!(placed.contains("to (1,1)"), "{placed}");
+    let offerer = c.whose_turn(&["ann", "bob"]).await;
+    let other = if offerer == "ann" { "bob" } else { "ann" };
+    let offer = c.say(&format!("@{offerer} draw")).await;
+    assert!(offer.contains("Offer to draw"), "{offer}");
+    let agreed = c.say(&format!("@{other} agree")).await;
+    assert!(
+        agreed.contains("Match 1 is over.") && agreed.contains("Draw"),
+        "{agreed}"
+    );
+}
+
+/// Plays a match to its end with the first option offered each time.
+async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
+    for _ in 0..limit {
+        if last.contains("is over") {
+            break;
+        }
+        let mover = last
+            .lines()
+            .rev()
+            .find_map(|l| {
+                l.split_once(", your turn in match")
+                    .map(|(who, _)| who.to_string())
+            })
+            .expect("someone is asked to move");
+        let who = mover.rsplit(' ').next().unwrap().to_string();
+        last = c.say(&format!("@{who} 1")).await;
+    }
+    last
+}
+
+#[tokio::test]
+async fn three_players_play_to_a_result() {
+    let mut c = chat(12).await;
+    c.befriend("ann", "bob").await;
+    c.befriend("ann", "carl").await;
+    let asked = c.say("@ann challenge 3P-Notakto bob carl").await;
+    assert!(
+        asked.contains("[dm bob]") && asked.contains("[dm carl]"),
+        "{asked}"
+    );
+    let waiting = c.say("@bob accept").await;
+    assert!(waiting.contains("waiting for 1 more"), "{waiting}");
+    let started = c.say("@carl accept").await;
+    assert!(started.contains("Player 3"), "{started}");
+    let end = play_out(&mut c, started, 12).await;
+    assert!(end.contains("Match 1 is over."), "{end}");
+}
+
+#[tokio::test]
+async fn partners_and_a_game_against_chaos() {
+    let mut c = chat(13).await;
+    let partners: redscience_engine::RuleSet = serde_json::from_value(serde_json::json!({
+        "schema_version": 1, "name": "Partners-4x4", "players": "partners", "board": "squares",
+        "dimensions": [4, 4, 1],
+        "shapes": [{"reserves": {"black": 4, "white": 4, "pink": 4, "yellow": 4}}]}))
+    .unwrap();
+    let storage = c.console.bot().storage().clone();
+    let ann = storage
+        .player_for_chat(&redscience_storage::ChatId::console("ann"), "ann")
+        .await
+        .unwrap();
+    storage.save_rule_set(ann.id, &partners).await.unwrap();
+    for friend in ["bob", "carl", "dora"] {
+        c.befriend("ann", friend).await;
+    }
+    c.say("@ann challenge Partners-4x4 bob carl dora").await;
+    c.say("@bob accept").await;
+    c.say("@carl accept").await;
+    let started = c.say("@dora accept").await;
+    assert!(started.contains("Player 4"), "{started}");
+    let end = play_out(&mut c, started, 20).await;
+    assert!(end.contains("Match 1 is over."), "{end}");
+    // Two players against Chaos: Chaos's seat fills itself and moves by itself.
+    c.befriend("bob", "carl").await;
+    c.say("@bob challenge NeedyTrust carl").await;
+    let started = c.say("@carl accept").await;
+    assert!(started.contains("Chaos ("), "{started}");
+    let end = play_out(&mut c, started, 60).await;
+    assert!(end.contains("is over."), "{end}");
 }

@@ -17,6 +17,8 @@ use crate::accounts::{SystemPlayer, player_by_id};
 
 mod timers;
 
+pub use timers::Deadline;
+
 use crate::encoding::{decode, encode};
 use crate::entities::{deadlines, matches, moves, sealed_plans, seats};
 use crate::error::{Error, Result, refuse};
@@ -81,6 +83,9 @@ pub struct LiveMatch {
     state: State,
     /// Decisions waiting in the sealed plans.
     sealed_pending: usize,
+    /// Why the match ended before its rules ended it (a resignation, a
+    /// clock run out): the seats' results are then in `seats`.
+    pub forfeit: Option<String>,
 }
 
 const SEALED: &str = "(a sealed plan)";
@@ -207,6 +212,7 @@ impl Storage {
             seats: records,
             state,
             sealed_pending: 0,
+            forfeit: None,
         })
     }
 
@@ -249,6 +255,7 @@ impl Storage {
                 ))
             })?;
         }
+        let finished_by_rules = state.is_finished();
         let seat_rows = seats::Entity::find()
             .filter(seats::Column::MatchId.eq(id))
             .order_by_asc(seats::Column::Seat)
@@ -277,6 +284,11 @@ impl Storage {
             seats,
             state,
             sealed_pending,
+            forfeit: if row.finished_at.is_some() && !finished_by_rules {
+                Some(row.outcome.clone().unwrap_or_default())
+            } else {
+                None
+            },
         })
     }
 
@@ -386,6 +398,9 @@ impl LiveMatch {
         if let Some(outcome) = self.state.outcome() {
             return refuse(format!("the match is over: {}", outcome.reason));
         }
+        if let Some(reason) = &self.forfeit {
+            return refuse(format!("the match is over: {reason}"));
+        }
         let number = self.state.decisions().len();
         let seat = self.state.to_move();
         let text = self.state.move_text(mv);
@@ -486,6 +501,90 @@ impl LiveMatch {
             released,
             finished,
         })
+    }
+}
+
+impl LiveMatch {
+    /// Whether the match is over, by its rules or by a forfeit.
+    pub fn is_over(&self) -> bool {
+        self.state.is_finished() || self.forfeit.is_some()
+    }
+
+    /// Ends the match because `seat` gave it up (`reason` says how, e.g.
+    /// "Ann resigned"): its team loses and every other player's team wins.
+    /// Chaos wins only when every player lost, and loses otherwise. The
+    /// results, the reason and the end time are written in one transaction;
+    /// the move log is untouched.
+    pub async fn forfeit(
+        &mut self,
+        storage: &Storage,
+        seat: usize,
+        reason: &str,
+    ) -> Result<Vec<SeatResult>> {
+        if let Some(outcome) = self.state.outcome() {
+            return refuse(format!("the match is over: {}", outcome.reason));
+        }
+        if let Some(earlier) = &self.forfeit {
+            return refuse(format!("the match is over: {earlier}"));
+        }
+        let game = self.state.game().clone();
+        let Some(loser) = game.seats.get(seat) else {
+            return refuse(format!("the match has no seat {}", seat + 1));
+        };
+        let team = loser.team;
+        let mut results: Vec<SeatResult> = game
+            .seats
+            .iter()
+            .map(|s| {
+                if s.is_chaos || s.team == team {
+                    SeatResult::Loss
+                } else {
+                    SeatResult::Win
+                }
+            })
+            .collect();
+        if let Some(chaos) = game.chaos_seat()
+            && results
+                .iter()
+                .enumerate()
+                .all(|(i, r)| i == chaos || *r == SeatResult::Loss)
+        {
+            results[chaos] = SeatResult::Win;
+        }
+        let now = storage.now();
+        let txn = storage.db.begin().await?;
+        let done = matches::Entity::update_many()
+            .col_expr(matches::Column::FinishedAt, Expr::value(now))
+            .col_expr(matches::Column::Outcome, Expr::value(reason.to_string()))
+            .filter(matches::Column::Id.eq(self.id))
+            .filter(matches::Column::FinishedAt.is_null())
+            .filter(matches::Column::MoveCount.eq(self.state.decisions().len() as i32))
+            .exec(&txn)
+            .await?;
+        if done.rows_affected != 1 {
+            return refuse(format!(
+                "match {} moved on or ended since it was loaded; load it again",
+                self.id
+            ));
+        }
+        for (seat, result) in results.iter().enumerate() {
+            seats::Entity::update_many()
+                .col_expr(seats::Column::Result, Expr::value(result_word(*result)))
+                .filter(seats::Column::MatchId.eq(self.id))
+                .filter(seats::Column::Seat.eq(seat as i16))
+                .exec(&txn)
+                .await?;
+        }
+        deadlines::Entity::delete_many()
+            .filter(deadlines::Column::MatchId.eq(self.id))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        for record in &mut self.seats {
+            record.result = results.get(record.seat).copied();
+        }
+        self.forfeit = Some(reason.to_string());
+        Ok(results)
     }
 }
 

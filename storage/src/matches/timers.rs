@@ -13,6 +13,15 @@ use crate::Storage;
 use crate::entities::{deadlines, draw_offers, moves, sealed_plans};
 use crate::error::Result;
 
+/// When a seat's time to decide runs out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    pub match_id: i64,
+    pub seat: usize,
+    pub due_at: DateTimeUtc,
+    pub reminded_at: Option<DateTimeUtc>,
+}
+
 /// The deadline of the seat to move, unless the match is over.
 pub(super) fn deadline_row(
     match_id: i64,
@@ -42,6 +51,24 @@ impl Storage {
         Ok(rows
             .into_iter()
             .map(|d| (d.match_id, d.seat as usize, d.due_at))
+            .collect())
+    }
+
+    /// Every deadline, earliest first: the clock's work list (reminders
+    /// before expiry, and expiries).
+    pub async fn deadlines(&self) -> Result<Vec<Deadline>> {
+        let rows = deadlines::Entity::find()
+            .order_by_asc(deadlines::Column::DueAt)
+            .all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|d| Deadline {
+                match_id: d.match_id,
+                seat: d.seat as usize,
+                due_at: d.due_at,
+                reminded_at: d.reminded_at,
+            })
             .collect())
     }
 
