@@ -142,10 +142,28 @@ impl Console {
                 .flat_map(ChoiceSet::options)
                 .cloned()
                 .collect();
+            let defaults: Vec<&String> = message
+                .choices
+                .iter()
+                .filter_map(|set| match set {
+                    ChoiceSet::Select { default, .. } => default.as_ref(),
+                    ChoiceSet::Buttons(_) => None,
+                })
+                .collect();
             if !options.is_empty() {
                 self.last_choices = options.iter().map(|c| c.id.clone()).collect();
                 for (i, choice) in options.iter().enumerate() {
-                    out.push(format!("  {}) {}  [{}]", i + 1, choice.label, choice.id));
+                    let mark = if defaults.contains(&&choice.id) {
+                        " (proposed)"
+                    } else {
+                        ""
+                    };
+                    out.push(format!(
+                        "  {}) {}  [{}]{mark}",
+                        i + 1,
+                        choice.label,
+                        choice.id
+                    ));
                 }
             }
         }

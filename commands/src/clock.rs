@@ -5,13 +5,10 @@
 //! second or so; tests call it after moving the storage's clock.
 
 use chrono::TimeDelta;
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::random::random_move;
 use redscience_storage::{Augmentation, Deadline};
 
 use crate::bot::{Bot, Said, said};
-use crate::matches::{chat_of, name_of, report, settle};
+use crate::matches::{chat_of, helper_move, name_of, report, settle};
 use crate::reply::{Destination, Message, Reply};
 
 /// A reminder goes out once a quarter of the turn's time is left.
@@ -98,12 +95,10 @@ impl Bot {
         let from = live.state().history().len();
         match record.augmentation {
             Augmentation::Reviewing | Augmentation::Delegating => {
-                // The helper plays the seat's whole turn, from the match's stream.
-                let number = live.state().decisions().len() as u64;
-                let mut rng =
-                    Xoshiro256PlusPlus::seed_from_u64(live.seed ^ number.rotate_left(17) ^ 0xD1B5);
+                // The helper plays the seat's whole turn: for a reviewing
+                // seat, first the move it proposed.
                 while !live.is_over() && live.state().to_move() == seat {
-                    let Some(mv) = random_move(live.state(), &mut rng) else {
+                    let Some(mv) = helper_move(&live) else {
                         break;
                     };
                     live.play(&self.storage, mv, None, 0).await.map_err(said)?;

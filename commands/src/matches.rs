@@ -10,7 +10,7 @@ use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
 use redscience_engine::text::view_text;
 use redscience_engine::{Move, State};
-use redscience_storage::{Challenge, ChatId, Kind, LiveMatch, Platform};
+use redscience_storage::{Augmentation, Challenge, ChatId, Kind, LiveMatch, Platform};
 
 use crate::bot::{Bot, Said, said};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
@@ -131,6 +131,14 @@ pub(crate) async fn settle(
                 .map_err(said)?;
         }
     }
+}
+
+/// The move a seat's helper (reviewing or delegating) would make now:
+/// proposed to a reviewing player, and played for either when time runs out.
+pub(crate) fn helper_move(live: &LiveMatch) -> Option<Move> {
+    let number = live.state().decisions().len() as u64;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(live.seed ^ number.rotate_left(17) ^ 0xD1B5);
+    random_move(live.state(), &mut rng)
 }
 
 /// Whether the moves of this match's current phase must be sent privately.
@@ -294,7 +302,26 @@ pub(crate) async fn report(
                     .map(|c| c.id.splitn(3, ' ').nth(2).unwrap_or("pass").to_string())
                     .unwrap_or_else(|| "pass".into())
             );
-            let message = if !choices.is_empty() && choices.len() <= MAX_CHOICES {
+            // A reviewing seat gets its helper's proposal as the default;
+            // it is also what the clock plays if time runs out.
+            let proposal = (live.seats[seat].augmentation == Augmentation::Reviewing)
+                .then(|| helper_move(live))
+                .flatten()
+                .and_then(|mv| typed(state, mv))
+                .map(|text| format!("{verb} #{}@{} {text}", live.id, state.decisions().len()));
+            let message = if let Some(default) = proposal {
+                let shown = choices
+                    .iter()
+                    .find(|c| c.id == default)
+                    .map(|c| c.label.clone())
+                    .unwrap_or_default();
+                prompt.push_str(&format!(" Your helper proposes: {shown}."));
+                Message::new(to, prompt).with_choices(ChoiceSet::Select {
+                    placeholder: "Your move".into(),
+                    options: choices,
+                    default: Some(default),
+                })
+            } else if !choices.is_empty() && choices.len() <= MAX_CHOICES {
                 Message::new(to, prompt).with_choices(ChoiceSet::Buttons(choices))
             } else {
                 prompt.push_str(" (Too many moves for buttons: type it.)");

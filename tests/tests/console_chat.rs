@@ -532,3 +532,27 @@ async fn partners_and_a_game_against_chaos() {
     let end = play_out(&mut c, started, 60).await;
     assert!(end.contains("is over."), "{end}");
 }
+
+#[tokio::test]
+async fn a_reviewing_player_is_offered_the_helpers_move_which_the_clock_plays() {
+    let mut c = chat(14).await;
+    let start = c.say("challenge Tic-Tac-Toe Random reviewing").await;
+    assert!(start.contains("Your helper proposes: "), "{start}");
+    let proposed = start
+        .lines()
+        .find(|l| l.ends_with("(proposed)"))
+        .expect("the proposal is marked");
+    let label = proposed
+        .split(") ")
+        .nth(1)
+        .and_then(|r| r.split("  [").next())
+        .unwrap()
+        .to_string();
+    let helped = c.wait(61).await;
+    assert!(helped.contains("their helper moved"), "{helped}");
+    assert!(
+        helped.contains(&format!("ann (white): {label}"))
+            || helped.contains(&format!("ann (black): {label}")),
+        "{label}: {helped}"
+    );
+}
