@@ -4,7 +4,8 @@
 //!
 //! Input: `@name text` speaks as `name` (the default user otherwise);
 //! `[dm]` before the text makes it private (a direct message to the bot);
-//! `[#room]` speaks in another channel than `#general`; a leading `/`
+//! `[#room]` speaks in another channel than `#general`; `<< FILE` at the
+//! end attaches that file (`game import << my-game.json`); a leading `/`
 //! marks a command explicitly; a number alone picks that option of the
 //! last choices shown (unless those options are numbers themselves). Output: each message prefixed by where it goes,
 //! `[#general]` or `[dm name]`, choices as numbered options, files written
@@ -78,7 +79,26 @@ impl Console {
         // A number picks an option, unless the options are numbers
         // themselves (a count, a dimension): then it is typed as it is.
         let numbered = !self.last_choices.iter().any(|id| id.parse::<i64>().is_ok());
-        let what = if let Ok(n) = rest.parse::<usize>()
+        let attached = match rest.split_once("<<") {
+            Some((command, path)) => {
+                let path = path.trim();
+                match std::fs::read(path) {
+                    Ok(bytes) => Some((command.trim().to_string(), path.to_string(), bytes)),
+                    Err(e) => return vec![format!("(console) cannot read {path}: {e}")],
+                }
+            }
+            None => None,
+        };
+        let what = if let Some((command, path, bytes)) = attached {
+            let name = std::path::Path::new(&path)
+                .file_name()
+                .map_or(path.clone(), |n| n.to_string_lossy().into_owned());
+            What::File {
+                command,
+                name,
+                bytes,
+            }
+        } else if let Ok(n) = rest.parse::<usize>()
             && numbered
             && (1..=self.last_choices.len()).contains(&n)
         {

@@ -161,6 +161,8 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "cancel" => challenges::cancel(ctx, rest).await,
         "board" => turns::board(ctx, rest).await,
         "resign" => turns::resign(ctx, rest).await,
+        "rematch" => challenges::rematch(ctx, rest).await,
+        "token" => token(ctx).await,
         "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {
             turns::turn(ctx, &first.to_ascii_lowercase(), rest).await
         }
@@ -176,4 +178,28 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
             ))
         }
     }
+}
+
+/// `token`: a security token for the command line, sent privately.
+async fn token(ctx: &Ctx<'_>) -> Answer {
+    let token = ctx
+        .storage()
+        .issue_token(ctx.player.id, redscience_storage::Purpose::Token)
+        .await
+        .map_err(said)?;
+    let mut reply = Reply::default();
+    if !ctx.req.place.private {
+        reply.push(Message::new(
+            ctx.here(),
+            "I sent you a security token privately.",
+        ));
+    }
+    reply.push(Message::new(
+        Destination::Private(ctx.req.who.chat.clone()),
+        format!(
+            "Your security token: {token}\nIt works once, for 15 minutes: \
+             `redscience game NAME -i FILE {token}` saves a rule-set file as yours."
+        ),
+    ));
+    Ok(reply)
 }

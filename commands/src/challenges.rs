@@ -191,7 +191,7 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str) -> Answer {
         " to {game} (challenge {id}). `accept {id}` to play, `decline {id}` to say no; {} can `cancel {id}`.",
         ctx.player.name
     ));
-    let mut channel = Message::new(ctx.here(), text).with_choices(buttons(id));
+    let mut channel = Message::new(matches::channel_of(challenge), text).with_choices(buttons(id));
     channel.choices.truncate(1);
     let mut all = Reply::one(channel);
     all.extend(reply);
@@ -412,4 +412,67 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
     ));
     reply.extend(matches::report(ctx.bot, &live, challenge, from).await);
     Ok(reply)
+}
+
+/// `rematch [#MATCH]`: the same game and players, in the same channel; the
+/// requester is in, the other people must accept again.
+pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let me = ctx.player.id;
+    let id = match args
+        .first()
+        .and_then(|a| a.trim_start_matches('#').parse::<i64>().ok())
+    {
+        Some(id) => id,
+        None => *ctx
+            .storage()
+            .matches_of(me, false)
+            .await
+            .map_err(said)?
+            .first()
+            .ok_or("You have played no match yet; `challenge GAME Random` starts one.")?,
+    };
+    let live = ctx.storage().load_match(id).await.map_err(said)?;
+    if !live.seats.iter().any(|s| s.player_id == me) {
+        return Err(format!("You had no seat in match {id}."));
+    }
+    let Some(old) = ctx.storage().challenge_of_match(id).await.map_err(said)? else {
+        return Err(format!("Match {id} did not start from a challenge."));
+    };
+    let chaos = ctx
+        .storage()
+        .system_player(SystemPlayer::Chaos)
+        .await
+        .map_err(said)?;
+    let mut seats = Vec::new();
+    for record in &live.seats {
+        if record.player_id == chaos.id {
+            continue;
+        }
+        let player = ctx.storage().player(record.player_id).await.map_err(said)?;
+        seats.push(Invitee {
+            player_id: Some(record.player_id),
+            augmentation: record.augmentation,
+            accepted: record.player_id == me || player.kind != Kind::Human,
+        });
+    }
+    let saved = ctx
+        .storage()
+        .rule_set_by_id(live.rule_set_id)
+        .await
+        .map_err(said)?;
+    let challenge = ctx
+        .storage()
+        .create_challenge(NewChallenge {
+            rule_set_id: live.rule_set_id,
+            challenger_id: me,
+            place: old.place.clone(),
+            seats,
+            rated: old.rated,
+        })
+        .await
+        .map_err(said)?;
+    if challenge.is_ready() {
+        return start(ctx, &challenge).await;
+    }
+    announce(ctx, &challenge, &saved.name).await
 }

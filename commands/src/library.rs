@@ -1,14 +1,15 @@
 //! `game list`, `game show NAME`, `game export NAME`: the games people can
 //! play, catalogue and saved alike.
 
-use redscience_engine::describe;
+use redscience_engine::{RuleSet, describe};
 use redscience_storage::SavedRuleSet;
 
 use crate::bot::{Answer, Ctx, Said, said};
 use crate::reply::{Message, Reply};
+use crate::request::What;
 
-const GAME_USAGE: &str =
-    "Write `game list`, `game show NAME`, `game export NAME`, `game create` or `game copy NAME`.";
+const GAME_USAGE: &str = "Write `game list`, `game show NAME`, `game export NAME`, `game create`, \
+     `game copy NAME`, `game import` with a rule-set file attached, or `game rename OLD NEW`.";
 
 pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let Some(action) = args.first() else {
@@ -38,6 +39,18 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                     .with_attachment(format!("{}.json", saved.name), json.into_bytes()),
             ))
         }
+        "import" => import(ctx, args.get(1)).await,
+        "rename" => match (args.get(1), args.get(2)) {
+            (Some(old), Some(new)) => {
+                let saved = ctx
+                    .storage()
+                    .rename_rule_set(ctx.player.id, old, new)
+                    .await
+                    .map_err(said)?;
+                Ok(ctx.answer(format!("{old} is now called {}.", saved.name)))
+            }
+            _ => Err("Write `game rename OLD NEW` (Admins only).".to_string()),
+        },
         other => Err(format!("\"game {other}\" is not known here. {GAME_USAGE}")),
     }
 }
@@ -63,4 +76,43 @@ pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRu
             "There is no game called \"{name}\". `game list` lists the games."
         )),
     }
+}
+
+/// The most bytes an imported rule-set file may have.
+pub const IMPORT_LIMIT: usize = 64 * 1024;
+
+/// `game import [NAME]` with a JSON file attached: saved as its own name
+/// (or NAME) through the same checks as the wizard's games.
+async fn import(ctx: &Ctx<'_>, name: Option<&String>) -> Answer {
+    let What::File {
+        name: file, bytes, ..
+    } = &ctx.req.what
+    else {
+        return Err(
+            "Attach the rule-set file (JSON) to `game import`; `game export NAME` shows the format."
+                .to_string(),
+        );
+    };
+    if bytes.len() > IMPORT_LIMIT {
+        return Err(format!(
+            "{file} has {} bytes; a rule-set file may have at most {IMPORT_LIMIT}.",
+            bytes.len()
+        ));
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|_| format!("{file} is not text; attach the JSON file of a rule set."))?;
+    let mut rules = RuleSet::from_json(text)
+        .map_err(|p| format!("{file} is not a valid rule set: {p}. Nothing was saved."))?;
+    if let Some(name) = name {
+        rules.name = name.clone();
+    }
+    let saved = ctx
+        .storage()
+        .save_rule_set(ctx.player.id, &rules)
+        .await
+        .map_err(|e| format!("{} Nothing was saved.", said(e)))?;
+    Ok(ctx.answer(format!(
+        "Saved {}. Play it with `challenge {} Random`.",
+        saved.name, saved.name
+    )))
 }

@@ -556,3 +556,63 @@ async fn a_reviewing_player_is_offered_the_helpers_move_which_the_clock_plays() 
         "{label}: {helped}"
     );
 }
+
+#[tokio::test]
+async fn tokens_imports_renames_and_rematches() {
+    let mut c = chat(15).await;
+    let token = c.say("token").await;
+    assert!(
+        token.contains("[#general] I sent you a security token privately."),
+        "{token}"
+    );
+    assert!(token.contains("[dm ann] Your security token: "), "{token}");
+    // Export a game, then import it under a new name: refused as a duplicate.
+    let export = c.say("game export Connect4").await;
+    let path = export
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("(file: "))
+        .unwrap()
+        .trim_end_matches(')')
+        .to_string();
+    let dup = c
+        .say(&format!("game import Connect4-Again << {path}"))
+        .await;
+    assert!(
+        dup.contains("Connect4") && dup.contains("Nothing was saved"),
+        "{dup}"
+    );
+    // A changed copy is saved.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut rules: serde_json::Value = serde_json::from_str(&text).unwrap();
+    rules["dimensions"] = serde_json::json!([8, 1, 6]);
+    let changed = c.files.join("eight.json");
+    std::fs::write(&changed, rules.to_string()).unwrap();
+    let saved = c
+        .say(&format!(
+            "game import Connect4-Eight << {}",
+            changed.display()
+        ))
+        .await;
+    assert!(saved.contains("Saved Connect4-Eight"), "{saved}");
+    let broken = c.files.join("broken.json");
+    std::fs::write(
+        &broken,
+        "{\"schema_version\": 1, \"name\": \"x\", \"colour\": 3}",
+    )
+    .unwrap();
+    let bad = c.say(&format!("game import << {}", broken.display())).await;
+    assert!(
+        bad.contains("not a valid rule set") && bad.contains("colour"),
+        "{bad}"
+    );
+    let no_file = c.say("game import").await;
+    assert!(no_file.contains("Attach the rule-set file"), "{no_file}");
+    // Only Admins rename.
+    let rename = c.say("game rename Connect4-Eight Connect-Eight").await;
+    assert!(rename.to_lowercase().contains("admin"), "{rename}");
+    // A rematch against Random starts at once.
+    c.say("challenge Tic-Tac-Toe Random").await;
+    c.say("resign").await;
+    let again = c.say("rematch").await;
+    assert!(again.contains("Match 2 of Tic-Tac-Toe starts"), "{again}");
+}
