@@ -161,6 +161,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "cancel" => challenges::cancel(ctx, rest).await,
         "board" => turns::board(ctx, rest).await,
         "resign" => turns::resign(ctx, rest).await,
+        "undo" => turns::undo(ctx, rest).await,
         "rematch" => challenges::rematch(ctx, rest).await,
         "token" => token(ctx).await,
         "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {

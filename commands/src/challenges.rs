@@ -42,9 +42,14 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let mut mine = Augmentation::Alone;
     let mut others: Vec<Invitee> = Vec::new();
     let friends = ctx.storage().friends(me.id).await.map_err(said)?;
+    let mut rated = true;
     for word in &args[1..] {
         if let Some(a) = augmentation(word) {
             mine = a;
+            continue;
+        }
+        if word.eq_ignore_ascii_case("unrated") {
+            rated = false;
             continue;
         }
         if word.eq_ignore_ascii_case("open") {
@@ -112,7 +117,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             challenger_id: me.id,
             place: ctx.req.place.channel_ref(),
             seats,
-            rated: true,
+            rated,
         })
         .await
         .map_err(said)?;

@@ -14,7 +14,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     (
         "challenge",
-        "challenge GAME [OPPONENT...] [alone|reviewing|delegating]",
+        "challenge GAME [OPPONENT...] [alone|reviewing|delegating] [unrated]",
         "Invites players to a match: friends by name, Random, Chaos games fill Chaos's seat themselves, and `open` for a seat anyone here may take. Missing opponents are open seats.",
     ),
     (

@@ -286,3 +286,44 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .map_err(said)?;
     Ok(report(ctx.bot, &live, &challenge, from).await)
 }
+
+/// `undo`: takes back your last turn (and the machine moves after it)
+/// while no other person has moved since, in unrated matches only.
+pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let (mut live, challenge, _) = pick_match(ctx, args).await?;
+    if challenge.rated {
+        return Err(format!(
+            "Match {} is rated, so its moves stand. Challenge with `unrated` to be able to undo.",
+            live.id
+        ));
+    }
+    let log = ctx.storage().move_log(live.id).await.map_err(said)?;
+    let me = ctx.player.id;
+    let mine = |seat: usize| live.seats[seat].player_id == me;
+    let Some(last) = log.iter().rposition(|m| mine(m.seat)) else {
+        return Err(format!("You have not moved in match {} yet.", live.id));
+    };
+    for later in &log[last + 1..] {
+        let player = ctx
+            .storage()
+            .player(live.seats[later.seat].player_id)
+            .await
+            .map_err(said)?;
+        if player.kind == redscience_storage::Kind::Human {
+            return Err(format!(
+                "{} has moved since, so your move stands: undo works only before the other players move.",
+                player.name
+            ));
+        }
+    }
+    // The start of that turn: the decisions of the same seat just before it.
+    let mut from = log[last].number;
+    while from > 0 && log[from - 1].seat == log[last].seat && mine(log[from - 1].seat) {
+        from -= 1;
+    }
+    live.undo_from(ctx.storage(), from).await.map_err(said)?;
+    let mut reply = ctx.answer(format!("Took back your last turn in match {}.", live.id));
+    let now = live.state().history().len();
+    reply.extend(report(ctx.bot, &live, &challenge, now).await);
+    Ok(reply)
+}

@@ -616,3 +616,40 @@ async fn tokens_imports_renames_and_rematches() {
     let again = c.say("rematch").await;
     assert!(again.contains("Match 2 of Tic-Tac-Toe starts"), "{again}");
 }
+
+#[tokio::test]
+async fn undo_takes_back_a_turn_only_in_unrated_matches_before_others_move() {
+    let mut c = chat(16).await;
+    c.say("challenge Tic-Tac-Toe Random").await;
+    let rated = c.say("undo").await;
+    assert!(
+        rated.contains("is rated") && rated.contains("unrated"),
+        "{rated}"
+    );
+    c.say("resign").await;
+    c.say("challenge Tic-Tac-Toe Random unrated").await;
+    let before = c.say("board").await;
+    let played = c.say("1").await;
+    assert!(played.contains("Match 2"), "{played}");
+    let undone = c.say("undo").await;
+    assert!(
+        undone.contains("Took back your last turn in match 2"),
+        "{undone}"
+    );
+    assert_eq!(c.say("board").await, before, "the board is as it was");
+    // Against a person, undo stops once they have moved.
+    c.befriend("ann", "bob").await;
+    c.say("@ann challenge Tic-Tac-Toe bob unrated").await;
+    let started = c.say("@bob accept").await;
+    let first = to_move(&started).unwrap();
+    let second = if first == "ann" { "bob" } else { "ann" };
+    c.say(&format!("@{first} move #3 2,2")).await;
+    c.say(&format!("@{second} move #3 1,1")).await;
+    let late = c.say(&format!("@{first} undo #3")).await;
+    assert!(
+        late.contains(&format!("{second} has moved since")),
+        "{late}"
+    );
+    let own = c.say(&format!("@{second} undo #3")).await;
+    assert!(own.contains("Took back"), "{own}");
+}

@@ -20,7 +20,7 @@ mod timers;
 pub use timers::Deadline;
 
 use crate::encoding::{decode, encode};
-use crate::entities::{deadlines, matches, moves, sealed_plans, seats};
+use crate::entities::{deadlines, draw_offers, matches, moves, sealed_plans, seats};
 use crate::error::{Error, Result, refuse};
 use crate::roles::{Augmentation, Kind};
 use timers::{deadline_row, record_draw_talk, release_plans};
@@ -508,6 +508,76 @@ impl LiveMatch {
     /// Whether the match is over, by its rules or by a forfeit.
     pub fn is_over(&self) -> bool {
         self.state.is_finished() || self.forfeit.is_some()
+    }
+
+    /// Takes back every decision from number `from` on, in an unrated match
+    /// that is still going: the only change ever made to a move log, and
+    /// the reason rated matches refuse it. The log, sealed plans, draw
+    /// offers and the deadline change in one transaction.
+    pub async fn undo_from(&mut self, storage: &Storage, from: usize) -> Result<()> {
+        if self.is_over() {
+            return refuse("the match is over; nothing can be taken back");
+        }
+        let decisions = self.state.decisions();
+        if from >= decisions.len() {
+            return refuse("there is nothing to take back");
+        }
+        let row = matches::Entity::find_by_id(self.id)
+            .one(&storage.db)
+            .await?
+            .ok_or_else(|| Error::Refused(format!("there is no match number {}", self.id)))?;
+        if row.rated {
+            return refuse("moves are taken back only in unrated matches, and this one is rated");
+        }
+        let game = self.state.game().clone();
+        let mut state = game.start_seeded(self.seed);
+        for &mv in &decisions[..from] {
+            state
+                .apply(mv)
+                .map_err(|e| Error::Corrupt(format!("match {}: {e}", self.id)))?;
+        }
+        let now = storage.now();
+        let txn = storage.db.begin().await?;
+        let claimed = matches::Entity::update_many()
+            .col_expr(matches::Column::MoveCount, Expr::value(from as i32))
+            .filter(matches::Column::Id.eq(self.id))
+            .filter(matches::Column::MoveCount.eq(decisions.len() as i32))
+            .exec(&txn)
+            .await?;
+        if claimed.rows_affected != 1 {
+            return refuse(format!(
+                "match {} moved on since it was loaded; load it again",
+                self.id
+            ));
+        }
+        moves::Entity::delete_many()
+            .filter(moves::Column::MatchId.eq(self.id))
+            .filter(moves::Column::Number.gte(from as i32))
+            .exec(&txn)
+            .await?;
+        sealed_plans::Entity::delete_many()
+            .filter(sealed_plans::Column::MatchId.eq(self.id))
+            .filter(sealed_plans::Column::Number.gte(from as i32))
+            .exec(&txn)
+            .await?;
+        draw_offers::Entity::delete_many()
+            .filter(draw_offers::Column::MatchId.eq(self.id))
+            .filter(draw_offers::Column::Number.gte(from as i32))
+            .exec(&txn)
+            .await?;
+        deadlines::Entity::delete_many()
+            .filter(deadlines::Column::MatchId.eq(self.id))
+            .exec(&txn)
+            .await?;
+        if let Some(deadline) = deadline_row(self.id, &state, now) {
+            deadlines::Entity::insert(deadline)
+                .exec_without_returning(&txn)
+                .await?;
+        }
+        txn.commit().await?;
+        self.sealed_pending = storage.sealed_plans(self.id).await?.len();
+        self.state = state;
+        Ok(())
     }
 
     /// Ends the match because `seat` gave it up (`reason` says how, e.g.
