@@ -653,3 +653,76 @@ async fn undo_takes_back_a_turn_only_in_unrated_matches_before_others_move() {
     let own = c.say(&format!("@{second} undo #3")).await;
     assert!(own.contains("Took back"), "{own}");
 }
+
+#[tokio::test]
+async fn an_idle_wizard_expires_after_an_hour() {
+    let mut c = chat(17).await;
+    c.say("game create").await;
+    c.say("Idle-Game").await;
+    c.wait(59 * 60).await;
+    let still = c.say("next").await;
+    assert!(!still.contains("expired"), "{still}");
+    c.wait(61 * 60).await;
+    let expired = c.say("next").await;
+    assert!(
+        expired.contains("expired after an hour") && expired.contains("game create"),
+        "{expired}"
+    );
+    let gone = c.say("next").await;
+    assert!(gone.contains("not a command"), "{gone}");
+}
+
+#[tokio::test]
+async fn hidden_pieces_show_only_in_their_owners_private_view() {
+    let mut c = chat(18).await;
+    let hidden: redscience_engine::RuleSet = serde_json::from_value(serde_json::json!({
+        "schema_version": 1, "name": "Hidden-TTT", "cloaking": "hides",
+        "phases": [{"cloaked": ["all"]}]}))
+    .unwrap();
+    let storage = c.console.bot().storage().clone();
+    let ann = storage
+        .player_for_chat(&redscience_storage::ChatId::console("ann"), "ann")
+        .await
+        .unwrap();
+    storage.save_rule_set(ann.id, &hidden).await.unwrap();
+    c.befriend("ann", "bob").await;
+    c.say("@ann challenge Hidden-TTT bob").await;
+    let started = c.say("@bob accept").await;
+    let prompt = started
+        .lines()
+        .find(|l| l.contains("your turn in match 1"))
+        .expect("a prompt");
+    assert!(
+        prompt.starts_with("[dm "),
+        "the mover is asked privately: {prompt}"
+    );
+    let first = prompt
+        .trim_start_matches("[dm ")
+        .split(']')
+        .next()
+        .unwrap()
+        .to_string();
+    let public = c.say(&format!("@{first} move 2,2")).await;
+    assert!(
+        public.contains("secret") && public.contains("Nothing was played"),
+        "{public}"
+    );
+    let out = c.say(&format!("@{first} [dm] move 2,2")).await;
+    // The channel's board shows haze only; the mover's own view shows its piece.
+    let channel: String = out
+        .split("\n[")
+        .filter(|m| m.starts_with("#general]") || m.starts_with("[#general]"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        !channel.contains("Bo") && !channel.contains("Wo"),
+        "{channel}"
+    );
+    assert!(!channel.contains("to (2,2)"), "{channel}");
+    let own = out
+        .split("\n[")
+        .find(|m| m.starts_with(&format!("dm {first}] Match 1, your view")))
+        .expect("the mover's view");
+    assert!(own.contains("Bo"), "black sees its own circle: {own}");
+    assert!(own.contains("to (2,2)"), "{own}");
+}
