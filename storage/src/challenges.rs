@@ -203,22 +203,25 @@ impl Storage {
 
     /// Records who took or accepted which seat, while the challenge is open.
     pub async fn update_challenge_seats(&self, id: i64, seats: &[Invitee]) -> Result<()> {
-        let done = challenges::Entity::update_many()
-            .col_expr(challenges::Column::Seats, Expr::value(encode_seats(seats)))
-            .filter(challenges::Column::Id.eq(id))
-            .filter(challenges::Column::Status.eq(ChallengeStatus::Open.word()))
-            .exec(&self.db)
-            .await?;
-        if done.rows_affected != 1 {
-            return refuse(format!("challenge {id} is no longer open"));
-        }
-        Ok(())
+        self.change_open_challenge(id, challenges::Column::Seats, encode_seats(seats))
+            .await
     }
 
     /// Closes an open challenge as declined or cancelled.
     pub async fn close_challenge(&self, id: i64, status: ChallengeStatus) -> Result<()> {
+        self.change_open_challenge(id, challenges::Column::Status, status.word().to_string())
+            .await
+    }
+
+    /// Sets one column of a challenge, only while it is open.
+    async fn change_open_challenge(
+        &self,
+        id: i64,
+        column: challenges::Column,
+        value: String,
+    ) -> Result<()> {
         let done = challenges::Entity::update_many()
-            .col_expr(challenges::Column::Status, Expr::value(status.word()))
+            .col_expr(column, Expr::value(value))
             .filter(challenges::Column::Id.eq(id))
             .filter(challenges::Column::Status.eq(ChallengeStatus::Open.word()))
             .exec(&self.db)

@@ -476,14 +476,7 @@ impl LiveMatch {
                 .filter(matches::Column::Id.eq(id))
                 .exec(&txn)
                 .await?;
-            for (seat, result) in outcome.results.iter().enumerate() {
-                seats::Entity::update_many()
-                    .col_expr(seats::Column::Result, Expr::value(result_word(*result)))
-                    .filter(seats::Column::MatchId.eq(id))
-                    .filter(seats::Column::Seat.eq(seat as i16))
-                    .exec(&txn)
-                    .await?;
-            }
+            write_results(&txn, id, &outcome.results).await?;
         }
         txn.commit().await?;
 
@@ -637,14 +630,7 @@ impl LiveMatch {
                 self.id
             ));
         }
-        for (seat, result) in results.iter().enumerate() {
-            seats::Entity::update_many()
-                .col_expr(seats::Column::Result, Expr::value(result_word(*result)))
-                .filter(seats::Column::MatchId.eq(self.id))
-                .filter(seats::Column::Seat.eq(seat as i16))
-                .exec(&txn)
-                .await?;
-        }
+        write_results(&txn, self.id, &results).await?;
         deadlines::Entity::delete_many()
             .filter(deadlines::Column::MatchId.eq(self.id))
             .exec(&txn)
@@ -656,6 +642,23 @@ impl LiveMatch {
         self.forfeit = Some(reason.to_string());
         Ok(results)
     }
+}
+
+/// Writes each seat's result of a finished match.
+async fn write_results(
+    txn: &sea_orm::DatabaseTransaction,
+    match_id: i64,
+    results: &[SeatResult],
+) -> Result<()> {
+    for (seat, result) in results.iter().enumerate() {
+        seats::Entity::update_many()
+            .col_expr(seats::Column::Result, Expr::value(result_word(*result)))
+            .filter(seats::Column::MatchId.eq(match_id))
+            .filter(seats::Column::Seat.eq(seat as i16))
+            .exec(txn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Chaos has no stats; every other kind does.
