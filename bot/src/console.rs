@@ -139,6 +139,11 @@ impl Console {
     /// out, choices numbered.
     fn show(&mut self, reply: redscience_commands::Reply) -> Vec<String> {
         let mut out = Vec::new();
+        // Numbers pick from the latest choices only: a reply without any
+        // leaves nothing to pick from.
+        if !reply.messages.is_empty() {
+            self.last_choices.clear();
+        }
         for message in reply.messages {
             let to = match &message.to {
                 Destination::Channel(c) => format!("[{}]", c.channel),

@@ -15,6 +15,9 @@ use redscience_storage::{Augmentation, Challenge, ChatId, Kind, LiveMatch, Platf
 use crate::bot::{Bot, Said, said};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
+/// The most drop-down lists one message carries (Discord's five rows).
+const MENUS: usize = 5;
+
 /// A player's name for messages.
 pub(crate) async fn name_of(bot: &Bot, id: i64) -> String {
     match bot.storage().player(id).await {
@@ -323,8 +326,16 @@ pub(crate) async fn report(
                 })
             } else if !choices.is_empty() && choices.len() <= MAX_CHOICES {
                 Message::new(to, prompt).with_choices(ChoiceSet::Buttons(choices))
+            } else if !choices.is_empty() && choices.len() <= MENUS * MAX_CHOICES {
+                // Too many for buttons: drop-down lists of 25 (a message
+                // holds at most five), and typing works as ever.
+                Message::new(to, prompt).with_choices(ChoiceSet::Select {
+                    placeholder: "Your move".into(),
+                    options: choices,
+                    default: None,
+                })
             } else {
-                prompt.push_str(" (Too many moves for buttons: type it.)");
+                prompt.push_str(" (Too many moves to list: type yours.)");
                 Message::new(to, prompt)
             };
             reply.push(message);

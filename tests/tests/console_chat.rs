@@ -475,9 +475,16 @@ async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
                 l.split_once(", your turn in match")
                     .map(|(who, _)| who.to_string())
             })
-            .expect("someone is asked to move");
+            .unwrap_or_else(|| panic!("someone is asked to move: {last}"));
         let who = mover.rsplit(' ').next().unwrap().to_string();
-        last = c.say(&format!("@{who} 1")).await;
+        // Secret moves are asked, and answered, privately.
+        let private = last
+            .lines()
+            .rev()
+            .find(|l| l.contains(", your turn in match"))
+            .is_some_and(|l| l.starts_with("[dm "));
+        let dm = if private { "[dm] " } else { "" };
+        last = c.say(&format!("@{who} {dm}1")).await;
     }
     last
 }
@@ -627,9 +634,17 @@ async fn undo_takes_back_a_turn_only_in_unrated_matches_before_others_move() {
         "{rated}"
     );
     c.say("resign").await;
-    c.say("challenge Tic-Tac-Toe Random unrated").await;
+    let start = c.say("challenge Tic-Tac-Toe Random unrated").await;
+    let choice = start
+        .lines()
+        .filter_map(|l| {
+            l.rsplit_once(" [")
+                .map(|(_, id)| id.trim_end_matches(']').to_string())
+        })
+        .find(|id| id.starts_with("move #2@"))
+        .expect("a move is offered");
     let before = c.say("board").await;
-    let played = c.say("1").await;
+    let played = c.say(&format!("/{choice}")).await;
     assert!(played.contains("Match 2"), "{played}");
     let undone = c.say("undo").await;
     assert!(
@@ -725,4 +740,136 @@ async fn hidden_pieces_show_only_in_their_owners_private_view() {
         .expect("the mover's view");
     assert!(own.contains("Bo"), "black sees its own circle: {own}");
     assert!(own.contains("to (2,2)"), "{own}");
+}
+
+/// Sends each answer to the wizard, failing on any refusal.
+async fn answers(c: &mut Chat, list: &[&str]) -> String {
+    let mut out = String::new();
+    for a in list {
+        out = c.say(a).await;
+        assert!(
+            !out.contains("Nothing was saved") && !out.contains("is not"),
+            "{a}: {out}"
+        );
+    }
+    out
+}
+
+#[tokio::test]
+async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
+    let mut c = chat(19).await;
+    // Stacks: exactly Connect4, so saving names the catalogue game.
+    c.say("game create").await;
+    answers(
+        &mut c,
+        &[
+            "Drop4", "skip", "next", "stacks", "7", "1", "6", "next", "next", "fill",
+        ],
+    )
+    .await;
+    answers(
+        &mut c,
+        &[
+            "skip",
+            "skip",
+            "first_3_wins",
+            "first_4_wins",
+            "next",
+            "next",
+            "next",
+            "next",
+        ],
+    )
+    .await;
+    let dup = c.say("save").await;
+    assert!(
+        dup.contains("Connect4") && dup.contains("Nothing was saved"),
+        "{dup}"
+    );
+    c.say("cancel").await;
+    // Hexagons with adjacent moves, a draw option and five minutes a turn.
+    c.say("game create").await;
+    answers(
+        &mut c,
+        &[
+            "Hex5", "skip", "next", "hexagons", "5", "5", "1", "next", "next", "fill", "adjacent",
+        ],
+    )
+    .await;
+    answers(
+        &mut c,
+        &[
+            "skip",
+            "skip",
+            "first_3_wins",
+            "first_5_wins",
+            "next",
+            "next",
+            "yes",
+            "300",
+        ],
+    )
+    .await;
+    let saved = c.say("save").await;
+    assert!(saved.contains("Saved Hex5"), "{saved}");
+    // Cloaked, three simultaneous phases with locked and cloaked spaces.
+    c.say("game create").await;
+    answers(
+        &mut c,
+        &["Fog3", "next", "next", "hides", "skip", "skip", "skip", "3"],
+    )
+    .await;
+    answers(
+        &mut c,
+        &[
+            "simultaneous",
+            "placement_only",
+            "no_pass",
+            "none",
+            "2,2",
+            "1,1 (3, 3)",
+            "next",
+        ],
+    )
+    .await;
+    answers(
+        &mut c,
+        &[
+            "same",
+            "simultaneous",
+            "movement_allowed",
+            "pass",
+            "2",
+            "none",
+            "all",
+            "done",
+        ],
+    )
+    .await;
+    let saved = c.say("save").await;
+    assert!(saved.contains("Saved Fog3"), "{saved}");
+    // Two players and Chaos.
+    c.say("game create").await;
+    answers(
+        &mut c,
+        &[
+            "Chaos-TTT",
+            "two_vs_chaos",
+            "done",
+            "edit_outcome",
+            "next",
+            "more_pieces_than_chaos_wins",
+            "next",
+            "done",
+        ],
+    )
+    .await;
+    let saved = c.say("save").await;
+    assert!(saved.contains("Saved Chaos-TTT"), "{saved}");
+    for game in ["Hex5", "Fog3", "Chaos-TTT"] {
+        let started = c.say(&format!("challenge {game} Random")).await;
+        assert!(started.contains(&format!("of {game} starts")), "{started}");
+        let end = play_out(&mut c, started, 80).await;
+        assert!(end.contains("is over"), "{game}: {end}");
+    }
 }
