@@ -65,6 +65,26 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "Lists your unfinished matches and whose turn it is.",
     ),
     (
+        "resign",
+        "resign [#MATCH]",
+        "Gives the match up: your side loses.",
+    ),
+    (
+        "undo",
+        "undo [#MATCH]",
+        "Takes back your last turn, before anyone else has moved, in unrated matches.",
+    ),
+    (
+        "rematch",
+        "rematch [#MATCH]",
+        "Challenges the same players to the same game again.",
+    ),
+    (
+        "token",
+        "token",
+        "Sends you a security token privately, for importing games from the command line.",
+    ),
+    (
         "friend",
         "friend add NAME | friend accept NAME | friend list",
         "Friends can challenge each other by name.",
@@ -100,4 +120,36 @@ pub fn names() -> String {
         .map(|(n, _, _)| *n)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command the bot answers is listed, and explained by `help NAME`.
+    #[test]
+    fn every_command_is_listed_and_explained() {
+        let source = include_str!("bot.rs");
+        // The arms of `dispatch`: lines that start with a quoted word and
+        // hold `=>`; every quoted word before the arrow is a command.
+        let dispatched: Vec<&str> = source
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with('"') && l.contains("=>"))
+            .flat_map(|l| {
+                let arm = l.split("=>").next().unwrap_or_default();
+                arm.split('"').skip(1).step_by(2).collect::<Vec<_>>()
+            })
+            .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase()))
+            .collect();
+        assert!(dispatched.len() >= 18, "{dispatched:?}");
+        for name in dispatched {
+            assert!(
+                names().split(", ").any(|n| n == name),
+                "{name} is not listed"
+            );
+            assert!(!help(Some(name)).starts_with("There is no"), "{name}");
+        }
+        assert!(help(Some("dance")).contains("There is no command"));
+    }
 }
