@@ -99,6 +99,23 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
     }
     session.last_active = now;
     let word = line.trim().to_ascii_lowercase();
+    // A command (a move button clicked meanwhile, `help`) runs as one,
+    // unless the question offers that very word as an answer.
+    let offered = session
+        .wizard
+        .prompt()
+        .choices
+        .iter()
+        .flat_map(|set| set.options())
+        .any(|c| c.id.eq_ignore_ascii_case(line.trim()));
+    let first = crate::words::split(line)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    if !offered && word != "cancel" && crate::help::is_command(&first) {
+        ctx.bot.wizards.put(ctx.player.id, session);
+        return None;
+    }
     if word == "cancel" {
         return Some(Ok(ctx.answer("Left the game wizard; nothing was saved.")));
     }

@@ -114,6 +114,13 @@ pub fn help(topic: Option<&str>) -> String {
     }
 }
 
+/// Whether a word is a command's name.
+pub fn is_command(word: &str) -> bool {
+    COMMANDS
+        .iter()
+        .any(|(n, _, _)| n.eq_ignore_ascii_case(word))
+}
+
 pub fn names() -> String {
     COMMANDS
         .iter()

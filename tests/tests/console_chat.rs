@@ -873,3 +873,28 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
         assert!(end.contains("is over"), "{game}: {end}");
     }
 }
+
+#[tokio::test]
+async fn commands_still_work_while_a_game_is_being_created() {
+    let mut c = chat(20).await;
+    let start = c.say("challenge Tic-Tac-Toe Random").await;
+    let choice = start
+        .lines()
+        .filter_map(|l| {
+            l.rsplit_once(" [")
+                .map(|(_, id)| id.trim_end_matches(']').to_string())
+        })
+        .find(|id| id.starts_with("move #1@"))
+        .expect("a move is offered");
+    c.say("game create").await;
+    c.say("Busy-Game").await;
+    // A move typed (or a move button clicked) meanwhile plays the move;
+    // help is help.
+    let moved = c.say(&choice).await;
+    assert!(moved.contains("Match 1"), "{moved}");
+    let help = c.say("help undo").await;
+    assert!(help.contains("undo [#MATCH]"), "{help}");
+    // The wizard is still there, at the same question.
+    let next = c.say("next").await;
+    assert!(next.contains("`back` goes back"), "{next}");
+}
