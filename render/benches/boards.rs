@@ -1,0 +1,96 @@
+//! PNG render time for a few catalogue games after a few moves, from 9
+//! cells to 361: the whole `board_png` (SVG built, parsed, rasterised,
+//! PNG encoded), and the SVG alone.
+//!
+//! `cargo bench -p redscience-render` renders each board for
+//! `RENDER_SECONDS` (default 1) after a short warm-up and prints one line per
+//! game. Any argument that does not start with `-` keeps only the games
+//! whose names contain it. Run without `--bench` (as `cargo test
+//! --all-targets` does) it renders each board once.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use redscience_engine::notation::apply_turn;
+use redscience_engine::{Game, catalogue};
+use redscience_render::{BoardOptions, board_png, board_svg, caption};
+
+/// The games measured and the moves played before drawing.
+const GAMES: [(&str, &[&str]); 4] = [
+    ("Tic-Tac-Toe", &["2,2", "1,1", "3,1"]),
+    ("Connect4", &["4", "4", "3", "5", "4"]),
+    ("Qubic-4", &["1,1,1", "2,2,2", "4,4,4", "1,4,3"]),
+    ("Connect6-19x19", &["9,9+11,11", "1,19+19,1", "8,8+12,12"]),
+];
+
+/// Mean time per call of `f` over `budget` (at least one call).
+fn time(budget: Duration, mut f: impl FnMut()) -> (Duration, u32) {
+    let start = Instant::now();
+    let mut calls = 0u32;
+    loop {
+        f();
+        calls += 1;
+        if start.elapsed() >= budget {
+            return (start.elapsed() / calls, calls);
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let benching = args.iter().any(|a| a == "--bench");
+    let filters: Vec<String> = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(|a| a.to_ascii_lowercase())
+        .collect();
+    let budget = if benching {
+        let seconds = match std::env::var("RENDER_SECONDS") {
+            Ok(text) => text
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0)
+                .unwrap_or_else(|| panic!("RENDER_SECONDS={text:?} is not a positive number")),
+            Err(_) => 1.0,
+        };
+        Duration::from_secs_f64(seconds)
+    } else {
+        Duration::ZERO
+    };
+    for (name, turns) in GAMES {
+        let lower = name.to_ascii_lowercase();
+        if !filters.is_empty() && !filters.iter().any(|f| lower.contains(f.as_str())) {
+            continue;
+        }
+        let rules = catalogue::get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
+        let game = Game::new(rules).unwrap_or_else(|p| panic!("{name} compiles: {p:?}"));
+        let mut state = game.start();
+        for t in turns {
+            apply_turn(&mut state, t, |_| None).unwrap_or_else(|e| panic!("{name} {t}: {e}"));
+        }
+        let view = state.public_view().0;
+        let options = BoardOptions {
+            caption: caption(&game, &view),
+            ..BoardOptions::default()
+        };
+        let png = board_png(&game, &view, &options).expect("the board renders");
+        if benching {
+            time(budget / 10, || {
+                black_box(board_png(&game, &view, &options).unwrap());
+            });
+        }
+        let (per_png, calls) = time(budget, || {
+            black_box(board_png(&game, &view, &options).unwrap());
+        });
+        let (per_svg, _) = time(budget / 4, || {
+            black_box(board_svg(&game, &view, &options));
+        });
+        println!(
+            "{name:<16} {:>8.2} ms/PNG {:>8.3} ms/SVG {:>8} bytes  ({calls} renders)",
+            per_png.as_secs_f64() * 1e3,
+            per_svg.as_secs_f64() * 1e3,
+            png.len(),
+        );
+    }
+}

@@ -1,0 +1,328 @@
+//! Golden images: every board kind, every shape, walls, haze, an obscured
+//! and a hidden view of one position, several boards. Each picture is
+//! compared pixel by pixel, with a small tolerance, to the PNG stored in
+//! `tests/golden/`. `UPDATE_GOLDEN=1 cargo test -p redscience-render`
+//! writes them anew (look at them before committing).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use redscience_engine::game::{Game, State, View};
+use redscience_engine::notation::apply_turn;
+use redscience_engine::{RuleSet, catalogue};
+use redscience_render::{BoardOptions, board_png, board_svg, caption};
+use resvg::tiny_skia::Pixmap;
+
+fn game(json: serde_json::Value) -> Arc<Game> {
+    let mut v = serde_json::json!({"schema_version": 1, "name": "Test", "turn_checks": []});
+    v.as_object_mut()
+        .unwrap()
+        .extend(json.as_object().unwrap().clone());
+    let rules: RuleSet = serde_json::from_value(v).unwrap();
+    Game::new(rules).unwrap_or_else(|p| panic!("{p:?}"))
+}
+
+fn catalogue_game(name: &str) -> Arc<Game> {
+    Game::new(catalogue::get(name).unwrap()).unwrap()
+}
+
+fn play(game: &Arc<Game>, turns: &[&str]) -> State {
+    let mut s = game.start();
+    for t in turns {
+        apply_turn(&mut s, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+    s
+}
+
+/// The options the bot would use: the usual caption, the last move outlined.
+fn options(game: &Game, view: &View, last: &[u16]) -> BoardOptions {
+    BoardOptions {
+        caption: caption(game, view),
+        last_move: last.to_vec(),
+        ..BoardOptions::default()
+    }
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// Compares `png` with the golden image `name`: same size, and at most
+/// 0.2% of pixels differing by more than 16 in any channel.
+fn check(name: &str, png: &[u8]) {
+    let path = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v != "0") {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        std::fs::write(&path, png).unwrap();
+        return;
+    }
+    let expected = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run with UPDATE_GOLDEN=1 to create it",
+            path.display()
+        )
+    });
+    let want = Pixmap::decode_png(&expected).unwrap();
+    let got = Pixmap::decode_png(png).unwrap();
+    let keep = || {
+        let out = std::env::temp_dir().join(format!("redscience-render-{name}.actual.png"));
+        std::fs::write(&out, png).unwrap();
+        out
+    };
+    assert_eq!(
+        (got.width(), got.height()),
+        (want.width(), want.height()),
+        "{name}: size differs; the new picture is at {}",
+        keep().display()
+    );
+    let differing = got
+        .data()
+        .chunks(4)
+        .zip(want.data().chunks(4))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 16))
+        .count();
+    let allowed = (got.width() * got.height()) as usize / 500;
+    assert!(
+        differing <= allowed,
+        "{name}: {differing} pixels differ (at most {allowed} may); the new picture is at {}",
+        keep().display()
+    );
+}
+
+/// Draws the truth of a position (everything seen) and checks it.
+fn check_state(name: &str, state: &State, last: &[u16]) {
+    let game = state.game();
+    let view = state.truth_view();
+    check(
+        name,
+        &board_png(game, &view, &options(game, &view, last)).unwrap(),
+    );
+}
+
+fn cell(game: &Game, board: u8, x: u8, y: u8, z: u8) -> u16 {
+    game.geometry.cell(board, x, y, z).unwrap()
+}
+
+#[test]
+fn hash_tic_tac_toe() {
+    let g = catalogue_game("Tic-Tac-Toe");
+    let s = play(&g, &["2,2", "1,1", "3,1"]);
+    check_state("hash", &s, &[cell(&g, 1, 3, 1, 1)]);
+}
+
+#[test]
+fn squares_row() {
+    let g = catalogue_game("3on15line");
+    let s = play(&g, &["8,1", "9,1", "1,1"]);
+    check_state("squares_row", &s, &[cell(&g, 1, 1, 1, 1)]);
+}
+
+#[test]
+fn squares_plane() {
+    let g = catalogue_game("4on7sq");
+    let s = play(&g, &["4,4", "5,5", "3,4", "1,7"]);
+    check_state("squares_plane", &s, &[cell(&g, 1, 1, 7, 1)]);
+}
+
+#[test]
+fn squares_3d_layers() {
+    let g = catalogue_game("Qubic-4");
+    let s = play(&g, &["1,1,1", "2,2,2", "4,4,4", "1,4,3"]);
+    check_state("squares_3d", &s, &[cell(&g, 1, 1, 4, 3)]);
+}
+
+#[test]
+fn large_plane_19x19() {
+    let g = catalogue_game("Connect6-19x19");
+    let s = play(&g, &["9,9+11,11", "1,19+19,1"]);
+    check_state(
+        "squares_19x19",
+        &s,
+        &[cell(&g, 1, 1, 19, 1), cell(&g, 1, 19, 1, 1)],
+    );
+}
+
+#[test]
+fn stacks_connect4() {
+    let g = catalogue_game("Connect4");
+    let s = play(&g, &["4", "4", "4", "3", "5"]);
+    check_state("stacks", &s, &[cell(&g, 1, 5, 1, 1)]);
+}
+
+#[test]
+fn stacks_in_rows() {
+    let g = game(
+        serde_json::json!({"board": "stacks", "dimensions": [3, 2, 5],
+        "shapes": [{"reserves": {"black": 4, "white": 4}}]}),
+    );
+    let s = play(&g, &["1,1", "1,1", "3,2", "1,1"]);
+    check_state("stacks_rows", &s, &[cell(&g, 1, 1, 1, 3)]);
+}
+
+#[test]
+fn stacks_start_shows_two_rows_and_the_height() {
+    let g = catalogue_game("Connect4");
+    let s = g.start();
+    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    assert!(svg.contains(">max 6<"), "the maximum height is shown");
+    // Height labels (faint) for rows 1 and 2 only.
+    assert!(svg.contains(r##"fill="#9c8f78">2<"##));
+    assert!(!svg.contains(r##"fill="#9c8f78">3<"##));
+    check_state("stacks_empty", &s, &[]);
+}
+
+#[test]
+fn hexagons() {
+    let g = game(
+        serde_json::json!({"board": "hexagons", "dimensions": [5, 4, 1],
+        "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
+    );
+    let s = play(&g, &["1,1", "2,3", "5,1", "1,4"]);
+    check_state("hexagons", &s, &[cell(&g, 1, 1, 4, 1)]);
+}
+
+#[test]
+fn toroid() {
+    let g = game(
+        serde_json::json!({"board": "squares_on_toroid", "dimensions": [5, 4, 1],
+        "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
+    );
+    let s = play(&g, &["1,1", "5,4", "3,2"]);
+    check_state("toroid", &s, &[cell(&g, 1, 3, 2, 1)]);
+}
+
+#[test]
+fn tetrakis() {
+    let g = game(
+        serde_json::json!({"board": "tetrakis_squares", "dimensions": [3, 2, 1],
+        "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
+    );
+    let s = play(&g, &["1,1,1", "2,1,4", "3,2,2", "1,2,3"]);
+    check_state("tetrakis", &s, &[cell(&g, 1, 1, 2, 3)]);
+}
+
+#[test]
+fn two_boards() {
+    let g = game(
+        serde_json::json!({"board": "squares", "boards": 2, "dimensions": [3, 3, 1],
+        "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
+    );
+    let s = play(&g, &["2,2", "2:1,1", "2:3,3"]);
+    check_state("boards_2", &s, &[cell(&g, 2, 3, 3, 1)]);
+}
+
+#[test]
+fn three_boards_of_stacks() {
+    let g = catalogue_game("3Blotto13");
+    let s = play(&g, &["1", "2:2", "3:1", "2"]);
+    check_state("boards_3_stacks", &s, &[cell(&g, 1, 2, 1, 1)]);
+}
+
+/// Every shape in four seats' colours, and walls (locked spaces).
+#[test]
+fn all_shapes_and_walls() {
+    let colors = ["black", "white", "pink", "yellow"];
+    let shapes = ["circle", "pentagon", "x", "cross", "triangle", "star"];
+    let mut initial = Vec::new();
+    for (y, color) in colors.iter().enumerate() {
+        for (x, shape) in shapes.iter().enumerate() {
+            initial.push(serde_json::json!({"at": format!("{},{}", x + 1, y + 1),
+                "color": color, "shape": shape}));
+        }
+    }
+    let g = game(serde_json::json!({"players": "four", "board": "squares",
+        "dimensions": [7, 5, 1],
+        "shapes": shapes.iter().map(|s| serde_json::json!({"shape": s,
+            "reserves": {"black": 1, "white": 1, "pink": 1, "yellow": 1}})).collect::<Vec<_>>(),
+        "phases": [{"locked": ["7,1", "7,2", "1,5"]}],
+        "initial": initial}));
+    let s = g.start();
+    check_state("shapes", &s, &[]);
+}
+
+/// One position under "Cloaking obscures" and "Cloaking hides", drawn for
+/// the seat that did not place the pieces.
+fn cloaked_position(cloaking: &str) -> (Arc<Game>, State) {
+    let g = game(serde_json::json!({"cloaking": cloaking, "board": "squares",
+        "dimensions": [4, 3, 1],
+        "phases": [{"cloaked": ["3,1", "3,2", "3,3", "4,1", "4,2", "4,3"]}],
+        "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 3}},
+                   {"shape": "star", "reserves": {"black": 3, "white": 3}}]}));
+    let s = play(&g, &["star 3,2", "circle 1,1", "circle 4,3", "star 2,2"]);
+    (g, s)
+}
+
+#[test]
+fn obscured_and_hidden_views_of_one_position() {
+    for (cloaking, name) in [("obscures", "obscured"), ("hides", "hidden")] {
+        let (g, s) = cloaked_position(cloaking);
+        // White (seat 1) sees its own pieces; black's on cloaked spaces
+        // are colour only (obscures) or not there at all (hides).
+        let view = s.player_view(1).0;
+        let svg = board_svg(&g, &view, &BoardOptions::default());
+        assert_eq!(
+            svg.contains(">?</text>"),
+            cloaking == "obscures",
+            "{cloaking}: obscured pieces carry a question mark"
+        );
+        check(
+            &format!("{name}_white"),
+            &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
+        );
+        // Black sees everything it placed.
+        let view = s.player_view(0).0;
+        check(
+            &format!("{name}_black"),
+            &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
+        );
+    }
+}
+
+/// A spectator's picture of a cloaked game says nothing of the hidden
+/// pieces: the same bytes whatever they are and wherever they stand.
+#[test]
+fn the_public_picture_of_a_cloaked_game_does_not_depend_on_hidden_pieces() {
+    let g = game(serde_json::json!({"cloaking": "hides", "board": "squares",
+        "dimensions": [4, 3, 1],
+        "phases": [{"cloaked": ["3,1", "3,2", "3,3", "4,1", "4,2", "4,3"]}],
+        "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 3}},
+                   {"shape": "star", "reserves": {"black": 3, "white": 3}}]}));
+    let games: [&[&str]; 4] = [
+        &["circle 1,1", "circle 2,2", "star 3,1", "circle 4,3"],
+        &["circle 1,1", "circle 2,2", "circle 3,3", "circle 4,1"],
+        &["circle 1,1", "circle 2,2", "star 4,2", "star 3,2"],
+        &["circle 1,1", "circle 2,2", "circle 4,3", "circle 3,1"],
+    ];
+    let mut pictures = Vec::new();
+    let mut truths = Vec::new();
+    for turns in games {
+        let s = play(&g, turns);
+        let view = s.public_view().0;
+        pictures.push(board_png(&g, &view, &options(&g, &view, &[])).unwrap());
+        truths.push(board_png(&g, &s.truth_view(), &BoardOptions::default()).unwrap());
+    }
+    for p in &pictures[1..] {
+        assert!(p == &pictures[0], "public pictures are byte-identical");
+    }
+    for t in &truths[1..] {
+        assert!(t != &truths[0], "the hidden pieces really differ");
+    }
+    check("cloaked_public", &pictures[0]);
+}
+
+#[test]
+fn a_picture_is_a_png_of_a_sensible_size() {
+    let g = catalogue_game("Tic-Tac-Toe");
+    let s = g.start();
+    let png = board_png(&g, &s.truth_view(), &BoardOptions::default()).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let p = Pixmap::decode_png(&png).unwrap();
+    assert!((150..=800).contains(&p.width()), "{}", p.width());
+    // The cell size asked for is kept.
+    let big = BoardOptions {
+        cell_size: 100,
+        ..BoardOptions::default()
+    };
+    let p = Pixmap::decode_png(&board_png(&g, &s.truth_view(), &big).unwrap()).unwrap();
+    assert!(p.width() >= 300, "{}", p.width());
+}
