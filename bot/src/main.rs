@@ -1,5 +1,6 @@
 //! The `redscience` binary: the command line for people and scripts.
 
+mod ai;
 mod play;
 mod replay;
 mod source;
@@ -79,6 +80,37 @@ enum Command {
         #[arg(long, value_name = "SEAT|public")]
         view: Option<String>,
     },
+    /// Print the move a player would make next: random, mcts or mcts:N.
+    Suggest {
+        /// A game's name, or a rule-set JSON file.
+        game: String,
+        /// The moves so far, seat 1 first (Chaos plays from the seed).
+        moves: Vec<String>,
+        /// The player: random, mcts (1,000 iterations) or mcts:N.
+        #[arg(long, default_value = "mcts")]
+        ai: String,
+        /// Stop thinking after this many milliseconds.
+        #[arg(long)]
+        ms: Option<u64>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play two players against each other, alternating seats, and report A's results.
+    AiMatch {
+        /// A game's name, or a rule-set JSON file.
+        game: String,
+        #[arg(long)]
+        a: String,
+        #[arg(long)]
+        b: String,
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Print one JSON object: games, a_wins, a_losses, draws, and A's score.
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Chat with the bot in the terminal (the default when no Discord or Matrix is configured).
     Console {
         /// Who you are in the chat (default: your login name).
@@ -154,6 +186,21 @@ fn main() -> ExitCode {
             replay::run(&game, &moves, options)
         }
         Some(Command::Play { game, seed }) => play::run(&game, seed),
+        Some(Command::Suggest {
+            game,
+            moves,
+            ai,
+            ms,
+            seed,
+        }) => ai::suggest(&game, &moves, &ai, ms, seed),
+        Some(Command::AiMatch {
+            game,
+            a,
+            b,
+            games,
+            json,
+            seed,
+        }) => ai::ai_match(&game, &a, &b, games, json, seed),
     };
     match result {
         Ok(code) => code,

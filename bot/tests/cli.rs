@@ -274,3 +274,61 @@ fn replay_shows_a_seats_view_or_the_public_one_instead_of_the_truth() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("seat number from 1 to 2"));
 }
+
+#[test]
+fn suggest_prints_a_move_that_replays_and_takes_a_win() {
+    // Black has (1,1) and (2,1); the search takes (3,1).
+    let out = redscience(&[
+        "suggest",
+        "Tic-Tac-Toe",
+        "1,1",
+        "1,3",
+        "2,1",
+        "2,3",
+        "--ai",
+        "mcts:2000",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout(&out).trim(), "3,1");
+    let random = redscience(&["suggest", "Connect4", "4", "--ai", "random", "--seed", "5"]);
+    let mv = stdout(&random).trim().to_string();
+    let replay = redscience(&["replay", "Connect4", "4", &mv, "--json"]);
+    assert_eq!(json(&replay)["status"], "ongoing", "{mv}");
+    let bad = redscience(&["suggest", "Tic-Tac-Toe", "--ai", "genius"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("random, mcts, or mcts:N"));
+}
+
+#[test]
+fn ai_match_reports_results_as_json() {
+    let out = redscience(&[
+        "ai-match",
+        "Tic-Tac-Toe",
+        "--a",
+        "mcts:300",
+        "--b",
+        "random",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["games"], 10);
+    let (w, l, d) = (
+        v["a_wins"].as_u64().unwrap(),
+        v["a_losses"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+    );
+    assert_eq!(w + l + d, 10);
+    assert!(w >= 6 && l <= 2, "the search beats Random: {v}");
+    assert!(v["a_score_low"].as_f64().unwrap() <= v["a_score"].as_f64().unwrap());
+}

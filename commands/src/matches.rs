@@ -5,7 +5,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::notation::{apply_turn, parse_move, resolve};
+use redscience_engine::notation::{apply_turn, typed};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
 use redscience_engine::text::view_text;
@@ -149,30 +149,6 @@ pub(crate) fn secret(state: &State) -> bool {
     let game = state.game();
     game.rules.cloaking != Cloaking::None
         || game.rules.phases[state.phase()].order != Order::Sequential
-}
-
-/// What a person types to play `mv`, checked by reading it back.
-fn typed(state: &State, mv: Move) -> Option<String> {
-    let geo = &state.game().geometry;
-    let cell = |c: u16| redscience_engine::notation::cell_words(geo, c);
-    let candidates: Vec<String> = match mv {
-        Move::Pass => vec!["pass".into()],
-        Move::OfferDraw => vec!["draw".into()],
-        Move::AgreeDraw => vec!["agree".into()],
-        Move::RefuseDraw => vec!["refuse".into()],
-        Move::Place { color, shape, to } => vec![
-            cell(to),
-            format!("{} {}", shape.name(), cell(to)),
-            format!("{} {} {}", color.name(), shape.name(), cell(to)),
-        ],
-        Move::Step { from, to } => vec![format!("{}-{}", cell(from), cell(to))],
-        Move::Promote { from, to, shape } => {
-            vec![format!("{}-{}={}", cell(from), cell(to), shape.name())]
-        }
-    };
-    candidates
-        .into_iter()
-        .find(|text| parse_move(text).ok().and_then(|m| resolve(state, &m).ok()) == Some(mv))
 }
 
 /// The messages after a change: the channel's public view with the moves

@@ -42,6 +42,7 @@ pub use describe::describe;
 pub use fingerprint::fingerprint;
 pub use validate::validate;
 
+pub mod ai;
 pub mod game;
 pub mod geometry;
 pub mod notation;

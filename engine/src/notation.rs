@@ -380,9 +380,65 @@ pub fn cell_words(geo: &Geometry, cell: u16) -> String {
     geo.name(cell).replace(['(', ')'], "")
 }
 
+/// What a person types to play `mv` now: the shortest text that reads back
+/// as exactly that move (a cell, then with its shape, then its colour too).
+pub fn typed(state: &State, mv: Move) -> Option<String> {
+    let geo = &state.game().geometry;
+    let cell = |c: u16| cell_words(geo, c);
+    let candidates: Vec<String> = match mv {
+        Move::Pass => vec!["pass".into()],
+        Move::OfferDraw => vec!["draw".into()],
+        Move::AgreeDraw => vec!["agree".into()],
+        Move::RefuseDraw => vec!["refuse".into()],
+        Move::Place { color, shape, to } => vec![
+            cell(to),
+            format!("{} {}", shape.name(), cell(to)),
+            format!("{} {} {}", color.name(), shape.name(), cell(to)),
+        ],
+        Move::Step { from, to } => vec![format!("{}-{}", cell(from), cell(to))],
+        Move::Promote { from, to, shape } => {
+            vec![format!("{}-{}={}", cell(from), cell(to), shape.name())]
+        }
+    };
+    candidates
+        .into_iter()
+        .find(|text| parse_move(text).ok().and_then(|m| resolve(state, &m).ok()) == Some(mv))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_legal_move_has_a_text_that_reads_back_as_it() {
+        for name in [
+            "Tic-Tac-Toe",
+            "Connect4",
+            "Tapatan",
+            "Wild-TTT-6sq3143",
+            "RockPaperScissors",
+            "3Blotto13",
+        ] {
+            let game = crate::Game::new(crate::catalogue::get(name).unwrap()).unwrap();
+            let mut state = game.start_seeded(3);
+            let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(3);
+            for _ in 0..12 {
+                for mv in state.legal_moves() {
+                    let text =
+                        typed(&state, mv).unwrap_or_else(|| panic!("{name}: {mv:?} has no text"));
+                    assert_eq!(
+                        resolve(&state, &parse_move(&text).unwrap()),
+                        Ok(mv),
+                        "{name}: {text}"
+                    );
+                }
+                match crate::random::random_move(&state, &mut rng) {
+                    Some(mv) => state.apply(mv).unwrap(),
+                    None => break,
+                }
+            }
+        }
+    }
 
     #[test]
     fn moves_parse_in_every_documented_form() {

@@ -1,0 +1,212 @@
+//! `redscience suggest` and `redscience ai-match`: the engine's players from
+//! the command line, so outside programs can play against them and their
+//! strength can be measured.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::notation::{apply_turn, typed};
+use redscience_engine::random::random_move;
+use redscience_engine::{Game, Move, SeatResult, State, ai};
+use serde_json::json;
+
+use crate::source;
+
+/// A player the command line can name: `random`, `mcts` (1,000 iterations)
+/// or `mcts:N` (N iterations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Random,
+    Search { iterations: usize },
+}
+
+/// The search's iterations when none are named.
+const DEFAULT_ITERATIONS: usize = 1_000;
+
+impl Player {
+    pub fn parse(text: &str) -> Result<Player, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.split_once(':') {
+            None if lower == "random" => Ok(Player::Random),
+            None if lower == "mcts" => Ok(Player::Search {
+                iterations: DEFAULT_ITERATIONS,
+            }),
+            Some(("mcts", n)) => match n.parse::<usize>() {
+                Ok(iterations) if iterations > 0 => Ok(Player::Search { iterations }),
+                _ => Err(format!(
+                    "\"{text}\": mcts:N takes a whole number of iterations above 0"
+                )),
+            },
+            _ => Err(format!(
+                "\"{text}\" is not a player; use random, mcts, or mcts:N (N iterations)"
+            )),
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Player::Random => "random".into(),
+            Player::Search { iterations } => format!("mcts:{iterations}"),
+        }
+    }
+
+    /// This player's move, within `limit` of thinking when one is given.
+    fn choose(
+        self,
+        state: &State,
+        rng: &mut Xoshiro256PlusPlus,
+        limit: Option<Duration>,
+    ) -> Option<Move> {
+        match self {
+            Player::Random => random_move(state, rng),
+            Player::Search { iterations } => {
+                let start = Instant::now();
+                ai::search(state, rng, |n| {
+                    n >= iterations || limit.is_some_and(|l| start.elapsed() >= l)
+                })
+            }
+        }
+    }
+}
+
+/// The position after `moves` (seat 1 first; `?` is a random move), with
+/// Chaos's moves played from the seed, as `replay` plays them.
+fn play_moves(game: &Arc<Game>, moves: &[String], seed: u64) -> Result<State, String> {
+    let mut state = game.start_seeded(seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for (i, text) in moves.iter().enumerate() {
+        play_chaos(&mut state, &mut rng);
+        apply_turn(&mut state, text, |s| random_move(s, &mut rng))
+            .map_err(|e| format!("move {} \"{text}\": {e}", i + 1))?;
+    }
+    play_chaos(&mut state, &mut rng);
+    Ok(state)
+}
+
+fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus) {
+    while !state.is_finished() && state.game().chaos_seat() == Some(state.to_move()) {
+        let Some(mv) = random_move(state, rng) else {
+            break;
+        };
+        if state.apply(mv).is_err() {
+            break;
+        }
+    }
+}
+
+/// `suggest GAME_OR_FILE MOVE... --ai AI [--ms T]`: the move the player
+/// would make next, as text a person (or `replay`) can type back.
+pub fn suggest(
+    game_or_file: &str,
+    moves: &[String],
+    player: &str,
+    ms: Option<u64>,
+    seed: u64,
+) -> Result<ExitCode, String> {
+    let player = Player::parse(player)?;
+    let game = source::compile(source::load(game_or_file)?)?;
+    let state = play_moves(&game, moves, seed)?;
+    if let Some(outcome) = state.outcome() {
+        return Err(format!("the game is over: {}", outcome.reason));
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ moves.len() as u64);
+    let limit = ms.map(Duration::from_millis);
+    let mv = player
+        .choose(&state, &mut rng, limit)
+        .ok_or("there is no move to make")?;
+    println!(
+        "{}",
+        typed(&state, mv).unwrap_or_else(|| state.move_text(mv))
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `ai-match GAME --a AI --b AI --games N`: A and B alternate seats (every
+/// seat but Chaos's goes to them in turn, A first in even games).
+pub fn ai_match(
+    game_or_file: &str,
+    a: &str,
+    b: &str,
+    games: usize,
+    json_out: bool,
+    seed: u64,
+) -> Result<ExitCode, String> {
+    let (a, b) = (Player::parse(a)?, Player::parse(b)?);
+    if games == 0 {
+        return Err("--games takes a whole number above 0".into());
+    }
+    let game = source::compile(source::load(game_or_file)?)?;
+    let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
+    for g in 0..games {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(g as u64));
+        let mut state = game.start_seeded(seed.wrapping_add(g as u64));
+        // Seat s is A's when (s + g) is even.
+        let a_plays = |seat: usize| (seat + g).is_multiple_of(2);
+        while !state.is_finished() {
+            let seat = state.to_move();
+            let player = if game.chaos_seat() == Some(seat) {
+                Player::Random
+            } else if a_plays(seat) {
+                a
+            } else {
+                b
+            };
+            let Some(mv) = player.choose(&state, &mut rng, None) else {
+                break;
+            };
+            state.apply(mv).map_err(|e| format!("game {g}: {e}"))?;
+        }
+        let Some(outcome) = state.outcome() else {
+            continue;
+        };
+        let score = |who: &dyn Fn(usize) -> bool| -> f64 {
+            let seats: Vec<f64> = outcome
+                .results
+                .iter()
+                .enumerate()
+                .filter(|(s, _)| game.chaos_seat() != Some(*s) && who(*s))
+                .map(|(_, r)| match r {
+                    SeatResult::Win => 1.0,
+                    SeatResult::Draw => 0.5,
+                    SeatResult::Loss => 0.0,
+                })
+                .collect();
+            seats.iter().sum::<f64>() / seats.len().max(1) as f64
+        };
+        let (sa, sb) = (score(&a_plays), score(&|s| !a_plays(s)));
+        match sa.total_cmp(&sb) {
+            std::cmp::Ordering::Greater => wins += 1,
+            std::cmp::Ordering::Less => losses += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+        }
+    }
+    // A's score with a 95% Wilson interval.
+    let n = games as f64;
+    let p = (wins as f64 + draws as f64 / 2.0) / n;
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    if json_out {
+        println!(
+            "{}",
+            json!({"game": game.rules.name, "a": a.name(), "b": b.name(), "games": games,
+                "a_wins": wins, "a_losses": losses, "draws": draws,
+                "a_score": p, "a_score_low": centre - half, "a_score_high": centre + half})
+        );
+    } else {
+        println!(
+            "{}: {} against {} over {games} games: {wins} wins, {draws} draws, {losses} losses; \
+             score {:.1}% (95% interval {:.1}% to {:.1}%)",
+            game.rules.name,
+            a.name(),
+            b.name(),
+            100.0 * p,
+            100.0 * (centre - half),
+            100.0 * (centre + half)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
