@@ -15,6 +15,9 @@ use redscience_storage::{Augmentation, Challenge, ChatId, Kind, LiveMatch, Platf
 use crate::bot::{Bot, Said, said};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
+/// The search budget of standard players and personas, in iterations.
+const SEARCH_ITERATIONS: usize = 1_000;
+
 /// The most drop-down lists one message carries (Discord's five rows).
 const MENUS: usize = 5;
 
@@ -78,10 +81,18 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(
             live.seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
-        let Some(mv) = random_move(live.state(), &mut rng) else {
+        let actor = live.seats[seat].player_id;
+        let kind = bot.storage().player(actor).await.map_err(said)?.kind;
+        // Standard players and personas search; Random and Chaos pick at random.
+        let mv = match kind {
+            Kind::Standard | Kind::Persona => {
+                redscience_engine::ai::search(live.state(), &mut rng, |n| n >= SEARCH_ITERATIONS)
+            }
+            _ => random_move(live.state(), &mut rng),
+        };
+        let Some(mv) = mv else {
             break;
         };
-        let actor = live.seats[seat].player_id;
         live.play(bot.storage(), mv, Some(actor), 0)
             .await
             .map_err(said)?;
