@@ -130,9 +130,29 @@ pub fn board_png(game: &Game, view: &View, options: &BoardOptions) -> Result<Vec
     }
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or(RenderError::Size(w, h))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError::Png(e.to_string()))
+    encode(&pixmap).map_err(|e| RenderError::Png(e.to_string()))
+}
+
+/// The picture as an RGB PNG, compressed fast (the page is opaque, so no
+/// alpha channel is needed and premultiplied colours are the colours).
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let rgba = pixmap.data();
+    if rgba.chunks_exact(4).any(|p| p[3] != 255) {
+        return pixmap.encode_png();
+    }
+    let rgb: Vec<u8> = rgba
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgb)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 /// usvg's options: the embedded font only, shared by every render.
@@ -575,53 +595,58 @@ impl<'a> Drawing<'a> {
         // Grid origin.
         let (ox, oy) = (left, top);
         let mut marks = String::new();
-        if hash {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{BOARD}"/>"#,
-                N(ox),
-                N(oy),
-                N(gw),
-                N(gh),
-                N(s * 0.12)
-            );
-        }
-        let ground = format!(
-            r#"fill="{BOARD}" stroke="{LINE}" stroke-width="{}""#,
-            N((s * 0.025).max(1.0))
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{BOARD}"/>"#,
+            N(ox),
+            N(oy),
+            N(gw),
+            N(gh),
+            N(if hash { s * 0.12 } else { 0.0 })
         );
         for y in 1..=ny {
             for x in 1..=nx {
                 let cx0 = ox + f32::from(x - 1) * s;
                 let cy0 = oy + f32::from(ny - y) * s;
                 let outline = Outline::Rect(cx0, cy0, s, s);
-                self.space(
-                    &mut out,
-                    &mut marks,
-                    geo.cell(board, x, y, z),
-                    &outline,
-                    (!hash).then_some(ground.as_str()),
-                    (cx0 + s / 2.0, cy0 + s / 2.0),
-                    s * 0.36,
-                );
+                let cell = geo.cell(board, x, y, z);
+                self.ground(&mut out, cell, &outline, None);
             }
         }
-        if hash {
-            let inset = s * 0.08;
-            let mut d = String::new();
-            for x in 1..nx {
-                let lx = ox + f32::from(x) * s;
-                let _ = write!(d, "M{} {}V{}", N(lx), N(oy + inset), N(oy + gh - inset));
+        // The grid over the grounds, under the pieces: a border and thin
+        // lines, or on hash only the four thick inner lines of the #.
+        let (inset, width) = if hash {
+            (s * 0.08, (s * 0.07).max(2.0))
+        } else {
+            (0.0, (s * 0.025).max(1.0))
+        };
+        let mut d = if hash {
+            String::new()
+        } else {
+            format!("M{} {}h{}v{}h{}Z", N(ox), N(oy), N(gw), N(gh), N(-gw))
+        };
+        for x in 1..nx {
+            let lx = ox + f32::from(x) * s;
+            let _ = write!(d, "M{} {}V{}", N(lx), N(oy + inset), N(oy + gh - inset));
+        }
+        for y in 1..ny {
+            let ly = oy + f32::from(y) * s;
+            let _ = write!(d, "M{} {}H{}", N(ox + inset), N(ly), N(ox + gw - inset));
+        }
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{LINE}" stroke-width="{}" stroke-linecap="round"/>"#,
+            N(width)
+        );
+        for y in 1..=ny {
+            for x in 1..=nx {
+                let cx0 = ox + f32::from(x - 1) * s;
+                let cy0 = oy + f32::from(ny - y) * s;
+                let outline = Outline::Rect(cx0, cy0, s, s);
+                let cell = geo.cell(board, x, y, z);
+                let centre = (cx0 + s / 2.0, cy0 + s / 2.0);
+                self.content(&mut out, &mut marks, cell, &outline, centre, s * 0.36);
             }
-            for y in 1..ny {
-                let ly = oy + f32::from(y) * s;
-                let _ = write!(d, "M{} {}H{}", N(ox + inset), N(ly), N(ox + gw - inset));
-            }
-            let _ = writeln!(
-                out,
-                r#"<path d="{d}" stroke="{LINE}" stroke-width="{}" stroke-linecap="round" fill="none"/>"#,
-                N((s * 0.07).max(2.0))
-            );
         }
         if toroid {
             // The joined edges: dashed, as if the board went on.
