@@ -1,6 +1,7 @@
 //! The `redscience` binary: the command line for people and scripts.
 
 mod ai;
+mod bench;
 mod play;
 mod replay;
 mod source;
@@ -111,6 +112,11 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Measure the engine: `bench playouts GAME...` reports random playouts per second.
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
     /// Chat with the bot in the terminal (the default when no Discord or Matrix is configured).
     Console {
         /// Who you are in the chat (default: your login name).
@@ -125,6 +131,20 @@ enum Command {
         /// Seed for seat order and Random's moves (random when left out).
         #[arg(long)]
         seed: Option<u64>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchWhat {
+    /// Random playouts per second for each game (by default five catalogue games).
+    Playouts {
+        games: Vec<String>,
+        /// Seconds of playouts per game.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Print a JSON array of {game, games_per_second, moves_per_second}.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -186,6 +206,14 @@ fn main() -> ExitCode {
             replay::run(&game, &moves, options)
         }
         Some(Command::Play { game, seed }) => play::run(&game, seed),
+        Some(Command::Bench {
+            what:
+                BenchWhat::Playouts {
+                    games,
+                    seconds,
+                    json,
+                },
+        }) => bench::playouts(&games, seconds, json),
         Some(Command::Suggest {
             game,
             moves,

@@ -332,3 +332,33 @@ fn ai_match_reports_results_as_json() {
     assert!(w >= 6 && l <= 2, "the search beats Random: {v}");
     assert!(v["a_score_low"].as_f64().unwrap() <= v["a_score"].as_f64().unwrap());
 }
+
+#[test]
+fn bench_playouts_reports_rates_as_json() {
+    let out = redscience(&[
+        "bench",
+        "playouts",
+        "Tic-Tac-Toe",
+        "Connect4",
+        "--seconds",
+        "0.05",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1]["game"], "Connect4");
+    for row in rows {
+        assert!(row["games_per_second"].as_f64().unwrap() > 0.0, "{row}");
+        assert!(
+            row["moves_per_second"].as_f64().unwrap() > row["games_per_second"].as_f64().unwrap()
+        );
+    }
+    let bad = redscience(&["bench", "playouts", "--seconds", "0"]);
+    assert!(!bad.status.success());
+}
