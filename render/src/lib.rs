@@ -581,7 +581,8 @@ impl<'a> Drawing<'a> {
         let fs = self.fs;
         let hash = geo.kind == BoardKind::Hash;
         let toroid = geo.kind == BoardKind::SquaresOnToroid;
-        let both_sides = toroid || nx.max(ny) >= 8;
+        // Large planes carry their coordinates on all four sides.
+        let both_sides = toroid || (nx.max(ny) >= 8 && nx.min(ny) > 1);
         // Room for the toroid's dashed edge.
         let edge = if toroid { 4.0 } else { 0.0 };
         let left = fs * 1.6 + 4.0 + edge;
@@ -1142,5 +1143,114 @@ impl<'a> Drawing<'a> {
         out.push_str(&body);
         out.push_str("</svg>\n");
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redscience_engine::RuleSet;
+    use redscience_engine::notation::apply_turn;
+
+    fn game(json: &str) -> Arc<Game> {
+        let rules: RuleSet = serde_json::from_str(json).unwrap();
+        Game::new(rules).unwrap()
+    }
+
+    /// The centre of the first circle filled with `hex`.
+    fn circle_at(svg: &str, hex: &str) -> (f32, f32) {
+        let line = svg
+            .lines()
+            .find(|l| l.starts_with("<circle") && l.contains(&format!("fill=\"{hex}\"")))
+            .unwrap_or_else(|| panic!("a {hex} circle in {svg}"));
+        let attr = |name: &str| -> f32 {
+            let start = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            let end = start + line[start..].find('"').unwrap();
+            line[start..end].parse().unwrap()
+        };
+        (attr("cx"), attr("cy"))
+    }
+
+    #[test]
+    fn only_the_embedded_font_is_loaded() {
+        let db = &svg_options().fontdb;
+        assert_eq!(db.len(), 1);
+        assert!(
+            db.faces()
+                .all(|f| f.families.iter().any(|(n, _)| n == FONT_FAMILY))
+        );
+    }
+
+    #[test]
+    fn one_one_is_lower_left_and_y_grows_upwards() {
+        let g = game(
+            r#"{"schema_version": 1, "name": "t", "turn_checks": [], "board": "squares",
+                "dimensions": [3, 3, 1],
+                "initial": [{"at": "1,1", "color": "black"}, {"at": "3,3", "color": "white"}]}"#,
+        );
+        let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+        let (bx, by) = circle_at(&svg, Color::Black.hex());
+        let (wx, wy) = circle_at(&svg, Color::White.hex());
+        assert!(bx < wx, "x grows to the right");
+        assert!(by > wy, "y grows upwards (SVG's y grows downwards)");
+    }
+
+    #[test]
+    fn stacks_show_two_rows_above_the_tallest() {
+        let g = Game::new(redscience_engine::catalogue::get("Connect4").unwrap()).unwrap();
+        let height = |s: &redscience_engine::State| {
+            let view = s.truth_view();
+            let options = BoardOptions::default();
+            Drawing::new(&g, &view, &options, 40.0).shown_height(1)
+        };
+        let mut s = g.start();
+        assert_eq!(height(&s), 2);
+        for t in ["4", "4", "4"] {
+            apply_turn(&mut s, t, |_| None).unwrap();
+        }
+        assert_eq!(height(&s), 5);
+        for t in ["4", "4", "4"] {
+            apply_turn(&mut s, t, |_| None).unwrap();
+        }
+        assert_eq!(height(&s), 6, "never above the maximum height");
+    }
+
+    #[test]
+    fn caption_text_is_escaped_and_the_svg_parses() {
+        let g = Game::new(RuleSet::tic_tac_toe("A<&>\"B")).unwrap();
+        let view = g.start().truth_view();
+        let options = BoardOptions {
+            caption: caption(&g, &view),
+            ..BoardOptions::default()
+        };
+        let svg = board_svg(&g, &view, &options);
+        assert!(svg.contains("A&lt;&amp;&gt;&quot;B"), "{svg}");
+        assert!(svg.contains("Player 1 (black) to move"));
+        assert!(usvg::Tree::from_str(&svg, svg_options()).is_ok());
+        assert!(board_png(&g, &view, &options).is_ok());
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(N(3.0).to_string(), "3");
+        assert_eq!(N(2.25).to_string(), "2.3");
+        assert_eq!(N(-0.04).to_string(), "0");
+        assert_eq!(N(-1.5).to_string(), "-1.5");
+    }
+
+    #[test]
+    fn last_move_is_outlined_and_a_cell_size_is_kept() {
+        let g = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
+        let view = g.start().truth_view();
+        let plain = board_svg(&g, &view, &BoardOptions::default());
+        assert!(!plain.contains(HIGHLIGHT));
+        let options = BoardOptions {
+            last_move: vec![4],
+            cell_size: 50,
+            ..BoardOptions::default()
+        };
+        let svg = board_svg(&g, &view, &options);
+        assert_eq!(svg.matches(HIGHLIGHT).count(), 1);
+        assert!(svg.contains(r#"width="50" height="50""#));
     }
 }
