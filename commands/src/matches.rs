@@ -5,11 +5,13 @@
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::game::View;
 use redscience_engine::notation::{apply_turn, typed};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
 use redscience_engine::text::view_text;
 use redscience_engine::{Move, State};
+use redscience_render::{BoardOptions, board_png, caption};
 use redscience_storage::{Augmentation, Challenge, ChatId, Kind, LiveMatch, Platform};
 
 use crate::bot::{Bot, Said, said};
@@ -147,6 +149,32 @@ pub(crate) async fn settle(
     }
 }
 
+/// The board as a picture attached to `message`, drawn from `view` alone.
+/// The last move is outlined only where nothing is secret (no cloaking, a
+/// sequential phase). A drawing that fails leaves the text board alone.
+pub(crate) fn picture(message: Message, state: &State, view: &View, match_id: i64) -> Message {
+    let game = state.game();
+    let last_move = if secret(state) {
+        Vec::new()
+    } else {
+        match state.decisions().last() {
+            Some(Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. }) => {
+                vec![*to]
+            }
+            _ => Vec::new(),
+        }
+    };
+    let options = BoardOptions {
+        caption: caption(game, view),
+        last_move,
+        ..BoardOptions::default()
+    };
+    match board_png(game, view, &options) {
+        Ok(png) => message.with_attachment(format!("match-{match_id}.png"), png),
+        Err(_) => message,
+    }
+}
+
 /// The move a seat's helper (reviewing or delegating) would make now:
 /// proposed to a reviewing player, and played for either when time runs out.
 pub(crate) fn helper_move(live: &LiveMatch) -> Option<Move> {
@@ -231,9 +259,14 @@ pub(crate) async fn report(
     };
     let public = state.public_view().0;
     let board = |view| format!("```\n{}\n```", view_text(game, &view).trim_end());
-    reply.push(Message::new(
-        channel_of(challenge),
-        format!("{}{}\n{status}", lines(None), board(public.clone())),
+    reply.push(picture(
+        Message::new(
+            channel_of(challenge),
+            format!("{}{}\n{status}", lines(None), board(public.clone())),
+        ),
+        state,
+        &public,
+        live.id,
     ));
     let mover = (!live.is_over()).then(|| state.to_move());
     for seat in 0..live.seats.len() {
@@ -256,9 +289,10 @@ pub(crate) async fn report(
             live.id,
             game.seats[seat].label(),
             lines(Some(seat)),
-            board(own)
+            board(own.clone())
         );
-        reply.push(Message::new(Destination::Private(chat), text));
+        let message = Message::new(Destination::Private(chat), text);
+        reply.push(picture(message, state, &own, live.id));
     }
     if let Some(seat) = mover
         && is_human(bot, live, seat).await

@@ -10,7 +10,7 @@ use redscience_engine::text::view_text;
 use redscience_storage::{Challenge, LiveMatch};
 
 use crate::bot::{Answer, Ctx, Said, said};
-use crate::matches::{name_of, report, seat_list, secret, settle};
+use crate::matches::{name_of, picture, report, seat_list, secret, settle};
 use crate::reply::{Message, Reply};
 
 /// The match a command means: `#ID`, or the only unfinished match of the
@@ -234,13 +234,15 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             name_of(ctx.bot, live.seats[state.to_move()].player_id).await
         ),
     };
-    Ok(ctx.answer(format!(
+    let text = format!(
         "Match {} of {}: {}\n```\n{}\n```\n{status}",
         live.id,
         game.rules.name,
         seat_list(ctx.bot, &live).await,
         view_text(game, &view).trim_end()
-    )))
+    );
+    let message = Message::new(ctx.here(), text);
+    Ok(Reply::one(picture(message, state, &view, live.id)))
 }
 
 pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {

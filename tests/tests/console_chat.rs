@@ -77,6 +77,14 @@ impl Chat {
     }
 }
 
+/// The printed lines without the paths of the pictures written.
+fn text_only(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.trim_start().starts_with("(file: "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The name in the last "Match N: NAME (colour) to move." line.
 fn to_move(out: &str) -> Option<String> {
     out.lines()
@@ -363,13 +371,13 @@ async fn a_stale_button_is_answered_not_applied() {
     assert!(ids.len() >= 2, "{start}");
     let played = c.say(&format!("/{}", ids[0])).await;
     assert!(played.contains("Match 1"), "{played}");
-    let before = c.say("board").await;
+    let before = text_only(&c.say("board").await);
     let stale = c.say(&format!("/{}", ids[1])).await;
     assert!(
         stale.contains("earlier position") && stale.contains("nothing was played"),
         "{stale}"
     );
-    let after = c.say("board").await;
+    let after = text_only(&c.say("board").await);
     assert_eq!(before, after, "the stale click changed nothing");
 }
 
@@ -643,7 +651,7 @@ async fn undo_takes_back_a_turn_only_in_unrated_matches_before_others_move() {
         })
         .find(|id| id.starts_with("move #2@"))
         .expect("a move is offered");
-    let before = c.say("board").await;
+    let before = text_only(&c.say("board").await);
     let played = c.say(&format!("/{choice}")).await;
     assert!(played.contains("Match 2"), "{played}");
     let undone = c.say("undo").await;
@@ -651,7 +659,11 @@ async fn undo_takes_back_a_turn_only_in_unrated_matches_before_others_move() {
         undone.contains("Took back your last turn in match 2"),
         "{undone}"
     );
-    assert_eq!(c.say("board").await, before, "the board is as it was");
+    assert_eq!(
+        text_only(&c.say("board").await),
+        before,
+        "the board is as it was"
+    );
     // Against a person, undo stops once they have moved.
     c.befriend("ann", "bob").await;
     c.say("@ann challenge Tic-Tac-Toe bob unrated").await;
@@ -897,4 +909,21 @@ async fn commands_still_work_while_a_game_is_being_created() {
     // The wizard is still there, at the same question.
     let next = c.say("next").await;
     assert!(next.contains("`back` goes back"), "{next}");
+}
+
+#[tokio::test]
+async fn boards_come_as_pictures_drawn_from_each_viewers_view() {
+    let mut c = chat(21).await;
+    let start = c.say("challenge Connect4 Random").await;
+    let pictures: Vec<&str> = start
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("(file: "))
+        .map(|p| p.trim_end_matches(')'))
+        .collect();
+    assert!(!pictures.is_empty(), "{start}");
+    for path in pictures {
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{path} is a PNG");
+        assert!(path.ends_with("match-1.png"), "{path}");
+    }
 }
