@@ -3,14 +3,13 @@
 //! strength can be measured.
 
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::notation::{apply_turn, typed};
+use redscience_engine::notation::typed;
 use redscience_engine::random::random_move;
-use redscience_engine::{Game, Move, SeatResult, State, ai};
+use redscience_engine::{Move, SeatResult, State, ai};
 use serde_json::json;
 
 use crate::source;
@@ -72,31 +71,6 @@ impl Player {
     }
 }
 
-/// The position after `moves` (seat 1 first; `?` is a random move), with
-/// Chaos's moves played from the seed, as `replay` plays them.
-fn play_moves(game: &Arc<Game>, moves: &[String], seed: u64) -> Result<State, String> {
-    let mut state = game.start_seeded(seed);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    for (i, text) in moves.iter().enumerate() {
-        play_chaos(&mut state, &mut rng);
-        apply_turn(&mut state, text, |s| random_move(s, &mut rng))
-            .map_err(|e| format!("move {} \"{text}\": {e}", i + 1))?;
-    }
-    play_chaos(&mut state, &mut rng);
-    Ok(state)
-}
-
-fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus) {
-    while !state.is_finished() && state.game().chaos_seat() == Some(state.to_move()) {
-        let Some(mv) = random_move(state, rng) else {
-            break;
-        };
-        if state.apply(mv).is_err() {
-            break;
-        }
-    }
-}
-
 /// `suggest GAME_OR_FILE MOVE... --ai AI [--ms T]`: the move the player
 /// would make next, as text a person (or `replay`) can type back.
 pub fn suggest(
@@ -108,7 +82,7 @@ pub fn suggest(
 ) -> Result<ExitCode, String> {
     let player = Player::parse(player)?;
     let game = source::compile(source::load(game_or_file)?)?;
-    let state = play_moves(&game, moves, seed)?;
+    let state = crate::replay::position(&game, moves, seed)?;
     if let Some(outcome) = state.outcome() {
         return Err(format!("the game is over: {}", outcome.reason));
     }

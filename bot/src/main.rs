@@ -2,6 +2,7 @@
 
 mod ai;
 mod bench;
+mod picture;
 mod play;
 mod replay;
 mod source;
@@ -112,6 +113,21 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Draw the board after some moves as a PNG picture.
+    Render {
+        /// A game's name, or a rule-set JSON file.
+        game: String,
+        /// Moves in turn order, seat 1 first, as for `replay`.
+        moves: Vec<String>,
+        /// Draw what one seat (1-based) or a spectator ("public") sees, instead of the truth.
+        #[arg(long, value_name = "SEAT|public")]
+        view: Option<String>,
+        /// The PNG file to write.
+        #[arg(long, value_name = "FILE.png")]
+        out: PathBuf,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Measure the engine: `bench playouts GAME...` reports random playouts per second.
     Bench {
         #[command(subcommand)]
@@ -206,6 +222,13 @@ fn main() -> ExitCode {
             replay::run(&game, &moves, options)
         }
         Some(Command::Play { game, seed }) => play::run(&game, seed),
+        Some(Command::Render {
+            game,
+            moves,
+            view,
+            out,
+            seed,
+        }) => picture::run(&game, &moves, view.as_deref(), &out, seed),
         Some(Command::Bench {
             what:
                 BenchWhat::Playouts {

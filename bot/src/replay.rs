@@ -24,12 +24,12 @@ pub struct Options {
 
 /// Whose eyes the report uses: the truth, a spectator, or one seat.
 #[derive(Clone, Copy)]
-enum Eyes {
+pub(crate) enum Eyes {
     Truth,
     Viewer(Option<usize>),
 }
 
-fn eyes(view: Option<&str>, seats: usize) -> Result<Eyes, String> {
+pub(crate) fn eyes(view: Option<&str>, seats: usize) -> Result<Eyes, String> {
     match view {
         None => Ok(Eyes::Truth),
         Some(v) if v.eq_ignore_ascii_case("public") => Ok(Eyes::Viewer(None)),
@@ -83,7 +83,7 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
 }
 
 /// Chaos plays from the seed whenever it is to move.
-fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus) {
+pub(crate) fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus) {
     while !state.is_finished() && state.game().seats[state.to_move()].is_chaos {
         match random_move(state, rng) {
             Some(m) => state.apply(m).expect("random moves are legal"),
@@ -99,7 +99,7 @@ fn play_turn(state: &mut State, turn: &str, rng: &mut Xoshiro256PlusPlus) -> Res
 }
 
 /// The moves and the board as the chosen eyes see them.
-fn seen(state: &State, eyes: Eyes) -> (Vec<String>, View) {
+pub(crate) fn seen(state: &State, eyes: Eyes) -> (Vec<String>, View) {
     match eyes {
         Eyes::Truth => (
             state.history().iter().map(|a| a.text.clone()).collect(),
@@ -196,4 +196,22 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
         }
     }
     out
+}
+
+/// The position after `moves` (seat 1 first; `?` is a random move from the
+/// seed), with Chaos playing from the seed: what `suggest` and `render` start from.
+pub(crate) fn position(
+    game: &std::sync::Arc<redscience_engine::Game>,
+    moves: &[String],
+    seed: u64,
+) -> Result<State, String> {
+    let mut state = game.start_seeded(seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for (i, text) in moves.iter().enumerate() {
+        play_chaos(&mut state, &mut rng);
+        play_turn(&mut state, text, &mut rng)
+            .map_err(|e| format!("move {} \"{text}\": {e}", i + 1))?;
+    }
+    play_chaos(&mut state, &mut rng);
+    Ok(state)
 }

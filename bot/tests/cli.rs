@@ -362,3 +362,42 @@ fn bench_playouts_reports_rates_as_json() {
     let bad = redscience(&["bench", "playouts", "--seconds", "0"]);
     assert!(!bad.status.success());
 }
+
+#[test]
+fn render_writes_a_picture_of_what_a_viewer_sees() {
+    let dir = std::env::temp_dir().join(format!("redscience-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = temp_file(
+        "hidden.json",
+        r#"{"schema_version": 1, "name": "Hidden", "cloaking": "hides", "phases": [{"cloaked": ["all"]}]}"#,
+    );
+    let draw = |moves: &[&str], view: &str, name: &str| {
+        let out = dir.join(name);
+        let mut args = vec!["render", rules.to_str().unwrap()];
+        args.extend_from_slice(moves);
+        args.extend_from_slice(&["--view", view, "--out", out.to_str().unwrap()]);
+        let o = redscience(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read(out).unwrap()
+    };
+    let a = draw(&["1,1"], "public", "a.png");
+    let b = draw(&["3,3"], "public", "b.png");
+    assert_eq!(&a[..4], b"\x89PNG");
+    assert_eq!(
+        a, b,
+        "the public picture does not depend on the hidden piece"
+    );
+    let own_a = draw(&["1,1"], "1", "own-a.png");
+    let own_b = draw(&["3,3"], "1", "own-b.png");
+    assert_ne!(own_a, own_b, "black sees where it played");
+    let bad = redscience(&[
+        "render",
+        "Tic-Tac-Toe",
+        "--view",
+        "7",
+        "--out",
+        dir.join("x.png").to_str().unwrap(),
+    ]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--view"));
+}
