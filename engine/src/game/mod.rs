@@ -110,6 +110,26 @@ pub struct Game {
 }
 
 impl Game {
+    /// Whether a space is sticky (locked against exit for the whole game).
+    pub fn is_sticky(&self, cell: u16) -> bool {
+        self.sticky.get(usize::from(cell)).copied().unwrap_or(false)
+    }
+
+    /// The seats that may enter and leave a space, one bit per seat (bit 0
+    /// is seat 1); every seat's bit is set on a space exclusive to no one.
+    pub fn allowed_seats(&self, cell: u16) -> u8 {
+        self.exclusive
+            .get(usize::from(cell))
+            .copied()
+            .unwrap_or(u8::MAX)
+    }
+
+    /// A seat's goal edge, as (axis, value): axis 0 is x and 1 is y, so
+    /// `(1, 4)` is the row y = 4. None for Chaos, which has no goal.
+    pub fn goal(&self, seat: usize) -> Option<(usize, u8)> {
+        self.goals.seats.get(seat).and_then(|g| g.edge)
+    }
+
     /// Compiles a rule set for play. Fails with every problem when it is
     /// invalid; every valid rule set plays.
     pub fn new(rules: RuleSet) -> Result<Arc<Game>, Vec<crate::Problem>> {

@@ -316,3 +316,18 @@ fn a_locked_stack_is_refused_as_locked_not_full() {
     let err = resolve(&s, &parse_turn("2").unwrap()[0]).unwrap_err();
     assert!(err.contains("the stack at (2,1) is locked"), "{err}");
 }
+
+#[test]
+fn sticky_exclusive_and_goals_are_readable_for_drawing() {
+    let g = game(
+        serde_json::json!({"board": "squares", "dimensions": [3, 3, 1],
+        "sticky": ["1,1"], "exclusive": [{"seats": ["2"], "spaces": ["3,3"]}],
+        "shapes": [{"reserves": {"black": 4, "white": 4}}]}),
+    );
+    let cell = |x, y| g.geometry.cell(1, x, y, 1).unwrap();
+    assert!(g.is_sticky(cell(1, 1)) && !g.is_sticky(cell(2, 2)));
+    assert_eq!(g.allowed_seats(cell(3, 3)), 0b10, "only seat 2");
+    assert_eq!(g.allowed_seats(cell(2, 2)), u8::MAX);
+    assert_eq!(g.goal(0), Some((1, 3)), "player 1's goal is the top row");
+    assert_eq!(g.goal(1), Some((1, 1)));
+}
