@@ -198,8 +198,9 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
     apply_turn(&mut trial, &text, |_| None)
         .map_err(|e| format!("{} Nothing was played.", crate::bot::capitalise(&e)))?;
     let decisions: Vec<Move> = trial.decisions()[before..].to_vec();
+    let taken_ms = time_taken(ctx, &live).await;
     for mv in decisions {
-        live.play(ctx.storage(), mv, Some(ctx.player.id), 0)
+        live.play(ctx.storage(), mv, Some(ctx.player.id), taken_ms)
             .await
             .map_err(said)?;
     }
@@ -328,4 +329,17 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let now = live.state().history().len();
     reply.extend(report(ctx.bot, &live, &challenge, now).await);
     Ok(reply)
+}
+
+/// How long the seat took over its turn, in milliseconds: from when the turn
+/// began (its deadline less the turn's time) until now; 0 without a clock.
+async fn time_taken(ctx: &Ctx<'_>, live: &LiveMatch) -> i64 {
+    let turn = i64::from(live.state().game().rules.seconds_per_turn);
+    match ctx.storage().deadline_of(live.id).await {
+        Ok(Some(deadline)) if turn > 0 => {
+            let began = deadline.due_at - chrono::TimeDelta::seconds(turn);
+            (ctx.storage().now() - began).num_milliseconds().max(0)
+        }
+        _ => 0,
+    }
 }

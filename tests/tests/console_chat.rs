@@ -927,3 +927,34 @@ async fn boards_come_as_pictures_drawn_from_each_viewers_view() {
         assert!(path.ends_with("match-1.png"), "{path}");
     }
 }
+
+#[tokio::test]
+async fn the_time_a_person_takes_is_recorded_with_the_move() {
+    let mut c = chat(22).await;
+    let start = c.say("challenge Tic-Tac-Toe Random").await;
+    let choice = start
+        .lines()
+        .filter_map(|l| {
+            l.rsplit_once(" [")
+                .map(|(_, id)| id.trim_end_matches(']').to_string())
+        })
+        .find(|id| id.starts_with("move #1@"))
+        .expect("a move is offered");
+    c.wait(12).await;
+    c.say(&format!("/{choice}")).await;
+    let storage = c.console.bot().storage().clone();
+    let log = storage.move_log(1).await.unwrap();
+    let ann = storage
+        .player_for_chat(&redscience_storage::ChatId::console("ann"), "ann")
+        .await
+        .unwrap();
+    let mine = log
+        .iter()
+        .find(|m| m.actor_id == Some(ann.id))
+        .expect("ann's move is logged");
+    assert!(
+        (12_000..13_000).contains(&mine.taken_ms),
+        "{}",
+        mine.taken_ms
+    );
+}

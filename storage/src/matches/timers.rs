@@ -72,6 +72,20 @@ impl Storage {
             .collect())
     }
 
+    /// A match's current deadline, if it has one.
+    pub async fn deadline_of(&self, match_id: i64) -> Result<Option<Deadline>> {
+        let row = deadlines::Entity::find()
+            .filter(deadlines::Column::MatchId.eq(match_id))
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|d| Deadline {
+            match_id: d.match_id,
+            seat: d.seat as usize,
+            due_at: d.due_at,
+            reminded_at: d.reminded_at,
+        }))
+    }
+
     /// The open draw offer of a match: (offering seat, when).
     pub async fn open_draw_offer(&self, match_id: i64) -> Result<Option<(usize, DateTimeUtc)>> {
         let row = draw_offers::Entity::find()
