@@ -27,7 +27,7 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
         lines.push(format!("{} pieces/turn", rules.pieces_per_turn));
     }
     if rules.seconds_per_turn != 60 {
-        lines.push(time_words(rules.seconds_per_turn));
+        lines.push(format!("{}/turn", time_words(rules.seconds_per_turn)));
     }
     if rules.draw_option {
         lines.push("Option to Agree Draw".into());
@@ -71,8 +71,8 @@ fn board_line(rules: &RuleSet) -> String {
     }
 }
 
-/// "300 seconds/turn", or hours and days for correspondence play.
-fn time_words(seconds: u32) -> String {
+/// "60 seconds", "1 hour", "3 days": a turn's time in the largest whole unit.
+pub fn time_words(seconds: u32) -> String {
     let (n, unit) = if seconds.is_multiple_of(86_400) {
         (seconds / 86_400, "day")
     } else if seconds.is_multiple_of(3_600) {
@@ -81,7 +81,7 @@ fn time_words(seconds: u32) -> String {
         (seconds, "second")
     };
     let s = if n == 1 { "" } else { "s" };
-    format!("{n} {unit}{s}/turn")
+    format!("{n} {unit}{s}")
 }
 
 /// "A", "A and B", "A, B, and C".
@@ -489,7 +489,7 @@ mod tests {
             (259_200, "3 days/turn"),
             (604_800, "7 days/turn"),
         ] {
-            assert_eq!(time_words(seconds), words);
+            assert_eq!(format!("{}/turn", time_words(seconds)), words);
         }
     }
 

@@ -77,6 +77,17 @@ impl Chat {
     }
 }
 
+/// The ids of the options offered in `out` that start with `prefix`.
+fn offered(out: &str, prefix: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| {
+            l.rsplit_once(" [")
+                .map(|(_, id)| id.trim_end_matches(']').to_string())
+        })
+        .filter(|id| id.starts_with(prefix))
+        .collect()
+}
+
 /// The printed lines without the paths of the pictures written.
 fn text_only(out: &str) -> String {
     out.lines()
@@ -360,14 +371,7 @@ async fn a_stale_button_is_answered_not_applied() {
     let mut c = chat(7).await;
     let start = c.say("challenge Tic-Tac-Toe Random").await;
     // Keep the id of an option offered now, play another move, then click it.
-    let ids: Vec<String> = start
-        .lines()
-        .filter_map(|l| {
-            l.rsplit_once(" [")
-                .map(|(_, id)| id.trim_end_matches(']').to_string())
-        })
-        .filter(|id| id.starts_with("move #1@"))
-        .collect();
+    let ids = offered(&start, "move #1@");
     assert!(ids.len() >= 2, "{start}");
     let played = c.say(&format!("/{}", ids[0])).await;
     assert!(played.contains("Match 1"), "{played}");
@@ -643,13 +647,9 @@ async fn undo_takes_back_a_turn_only_in_unrated_matches_before_others_move() {
     );
     c.say("resign").await;
     let start = c.say("challenge Tic-Tac-Toe Random unrated").await;
-    let choice = start
-        .lines()
-        .filter_map(|l| {
-            l.rsplit_once(" [")
-                .map(|(_, id)| id.trim_end_matches(']').to_string())
-        })
-        .find(|id| id.starts_with("move #2@"))
+    let choice = offered(&start, "move #2@")
+        .into_iter()
+        .next()
         .expect("a move is offered");
     let before = text_only(&c.say("board").await);
     let played = c.say(&format!("/{choice}")).await;
@@ -890,13 +890,9 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
 async fn commands_still_work_while_a_game_is_being_created() {
     let mut c = chat(20).await;
     let start = c.say("challenge Tic-Tac-Toe Random").await;
-    let choice = start
-        .lines()
-        .filter_map(|l| {
-            l.rsplit_once(" [")
-                .map(|(_, id)| id.trim_end_matches(']').to_string())
-        })
-        .find(|id| id.starts_with("move #1@"))
+    let choice = offered(&start, "move #1@")
+        .into_iter()
+        .next()
         .expect("a move is offered");
     c.say("game create").await;
     c.say("Busy-Game").await;
@@ -932,13 +928,9 @@ async fn boards_come_as_pictures_drawn_from_each_viewers_view() {
 async fn the_time_a_person_takes_is_recorded_with_the_move() {
     let mut c = chat(22).await;
     let start = c.say("challenge Tic-Tac-Toe Random").await;
-    let choice = start
-        .lines()
-        .filter_map(|l| {
-            l.rsplit_once(" [")
-                .map(|(_, id)| id.trim_end_matches(']').to_string())
-        })
-        .find(|id| id.starts_with("move #1@"))
+    let choice = offered(&start, "move #1@")
+        .into_iter()
+        .next()
         .expect("a move is offered");
     c.wait(12).await;
     c.say(&format!("/{choice}")).await;

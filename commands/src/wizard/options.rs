@@ -73,18 +73,7 @@ pub(super) fn apply_outcome(rules: &mut RuleSet, step: Step, input: &str) -> Res
     Ok(Flow::Next)
 }
 
-/// "60 seconds", "1 hour", "3 days".
-pub(super) fn time_words(seconds: u32) -> String {
-    let (n, unit) = if seconds.is_multiple_of(86_400) {
-        (seconds / 86_400, "day")
-    } else if seconds.is_multiple_of(3_600) {
-        (seconds / 3_600, "hour")
-    } else {
-        (seconds, "second")
-    };
-    let s = if n == 1 { "" } else { "s" };
-    format!("{n} {unit}{s}")
-}
+pub(super) use redscience_engine::describe::time_words;
 
 fn time_options() -> Vec<Opt<u32>> {
     TURN_SECONDS
