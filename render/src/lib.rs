@@ -62,6 +62,10 @@ pub struct BoardOptions {
     pub max_width: u32,
     /// A line under the board naming each seat in its colour.
     pub legend: bool,
+    /// Under the caption, the reserves the view holds: the viewer's own by
+    /// shape, the others' as a count per colour (only where the view has
+    /// them). Drawn only with a caption.
+    pub reserves: bool,
 }
 
 impl Default for BoardOptions {
@@ -72,6 +76,7 @@ impl Default for BoardOptions {
             cell_size: 0,
             max_width: 720,
             legend: true,
+            reserves: true,
         }
     }
 }
@@ -441,6 +446,81 @@ impl<'a> Drawing<'a> {
         self.boards().w
     }
 
+    /// Every seat's bit.
+    fn all_seats(&self) -> u8 {
+        ((1u16 << self.game.seats.len().min(8)) - 1) as u8
+    }
+
+    /// The seats a space is kept for (a bit each), if it is kept for some.
+    fn exclusive(&self, cell: u16) -> Option<u8> {
+        let all = self.all_seats();
+        let mask = self.game.allowed_seats(cell) & all;
+        (mask != all).then_some(mask)
+    }
+
+    /// Every set of seats some space is kept for, in order.
+    fn exclusive_sets(&self) -> Vec<u8> {
+        let mut sets: Vec<u8> = (0..self.view.spaces.len() as u16)
+            .filter_map(|c| self.exclusive(c))
+            .collect();
+        sets.sort_unstable();
+        sets.dedup();
+        sets
+    }
+
+    fn any_sticky(&self) -> bool {
+        (0..self.view.spaces.len() as u16).any(|c| self.game.is_sticky(c))
+    }
+
+    /// The seats of a set, by index.
+    fn seats_in(&self, mask: u8) -> impl Iterator<Item = usize> + '_ {
+        (0..self.game.seats.len().min(8)).filter(move |i| mask & (1 << i) != 0)
+    }
+
+    /// Goals are marked where pieces move on a flat board (elsewhere no
+    /// piece walks towards an edge).
+    fn show_goals(&self) -> bool {
+        matches!(
+            self.game.geometry.kind,
+            BoardKind::Hash | BoardKind::Squares | BoardKind::SquaresOnToroid
+        ) && self
+            .game
+            .rules
+            .shapes
+            .iter()
+            .any(|s| !s.movement.is_empty())
+    }
+
+    /// Each goal edge with the seats aiming at it: (axis, value, seats).
+    fn goal_edges(&self) -> Vec<(usize, u8, Vec<usize>)> {
+        let mut edges: Vec<(usize, u8, Vec<usize>)> = Vec::new();
+        if !self.show_goals() {
+            return edges;
+        }
+        for i in 0..self.game.seats.len() {
+            let Some((axis, value)) = self.game.goal(i) else {
+                continue;
+            };
+            match edges.iter_mut().find(|e| (e.0, e.1) == (axis, value)) {
+                Some(e) => e.2.push(i),
+                None => edges.push((axis, value, vec![i])),
+            }
+        }
+        edges
+    }
+
+    /// The name of an edge, "top (y=3)".
+    fn edge_name(&self, axis: usize, value: u8) -> String {
+        let [nx, ny, _] = self.game.geometry.dims;
+        let side = match axis {
+            1 if value == ny && ny > 1 => "top",
+            1 => "bottom",
+            _ if value == 1 && nx > 1 => "left",
+            _ => "right",
+        };
+        format!("{side} (y={value})").replace("y=", if axis == 0 { "x=" } else { "y=" })
+    }
+
     /// Draws one space: [`Drawing::ground`] then [`Drawing::content`].
     #[allow(clippy::too_many_arguments)]
     fn space(
@@ -464,6 +544,15 @@ impl<'a> Drawing<'a> {
         };
         if let Some(ground) = ground {
             out.push_str(&outline.svg(ground));
+            out.push('\n');
+        }
+        let cell = cell.unwrap_or_default();
+        if let Some(mask) = self.exclusive(cell) {
+            out.push_str(&outline.svg(&format!(r#"fill="url(#excl{mask})""#)));
+            out.push('\n');
+        }
+        if self.game.is_sticky(cell) {
+            out.push_str(&outline.svg(r#"fill="url(#sticky)""#));
             out.push('\n');
         }
         if space.cloaked {
@@ -583,16 +672,24 @@ impl<'a> Drawing<'a> {
         let toroid = geo.kind == BoardKind::SquaresOnToroid;
         // Large planes carry their coordinates on all four sides.
         let both_sides = toroid || (nx.max(ny) >= 8 && nx.min(ny) > 1);
-        // Room for the toroid's dashed edge.
-        let edge = if toroid { 4.0 } else { 0.0 };
+        // Room for the toroid's dashed edge and the goals' coloured edges.
+        let goals = self.goal_edges();
+        let goal_room = if goals.is_empty() { 0.0 } else { 8.0 };
+        let edge = if toroid { 4.0 } else { 0.0 } + goal_room;
         let left = fs * 1.6 + 4.0 + edge;
         let (gw, gh) = (f32::from(nx) * s, f32::from(ny) * s);
         let mut out = String::new();
         let mut top = self.title(&mut out, title.as_deref(), left, gw);
         if both_sides {
             top += fs * 1.4 + edge;
+        } else {
+            top += goal_room;
         }
-        let right = if both_sides { left } else { fs * 0.3 };
+        let right = if both_sides {
+            left
+        } else {
+            fs * 0.3 + goal_room
+        };
         // Grid origin.
         let (ox, oy) = (left, top);
         let mut marks = String::new();
@@ -662,6 +759,34 @@ impl<'a> Drawing<'a> {
                 N(s * 0.2),
                 N(s * 0.12)
             );
+        }
+        // Each goal edge: a bar just outside it in the colours of the seats
+        // aiming there, split between them.
+        for (axis, value, seats) in &goals {
+            let (far, near) = (edge - 1.0, edge - 6.0);
+            let (x0, y0, len, vertical) = match (axis, self.edge_name(*axis, *value)) {
+                (1, n) if n.starts_with("top") => (ox, oy - far, gw, false),
+                (1, _) => (ox, oy + gh + near, gw, false),
+                (_, n) if n.starts_with("left") => (ox - far, oy, gh, true),
+                _ => (ox + gw + near, oy, gh, true),
+            };
+            let part = len / seats.len() as f32;
+            for (k, &i) in seats.iter().enumerate() {
+                let (x, y, w, h) = if vertical {
+                    (x0, y0 + part * k as f32, 5.0, part)
+                } else {
+                    (x0 + part * k as f32, y0, part, 5.0)
+                };
+                let _ = writeln!(
+                    marks,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.5" fill="{}" stroke="{OUTLINE}" stroke-width="1"/>"#,
+                    N(x),
+                    N(y),
+                    N(w),
+                    N(h),
+                    self.game.seats[i].color.hex()
+                );
+            }
         }
         out.push_str(&marks);
         // Coordinates.
@@ -1009,7 +1134,51 @@ impl<'a> Drawing<'a> {
     }
 
     /// Notes under the board on how it joins, as the text board has them.
-    fn notes(&self) -> Vec<&'static str> {
+    fn notes(&self) -> Vec<String> {
+        let mut notes: Vec<String> = self.join_notes().iter().map(|n| n.to_string()).collect();
+        if self.any_sticky() {
+            notes.push("Dotted spaces are sticky: a piece there cannot leave".to_string());
+        }
+        for mask in self.exclusive_sets() {
+            let who: Vec<String> = self
+                .seats_in(mask)
+                .map(|i| self.game.seats[i].label())
+                .collect();
+            let who = if who.is_empty() {
+                "no one".to_string()
+            } else {
+                who.join(" and ")
+            };
+            notes.push(format!(
+                "Hatched{}: only {who} may enter or leave",
+                if self.exclusive_sets().len() > 1 {
+                    " in their colours"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let goals: Vec<String> = self
+            .goal_edges()
+            .iter()
+            .flat_map(|(axis, value, seats)| {
+                seats.iter().map(move |&i| {
+                    format!(
+                        "{} {}",
+                        self.game.seats[i].label(),
+                        self.edge_name(*axis, *value)
+                    )
+                })
+            })
+            .collect();
+        if !goals.is_empty() {
+            notes.push(format!("Goals: {}", goals.join(", ")));
+        }
+        notes
+    }
+
+    /// Notes on how the board joins.
+    fn join_notes(&self) -> Vec<&'static str> {
         match self.game.geometry.kind {
             BoardKind::SquaresOnToroid => {
                 vec!["Toroid: the left and right edges join, and so do the top and bottom"]
@@ -1074,6 +1243,75 @@ impl<'a> Drawing<'a> {
         Some((out, x - 18.0 + 4.0, fs * 1.7))
     }
 
+    /// The reserves the view holds, for the caption: the viewer's own
+    /// colours by shape, every other colour as one count.
+    fn reserves_row(&self) -> Option<(String, f32, f32)> {
+        if !self.options.reserves
+            || self.options.caption.is_empty()
+            || self.view.reserves.is_empty()
+        {
+            return None;
+        }
+        let fs = 13.0;
+        let r = fs * 0.5;
+        let cy = fs * 0.85;
+        let mut out = String::new();
+        let label = "Reserves:";
+        text(&mut out, 0.0, cy, fs, Anchor::Start, INK, label);
+        let mut x = text_width(label, fs) + 8.0;
+        let own = |c: Color| {
+            self.view
+                .viewer
+                .and_then(|s| self.game.seats.get(s))
+                .is_some_and(|seat| seat.controls(c))
+        };
+        let mut colors: Vec<Color> = self.view.reserves.iter().map(|r| r.0).collect();
+        colors.dedup();
+        for color in colors {
+            let of_color = self.view.reserves.iter().filter(|r| r.0 == color);
+            if own(color) {
+                for &(_, shape, n) in of_color {
+                    piece(&mut out, color, shape, x + r, cy, r);
+                    let count = format!("\u{d7}{n}");
+                    text(
+                        &mut out,
+                        x + 2.0 * r + 3.0,
+                        cy,
+                        fs,
+                        Anchor::Start,
+                        INK,
+                        &count,
+                    );
+                    x += 2.0 * r + 3.0 + text_width(&count, fs) + 12.0;
+                }
+            } else {
+                let n: u32 = of_color.map(|r| u32::from(r.2)).sum();
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="{}" stroke="{OUTLINE}" stroke-width="1"/>"#,
+                    N(x),
+                    N(cy - r),
+                    N(2.0 * r),
+                    N(2.0 * r),
+                    color.hex()
+                );
+                let count = format!("{} \u{d7}{n}", color.name());
+                text(
+                    &mut out,
+                    x + 2.0 * r + 4.0,
+                    cy,
+                    fs,
+                    Anchor::Start,
+                    INK,
+                    &count,
+                );
+                x += 2.0 * r + 4.0 + text_width(&count, fs) + 6.0;
+            }
+            x += 8.0;
+        }
+        Some((out, x, fs * 1.7))
+    }
+
     fn svg(&self) -> String {
         let margin = 12.0;
         let cap_fs = 17.0;
@@ -1096,6 +1334,13 @@ impl<'a> Drawing<'a> {
             width = width.max(text_width(line, size));
             y += size * 1.45;
         }
+        if let Some((row, w, h)) = self.reserves_row() {
+            let _ = writeln!(body, r#"<g transform="translate({},{})">"#, N(margin), N(y));
+            body.push_str(&row);
+            body.push_str("</g>\n");
+            width = width.max(w);
+            y += h + 2.0;
+        }
         if !self.options.caption.is_empty() {
             y += 4.0;
         }
@@ -1109,9 +1354,9 @@ impl<'a> Drawing<'a> {
                 note_fs,
                 Anchor::Start,
                 FAINT,
-                note,
+                &note,
             );
-            width = width.max(text_width(note, note_fs));
+            width = width.max(text_width(&note, note_fs));
             y += note_fs * 1.5;
         }
         if let Some((legend, w, h)) = self.legend() {
@@ -1139,10 +1384,62 @@ impl<'a> Drawing<'a> {
             r##"<defs><pattern id="lock" patternUnits="userSpaceOnUse" width="{g}" height="{g}"><rect width="{g}" height="{g}" fill="#8e8e8e"/><path d="M0 0H{g}M0 0V{g}" stroke="#3c3c3c" stroke-width="1.5"/></pattern><radialGradient id="haze"><stop offset="0" stop-color="#ffffff" stop-opacity="0.15"/><stop offset="0.6" stop-color="#c9cfdb" stop-opacity="0.55"/><stop offset="1" stop-color="#8f98ab" stop-opacity="0.8"/></radialGradient></defs>"##,
             g = N(grid)
         );
+        self.marker_defs(&mut out);
         let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="{PAGE}"/>"#);
         out.push_str(&body);
         out.push_str("</svg>\n");
         out
+    }
+}
+
+impl Drawing<'_> {
+    /// Patterns for sticky spaces (dots) and for each set of seats some
+    /// space is kept for (stripes in their colours), only when used.
+    fn marker_defs(&self, out: &mut String) {
+        let sets = self.exclusive_sets();
+        let sticky = self.any_sticky();
+        if sets.is_empty() && !sticky {
+            return;
+        }
+        out.push_str("<defs>");
+        if sticky {
+            let g = (self.s / 6.0).max(5.0);
+            let _ = write!(
+                out,
+                r##"<pattern id="sticky" patternUnits="userSpaceOnUse" width="{g}" height="{g}"><circle cx="{h}" cy="{h}" r="{r}" fill="#4a3b26" fill-opacity="0.75"/></pattern>"##,
+                g = N(g),
+                h = N(g / 2.0),
+                r = N((g * 0.16).max(1.1)),
+            );
+        }
+        let t = (self.s * 0.08).max(3.5);
+        for mask in sets {
+            let mut colors: Vec<&str> = self
+                .seats_in(mask)
+                .map(|i| self.game.seats[i].color.hex())
+                .collect();
+            if colors.is_empty() {
+                colors.push("#8e8e8e");
+            }
+            let w = 2.0 * t * colors.len() as f32;
+            let _ = write!(
+                out,
+                r#"<pattern id="excl{mask}" patternUnits="userSpaceOnUse" width="{}" height="{}" patternTransform="rotate(45)">"#,
+                N(w),
+                N(w)
+            );
+            for (k, color) in colors.iter().enumerate() {
+                let _ = write!(
+                    out,
+                    r##"<rect x="{}" y="-1" width="{}" height="{}" fill="{color}" stroke="#3c3c3c" stroke-width="1"/>"##,
+                    N(2.0 * t * k as f32),
+                    N(t),
+                    N(w + 2.0)
+                );
+            }
+            out.push_str("</pattern>");
+        }
+        out.push_str("</defs>\n");
     }
 }
 

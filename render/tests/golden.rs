@@ -326,3 +326,106 @@ fn a_picture_is_a_png_of_a_sensible_size() {
     let p = Pixmap::decode_png(&board_png(&g, &s.truth_view(), &big).unwrap()).unwrap();
     assert!(p.width() >= 300, "{}", p.width());
 }
+
+/// Sticky spaces are dotted, with a note under the board.
+#[test]
+fn sticky_spaces_are_dotted() {
+    let g = game(
+        serde_json::json!({"board": "squares", "dimensions": [4, 3, 1],
+        "sticky": ["2,2", "3,2", "4,1"],
+        "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
+    );
+    let s = play(&g, &["2,2", "1,1"]);
+    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    assert_eq!(svg.matches("url(#sticky)").count(), 3);
+    assert!(svg.contains("sticky: a piece there cannot leave"));
+    check_state("marker_sticky", &s, &[]);
+}
+
+/// Exclusive spaces are hatched in their seats' colours.
+#[test]
+fn exclusive_spaces_are_hatched_in_the_owners_colours() {
+    let g = game(serde_json::json!({"players": "four", "board": "squares",
+        "dimensions": [5, 3, 1],
+        "exclusive": [{"seats": ["2"], "spaces": ["1,3", "2,3"]},
+                      {"seats": ["1", "3"], "spaces": ["4,1", "5,1"]}],
+        "shapes": [{"reserves": {"black": 3, "white": 3, "pink": 3, "yellow": 3}}]}));
+    let s = play(&g, &["4,1", "1,3"]);
+    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    assert_eq!(svg.matches("url(#excl").count(), 4);
+    assert!(svg.contains("only Player 2 may enter or leave"), "{svg}");
+    assert!(svg.contains("only Player 1 and Player 3 may enter or leave"));
+    check_state("marker_exclusive", &s, &[]);
+}
+
+/// Where pieces move, each seat's goal edge is marked in its colour and
+/// named under the board.
+#[test]
+fn goals_are_marked_on_their_edges() {
+    let g = game(
+        serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
+        "shapes": [{"shape": "triangle", "movement": ["forward_orth"],
+                    "reserves": {"black": 4, "white": 4}}]}),
+    );
+    let s = play(&g, &["1,1", "4,4"]);
+    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    assert!(
+        svg.contains("Goals: Player 1 top (y=4), Player 2 bottom (y=1)"),
+        "{svg}"
+    );
+    check_state("marker_goals", &s, &[]);
+    // Four players on a hash board: one edge each.
+    let g = game(serde_json::json!({"players": "four", "board": "squares",
+        "dimensions": [5, 5, 1],
+        "shapes": [{"shape": "circle", "movement": ["adjacent"],
+                    "reserves": {"black": 2, "white": 2, "pink": 2, "yellow": 2}}]}));
+    let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+    assert!(svg.contains("Player 4 right (x=5)"), "{svg}");
+    check_state("marker_goals_four", &g.start(), &[]);
+    // Placement-only games mark no goals.
+    let g = catalogue_game("Tic-Tac-Toe");
+    let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+    assert!(!svg.contains("Goals:"));
+}
+
+/// The caption's reserves: a player sees its own by shape, the others' as
+/// counts only when the view holds them; under cloaking it holds none.
+#[test]
+fn reserves_in_the_caption() {
+    let rules = |cloaked: bool| {
+        let mut j = serde_json::json!({"board": "squares", "dimensions": [4, 3, 1],
+            "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 3}},
+                       {"shape": "star", "reserves": {"black": 2, "white": 2}}]});
+        if cloaked {
+            j["cloaking"] = "hides".into();
+            j["phases"] = serde_json::json!([{"cloaked": ["4,1", "4,2", "4,3"]}]);
+        }
+        game(j)
+    };
+    let g = rules(false);
+    let s = play(&g, &["star 1,1", "circle 2,2"]);
+    let view = s.player_view(0).0;
+    let svg = board_svg(&g, &view, &options(&g, &view, &[]));
+    assert!(svg.contains(">Reserves:<"));
+    assert!(svg.contains("white \u{d7}4"), "white's count: {svg}");
+    check(
+        "marker_reserves_open",
+        &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
+    );
+    let g = rules(true);
+    let s = play(&g, &["star 1,1", "circle 2,2"]);
+    let view = s.player_view(0).0;
+    let svg = board_svg(&g, &view, &options(&g, &view, &[]));
+    assert!(svg.contains(">Reserves:<"));
+    assert!(!svg.contains("white \u{d7}"), "white's reserves are secret");
+    check(
+        "marker_reserves_cloaked",
+        &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
+    );
+    // Without a caption, or when asked, no reserves are drawn.
+    let plain = BoardOptions {
+        reserves: false,
+        ..options(&g, &view, &[])
+    };
+    assert!(!board_svg(&g, &view, &plain).contains("Reserves:"));
+}
