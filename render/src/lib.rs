@@ -25,7 +25,20 @@
 //!
 //! Pieces have their shape in their colour; an obscured piece is its colour
 //! in a rounded square with a question mark; a cloaked space is hazy; a
-//! locked space (a wall) is a grey grid; the last move is outlined in red.
+//! locked space (a wall) is a grey grid; the last move is outlined in red;
+//! a sticky space is dotted, a space kept for some seats is hatched in
+//! their colours, and where pieces move each seat's goal edge has a bar in
+//! its colour. The caption can carry the reserves the view holds.
+//!
+//! Besides boards: a leaderboard card ([`leaderboard_png`]) and a chart of
+//! ratings over time ([`rating_chart_png`], drawn with plotters' SVG
+//! backend), both rasterised the same way.
+
+mod card;
+mod chart;
+
+pub use card::{LeaderRow, LeaderboardCard, leaderboard_png, leaderboard_svg};
+pub use chart::{RatingSeries, rating_chart_png, rating_chart_svg};
 
 use std::fmt::{self, Write as _};
 use std::sync::{Arc, OnceLock};
@@ -95,9 +108,9 @@ pub enum RenderError {
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RenderError::Svg(e) => write!(f, "the board drawing is not valid SVG: {e}"),
+            RenderError::Svg(e) => write!(f, "the drawing is not valid SVG: {e}"),
             RenderError::Size(w, h) => write!(f, "a {w}x{h} picture cannot be drawn"),
-            RenderError::Png(e) => write!(f, "the board could not be encoded as PNG: {e}"),
+            RenderError::Png(e) => write!(f, "the picture could not be encoded as PNG: {e}"),
         }
     }
 }
@@ -125,9 +138,13 @@ pub fn caption(game: &Game, view: &View) -> Vec<String> {
 
 /// The board as a PNG image.
 pub fn board_png(game: &Game, view: &View, options: &BoardOptions) -> Result<Vec<u8>, RenderError> {
-    let svg = board_svg(game, view, options);
+    rasterise(&board_svg(game, view, options))
+}
+
+/// SVG text (built here) to PNG, with the embedded font only.
+fn rasterise(svg: &str) -> Result<Vec<u8>, RenderError> {
     let tree =
-        usvg::Tree::from_str(&svg, svg_options()).map_err(|e| RenderError::Svg(e.to_string()))?;
+        usvg::Tree::from_str(svg, svg_options()).map_err(|e| RenderError::Svg(e.to_string()))?;
     let size = tree.size().to_int_size();
     let (w, h) = (size.width(), size.height());
     if u64::from(w) * u64::from(h) > 64_000_000 {

@@ -10,7 +10,10 @@ use std::sync::Arc;
 use redscience_engine::game::{Game, State, View};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::{RuleSet, catalogue};
-use redscience_render::{BoardOptions, board_png, board_svg, caption};
+use redscience_render::{
+    BoardOptions, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg, caption,
+    leaderboard_png, leaderboard_svg, rating_chart_png, rating_chart_svg,
+};
 use resvg::tiny_skia::Pixmap;
 
 fn game(json: serde_json::Value) -> Arc<Game> {
@@ -428,4 +431,121 @@ fn reserves_in_the_caption() {
         ..options(&g, &view, &[])
     };
     assert!(!board_svg(&g, &view, &plain).contains("Reserves:"));
+}
+
+fn leader(rank: Option<u32>, name: &str, rating: i32, held_for: &str, burst: i32) -> LeaderRow {
+    LeaderRow {
+        rank,
+        name: name.to_string(),
+        rating,
+        held_for: held_for.to_string(),
+        top_burst: burst,
+        highlight: false,
+    }
+}
+
+fn sample_card() -> LeaderboardCard {
+    let mut me = leader(Some(17), "you (@quiet-one)", 1498, "2 days", 1530);
+    me.highlight = true;
+    LeaderboardCard {
+        title: "Leaderboard: Tic-Tac-Toe".to_string(),
+        rows: vec![
+            leader(Some(1), "Ada <the & great>", 1843, "12 days", 1901),
+            leader(Some(2), "bob", 1710, "3 hours", 1755),
+            leader(
+                None,
+                "Standard player (plays the book, no lookahead)",
+                1600,
+                "",
+                1600,
+            ),
+            leader(Some(3), "carol", 1652, "1 day", 1700),
+            leader(None, "\u{2026}", 0, "", 0),
+            me,
+            leader(None, "Random", 1000, "", 1000),
+        ],
+    }
+}
+
+#[test]
+fn leaderboard_card() {
+    let card = sample_card();
+    let svg = leaderboard_svg(&card);
+    assert!(
+        svg.contains("Ada &lt;the &amp; great&gt;"),
+        "names are escaped"
+    );
+    assert!(svg.contains("(held for 12 days)"));
+    assert!(svg.contains("#fff1b8"), "the asker's row is highlighted");
+    assert!(svg.contains("\u{2026}<"), "long names are cut");
+    check("leaderboard", &leaderboard_png(&card).unwrap());
+    let empty = LeaderboardCard {
+        title: "Leaderboard: nothing yet".to_string(),
+        rows: Vec::new(),
+    };
+    check("leaderboard_empty", &leaderboard_png(&empty).unwrap());
+}
+
+const DAY: i64 = 86_400;
+
+fn sample_series() -> Vec<RatingSeries> {
+    let start = 1_795_392_000; // 2026-11-23
+    let walk = |name: &str, from: i32, steps: &[i32], every: i64, offset: i64| RatingSeries {
+        name: name.to_string(),
+        points: steps
+            .iter()
+            .scan(from, |r, d| {
+                *r += d;
+                Some(*r)
+            })
+            .enumerate()
+            .map(|(i, r)| (start + offset + i as i64 * every, r))
+            .collect(),
+    };
+    vec![
+        walk(
+            "ada",
+            1500,
+            &[0, 16, 14, -9, 21, 12, -15, 18, 9, 11],
+            DAY,
+            0,
+        ),
+        walk("bob", 1500, &[0, -12, 8, 15, -20, -6, 10], 2 * DAY, DAY / 3),
+        walk("carol", 1480, &[0, 30], 5 * DAY, DAY),
+    ]
+}
+
+#[test]
+fn rating_chart() {
+    let series = sample_series();
+    let svg = rating_chart_svg("Ratings: Tic-Tac-Toe", &series).unwrap();
+    assert!(svg.contains("2026-11-2"), "dates on the time axis: {svg}");
+    assert!(!svg.contains("sans-serif"), "the embedded font is named");
+    check(
+        "rating_chart",
+        &rating_chart_png("Ratings: Tic-Tac-Toe", &series).unwrap(),
+    );
+    // One player, one point: still a chart.
+    let one = [RatingSeries {
+        name: "ada".to_string(),
+        points: vec![(1_795_392_000, 1500)],
+    }];
+    check("rating_chart_one", &rating_chart_png("ada", &one).unwrap());
+    assert!(rating_chart_png("nobody", &[]).is_ok());
+}
+
+/// Cards and charts are pure functions of their input: the same bytes.
+#[test]
+fn cards_and_charts_are_deterministic() {
+    let card = sample_card();
+    assert_eq!(
+        leaderboard_png(&card).unwrap(),
+        leaderboard_png(&card.clone()).unwrap()
+    );
+    let series = sample_series();
+    let a = rating_chart_png("t", &series).unwrap();
+    let b = rating_chart_png("t", &series.clone()).unwrap();
+    assert_eq!(a, b);
+    let other = rating_chart_png("t", &series[..2]).unwrap();
+    assert_ne!(a, other, "and they depend on it");
 }
