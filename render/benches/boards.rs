@@ -1,6 +1,7 @@
 //! PNG render time for a few catalogue games after a few moves, from 9
 //! cells to 361: the whole `board_png` (SVG built, parsed, rasterised,
-//! PNG encoded), and the SVG alone.
+//! PNG encoded), and the SVG alone; then a ten-row leaderboard card and a
+//! three-player rating chart ("leaderboard", "chart").
 //!
 //! `cargo bench -p redscience-render` renders each board for
 //! `RENDER_SECONDS` (default 1) after a short warm-up and prints one line per
@@ -13,7 +14,10 @@ use std::time::{Duration, Instant};
 
 use redscience_engine::notation::apply_turn;
 use redscience_engine::{Game, catalogue};
-use redscience_render::{BoardOptions, board_png, board_svg, caption};
+use redscience_render::{
+    BoardOptions, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg, caption,
+    leaderboard_png, rating_chart_png,
+};
 
 /// The games measured and the moves played before drawing.
 const GAMES: [(&str, &[&str]); 4] = [
@@ -90,6 +94,58 @@ fn main() {
             "{name:<16} {:>8.2} ms/PNG {:>8.3} ms/SVG {:>8} bytes  ({calls} renders)",
             per_png.as_secs_f64() * 1e3,
             per_svg.as_secs_f64() * 1e3,
+            png.len(),
+        );
+    }
+    let wanted =
+        |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
+    if wanted("leaderboard") {
+        let card = LeaderboardCard {
+            title: "Leaderboard: Tic-Tac-Toe".to_string(),
+            rows: (1..=10)
+                .map(|i| LeaderRow {
+                    rank: Some(i),
+                    name: format!("player {i}"),
+                    rating: 1800 - 20 * i as i32,
+                    held_for: format!("{i} days"),
+                    top_burst: 1850 - 15 * i as i32,
+                    highlight: i == 7,
+                })
+                .collect(),
+        };
+        let png = leaderboard_png(&card).expect("the card renders");
+        let (per_png, calls) = time(budget, || {
+            black_box(leaderboard_png(&card).unwrap());
+        });
+        println!(
+            "{:<16} {:>8.2} ms/PNG {:>8} bytes  ({calls} renders)",
+            "leaderboard",
+            per_png.as_secs_f64() * 1e3,
+            png.len(),
+        );
+    }
+    if wanted("chart") {
+        let series: Vec<RatingSeries> = (0..3)
+            .map(|p| RatingSeries {
+                name: format!("player {p}"),
+                points: (0..60)
+                    .map(|i| {
+                        (
+                            1_795_392_000 + i * 3_600 * (p + 5),
+                            1500 + ((i * (p + 3)) % 41) as i32,
+                        )
+                    })
+                    .collect(),
+            })
+            .collect();
+        let png = rating_chart_png("Ratings", &series).expect("the chart renders");
+        let (per_png, calls) = time(budget, || {
+            black_box(rating_chart_png("Ratings", &series).unwrap());
+        });
+        println!(
+            "{:<16} {:>8.2} ms/PNG {:>8} bytes  ({calls} renders)",
+            "chart",
+            per_png.as_secs_f64() * 1e3,
             png.len(),
         );
     }

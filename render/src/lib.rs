@@ -535,7 +535,8 @@ impl<'a> Drawing<'a> {
             _ if value == 1 && nx > 1 => "left",
             _ => "right",
         };
-        format!("{side} (y={value})").replace("y=", if axis == 0 { "x=" } else { "y=" })
+        let along = if axis == 0 { 'x' } else { 'y' };
+        format!("{side} ({along}={value})")
     }
 
     /// Draws one space: [`Drawing::ground`] then [`Drawing::content`].
