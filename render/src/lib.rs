@@ -429,6 +429,15 @@ fn arrange(panels: &[Panel], per_row: usize, gap: f32, title: Option<(&str, f32)
     }
 }
 
+/// A side of a flat board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
 /// One picture being drawn at a given cell size.
 struct Drawing<'a> {
     game: &'a Game,
@@ -499,7 +508,11 @@ impl<'a> Drawing<'a> {
     fn show_goals(&self) -> bool {
         matches!(
             self.game.geometry.kind,
-            BoardKind::Hash | BoardKind::Squares | BoardKind::SquaresOnToroid
+            BoardKind::Hash
+                | BoardKind::Squares
+                | BoardKind::SquaresOnToroid
+                | BoardKind::Hexagons
+                | BoardKind::TetrakisSquares
         ) && self
             .game
             .rules
@@ -526,14 +539,46 @@ impl<'a> Drawing<'a> {
         edges
     }
 
+    /// Where an edge is drawn.
+    fn side(&self, axis: usize, value: u8) -> Side {
+        let [nx, ny, _] = self.game.geometry.dims;
+        match axis {
+            1 if value == ny && ny > 1 => Side::Top,
+            1 => Side::Bottom,
+            _ if value == 1 && nx > 1 => Side::Left,
+            _ => Side::Right,
+        }
+    }
+
+    /// A goal's bar from `at`, `len` long (down or across), shared out
+    /// between the seats aiming there, each in its colour.
+    fn goal_bar(&self, out: &mut String, seats: &[usize], at: (f32, f32), len: f32, down: bool) {
+        let part = len / seats.len().max(1) as f32;
+        for (k, &i) in seats.iter().enumerate() {
+            let (x, y, w, h) = if down {
+                (at.0, at.1 + part * k as f32, 5.0, part)
+            } else {
+                (at.0 + part * k as f32, at.1, part, 5.0)
+            };
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.5" fill="{}" stroke="{OUTLINE}" stroke-width="1"/>"#,
+                N(x),
+                N(y),
+                N(w),
+                N(h),
+                self.game.seats[i].color.hex()
+            );
+        }
+    }
+
     /// The name of an edge, "top (y=3)".
     fn edge_name(&self, axis: usize, value: u8) -> String {
-        let [nx, ny, _] = self.game.geometry.dims;
-        let side = match axis {
-            1 if value == ny && ny > 1 => "top",
-            1 => "bottom",
-            _ if value == 1 && nx > 1 => "left",
-            _ => "right",
+        let side = match self.side(axis, value) {
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+            Side::Left => "left",
+            Side::Right => "right",
         };
         let along = if axis == 0 { 'x' } else { 'y' };
         format!("{side} ({along}={value})")
@@ -782,29 +827,13 @@ impl<'a> Drawing<'a> {
         // aiming there, split between them.
         for (axis, value, seats) in &goals {
             let (far, near) = (edge - 1.0, edge - 6.0);
-            let (x0, y0, len, vertical) = match (axis, self.edge_name(*axis, *value)) {
-                (1, n) if n.starts_with("top") => (ox, oy - far, gw, false),
-                (1, _) => (ox, oy + gh + near, gw, false),
-                (_, n) if n.starts_with("left") => (ox - far, oy, gh, true),
-                _ => (ox + gw + near, oy, gh, true),
+            let (x0, y0, len, vertical) = match self.side(*axis, *value) {
+                Side::Top => (ox, oy - far, gw, false),
+                Side::Bottom => (ox, oy + gh + near, gw, false),
+                Side::Left => (ox - far, oy, gh, true),
+                Side::Right => (ox + gw + near, oy, gh, true),
             };
-            let part = len / seats.len() as f32;
-            for (k, &i) in seats.iter().enumerate() {
-                let (x, y, w, h) = if vertical {
-                    (x0, y0 + part * k as f32, 5.0, part)
-                } else {
-                    (x0 + part * k as f32, y0, part, 5.0)
-                };
-                let _ = writeln!(
-                    marks,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" rx="1.5" fill="{}" stroke="{OUTLINE}" stroke-width="1"/>"#,
-                    N(x),
-                    N(y),
-                    N(w),
-                    N(h),
-                    self.game.seats[i].color.hex()
-                );
-            }
+            self.goal_bar(&mut marks, seats, (x0, y0), len, vertical);
         }
         out.push_str(&marks);
         // Coordinates.
@@ -978,11 +1007,13 @@ impl<'a> Drawing<'a> {
         let fs = self.fs;
         let r = s / 3f32.sqrt();
         let row = r * 1.5;
-        let left = fs * 1.6 + 6.0;
+        let goals = self.goal_edges();
+        let g = if goals.is_empty() { 0.0 } else { 8.0 };
+        let left = fs * 1.6 + 6.0 + g;
         let gw = f32::from(nx) * s + f32::from(ny - 1) * s / 2.0;
         let gh = f32::from(ny - 1) * row + 2.0 * r;
         let mut out = String::new();
-        let top = self.title(&mut out, title.as_deref(), left, gw) + fs * 1.5;
+        let top = self.title(&mut out, title.as_deref(), left, gw) + fs * 1.5 + g;
         let centre = |x: u8, y: u8| {
             (
                 left + f32::from(x - 1) * s + f32::from(y - 1) * s / 2.0 + s / 2.0,
@@ -1009,13 +1040,42 @@ impl<'a> Drawing<'a> {
                 );
             }
         }
+        // Goal edges: a bar over the top row or under the bottom one, or
+        // one beside each space of the first or last column.
+        for (axis, value, seats) in &goals {
+            match self.side(*axis, *value) {
+                side @ (Side::Top | Side::Bottom) => {
+                    let y = if side == Side::Top { ny } else { 1 };
+                    let (x0, cy) = centre(1, y);
+                    let (x1, _) = centre(nx, y);
+                    let y0 = if side == Side::Top {
+                        cy - r - 7.0
+                    } else {
+                        cy + r + 2.0
+                    };
+                    self.goal_bar(&mut marks, seats, (x0 - s / 2.0, y0), x1 - x0 + s, false);
+                }
+                side => {
+                    for y in 1..=ny {
+                        let (cx, cy) = if side == Side::Left {
+                            let (cx, cy) = centre(1, y);
+                            (cx - s / 2.0 - 7.0, cy)
+                        } else {
+                            let (cx, cy) = centre(nx, y);
+                            (cx + s / 2.0 + 2.0, cy)
+                        };
+                        self.goal_bar(&mut marks, seats, (cx, cy - r / 2.0), r, true);
+                    }
+                }
+            }
+        }
         out.push_str(&marks);
         for x in 1..=nx {
             let (cx, cy) = centre(x, 1);
             text(
                 &mut out,
                 cx,
-                cy + r + fs * 0.8,
+                cy + r + g + fs * 0.8,
                 fs,
                 Anchor::Middle,
                 INK,
@@ -1025,7 +1085,7 @@ impl<'a> Drawing<'a> {
             text(
                 &mut out,
                 cx,
-                cy - r - fs * 0.7,
+                cy - r - g - fs * 0.7,
                 fs,
                 Anchor::Middle,
                 INK,
@@ -1036,7 +1096,7 @@ impl<'a> Drawing<'a> {
             let (cx, cy) = centre(1, y);
             text(
                 &mut out,
-                cx - s * 0.5 - fs * 0.4,
+                cx - s * 0.5 - g - fs * 0.4,
                 cy,
                 fs,
                 Anchor::End,
@@ -1046,7 +1106,7 @@ impl<'a> Drawing<'a> {
             let (cx, cy) = centre(nx, y);
             text(
                 &mut out,
-                cx + s * 0.5 + fs * 0.4,
+                cx + s * 0.5 + g + fs * 0.4,
                 cy,
                 fs,
                 Anchor::Start,
@@ -1055,8 +1115,8 @@ impl<'a> Drawing<'a> {
             );
         }
         Panel {
-            w: left + gw + fs * 1.6 + 6.0,
-            h: top + gh + fs * 1.6,
+            w: left + gw + fs * 1.6 + 6.0 + g,
+            h: top + gh + fs * 1.6 + g,
             body: out,
         }
     }
@@ -1068,11 +1128,22 @@ impl<'a> Drawing<'a> {
         let [nx, ny, _] = geo.dims;
         let s = self.s;
         let fs = self.fs;
-        let left = fs * 1.6 + 4.0;
-        let top = fs * 0.5;
+        let goals = self.goal_edges();
+        let g = if goals.is_empty() { 0.0 } else { 8.0 };
+        let left = fs * 1.6 + 4.0 + g;
+        let top = fs * 0.5 + g;
         let (gw, gh) = (f32::from(nx) * s, f32::from(ny) * s);
         let mut out = String::new();
         let mut marks = String::new();
+        for (axis, value, seats) in &goals {
+            let (at, len, down) = match self.side(*axis, *value) {
+                Side::Top => ((left, top - 7.0), gw, false),
+                Side::Bottom => ((left, top + gh + 2.0), gw, false),
+                Side::Left => ((left - 7.0, top), gh, true),
+                Side::Right => ((left + gw + 2.0, top), gh, true),
+            };
+            self.goal_bar(&mut marks, seats, at, len, down);
+        }
         let ground = format!(
             r#"fill="{BOARD}" stroke="{LINE}" stroke-width="{}" stroke-linejoin="round""#,
             N((s * 0.02).max(1.0))
@@ -1125,7 +1196,7 @@ impl<'a> Drawing<'a> {
             text(
                 &mut out,
                 cx,
-                top + gh + fs * 0.9,
+                top + gh + g + fs * 0.9,
                 fs,
                 Anchor::Middle,
                 INK,
@@ -1136,7 +1207,7 @@ impl<'a> Drawing<'a> {
             let cy = top + (f32::from(ny - y) + 0.5) * s;
             text(
                 &mut out,
-                left - fs * 0.5,
+                left - g - fs * 0.5,
                 cy,
                 fs,
                 Anchor::End,
@@ -1145,8 +1216,8 @@ impl<'a> Drawing<'a> {
             );
         }
         Panel {
-            w: left + gw + fs * 0.5,
-            h: top + gh + fs * 1.6,
+            w: left + gw + fs * 0.5 + g,
+            h: top + gh + fs * 1.6 + g,
             body: out,
         }
     }

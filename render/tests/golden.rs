@@ -549,3 +549,20 @@ fn cards_and_charts_are_deterministic() {
     let other = rating_chart_png("t", &series[..2]).unwrap();
     assert_ne!(a, other, "and they depend on it");
 }
+
+/// Goals on hexagons and on tetrakis squares, four players each.
+#[test]
+fn goals_on_hexagons_and_triangles() {
+    for (board, dims, name) in [
+        ("hexagons", [5, 4, 1], "marker_goals_hexagons"),
+        ("tetrakis_squares", [3, 3, 1], "marker_goals_tetrakis"),
+    ] {
+        let g = game(serde_json::json!({"players": "four", "board": board,
+            "dimensions": dims,
+            "shapes": [{"shape": "circle", "movement": ["adjacent"],
+                        "reserves": {"black": 2, "white": 2, "pink": 2, "yellow": 2}}]}));
+        let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+        assert!(svg.contains("Goals: Player 1 top"), "{svg}");
+        check_state(name, &g.start(), &[]);
+    }
+}
