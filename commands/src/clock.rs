@@ -15,7 +15,7 @@ use crate::reply::{Destination, Message, Reply};
 const REMIND_AT_LEFT: i32 = 4;
 
 /// "45 seconds", "3 hours", "2 days".
-fn span(d: TimeDelta) -> String {
+pub(crate) fn span(d: TimeDelta) -> String {
     let s = d.num_seconds().max(0);
     let (n, unit) = match s {
         0..120 => (s, "second"),

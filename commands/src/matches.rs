@@ -149,10 +149,27 @@ pub(crate) async fn settle(
     }
 }
 
-/// The board as a picture attached to `message`, drawn from `view` alone.
+/// How long the seat to move has left, for the picture's caption.
+pub(crate) async fn time_left(bot: &Bot, live: &LiveMatch) -> Option<String> {
+    if live.is_over() {
+        return None;
+    }
+    let deadline = bot.storage().deadline_of(live.id).await.ok()??;
+    let left = deadline.due_at - bot.storage().now();
+    Some(format!("{} left to move", crate::clock::span(left)))
+}
+
+/// The board as a picture attached to `message`, drawn from `view` alone
+/// (with the time left, when the match has a clock, under the caption).
 /// The last move is outlined only where nothing is secret (no cloaking, a
 /// sequential phase). A drawing that fails leaves the text board alone.
-pub(crate) fn picture(message: Message, state: &State, view: &View, match_id: i64) -> Message {
+pub(crate) fn picture(
+    message: Message,
+    state: &State,
+    view: &View,
+    match_id: i64,
+    clock: Option<&str>,
+) -> Message {
     let game = state.game();
     let last_move = if secret(state) {
         Vec::new()
@@ -164,8 +181,10 @@ pub(crate) fn picture(message: Message, state: &State, view: &View, match_id: i6
             _ => Vec::new(),
         }
     };
+    let mut lines = caption(game, view);
+    lines.extend(clock.map(str::to_string));
     let options = BoardOptions {
-        caption: caption(game, view),
+        caption: lines,
         last_move,
         ..BoardOptions::default()
     };
@@ -259,6 +278,7 @@ pub(crate) async fn report(
     };
     let public = state.public_view().0;
     let board = |view| format!("```\n{}\n```", view_text(game, &view).trim_end());
+    let clock = time_left(bot, live).await;
     reply.push(picture(
         Message::new(
             channel_of(challenge),
@@ -267,6 +287,7 @@ pub(crate) async fn report(
         state,
         &public,
         live.id,
+        clock.as_deref(),
     ));
     let mover = (!live.is_over()).then(|| state.to_move());
     for seat in 0..live.seats.len() {
@@ -292,7 +313,7 @@ pub(crate) async fn report(
             board(own.clone())
         );
         let message = Message::new(Destination::Private(chat), text);
-        reply.push(picture(message, state, &own, live.id));
+        reply.push(picture(message, state, &own, live.id, clock.as_deref()));
     }
     if let Some(seat) = mover
         && is_human(bot, live, seat).await

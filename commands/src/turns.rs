@@ -243,7 +243,14 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         view_text(game, &view).trim_end()
     );
     let message = Message::new(ctx.here(), text);
-    Ok(Reply::one(picture(message, state, &view, live.id)))
+    let clock = crate::matches::time_left(ctx.bot, &live).await;
+    Ok(Reply::one(picture(
+        message,
+        state,
+        &view,
+        live.id,
+        clock.as_deref(),
+    )))
 }
 
 pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {

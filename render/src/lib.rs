@@ -58,6 +58,8 @@ const INK: &str = "#2b2b2b";
 const FAINT: &str = "#9c8f78";
 const POST: &str = "#8b6b3e";
 const HIGHLIGHT: &str = "#e0261b";
+/// What the view points out (a piece just run into, a pending capture).
+const MARK: &str = "#f08c00";
 const OUTLINE: &str = "#333333";
 
 /// How a board is drawn, beyond what the view says.
@@ -448,6 +450,8 @@ struct Drawing<'a> {
     /// Coordinate labels' font size.
     fs: f32,
     last: Vec<bool>,
+    /// Spaces the view points out (`View::marked`).
+    marked: Vec<bool>,
 }
 
 impl<'a> Drawing<'a> {
@@ -458,6 +462,12 @@ impl<'a> Drawing<'a> {
                 *l = true;
             }
         }
+        let mut marked = vec![false; view.spaces.len()];
+        for &c in &view.marked {
+            if let Some(m) = marked.get_mut(usize::from(c)) {
+                *m = true;
+            }
+        }
         Drawing {
             game,
             view,
@@ -465,6 +475,7 @@ impl<'a> Drawing<'a> {
             s,
             fs: (s * 0.34).clamp(10.0, 15.0),
             last,
+            marked,
         }
     }
 
@@ -650,6 +661,16 @@ impl<'a> Drawing<'a> {
             Seen::Empty | Seen::Wall => {}
             Seen::Piece(color, shape) => piece(out, color, shape, cx, cy, r),
             Seen::Obscured(color) => obscured(out, color, cx, cy, r),
+        }
+        if self.marked[usize::from(cell)] {
+            let width = (self.s * 0.06).max(2.0);
+            marks.push_str(&outline.svg(&format!(
+                r#"fill="none" stroke="{MARK}" stroke-width="{}" stroke-dasharray="{} {}" stroke-linejoin="round""#,
+                N(width),
+                N(width * 2.0),
+                N(width * 1.5)
+            )));
+            marks.push('\n');
         }
         if self.last[usize::from(cell)] {
             let width = (self.s * 0.07).max(2.5);

@@ -566,3 +566,50 @@ fn goals_on_hexagons_and_triangles() {
         check_state(name, &g.start(), &[]);
     }
 }
+
+/// A blocked attempt: white ran into black's hidden circle, which its view
+/// now shows, marked; the spectator's picture shows neither.
+#[test]
+fn marker_revealed_by_a_blocked_attempt() {
+    let g = game(
+        serde_json::json!({"cloaking": "hides", "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"reserves": {"black": 2, "white": 2}}]}),
+    );
+    let s = play(&g, &["2,2", "2,2"]);
+    let view = s.player_view(1).0;
+    assert_eq!(view.marked, vec![cell(&g, 1, 2, 2, 1)]);
+    let svg = board_svg(&g, &view, &options(&g, &view, &[]));
+    assert!(svg.contains("#f08c00"), "the mark is drawn");
+    check(
+        "marker_revealed",
+        &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
+    );
+    let public = s.public_view().0;
+    assert!(public.marked.is_empty());
+    assert!(!board_svg(&g, &public, &options(&g, &public, &[])).contains("#f08c00"));
+}
+
+/// A capture pending: the piece whose chain of jumps is open is marked for
+/// everyone who sees it.
+#[test]
+fn marker_pending_chain_jump() {
+    let g = game(
+        serde_json::json!({"board": "squares", "dimensions": [6, 1, 1],
+        "phases": [{"pass": true}],
+        "initial": [{"at": "1,1", "color": "black"}, {"at": "2,1", "color": "white"},
+            {"at": "4,1", "color": "white"}],
+        "shapes": [{"power": "can", "capture": "chain_jump", "result": "remove",
+            "movement": ["adj_orthogonal"], "reserves": {"black": 0, "white": 0}}]}),
+    );
+    let s = play(&g, &["1,1-3,1"]);
+    let view = s.public_view().0;
+    assert_eq!(
+        view.marked,
+        vec![cell(&g, 1, 3, 1, 1)],
+        "black may jump again from (3,1)"
+    );
+    check(
+        "marker_chain",
+        &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
+    );
+}

@@ -62,6 +62,8 @@ pub struct State {
     /// Per "Last <shape>" check and board, the teams holding the shape at
     /// the start of the turn (see `outcome::shape_holders`).
     pub(crate) shape_holders: Vec<u16>,
+    /// Per seat: what its last attempt ran into and revealed (see `View::marked`).
+    pub(crate) revealed: Vec<Vec<u16>>,
     pub(crate) history: Vec<Applied>,
     decisions: Vec<Move>,
     /// The legal moves now, kept up to date by `play_automatic`.
@@ -104,6 +106,7 @@ impl State {
             disqualified: vec![false; game.teams],
             folded: 0,
             shape_holders: Vec::new(),
+            revealed: vec![Vec::new(); game.seats.len()],
             history: Vec::new(),
             decisions: Vec::new(),
             legal: Vec::new(),
@@ -293,6 +296,7 @@ impl State {
                 Some(real) => mv = real,
                 None => {
                     let revealed = self.reveal_blocker(seat, mv);
+                    self.revealed[seat] = revealed.clone();
                     let what: Vec<String> = revealed
                         .iter()
                         .map(|c| self.game.geometry.name(*c))
@@ -308,6 +312,9 @@ impl State {
                     return self.end_turn();
                 }
             }
+        }
+        if let Some(seen) = self.revealed.get_mut(seat) {
+            seen.clear();
         }
         let text = self.move_text(mv);
         self.history.push(Applied {

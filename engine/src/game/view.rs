@@ -42,6 +42,10 @@ pub struct View {
     pub phase: usize,
     /// The seat whose decision is awaited, while the match goes on.
     pub to_move: Option<usize>,
+    /// Spaces to point out to this viewer: what its last attempt ran into
+    /// (a piece or wall it has just learned of), and the piece whose chain
+    /// of jumps is open (its pending capture), where the viewer sees it.
+    pub marked: Vec<u16>,
 }
 
 /// What one seat knows.
@@ -51,6 +55,10 @@ pub struct PlayerView(pub View);
 /// What a spectator knows: only what no seat's secret.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicView(pub View);
+
+fn spaces_seen(spaces: &[SpaceView], cell: u16) -> Option<Seen> {
+    spaces.get(usize::from(cell)).map(|s| s.seen)
+}
 
 impl State {
     fn cloaking(&self) -> Cloaking {
@@ -129,7 +137,7 @@ impl State {
 
     fn view_as(&self, viewer: Option<usize>) -> View {
         let game = self.game();
-        let spaces = (0..self.board.len() as u16)
+        let spaces: Vec<SpaceView> = (0..self.board.len() as u16)
             .map(|c| SpaceView {
                 seen: self.seen_by(viewer, c),
                 cloaked: self.is_cloaked(c),
@@ -149,12 +157,24 @@ impl State {
                 }
             }
         }
+        let mut marked = viewer
+            .and_then(|seat| self.revealed.get(seat).cloned())
+            .unwrap_or_default();
+        if let Some(chain) = self.tactics.chain
+            && matches!(
+                spaces_seen(&spaces, chain),
+                Some(Seen::Piece(..) | Seen::Obscured(_))
+            )
+        {
+            marked.push(chain);
+        }
         View {
             viewer,
             spaces,
             reserves,
             phase: self.phase,
             to_move: (!self.is_finished()).then(|| self.to_move()),
+            marked,
         }
     }
 
@@ -374,6 +394,10 @@ mod tests {
             "{:?}",
             s.history().last()
         );
+        // White's view points out what it ran into; nobody else's does.
+        assert_eq!(s.player_view(1).0.marked, vec![centre]);
+        assert!(s.player_view(0).0.marked.is_empty());
+        assert!(s.public_view().0.marked.is_empty());
         // Now white knows: the same space is refused outright.
         play(&mut s, &["1,1"]);
         assert!(
@@ -381,6 +405,9 @@ mod tests {
                 .unwrap_err()
                 .contains("occupied")
         );
+        // White's next move clears the mark.
+        play(&mut s, &["3,3"]);
+        assert!(s.player_view(1).0.marked.is_empty());
     }
 
     #[test]
