@@ -1,0 +1,191 @@
+//! The words around a board: the reserves under the caption, and below it
+//! the notes on how it joins and the seats in their colours.
+
+use std::fmt::Write as _;
+
+use redscience_engine::rules::{BoardKind, Color};
+
+use crate::drawing::Drawing;
+use crate::shapes::piece;
+use crate::svg::{Anchor, INK, N, OUTLINE, text, text_width};
+
+impl Drawing<'_> {
+    /// Notes under the board on how it joins, as the text board has them.
+    pub(crate) fn notes(&self) -> Vec<String> {
+        let mut notes: Vec<String> = self.join_notes().iter().map(|n| n.to_string()).collect();
+        if self.any_sticky() {
+            notes.push("Dotted spaces are sticky: a piece there cannot leave".to_string());
+        }
+        for mask in self.exclusive_sets() {
+            let who: Vec<String> = self
+                .seats_in(mask)
+                .map(|i| self.game.seats[i].label())
+                .collect();
+            let who = if who.is_empty() {
+                "no one".to_string()
+            } else {
+                who.join(" and ")
+            };
+            notes.push(format!(
+                "Hatched{}: only {who} may enter or leave",
+                if self.exclusive_sets().len() > 1 {
+                    " in their colours"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let goals: Vec<String> = self
+            .goal_edges()
+            .iter()
+            .flat_map(|(axis, value, seats)| {
+                seats.iter().map(move |&i| {
+                    format!(
+                        "{} {}",
+                        self.game.seats[i].label(),
+                        self.edge_name(*axis, *value)
+                    )
+                })
+            })
+            .collect();
+        if !goals.is_empty() {
+            notes.push(format!("Goals: {}", goals.join(", ")));
+        }
+        notes
+    }
+
+    /// Notes on how the board joins.
+    fn join_notes(&self) -> Vec<&'static str> {
+        match self.game.geometry.kind {
+            BoardKind::SquaresOnToroid => {
+                vec!["Toroid: the left and right edges join, and so do the top and bottom"]
+            }
+            BoardKind::Hexagons => {
+                vec!["Hexagons: (x,y) touches (x\u{b1}1,y), (x,y\u{b1}1), (x+1,y-1), (x-1,y+1)"]
+            }
+            BoardKind::TetrakisSquares => {
+                vec!["Triangles x,y,t: t = 1 north, 2 east, 3 south, 4 west"]
+            }
+            BoardKind::Stacks => vec!["Stacks: type a column x (or x,y); pieces land on top"],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Seats in their colours, the one to move marked.
+    pub(crate) fn legend(&self) -> Option<(String, f32, f32)> {
+        if !self.options.legend {
+            return None;
+        }
+        let fs = 13.0;
+        let r = fs * 0.55;
+        let mut out = String::new();
+        let mut x = 0.0;
+        let mut seen: Vec<String> = Vec::new();
+        for (i, seat) in self.game.seats.iter().enumerate() {
+            let label = format!("{} ({})", seat.label(), seat.color.name());
+            if seen.contains(&label) {
+                continue;
+            }
+            seen.push(label.clone());
+            let width = r * 2.0 + 6.0 + text_width(&label, fs);
+            if self.view.to_move == Some(i) {
+                let _ = writeln!(
+                    out,
+                    r##"<rect x="{}" y="0" width="{}" height="{}" rx="{}" fill="#fff1b8" stroke="#d9a400"/>"##,
+                    N(x - 4.0),
+                    N(width + 8.0),
+                    N(fs * 1.7),
+                    N(fs * 0.5)
+                );
+            }
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{OUTLINE}" stroke-width="1"/>"#,
+                N(x + r),
+                N(fs * 0.85),
+                N(r),
+                seat.color.hex()
+            );
+            text(
+                &mut out,
+                x + r * 2.0 + 5.0,
+                fs * 0.85,
+                fs,
+                Anchor::Start,
+                INK,
+                &label,
+            );
+            x += width + 18.0;
+        }
+        Some((out, x - 18.0 + 4.0, fs * 1.7))
+    }
+
+    /// The reserves the view holds, for the caption: the viewer's own
+    /// colours by shape, every other colour as one count.
+    pub(crate) fn reserves_row(&self) -> Option<(String, f32, f32)> {
+        if !self.options.reserves
+            || self.options.caption.is_empty()
+            || self.view.reserves.is_empty()
+        {
+            return None;
+        }
+        let fs = 13.0;
+        let r = fs * 0.5;
+        let cy = fs * 0.85;
+        let mut out = String::new();
+        let label = "Reserves:";
+        text(&mut out, 0.0, cy, fs, Anchor::Start, INK, label);
+        let mut x = text_width(label, fs) + 8.0;
+        let own = |c: Color| {
+            self.view
+                .viewer
+                .and_then(|s| self.game.seats.get(s))
+                .is_some_and(|seat| seat.controls(c))
+        };
+        let mut colors: Vec<Color> = self.view.reserves.iter().map(|r| r.0).collect();
+        colors.dedup();
+        for color in colors {
+            let of_color = self.view.reserves.iter().filter(|r| r.0 == color);
+            if own(color) {
+                for &(_, shape, n) in of_color {
+                    piece(&mut out, color, shape, x + r, cy, r);
+                    let count = format!("\u{d7}{n}");
+                    text(
+                        &mut out,
+                        x + 2.0 * r + 3.0,
+                        cy,
+                        fs,
+                        Anchor::Start,
+                        INK,
+                        &count,
+                    );
+                    x += 2.0 * r + 3.0 + text_width(&count, fs) + 12.0;
+                }
+            } else {
+                let n: u32 = of_color.map(|r| u32::from(r.2)).sum();
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" rx="3" fill="{}" stroke="{OUTLINE}" stroke-width="1"/>"#,
+                    N(x),
+                    N(cy - r),
+                    N(2.0 * r),
+                    N(2.0 * r),
+                    color.hex()
+                );
+                let count = format!("{} \u{d7}{n}", color.name());
+                text(
+                    &mut out,
+                    x + 2.0 * r + 4.0,
+                    cy,
+                    fs,
+                    Anchor::Start,
+                    INK,
+                    &count,
+                );
+                x += 2.0 * r + 4.0 + text_width(&count, fs) + 6.0;
+            }
+            x += 8.0;
+        }
+        Some((out, x, fs * 1.7))
+    }
+}
