@@ -63,6 +63,11 @@ fn root_of(state: &State) -> State {
     }
 }
 
+/// Where the simultaneous round under way began, if one is.
+fn round_of(state: &State) -> Option<usize> {
+    state.round.as_ref().map(|r| r.history_start)
+}
+
 /// The search's choice for the seat to move, or None when the match is over.
 /// `stop` is asked after every iteration (with the count so far) and ends the
 /// search when it returns true; at least one iteration always runs.
@@ -90,12 +95,20 @@ pub fn search<R: Rng + ?Sized>(
         visits: 0,
         reward: 0.0,
     }];
+    // In a simultaneous round the other planners judge the round-start
+    // position and never see this seat's plan: their plans are sampled in
+    // the playout, not searched in a tree that would let them answer it.
+    let root_seat = state.to_move();
+    let root_round = round_of(&root_state);
+    let sealed = |sim: &State| {
+        root_round.is_some() && round_of(sim) == root_round && sim.to_move() != root_seat
+    };
     let mut iterations = 0;
     loop {
         let mut sim = root_state.clone();
         let mut at = 0;
         // Selection: down through fully expanded nodes by UCT.
-        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() && !sealed(&sim) {
             let parent_visits = f64::from(nodes[at].visits.max(1)).ln();
             at = *nodes[at]
                 .children
@@ -114,7 +127,7 @@ pub fn search<R: Rng + ?Sized>(
             }
         }
         // Expansion: one untried move.
-        if !nodes[at].untried.is_empty() && !sim.is_finished() {
+        if !nodes[at].untried.is_empty() && !sim.is_finished() && !sealed(&sim) {
             let pick = rng.random_range(0..nodes[at].untried.len());
             let mv = nodes[at].untried.swap_remove(pick);
             let seat = sim.to_move();
@@ -233,6 +246,24 @@ mod tests {
             wins >= 14 && losses <= 1,
             "{wins} wins, {losses} losses in 20"
         );
+    }
+
+    #[test]
+    fn every_catalogue_game_gets_a_legal_move_at_every_stage() {
+        for rules in catalogue::all() {
+            let name = rules.name.clone();
+            let game = Game::new(rules).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+            let mut s = game.start_seeded(11);
+            for _ in 0..6 {
+                if s.is_finished() {
+                    break;
+                }
+                let mv = search(&s, &mut rng, |n| n >= 40).expect("a move");
+                assert!(s.legal_moves().contains(&mv), "{name}: {mv:?}");
+                s.apply(mv).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
     }
 
     #[test]
