@@ -245,7 +245,8 @@ fn no_diagonal(diagonals: bool) -> &'static str {
     if diagonals { "" } else { " (no diagonal)" }
 }
 
-fn turn_check_words(check: &TurnCheck) -> String {
+/// A turn check in the spec's words, e.g. "First 4-same-color-in-a-row wins".
+pub fn turn_check_words(check: &TurnCheck) -> String {
     match check {
         TurnCheck::InARow {
             length,
@@ -285,7 +286,8 @@ fn measure_words(of: &Measure) -> (String, bool) {
     }
 }
 
-fn stalemate_words(rule: &StalemateRule) -> String {
+/// A stalemate rule in the spec's words, e.g. "Most pieces wins".
+pub fn stalemate_words(rule: &StalemateRule) -> String {
     let measured = |lead: &str, of: &Measure, tail: &str, result: &WinLose| {
         let (what, diagonals) = measure_words(of);
         format!(

@@ -48,37 +48,7 @@ pub(super) fn id(check: &TurnCheck) -> String {
 
 /// The check in the spec's words.
 pub(super) fn words(check: &TurnCheck) -> String {
-    let row = |length: u8| format!("{length}-same-color-in-a-row");
-    let no_diag = |d: bool| if d { "" } else { " (no diagonal)" };
-    match check {
-        TurnCheck::InARow {
-            length,
-            result,
-            diagonals,
-        } => format!(
-            "First {} {}{}",
-            row(*length),
-            verb(*result),
-            no_diag(*diagonals)
-        ),
-        TurnCheck::AllLoseIfInARow { length, diagonals } => {
-            format!(
-                "All players lose if any {}{}",
-                row(*length),
-                no_diag(*diagonals)
-            )
-        }
-        TurnCheck::AnyPiece { result } => format!("Any piece {}", verb(*result)),
-        TurnCheck::LastShape { shape, result } => {
-            format!("Last {} {}", shape.name(), verb(*result))
-        }
-        TurnCheck::ChaosWinsIfTotalAbove { shape, count } => {
-            format!("Chaos wins if total {} > {count}", shape.plural())
-        }
-        TurnCheck::StalemateIfChaosCannotCapture => "Stalemate if Chaos cannot capture".into(),
-        TurnCheck::EnPassant => "En passant".into(),
-        TurnCheck::Castle => "Castle".into(),
-    }
+    redscience_engine::describe::turn_check_words(check)
 }
 
 /// Every check a person may type (the count of "Chaos wins if total ..." aside).

@@ -10,9 +10,7 @@
 use std::collections::BTreeMap;
 
 use redscience_engine::RuleSet;
-use redscience_engine::rules::{
-    BoardKind, CaptureResult, Cloaking, Color, ColorMode, Players, Power, SeatRef,
-};
+use redscience_engine::rules::{BoardKind, Cloaking, Color, ColorMode, Players, Power, SeatRef};
 
 use super::input::all_seats;
 
@@ -63,41 +61,20 @@ pub(super) fn colors_in_play(rules: &RuleSet) -> Vec<Color> {
     holders(rules).into_iter().map(|(_, c)| c).collect()
 }
 
-/// Spaces of all boards together (a tetrakis square holds 4 triangles).
-pub(super) fn space_count(rules: &RuleSet) -> u32 {
-    let d = rules.dimensions;
-    let layers = if rules.board == BoardKind::TetrakisSquares {
-        4
-    } else {
-        u32::from(d[2])
-    };
-    u32::from(d[0]) * u32::from(d[1]) * layers * u32::from(rules.boards)
-}
-
-/// True when a capture takes pieces off the board, so reserves have no cap.
-fn pieces_can_leave(rules: &RuleSet) -> bool {
-    rules.shapes.iter().any(|s| {
-        s.power != Power::None
-            && matches!(
-                s.result,
-                Some(
-                    CaptureResult::Remove
-                        | CaptureResult::Reincarnate
-                        | CaptureResult::ReincarnateX2
-                )
-            )
-    })
-}
-
 /// The most one colour may hold of one shape, as validation counts it: the
 /// spaces divided among the colours, rounded up. None when captures can take
 /// pieces off the board.
 pub(super) fn reserve_cap(rules: &RuleSet) -> Option<u16> {
-    if pieces_can_leave(rules) {
+    if rules.pieces_can_leave() {
         return None;
     }
     let colors = colors_in_play(rules).len().max(1) as u32;
-    Some(space_count(rules).div_ceil(colors).min(u32::from(u16::MAX)) as u16)
+    Some(
+        rules
+            .space_count()
+            .div_ceil(colors)
+            .min(u32::from(u16::MAX)) as u16,
+    )
 }
 
 /// The largest reserve a person may type: the cap, or a generous bound when
@@ -120,7 +97,7 @@ pub(super) fn movement_disabled(rules: &RuleSet, shape: usize) -> bool {
 /// "The spaces split among the colours": Tic-Tac-Toe's 5 and 4, Connect4's 21 and 21.
 pub(super) fn fill(rules: &RuleSet) -> Vec<u16> {
     let n = colors_in_play(rules).len().max(1) as u32;
-    let spaces = space_count(rules);
+    let spaces = rules.space_count();
     (0..n)
         .map(|i| (spaces / n + u32::from(i < spaces % n)).min(u32::from(u16::MAX)) as u16)
         .collect()

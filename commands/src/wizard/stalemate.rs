@@ -17,20 +17,14 @@ fn verb(result: WinLose) -> &'static str {
     }
 }
 
-/// A measure's id and words: ("2_in_a_row_orth", "2-same-color-in-a-row ... (no diagonal)").
-fn measure(of: &Measure) -> (String, String, bool) {
+/// A measure's id and whether it counts diagonals: ("2_in_a_row", false).
+fn measure(of: &Measure) -> (String, bool) {
     match of {
-        Measure::LongestLine { diagonals } => {
-            ("in_a_row".into(), "same-color-in-a-row".into(), *diagonals)
-        }
-        Measure::Lines { length, diagonals } => (
-            format!("{length}_in_a_row"),
-            format!("{length}-same-color-in-a-row"),
-            *diagonals,
-        ),
-        Measure::Pieces { shape: None } => ("pieces".into(), "pieces".into(), true),
-        Measure::Pieces { shape: Some(s) } => (normalize(s.plural()), s.plural().into(), true),
-        Measure::Area => ("area".into(), "area".into(), true),
+        Measure::LongestLine { diagonals } => ("in_a_row".into(), *diagonals),
+        Measure::Lines { length, diagonals } => (format!("{length}_in_a_row"), *diagonals),
+        Measure::Pieces { shape: None } => ("pieces".into(), true),
+        Measure::Pieces { shape: Some(s) } => (normalize(s.plural()), true),
+        Measure::Area => ("area".into(), true),
     }
 }
 
@@ -46,37 +40,31 @@ fn decides_all(rule: &StalemateRule) -> bool {
     )
 }
 
-/// (id, words) of a rule, e.g. ("most_pieces_wins", "Most pieces wins").
+/// (id, words) of a rule, e.g. ("most_pieces_wins", "Most pieces wins");
+/// the words are the engine's own.
 pub(super) fn id_and_words(rule: &StalemateRule) -> (String, String) {
+    let orth = |diagonals: bool| if diagonals { "" } else { "_orth" };
     let measured = |lead: &str, of: &Measure, tail: &str, result: &WinLose| {
-        let (id, words, diagonals) = measure(of);
-        let (orth_id, orth_words) = if diagonals {
-            ("", "")
-        } else {
-            ("_orth", " (no diagonal)")
-        };
+        let (id, diagonals) = measure(of);
         let tail_id = normalize(tail);
         let tail_id = if tail_id.is_empty() {
             String::new()
         } else {
             format!("_{tail_id}")
         };
-        (
-            format!(
-                "{}_{id}{orth_id}{tail_id}_{}",
-                normalize(lead),
-                verb(*result)
-            ),
-            format!("{lead} {words}{tail} {}{orth_words}", verb(*result)),
+        format!(
+            "{}_{id}{}{tail_id}_{}",
+            normalize(lead),
+            orth(diagonals),
+            verb(*result)
         )
     };
-    let fixed = |id: &str, words: &str| (id.to_string(), words.to_string());
-    match rule {
-        StalemateRule::Draw => fixed("draw", "Stalemate draws"),
-        StalemateRule::AllWin => fixed("all_win", "All players win if stalemate"),
-        StalemateRule::AllLose => fixed("all_lose", "All players lose if stalemate"),
-        StalemateRule::MoverWins => fixed("stalemate_wins", "Stalemate wins"),
-        StalemateRule::MoverLoses => fixed("stalemate_loses", "Stalemate loses"),
+    let id = match rule {
+        StalemateRule::Draw => "draw".to_string(),
+        StalemateRule::AllWin => "all_win".to_string(),
+        StalemateRule::AllLose => "all_lose".to_string(),
+        StalemateRule::MoverWins => "stalemate_wins".to_string(),
+        StalemateRule::MoverLoses => "stalemate_loses".to_string(),
         StalemateRule::Most { of, result } => measured("Most", of, "", result),
         StalemateRule::Least { of, result } => measured("Least", of, "", result),
         StalemateRule::MoreThanChaos { of, result } => measured("More", of, " than Chaos", result),
@@ -86,21 +74,13 @@ pub(super) fn id_and_words(rule: &StalemateRule) -> (String, String) {
             length,
             result,
             diagonals,
-        } => {
-            let (orth_id, orth_words) = if *diagonals {
-                ("", "")
-            } else {
-                ("_orth", " (no diagonal)")
-            };
-            (
-                format!("last_{length}_in_a_row{orth_id}_{}", verb(*result)),
-                format!(
-                    "Last {length}-same-color-in-a-row {}{orth_words}",
-                    verb(*result)
-                ),
-            )
-        }
-    }
+        } => format!(
+            "last_{length}_in_a_row{}_{}",
+            orth(*diagonals),
+            verb(*result)
+        ),
+    };
+    (id, redscience_engine::describe::stalemate_words(rule))
 }
 
 fn measures() -> Vec<Measure> {

@@ -196,6 +196,33 @@ fn stalemate_draws() -> Vec<StalemateRule> {
 }
 
 impl RuleSet {
+    /// Spaces of all boards together (a tetrakis square holds 4 triangles).
+    pub fn space_count(&self) -> u32 {
+        let d = self.dimensions;
+        let layers = if self.board == BoardKind::TetrakisSquares {
+            4
+        } else {
+            u32::from(d[2])
+        };
+        u32::from(d[0]) * u32::from(d[1]) * layers * u32::from(self.boards)
+    }
+
+    /// Whether some capture takes pieces off the board, so a game may hold
+    /// more pieces than it has spaces (reserves then have no cap).
+    pub fn pieces_can_leave(&self) -> bool {
+        self.shapes.iter().any(|s| {
+            s.power != Power::None
+                && matches!(
+                    s.result,
+                    Some(
+                        CaptureResult::Remove
+                            | CaptureResult::Reincarnate
+                            | CaptureResult::ReincarnateX2
+                    )
+                )
+        })
+    }
+
     /// Tic-Tac-Toe under the given name: every default of the Factory.
     pub fn tic_tac_toe(name: &str) -> RuleSet {
         serde_json::from_value(

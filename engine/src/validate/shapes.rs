@@ -15,22 +15,6 @@ pub(super) fn file_name<T: serde::Serialize>(value: &T) -> String {
     }
 }
 
-/// True when some capture takes pieces off the board, so a game may hold
-/// more pieces than it has spaces.
-pub(super) fn pieces_can_leave(rules: &RuleSet) -> bool {
-    rules.shapes.iter().any(|s| {
-        s.power != Power::None
-            && matches!(
-                s.result,
-                Some(
-                    CaptureResult::Remove
-                        | CaptureResult::Reincarnate
-                        | CaptureResult::ReincarnateX2
-                )
-            )
-    })
-}
-
 pub(super) fn check(rules: &RuleSet, dimensions_ok: bool, report: &mut Report) {
     if rules.shapes.is_empty() || rules.shapes.len() > 6 {
         report.add(
@@ -152,17 +136,10 @@ fn check_power(rules: &RuleSet, s: &ShapeRules, field: &str, report: &mut Report
 /// There is no cap on the total: in the spec's own games not every piece gets
 /// played (4P-Coordination has 4 pieces for 3 spaces).
 fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
-    if !dimensions_ok || !(1..=3).contains(&rules.boards) || pieces_can_leave(rules) {
+    if !dimensions_ok || !(1..=3).contains(&rules.boards) || rules.pieces_can_leave() {
         return None;
     }
-    let d = rules.dimensions;
-    // Each tetrakis square holds 4 spaces, its triangles.
-    let layers = if rules.board == BoardKind::TetrakisSquares {
-        4
-    } else {
-        u32::from(d[2])
-    };
-    let spaces = u32::from(d[0]) * u32::from(d[1]) * layers * u32::from(rules.boards);
+    let spaces = rules.space_count();
     let shared_by = colors_in_play(rules).len().max(1) as u32;
     let max = spaces.div_ceil(shared_by);
     let among = match shared_by {
