@@ -50,6 +50,10 @@ impl Bot {
         now: chrono::DateTime<chrono::Utc>,
     ) -> Result<Reply, Said> {
         let mut reply = Reply::default();
+        // Reminded and not yet due: nothing to do, so no match is replayed.
+        if now < deadline.due_at && deadline.reminded_at.is_some() {
+            return Ok(reply);
+        }
         let mut live = self
             .storage
             .load_match(deadline.match_id)
