@@ -158,9 +158,13 @@ enum BenchWhat {
         /// Seconds of playouts per game.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
-        /// Print a JSON array of {game, games_per_second, moves_per_second}.
+        /// Print a JSON array of {game, games_per_second, moves_per_second, path}.
         #[arg(long)]
         json: bool,
+        /// Play every game through the general engine, even where the rule
+        /// set has a compiled kernel.
+        #[arg(long)]
+        general: bool,
     },
 }
 
@@ -235,8 +239,9 @@ fn main() -> ExitCode {
                     games,
                     seconds,
                     json,
+                    general,
                 },
-        }) => bench::playouts(&games, seconds, json),
+        }) => bench::playouts(&games, seconds, json, general),
         Some(Command::Suggest {
             game,
             moves,

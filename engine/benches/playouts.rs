@@ -1,5 +1,7 @@
 //! Random playouts per second: whole games from the start position, every
-//! move Random's choice, for a few catalogue games.
+//! move Random's choice, for a few catalogue games; once through the
+//! compiled kernel (what the search player uses) and once through the
+//! general engine (what every other rule set uses).
 //!
 //! `cargo bench -p redscience-engine --bench playouts` runs each game for
 //! `PLAYOUT_SECONDS` (default 2) after a short warm-up and prints one line per
@@ -49,20 +51,23 @@ impl Tally {
 }
 
 /// Plays random games until `budget` has passed (at least one game).
-fn run(game: &std::sync::Arc<Game>, rng: &mut Xoshiro256PlusPlus, budget: Duration) -> Tally {
-    let mut tally = Tally::default();
+fn run(
+    game: &std::sync::Arc<Game>,
+    rng: &mut Xoshiro256PlusPlus,
+    general: bool,
+    budget: Duration,
+) -> Tally {
     let start = Instant::now();
-    loop {
-        let mut state = game.start();
-        let moves = random::playout(&mut state, rng);
-        assert!(state.is_finished(), "a playout ends with an outcome");
-        black_box(state.outcome());
-        tally.games += 1;
-        tally.moves += moves as u64;
-        tally.elapsed = start.elapsed();
-        if tally.elapsed >= budget {
-            return tally;
-        }
+    // The clock is read every 64 games: a Tic-Tac-Toe game takes less time
+    // than reading it.
+    let (games, moves) = random::playouts(game, rng, general, |n| {
+        n % 64 == 0 && start.elapsed() >= budget
+    });
+    black_box(moves);
+    Tally {
+        games,
+        moves,
+        elapsed: start.elapsed(),
     }
 }
 
@@ -99,24 +104,31 @@ fn main() {
         }
         let rules = catalogue::get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
         let game = Game::new(rules).unwrap_or_else(|p| panic!("{name} compiles: {p:?}"));
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
-        if !warm_up.is_zero() {
-            run(&game, &mut rng, warm_up);
+        for general in [false, true] {
+            let path = if general { "general" } else { "compiled" };
+            if !general && game.rollout().is_none() {
+                continue;
+            }
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
+            if !warm_up.is_zero() {
+                run(&game, &mut rng, general, warm_up);
+            }
+            let tally = run(&game, &mut rng, general, budget);
+            if !json {
+                println!(
+                    "{name:<16} {path:<9} {:>12.1} games/s {:>14.0} moves/s {:>8.1} moves/game",
+                    tally.games_per_second(),
+                    tally.moves_per_second(),
+                    tally.moves_per_game(),
+                );
+            }
+            rows.push(serde_json::json!({
+                "game": name,
+                "path": path,
+                "games_per_second": tally.games_per_second(),
+                "moves_per_second": tally.moves_per_second(),
+            }));
         }
-        let tally = run(&game, &mut rng, budget);
-        if !json {
-            println!(
-                "{name:<16} {:>12.1} games/s {:>14.0} moves/s {:>8.1} moves/game",
-                tally.games_per_second(),
-                tally.moves_per_second(),
-                tally.moves_per_game(),
-            );
-        }
-        rows.push(serde_json::json!({
-            "game": name,
-            "games_per_second": tally.games_per_second(),
-            "moves_per_second": tally.moves_per_second(),
-        }));
     }
     if json {
         println!("{}", serde_json::Value::Array(rows));

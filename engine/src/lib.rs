@@ -48,6 +48,7 @@ pub mod geometry;
 pub mod notation;
 pub mod poker;
 pub mod random;
+pub mod rollout;
 pub mod text;
 
 pub use game::{Game, Move, Outcome, SeatResult, State};

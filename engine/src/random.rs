@@ -48,3 +48,39 @@ pub fn playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> usize {
     }
     moves
 }
+
+/// Plays whole random games from the start position until `stop`, asked
+/// after each game with the count so far, says enough; returns the games
+/// and the moves played. Games go through the compiled kernel when the rule
+/// set has one, unless `general` asks for the general engine.
+pub fn playouts<R: Rng + ?Sized>(
+    game: &std::sync::Arc<crate::Game>,
+    rng: &mut R,
+    general: bool,
+    mut stop: impl FnMut(u64) -> bool,
+) -> (u64, u64) {
+    let (mut games, mut moves) = (0u64, 0u64);
+    match game.rollout() {
+        Some(kernel) if !general && kernel.load(&game.start(), &mut Default::default()) => {
+            let start = game.start();
+            let mut board = crate::rollout::Playout::default();
+            loop {
+                kernel.load(&start, &mut board);
+                moves += kernel.play(&mut board, rng).moves as u64;
+                games += 1;
+                if stop(games) {
+                    return (games, moves);
+                }
+            }
+        }
+        _ => loop {
+            let mut state = game.start_seeded(games);
+            state.make_quiet();
+            moves += playout(&mut state, rng) as u64;
+            games += 1;
+            if stop(games) {
+                return (games, moves);
+            }
+        },
+    }
+}

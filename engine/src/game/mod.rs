@@ -107,6 +107,8 @@ pub struct Game {
     /// Goals, forward-only movement, promotion, castling and jump directions.
     pub(crate) goals: goals::Goals,
     pub(crate) teams: usize,
+    /// The compiled playout kernel, for rule sets in its family.
+    rollout: Option<crate::rollout::Rollout>,
 }
 
 impl Game {
@@ -130,11 +132,19 @@ impl Game {
         self.goals.seats.get(seat).and_then(|g| g.edge)
     }
 
+    /// The compiled playout kernel, when the rules are in its family
+    /// (pieces placed, never moved; the first line wins; a full board draws).
+    pub fn rollout(&self) -> Option<&crate::rollout::Rollout> {
+        self.rollout.as_ref()
+    }
+
     /// Compiles a rule set for play. Fails with every problem when it is
     /// invalid; every valid rule set plays.
     pub fn new(rules: RuleSet) -> Result<Arc<Game>, Vec<crate::Problem>> {
         crate::validate(&rules)?;
-        Ok(Arc::new(Game::compile(rules)))
+        let mut game = Game::compile(rules);
+        game.rollout = crate::rollout::Rollout::compile(&game);
+        Ok(Arc::new(game))
     }
 
     fn compile(rules: RuleSet) -> Game {
@@ -236,6 +246,7 @@ impl Game {
             initial_reserves,
             movement,
             teams,
+            rollout: None,
         }
     }
 

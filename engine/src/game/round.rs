@@ -92,7 +92,7 @@ impl State {
     pub(crate) fn plan(&mut self, mv: Move, automatic: bool) {
         let round = self.round.as_mut().expect("planning happens in a round");
         let seat = round.planner();
-        let text = round.scratch.move_text(mv);
+        let text = round.scratch.quiet_text(mv);
         round.plans[seat].push(mv);
         round.scratch.apply_legal(mv, automatic);
         let done = round.scratch.plan_done || round.scratch.is_finished();
@@ -114,6 +114,38 @@ impl State {
             let round = self.round.take().expect("still in the round");
             self.resolve_round(round.plans);
         }
+    }
+
+    /// The seats planning in the round under way (locked seats sit it out),
+    /// in seat order: those that sealed their plans and those still to plan.
+    pub(crate) fn round_planners(&self) -> Vec<usize> {
+        let locked = self.game().phases[self.phase].locked_seats;
+        match &self.round {
+            Some(_) => (0..self.game().seats.len())
+                .filter(|s| locked & (1 << s) == 0)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Where `seat` plans from in the round under way: the round-start
+    /// position, with the moves of its plan so far when it is planning now.
+    /// Never another seat's sealed moves.
+    pub(crate) fn plan_start(&self, seat: usize) -> State {
+        match &self.round {
+            Some(round) if round.planner() == seat => round.scratch.clone(),
+            _ => self.scratch_for(seat),
+        }
+    }
+
+    /// For the search: ends the round under way with these plans (one per
+    /// seat, empty for a seat sitting out) in place of the sealed ones.
+    pub(crate) fn resolve_with(&mut self, plans: Vec<Vec<Move>>) {
+        self.round = None;
+        self.resolve_round(plans);
+        // As `apply` leaves a state: knowledge and legal moves up to date.
+        self.refresh_knowledge();
+        self.play_automatic();
     }
 
     /// Legal moves of the planner, judged from the round-start position.

@@ -81,6 +81,9 @@ pub struct State {
     /// Per cell: seats that know of the wall there (bit per seat).
     pub(crate) known_walls: Vec<u8>,
     pub(crate) plan_done: bool,
+    /// Set on the search's copies: moves go into the history without their
+    /// words, which no one reads there and which cost an allocation a move.
+    pub(crate) quiet: bool,
     /// Chains of jumps, and the space a pawn just crossed (en passant).
     pub(crate) tactics: super::taking::Tactics,
 }
@@ -117,6 +120,7 @@ impl State {
             wall_mask: None,
             known_walls: vec![0; game.initial_board.len()],
             plan_done: false,
+            quiet: false,
             tactics: Default::default(),
             game,
         };
@@ -247,7 +251,7 @@ impl State {
     /// Passes for a seat with nothing to do, and plays the only move of a seat
     /// with a single one (draw offers do not count as choices). Leaves the
     /// legal moves of the position it stops at in `self.legal`.
-    fn play_automatic(&mut self) {
+    pub(crate) fn play_automatic(&mut self) {
         let mut legal = std::mem::take(&mut self.legal);
         loop {
             self.generate_legal(&mut legal);
@@ -301,7 +305,11 @@ impl State {
                         .iter()
                         .map(|c| self.game.geometry.name(*c))
                         .collect();
-                    let text = format!("{}: blocked at {}", self.move_text(mv), what.join(", "));
+                    let text = if self.quiet {
+                        String::new()
+                    } else {
+                        format!("{}: blocked at {}", self.move_text(mv), what.join(", "))
+                    };
                     self.history.push(Applied {
                         seat,
                         mv,
@@ -316,7 +324,7 @@ impl State {
         if let Some(seen) = self.revealed.get_mut(seat) {
             seen.clear();
         }
-        let text = self.move_text(mv);
+        let text = self.quiet_text(mv);
         self.history.push(Applied {
             seat,
             mv,
@@ -580,6 +588,31 @@ impl State {
         let mut hasher = FxHasher::default();
         (&self.board, &self.reserves, self.phase).hash(&mut hasher);
         hasher.finish()
+    }
+
+    /// A copy for searching and playouts: the moves it plays are recorded
+    /// without their words, and those recorded already lose theirs.
+    pub fn quiet_copy(&self) -> State {
+        let mut copy = self.clone();
+        copy.make_quiet();
+        copy
+    }
+
+    /// Makes this state quiet, as [`State::quiet_copy`] describes.
+    pub fn make_quiet(&mut self) {
+        self.quiet = true;
+        for applied in &mut self.history {
+            applied.text = String::new();
+        }
+    }
+
+    /// The words of a move for the history: none on a quiet copy.
+    pub(crate) fn quiet_text(&self, mv: Move) -> String {
+        if self.quiet {
+            String::new()
+        } else {
+            self.move_text(mv)
+        }
     }
 
     /// The move in the spec's words, e.g. "Black circle to (2,2)".

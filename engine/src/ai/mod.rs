@@ -1,0 +1,431 @@
+//! A search player for every rule set: Monte Carlo tree search (UCT) with
+//! random playouts. Each node keeps the reward of the seat that moved into
+//! it, so any number of seats (partners share their results) is handled the
+//! same way.
+//!
+//! - Hidden pieces: the search starts from what its seat knows
+//!   ([`State::perceived`]: unseen pieces absent), so it can never read a
+//!   hidden piece, and the same view gives the same choice.
+//! - Simultaneous rounds: when the search's seat is planning, every planner
+//!   of the round gets a tree of its own plan, chosen without seeing the
+//!   others' (decoupled UCT, see [`round`]); sealed plans are never read.
+//!   Rounds deeper in the search are played out at random.
+//! - Playouts go through the compiled kernel ([`crate::rollout`]) where the
+//!   rule set has one.
+//!
+//! Pure like the rest of the engine: the caller passes the random stream and
+//! decides when to stop (an iteration count, or a clock it reads itself).
+
+mod round;
+
+use rand::{Rng, RngExt};
+
+use crate::game::{Move, SeatResult, State};
+use crate::random::random_move;
+use crate::rollout::Playout;
+
+/// Exploration constant of UCT (the usual sqrt 2).
+const EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+/// Playouts longer than this are scored as draws (a rule set may loop
+/// until its stalemate rule catches the repetition).
+const PLAYOUT_LIMIT: usize = 4_000;
+
+/// How hard a search player thinks: iterations of the search per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// Iterations per decision. Hard is the standard player's budget.
+    pub fn iterations(self) -> usize {
+        match self {
+            Level::Easy => 200,
+            Level::Medium => 2_000,
+            Level::Hard => STANDARD_ITERATIONS,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+/// The standard player's budget ("*<Game> SP"): fixed, so its rating means
+/// the same from one match to the next.
+pub const STANDARD_ITERATIONS: usize = 10_000;
+
+pub(crate) struct Node {
+    /// The move that led here (None at the root).
+    pub(crate) mv: Option<Move>,
+    /// The seat that made `mv`.
+    pub(crate) seat: usize,
+    pub(crate) parent: Option<usize>,
+    pub(crate) children: Vec<usize>,
+    pub(crate) untried: Vec<Move>,
+    pub(crate) visits: u32,
+    /// Sum of the rewards of `seat` over the visits.
+    pub(crate) reward: f64,
+}
+
+impl Node {
+    pub(crate) fn root(seat: usize, untried: Vec<Move>) -> Node {
+        Node {
+            mv: None,
+            seat,
+            parent: None,
+            children: Vec::new(),
+            untried,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
+/// The child of `at` that UCT picks.
+pub(crate) fn select(nodes: &[Node], at: usize) -> usize {
+    let parent_visits = f64::from(nodes[at].visits.max(1)).ln();
+    let score = |n: &Node| {
+        let v = f64::from(n.visits.max(1));
+        n.reward / v + EXPLORATION * (parent_visits / v).sqrt()
+    };
+    *nodes[at]
+        .children
+        .iter()
+        .max_by(|&&a, &&b| score(&nodes[a]).total_cmp(&score(&nodes[b])))
+        .expect("a node with children")
+}
+
+/// Adds a child of `at` for `mv`, made by `seat`; returns its index.
+pub(crate) fn add_child(
+    nodes: &mut Vec<Node>,
+    at: usize,
+    mv: Move,
+    seat: usize,
+    untried: Vec<Move>,
+) -> usize {
+    nodes.push(Node {
+        mv: Some(mv),
+        seat,
+        parent: Some(at),
+        children: Vec::new(),
+        untried,
+        visits: 0,
+        reward: 0.0,
+    });
+    let id = nodes.len() - 1;
+    nodes[at].children.push(id);
+    id
+}
+
+/// Scores the path from `leaf` up: each node for the seat that moved into it.
+pub(crate) fn backpropagate(nodes: &mut [Node], leaf: usize, results: &[f64]) {
+    let mut node = Some(leaf);
+    while let Some(n) = node {
+        nodes[n].visits += 1;
+        nodes[n].reward += results.get(nodes[n].seat).copied().unwrap_or(0.5);
+        node = nodes[n].parent;
+    }
+}
+
+/// The root's most visited move: the most trusted.
+pub(crate) fn most_visited(nodes: &[Node]) -> Option<Move> {
+    nodes[0]
+        .children
+        .iter()
+        .max_by_key(|&&c| nodes[c].visits)
+        .and_then(|&c| nodes[c].mv)
+        .or_else(|| nodes[0].untried.first().copied())
+}
+
+fn reward(result: SeatResult) -> f64 {
+    match result {
+        SeatResult::Win => 1.0,
+        SeatResult::Draw => 0.5,
+        SeatResult::Loss => 0.0,
+    }
+}
+
+/// The moves a search considers: every legal move but offering a draw.
+fn choices(state: &State) -> Vec<Move> {
+    state
+        .legal()
+        .iter()
+        .copied()
+        .filter(|m| *m != Move::OfferDraw)
+        .collect()
+}
+
+/// What the seat to move of `state` knows: the search's root, quiet (see
+/// [`State::quiet_copy`]). Under cloaking every later move of the search,
+/// whoever's, is judged on that knowledge too, so nothing hidden from the
+/// seat steers it.
+fn root_of(state: &State) -> State {
+    let mut root = if state.game().rules.cloaking == crate::rules::Cloaking::None {
+        state.clone()
+    } else {
+        state.perceived(state.to_move())
+    };
+    root.make_quiet();
+    root
+}
+
+/// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0
+/// loss), through the compiled kernel from the first whole turn where the
+/// rule set has one.
+pub(crate) fn play_out<R: Rng + ?Sized>(
+    mut sim: State,
+    rng: &mut R,
+    board: &mut Playout,
+    results: &mut Vec<f64>,
+) {
+    let seats = sim.game().seats.len();
+    results.clear();
+    let game = sim.game().clone();
+    for _ in 0..PLAYOUT_LIMIT {
+        if let Some(kernel) = game.rollout()
+            && kernel.load(&sim, board)
+        {
+            let finish = kernel.play(board, rng);
+            results.extend((0..seats).map(|s| reward(finish.result(s))));
+            return;
+        }
+        let Some(mv) = random_move(&sim, rng) else {
+            break;
+        };
+        if sim.apply(mv).is_err() {
+            break;
+        }
+    }
+    match sim.outcome() {
+        Some(o) => results.extend(o.results.iter().map(|r| reward(*r))),
+        None => results.resize(seats, 0.5),
+    }
+}
+
+/// The search's choice for the seat to move, or None when the match is over.
+/// `stop` is asked after every iteration (with the count so far) and ends the
+/// search when it returns true; at least one iteration always runs.
+pub fn search<R: Rng + ?Sized>(
+    state: &State,
+    rng: &mut R,
+    stop: impl FnMut(usize) -> bool,
+) -> Option<Move> {
+    if state.is_finished() {
+        return None;
+    }
+    let root_state = root_of(state);
+    let moves = choices(&root_state);
+    match moves.len() {
+        0 => return None,
+        1 => return Some(moves[0]),
+        _ => {}
+    }
+    if root_state.round.is_some() && root_state.draw_offered_by().is_none() {
+        return round::search(&root_state, rng, stop);
+    }
+    tree_search(&root_state, moves, rng, stop)
+}
+
+/// UCT over the turns that follow; a simultaneous round met on the way is
+/// a leaf, played out at random, so no planner answers another's plan.
+fn tree_search<R: Rng + ?Sized>(
+    root_state: &State,
+    moves: Vec<Move>,
+    rng: &mut R,
+    mut stop: impl FnMut(usize) -> bool,
+) -> Option<Move> {
+    let mut nodes = vec![Node::root(root_state.to_move(), moves)];
+    let mut board = Playout::default();
+    let mut results = Vec::new();
+    let mut iterations = 0;
+    loop {
+        let mut sim = root_state.clone();
+        let mut at = 0;
+        let open = |sim: &State| !sim.is_finished() && sim.round.is_none();
+        // Selection: down through fully expanded nodes by UCT.
+        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() && open(&sim) {
+            at = select(&nodes, at);
+            let mv = nodes[at].mv.expect("a child has a move");
+            if sim.apply(mv).is_err() {
+                break;
+            }
+        }
+        // Expansion: one untried move.
+        if !nodes[at].untried.is_empty() && open(&sim) {
+            let pick = rng.random_range(0..nodes[at].untried.len());
+            let mv = nodes[at].untried.swap_remove(pick);
+            let seat = sim.to_move();
+            if sim.apply(mv).is_ok() {
+                let untried = if open(&sim) {
+                    choices(&sim)
+                } else {
+                    Vec::new()
+                };
+                at = add_child(&mut nodes, at, mv, seat, untried);
+            }
+        }
+        play_out(sim, rng, &mut board, &mut results);
+        backpropagate(&mut nodes, at, &results);
+        iterations += 1;
+        if stop(iterations) {
+            break;
+        }
+    }
+    most_visited(&nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::notation::apply_turn;
+    use crate::{Game, catalogue};
+
+    fn ttt(moves: &[&str]) -> State {
+        let game = Game::new(catalogue::get("Tic-Tac-Toe").unwrap()).unwrap();
+        let mut s = game.start();
+        for m in moves {
+            apply_turn(&mut s, m, |_| None).unwrap();
+        }
+        s
+    }
+
+    fn best(state: &State, iterations: usize) -> Move {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        search(state, &mut rng, |n| n >= iterations).unwrap()
+    }
+
+    #[test]
+    fn it_takes_a_win_and_blocks_a_loss() {
+        // Black has (1,1) and (2,1): (3,1) wins.
+        let s = ttt(&["1,1", "1,3", "2,1", "2,3"]);
+        assert_eq!(s.move_text(best(&s, 2_000)), "Black circle to (3,1)");
+        // White must block black's (3,1).
+        let s = ttt(&["1,1", "2,2", "2,1"]);
+        assert_eq!(s.move_text(best(&s, 2_000)), "White circle to (3,1)");
+    }
+
+    #[test]
+    fn it_beats_random_at_tic_tac_toe() {
+        let game = Game::new(catalogue::get("Tic-Tac-Toe").unwrap()).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let (mut wins, mut losses) = (0, 0);
+        for g in 0..20 {
+            let search_seat = g % 2;
+            let mut s = game.start();
+            while !s.is_finished() {
+                let mv = if s.to_move() == search_seat {
+                    search(&s, &mut rng, |n| n >= 400).unwrap()
+                } else {
+                    random_move(&s, &mut rng).unwrap()
+                };
+                s.apply(mv).unwrap();
+            }
+            match s.outcome().unwrap().results[search_seat] {
+                SeatResult::Win => wins += 1,
+                SeatResult::Loss => losses += 1,
+                SeatResult::Draw => {}
+            }
+        }
+        assert!(
+            wins >= 14 && losses <= 1,
+            "{wins} wins, {losses} losses in 20"
+        );
+    }
+
+    #[test]
+    fn every_catalogue_game_gets_a_legal_move_at_every_stage() {
+        for rules in catalogue::all() {
+            let name = rules.name.clone();
+            let game = Game::new(rules).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+            let mut s = game.start_seeded(11);
+            for _ in 0..6 {
+                if s.is_finished() {
+                    break;
+                }
+                let mv = search(&s, &mut rng, |n| n >= 40).expect("a move");
+                assert!(s.legal_moves().contains(&mv), "{name}: {mv:?}");
+                s.apply(mv).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn hidden_pieces_do_not_change_its_choice() {
+        // White's view is the same whether black hid at (1,1) or (1,2).
+        let game = Game::new(
+            serde_json::from_value(serde_json::json!({"schema_version": 1, "name": "h",
+                "cloaking": "hides", "phases": [{"cloaked": ["1,*"]}], "turn_checks": [
+                    {"check": "in_a_row", "length": 3, "result": "win"}]}))
+            .unwrap(),
+        )
+        .unwrap();
+        let play = |moves: &[&str]| {
+            let mut s = game.start();
+            for m in moves {
+                apply_turn(&mut s, m, |_| None).unwrap();
+            }
+            s
+        };
+        let a = play(&["1,1"]);
+        let b = play(&["1,2"]);
+        assert_eq!(a.player_view(1), b.player_view(1));
+        assert_eq!(best(&a, 300), best(&b, 300));
+    }
+
+    #[test]
+    fn sealed_plans_do_not_change_its_choice() {
+        // Rock-paper-scissors: whatever the first seat sealed, the second
+        // seat's search sees the same round and chooses the same.
+        let game = Game::new(catalogue::get("RockPaperScissors").unwrap()).unwrap();
+        let start = game.start();
+        assert_eq!(start.to_move(), 0);
+        let mut choices = Vec::new();
+        for first in start.legal_moves() {
+            if first.is_draw_talk() {
+                continue;
+            }
+            let mut s = start.clone();
+            s.apply(first).unwrap();
+            assert_eq!(s.to_move(), 1, "the second seat plans next");
+            choices.push(best(&s, 600));
+        }
+        assert_eq!(choices.len(), 3, "three sealed plans tried");
+        assert!(choices.windows(2).all(|w| w[0] == w[1]), "{choices:?}");
+    }
+
+    #[test]
+    fn decoupled_planners_learn_each_others_best_plan() {
+        // Every planner of the round gets a tree, the sealed ones included.
+        let game = Game::new(catalogue::get("RockPaperScissors").unwrap()).unwrap();
+        let mut s = game.start();
+        let first = s.legal_moves()[0];
+        s.apply(first).unwrap();
+        let root = root_of(&s);
+        assert_eq!(root.round_planners(), vec![0, 1]);
+        // Seat 0's start holds none of its sealed plan.
+        assert!(root.plan_start(0).turn_moves.is_empty());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mv = round::search(&root, &mut rng, |n| n >= 300).unwrap();
+        assert!(s.legal_moves().contains(&mv));
+    }
+}
