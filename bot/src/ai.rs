@@ -14,12 +14,18 @@ use serde_json::json;
 
 use crate::source;
 
-/// A player the command line can name: `random`, `mcts` (1,000 iterations)
-/// or `mcts:N` (N iterations).
+/// A player the command line can name: `random`, `sp` (the standard
+/// player: the search at its fixed budget), `easy`, `medium`, `hard` (the
+/// search at each difficulty's budget), `mcts` (1,000 iterations) or
+/// `mcts:N` (N iterations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     Random,
-    Search { iterations: usize },
+    /// The search, stopping at `iterations` or after `cap_ms`.
+    Search {
+        iterations: usize,
+        cap_ms: Option<u64>,
+    },
 }
 
 /// The search's iterations when none are named.
@@ -32,15 +38,27 @@ impl Player {
             None if lower == "random" => Ok(Player::Random),
             None if lower == "mcts" => Ok(Player::Search {
                 iterations: DEFAULT_ITERATIONS,
+                cap_ms: None,
+            }),
+            None if lower == "sp" || lower == "standard" => Ok(Player::Search {
+                iterations: ai::STANDARD_ITERATIONS,
+                cap_ms: Some(ai::THINKING_CAP_MS),
+            }),
+            None if ai::Level::parse(&lower).is_some() => Ok(Player::Search {
+                iterations: ai::Level::parse(&lower).map_or(0, ai::Level::iterations),
+                cap_ms: Some(ai::THINKING_CAP_MS),
             }),
             Some(("mcts", n)) => match n.parse::<usize>() {
-                Ok(iterations) if iterations > 0 => Ok(Player::Search { iterations }),
+                Ok(iterations) if iterations > 0 => Ok(Player::Search {
+                    iterations,
+                    cap_ms: None,
+                }),
                 _ => Err(format!(
                     "\"{text}\": mcts:N takes a whole number of iterations above 0"
                 )),
             },
             _ => Err(format!(
-                "\"{text}\" is not a player; use random, mcts, or mcts:N (N iterations)"
+                "\"{text}\" is not a player; use random, sp, easy, medium, hard, mcts, or mcts:N (N iterations)"
             )),
         }
     }
@@ -48,7 +66,7 @@ impl Player {
     fn name(self) -> String {
         match self {
             Player::Random => "random".into(),
-            Player::Search { iterations } => format!("mcts:{iterations}"),
+            Player::Search { iterations, .. } => format!("mcts:{iterations}"),
         }
     }
 
@@ -61,7 +79,12 @@ impl Player {
     ) -> Option<Move> {
         match self {
             Player::Random => random_move(state, rng),
-            Player::Search { iterations } => {
+            Player::Search { iterations, cap_ms } => {
+                let cap = cap_ms.map(Duration::from_millis);
+                let limit = match (limit, cap) {
+                    (Some(l), Some(c)) => Some(l.min(c)),
+                    (l, c) => l.or(c),
+                };
                 let start = Instant::now();
                 ai::search(state, rng, |n| {
                     n >= iterations || limit.is_some_and(|l| start.elapsed() >= l)

@@ -82,13 +82,14 @@ enum Command {
         #[arg(long, value_name = "SEAT|public")]
         view: Option<String>,
     },
-    /// Print the move a player would make next: random, mcts or mcts:N.
+    /// Print the move a player would make next: random, sp, easy, medium, hard, mcts or mcts:N.
     Suggest {
         /// A game's name, or a rule-set JSON file.
         game: String,
         /// The moves so far, seat 1 first (Chaos plays from the seed).
         moves: Vec<String>,
-        /// The player: random, mcts (1,000 iterations) or mcts:N.
+        /// The player: random, sp (the standard player, 10,000 iterations),
+        /// easy (200), medium (2,000), hard (10,000), mcts (1,000) or mcts:N.
         #[arg(long, default_value = "mcts")]
         ai: String,
         /// Stop thinking after this many milliseconds.
@@ -101,8 +102,10 @@ enum Command {
     AiMatch {
         /// A game's name, or a rule-set JSON file.
         game: String,
+        /// Player A, named as for `suggest --ai`.
         #[arg(long)]
         a: String,
+        /// Player B, named as for `suggest --ai`.
         #[arg(long)]
         b: String,
         #[arg(long, default_value_t = 10)]

@@ -300,7 +300,21 @@ fn suggest_prints_a_move_that_replays_and_takes_a_win() {
     assert_eq!(json(&replay)["status"], "ongoing", "{mv}");
     let bad = redscience(&["suggest", "Tic-Tac-Toe", "--ai", "genius"]);
     assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("random, mcts, or mcts:N"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("random, sp, easy, medium, hard"));
+    // The difficulty levels and the standard player take the win too.
+    for level in ["easy", "medium", "hard", "sp"] {
+        let out = redscience(&[
+            "suggest",
+            "Tic-Tac-Toe",
+            "1,1",
+            "1,3",
+            "2,1",
+            "2,3",
+            "--ai",
+            level,
+        ]);
+        assert_eq!(stdout(&out).trim(), "3,1", "{level}");
+    }
 }
 
 #[test]

@@ -17,8 +17,9 @@ use redscience_storage::{Augmentation, Challenge, ChatId, Kind, LiveMatch, Platf
 use crate::bot::{Bot, Said, said};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
-/// The search budget of standard players and personas, in iterations.
-const SEARCH_ITERATIONS: usize = 1_000;
+/// The search budget of standard players and personas, in iterations: the
+/// standard player's fixed budget, so its leaderboard rating keeps its meaning.
+const SEARCH_ITERATIONS: usize = redscience_engine::ai::STANDARD_ITERATIONS;
 
 /// The most drop-down lists one message carries (Discord's five rows).
 const MENUS: usize = 5;
@@ -88,7 +89,11 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
         // Standard players and personas search; Random and Chaos pick at random.
         let mv = match kind {
             Kind::Standard | Kind::Persona => {
-                redscience_engine::ai::search(live.state(), &mut rng, |n| n >= SEARCH_ITERATIONS)
+                let started = std::time::Instant::now();
+                let cap = std::time::Duration::from_millis(redscience_engine::ai::THINKING_CAP_MS);
+                redscience_engine::ai::search(live.state(), &mut rng, |n| {
+                    n >= SEARCH_ITERATIONS || started.elapsed() >= cap
+                })
             }
             _ => random_move(live.state(), &mut rng),
         };

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The standard player's strength: `ai-match` of the standard player (sp)
+# against Random (and itself at Tic-Tac-Toe) in every two-player
+# perfect-information catalogue game, the cloaked games and the
+# simultaneous ones, printed as a Markdown table.
+#
+#   bench/strength.sh [GAMES_PER_MATCH]      (default 200)
+#
+# REDSCIENCE_BIN names the binary; by default a release build is made.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+games="${1:-200}"
+if [[ -z "${REDSCIENCE_BIN:-}" ]]; then
+    cargo build --release --locked -p redscience >&2
+    REDSCIENCE_BIN="${CARGO_TARGET_DIR:-target}/release/redscience"
+fi
+
+perfect=(Tic-Tac-Toe 3on15line Treblecross15 4on7sq 5on15sq Connect6-19x19 Tapatan Achi
+    9-Holes Qubic-4 Connect4 Wild-TTT-6sq3143)
+cloaked=(3Blotto13 Shopping9 KBeauty9 3P-9X-HideSeek)
+simultaneous=(RockPaperScissors 4P-TrendSetter StagHunt 4P-Coordination PrisonerDilemma
+    OptionalPD ContractPD ContractHunt 3P-Volunteer 3P-PublicGoods BoS 3P-BoS)
+
+row() {
+    local kind="$1" game="$2" a="$3" b="$4" started json
+    started=$(date +%s)
+    json=$("$REDSCIENCE_BIN" ai-match "$game" --a "$a" --b "$b" --games "$games" --json)
+    python3 -c '
+import json, sys
+j = json.loads(sys.argv[1])
+print("| {} | {} | {} vs {} | {} | {} | {} | {} | {:.3f} ({:.3f}-{:.3f}) | {} s |".format(
+    sys.argv[2], j["game"], sys.argv[3], sys.argv[4], j["games"], j["a_wins"], j["draws"],
+    j["a_losses"], j["a_score"], j["a_score_low"], j["a_score_high"], sys.argv[5]))
+' "$json" "$kind" "$a" "$b" "$(( $(date +%s) - started ))"
+}
+
+echo "| Kind | Game | Match | Games | A wins | Draws | A losses | A's score (95% CI) | Time |"
+echo "|---|---|---|---|---|---|---|---|---|"
+row perfect Tic-Tac-Toe sp sp
+for game in "${perfect[@]}"; do row perfect "$game" sp random; done
+for game in "${cloaked[@]}"; do row cloaked "$game" sp random; done
+for game in "${simultaneous[@]}"; do row simultaneous "$game" sp random; done
