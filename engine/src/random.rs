@@ -62,10 +62,11 @@ pub fn playouts<R: Rng + ?Sized>(
     let (mut games, mut moves) = (0u64, 0u64);
     match game.rollout() {
         Some(kernel) if !general && kernel.load(&game.start(), &mut Default::default()) => {
-            let start = game.start();
-            let mut board = crate::rollout::Playout::default();
+            let mut start = crate::rollout::Playout::default();
+            kernel.load(&game.start(), &mut start);
+            let mut board = start.clone();
             loop {
-                kernel.load(&start, &mut board);
+                board.reset_from(&start);
                 moves += kernel.play(&mut board, rng).moves as u64;
                 games += 1;
                 if stop(games) {

@@ -43,6 +43,9 @@ pub struct Playout {
     /// On stacks, per column, how many cells are filled.
     fill: Vec<u16>,
     to_move: usize,
+    /// Per seat, its pieces on the board: no line is looked for before a
+    /// seat has as many as a line needs.
+    held: [u16; 4],
 }
 
 /// How a playout ended: the winning seat (None for a draw) and the pieces placed.
@@ -175,6 +178,10 @@ impl Rollout {
         playout.open.clear();
         playout.fill.clear();
         playout.to_move = to_move;
+        playout.held = [0; 4];
+        for (seat, piece) in self.pieces.iter().enumerate() {
+            playout.held[seat] = board.iter().filter(|&&c| c == *piece).count() as u16;
+        }
         if self.columns.is_empty() {
             let empty = (0..board.len() as u16).filter(|&c| board[usize::from(c)] == 0);
             playout.open.extend(empty);
@@ -199,7 +206,10 @@ impl Rollout {
 
     /// Plays random turns until a line or a full board ends the game.
     pub fn play<R: Rng + ?Sized>(&self, playout: &mut Playout, rng: &mut R) -> Finish {
-        self.play_with(playout, |p| rng.random_range(0..p.open.len()))
+        // A 32-bit draw: the open slots never number 2^32, and it is cheaper.
+        self.play_with(playout, |p| {
+            rng.random_range(0..p.open.len() as u32) as usize
+        })
     }
 
     /// Plays turns, `pick` choosing among the open slots by index.
@@ -218,7 +228,9 @@ impl Rollout {
                 let cell = self.take_slot(playout, slot);
                 playout.board[usize::from(cell)] = piece;
                 moves += 1;
-                lined |= self.makes_line(&playout.board, cell, piece);
+                playout.held[mover] += 1;
+                lined |= playout.held[mover] >= u16::from(self.length)
+                    && self.makes_line(&playout.board, cell, piece);
             }
             if lined {
                 return Finish {
@@ -234,6 +246,50 @@ impl Rollout {
             }
             playout.to_move = (mover + 1) % seats;
         }
+    }
+
+    /// The cells a piece can go to now, one per open slot.
+    pub fn open_cells(&self, playout: &Playout, out: &mut Vec<u16>) {
+        out.clear();
+        out.extend((0..playout.open.len()).map(|s| self.slot_cell(playout, s)));
+    }
+
+    /// The piece `seat` places, packed as on the board.
+    pub fn piece(&self, seat: usize) -> Cell {
+        self.pieces[seat]
+    }
+
+    /// Whether a turn is one placement (the search's tree then runs on the
+    /// kernel: one tree move, one turn).
+    pub fn one_per_turn(&self) -> bool {
+        self.per_turn == 1
+    }
+
+    /// Places the mover's piece on `cell` (one of [`Rollout::open_cells`])
+    /// as a whole turn; the finish when that ends the game.
+    pub fn place(&self, playout: &mut Playout, cell: u16) -> Option<Finish> {
+        let slot = (0..playout.open.len()).find(|&s| self.slot_cell(playout, s) == cell)?;
+        let mover = playout.to_move;
+        let piece = self.pieces[mover];
+        self.take_slot(playout, slot);
+        playout.board[usize::from(cell)] = piece;
+        playout.held[mover] += 1;
+        if playout.held[mover] >= u16::from(self.length)
+            && self.makes_line(&playout.board, cell, piece)
+        {
+            return Some(Finish {
+                winner: Some(mover),
+                moves: 1,
+            });
+        }
+        if playout.open.is_empty() {
+            return Some(Finish {
+                winner: None,
+                moves: 1,
+            });
+        }
+        playout.to_move = (mover + 1) % self.pieces.len();
+        None
     }
 
     /// Empty cells (or open columns) left.
@@ -300,6 +356,20 @@ impl Rollout {
 impl Playout {
     fn capacity(&self, rollout: &Rollout) -> usize {
         rollout.capacity_of(self)
+    }
+
+    /// Becomes a copy of `other` without allocating (once sized).
+    pub fn reset_from(&mut self, other: &Playout) {
+        self.board.clone_from(&other.board);
+        self.open.clone_from(&other.open);
+        self.fill.clone_from(&other.fill);
+        self.to_move = other.to_move;
+        self.held = other.held;
+    }
+
+    /// The seat to place next.
+    pub fn to_move(&self) -> usize {
+        self.to_move
     }
 }
 

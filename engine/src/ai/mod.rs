@@ -11,11 +11,13 @@
 //!   others' (decoupled UCT, see [`round`]); sealed plans are never read.
 //!   Rounds deeper in the search are played out at random.
 //! - Playouts go through the compiled kernel ([`crate::rollout`]) where the
-//!   rule set has one.
+//!   rule set has one; with one piece a turn the tree runs on it too
+//!   ([`compiled`]).
 //!
 //! Pure like the rest of the engine: the caller passes the random stream and
 //! decides when to stop (an iteration count, or a clock it reads itself).
 
+mod compiled;
 mod round;
 
 use rand::{Rng, RngExt};
@@ -158,7 +160,7 @@ pub(crate) fn most_visited(nodes: &[Node]) -> Option<Move> {
         .or_else(|| nodes[0].untried.first().copied())
 }
 
-fn reward(result: SeatResult) -> f64 {
+pub(crate) fn reward(result: SeatResult) -> f64 {
     match result {
         SeatResult::Win => 1.0,
         SeatResult::Draw => 0.5,
@@ -243,6 +245,15 @@ pub fn search<R: Rng + ?Sized>(
     }
     if root_state.round.is_some() && root_state.draw_offered_by().is_none() {
         return round::search(&root_state, rng, stop);
+    }
+    if let Some(kernel) = root_state.game().rollout()
+        && kernel.one_per_turn()
+        && root_state.draw_offered_by().is_none()
+    {
+        let mut start = Playout::default();
+        if kernel.load(&root_state, &mut start) {
+            return compiled::search(&root_state, kernel, &start, rng, stop);
+        }
     }
     tree_search(&root_state, moves, rng, stop)
 }
