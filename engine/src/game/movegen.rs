@@ -168,12 +168,19 @@ impl State {
         let game = self.game();
         let geo = &game.geometry;
         let controller = &game.seats[seat];
-        let kinds: Vec<(Color, Shape)> = Color::ALL
+        // On the stack: this runs for every position of every playout.
+        let mut held = [(Color::Black, Shape::Circle); super::PIECE_KINDS];
+        let mut count = 0;
+        for kind in Color::ALL
             .iter()
             .filter(|c| controller.controls(**c))
             .flat_map(|c| game.rules.shapes.iter().map(move |s| (*c, s.shape)))
             .filter(|(c, s)| self.reserve(*c, *s) > 0)
-            .collect();
+        {
+            held[count] = kind;
+            count += 1;
+        }
+        let kinds = &held[..count];
         if kinds.is_empty() {
             return;
         }
@@ -230,7 +237,7 @@ impl State {
             if !self.can_enter(seat, to) {
                 continue;
             }
-            for &(color, shape) in &kinds {
+            for &(color, shape) in kinds {
                 out.push(Move::Place { color, shape, to });
             }
         }
