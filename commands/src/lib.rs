@@ -10,6 +10,7 @@ mod friends;
 mod help;
 mod library;
 mod matches;
+pub mod ratings;
 pub mod reply;
 pub mod request;
 mod turns;

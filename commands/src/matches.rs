@@ -248,7 +248,7 @@ pub(crate) async fn report(
             .map(|(text, seat)| format!("{}: {text}\n", who(*seat)))
             .collect()
     };
-    let status = match (&live.forfeit, state.outcome()) {
+    let mut status = match (&live.forfeit, state.outcome()) {
         (Some(reason), _) => {
             let winners: Vec<String> = live
                 .seats
@@ -281,6 +281,12 @@ pub(crate) async fn report(
             None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
         },
     };
+    // Every way a match ends comes through here: a finished rated match is
+    // rated now, once (the storage refuses a second time).
+    if let Some(line) = crate::ratings::after_match(bot, live).await {
+        status.push('\n');
+        status.push_str(&line);
+    }
     let public = state.public_view().0;
     let board = |view| format!("```\n{}\n```", view_text(game, &view).trim_end());
     let clock = time_left(bot, live).await;

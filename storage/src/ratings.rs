@@ -140,6 +140,14 @@ impl Storage {
             .collect())
     }
 
+    /// Whether a match is finished, counts for ratings and is not rated yet.
+    pub async fn awaits_rating(&self, match_id: i64) -> Result<bool> {
+        let Some(row) = matches::Entity::find_by_id(match_id).one(&self.db).await? else {
+            return refuse(format!("there is no match number {match_id}"));
+        };
+        Ok(row.finished_at.is_some() && row.rated && row.rated_at.is_none())
+    }
+
     /// Records a finished match's new ratings and stats, all at once, once.
     pub async fn record_ratings(&self, match_id: i64, updates: &[RatingUpdate]) -> Result<()> {
         let now = self.now();

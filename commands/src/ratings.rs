@@ -1,0 +1,337 @@
+//! Ratings after a finished rated match: Weng-Lin (OpenSkill) from the
+//! `skillratings` crate, kept per (player, augmentation, rule set) by the
+//! storage, which also keeps the stats, the top burst, the time the shown
+//! rating last changed and a history row per match. The rules are in
+//! docs/rules.md ("Ratings"):
+//!
+//! - seats on one team (Partners) are rated as one team; the teams are
+//!   ranked by their results, wins first, then draws, then losses;
+//! - Chaos is rated at the beginner constant and never updated;
+//! - a game without a Chaos seat has a virtual Chaos at the beginner
+//!   constant when every player wins (it loses) or every player loses (it
+//!   wins), so such a result still says something;
+//! - a player holding seats on more than one team (Random against Random)
+//!   learns nothing about itself: its rating stays, its stats count;
+//! - unrated matches (challenged `unrated`, or a Trainer stopped the clock)
+//!   change nothing.
+
+use chrono::{DateTime, Utc};
+use redscience_engine::SeatResult;
+use redscience_storage::{Augmentation, Kind, LiveMatch, Rating, RatingKey, RatingUpdate, Storage};
+use skillratings::MultiTeamOutcome;
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+
+use crate::bot::Bot;
+use crate::matches::name_of;
+
+/// One seat as the rating maths sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatRating {
+    /// The engine's team: Partners share one, everyone else has their own.
+    pub team: usize,
+    pub result: SeatResult,
+    pub mu: f64,
+    pub sigma: f64,
+    /// Chaos's seat: rated at the beginner constant, never updated.
+    pub chaos: bool,
+}
+
+fn rank(result: SeatResult) -> usize {
+    match result {
+        SeatResult::Win => 1,
+        SeatResult::Draw => 2,
+        SeatResult::Loss => 3,
+    }
+}
+
+fn beginner() -> WengLinRating {
+    WengLinRating {
+        rating: Rating::BEGINNER_MU,
+        uncertainty: Rating::BEGINNER_SIGMA,
+    }
+}
+
+/// Each seat's (μ, σ) after the match, in seat order. Chaos seats keep
+/// the beginner constant; a match with fewer than two sides changes nothing.
+pub fn weng_lin(seats: &[SeatRating]) -> Vec<(f64, f64)> {
+    // (team, result, seats), in order of first appearance; Chaos is a side alone.
+    let mut teams: Vec<(Option<usize>, SeatResult, Vec<usize>)> = Vec::new();
+    for (i, seat) in seats.iter().enumerate() {
+        let team = (!seat.chaos).then_some(seat.team);
+        match teams.iter_mut().find(|t| team.is_some() && t.0 == team) {
+            Some(t) => t.2.push(i),
+            None => teams.push((team, seat.result, vec![i])),
+        }
+    }
+    let rating = |i: usize| {
+        if seats[i].chaos {
+            beginner()
+        } else {
+            WengLinRating {
+                rating: seats[i].mu,
+                uncertainty: seats[i].sigma,
+            }
+        }
+    };
+    let mut sides: Vec<(Vec<WengLinRating>, usize)> = teams
+        .iter()
+        .map(|t| (t.2.iter().map(|&i| rating(i)).collect(), rank(t.1)))
+        .collect();
+    let unchanged: Vec<(f64, f64)> = seats.iter().map(|s| (s.mu, s.sigma)).collect();
+    if !seats.iter().any(|s| s.chaos)
+        && let Some(first) = teams.first().map(|t| t.1)
+        && first != SeatResult::Draw
+        && teams.iter().all(|t| t.1 == first)
+    {
+        // The virtual Chaos: it loses when every player wins, and wins
+        // when every player loses.
+        let chaos = if first == SeatResult::Win {
+            SeatResult::Loss
+        } else {
+            SeatResult::Win
+        };
+        sides.push((vec![beginner()], rank(chaos)));
+    }
+    if sides.len() < 2 {
+        return unchanged;
+    }
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = sides
+        .iter()
+        .map(|(r, k)| (r.as_slice(), MultiTeamOutcome::new(*k)))
+        .collect();
+    let out = weng_lin_multi_team(&input, &WengLinConfig::new());
+    let mut after = unchanged;
+    for (t, team) in teams.iter().enumerate() {
+        for (j, &i) in team.2.iter().enumerate() {
+            if !seats[i].chaos {
+                after[i] = (out[t][j].rating, out[t][j].uncertainty);
+            }
+        }
+    }
+    after
+}
+
+/// One player's rating before and after a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub key: RatingKey,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// Rates a finished rated match once: every player (Chaos excepted) gets
+/// its new rating, stats and history row in one transaction. Returns
+/// `None` for a match still going, an unrated match, or one already rated
+/// (by this call's twin, say).
+pub async fn rate(
+    storage: &Storage,
+    live: &LiveMatch,
+) -> redscience_storage::Result<Option<Vec<Change>>> {
+    if !live.is_over() || !storage.awaits_rating(live.id).await? {
+        return Ok(None);
+    }
+    let game = live.state().game().clone();
+    let mut seats = Vec::new();
+    let mut keys: Vec<Option<RatingKey>> = Vec::new();
+    for record in &live.seats {
+        let player = storage.player(record.player_id).await?;
+        let chaos = game.seats[record.seat].is_chaos || player.kind == Kind::Chaos;
+        let key = RatingKey {
+            player_id: record.player_id,
+            augmentation: record.augmentation,
+            rule_set_id: live.rule_set_id,
+        };
+        let rating = if chaos {
+            Rating::beginner()
+        } else {
+            storage.rating(&key).await?
+        };
+        let Some(result) = record.result else {
+            return Err(redscience_storage::Error::Corrupt(format!(
+                "match {} is over but seat {} has no result",
+                live.id,
+                record.seat + 1
+            )));
+        };
+        seats.push(SeatRating {
+            team: game.seats[record.seat].team,
+            result,
+            mu: rating.mu,
+            sigma: rating.sigma,
+            chaos,
+        });
+        keys.push((!chaos).then_some(key));
+    }
+    let after = weng_lin(&seats);
+    let mut changes: Vec<Change> = Vec::new();
+    let mut updates: Vec<RatingUpdate> = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        let Some(key) = *key else { continue };
+        if updates.iter().any(|u| u.key == key) {
+            continue;
+        }
+        let own: Vec<usize> = (0..keys.len()).filter(|&j| keys[j] == Some(key)).collect();
+        let one_side = own.iter().all(|&j| seats[j].team == seats[i].team);
+        let (mu, sigma) = if one_side {
+            after[i]
+        } else {
+            (seats[i].mu, seats[i].sigma)
+        };
+        updates.push(RatingUpdate { key, mu, sigma });
+        changes.push(Change {
+            key,
+            before: storage.rating(&key).await?,
+            after: Rating::beginner(),
+        });
+    }
+    if let Err(e) = storage.record_ratings(live.id, &updates).await {
+        return if storage.awaits_rating(live.id).await? {
+            Err(e)
+        } else {
+            Ok(None)
+        };
+    }
+    for change in &mut changes {
+        change.after = storage.rating(&change.key).await?;
+    }
+    Ok(Some(changes))
+}
+
+/// The line a finished match's report ends with: each rated player's shown
+/// rating before and after. `None` when the match changes no rating.
+pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
+    let changes = match rate(bot.storage(), live).await {
+        Ok(Some(changes)) => changes,
+        Ok(None) => return None,
+        Err(e) => return Some(format!("The ratings could not be updated: {e}.")),
+    };
+    let mut parts = Vec::new();
+    for change in &changes {
+        let name = name_of(bot, change.key.player_id).await;
+        let how = match change.key.augmentation {
+            Augmentation::Alone => String::new(),
+            other => format!(" ({other})"),
+        };
+        let (old, new) = (change.before.shown(), change.after.shown());
+        parts.push(format!("{name}{how} {old} → {new} ({:+})", new - old));
+    }
+    Some(format!(
+        "Ratings in {}: {}.",
+        live.state().game().rules.name,
+        parts.join(", ")
+    ))
+}
+
+/// How long a rating's shown value has been held, e.g. "3 days"; `None`
+/// for a player who has not played.
+pub fn held_for(rating: &Rating, now: DateTime<Utc>) -> Option<String> {
+    rating.changed_at.map(|at| crate::clock::span(now - at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SeatResult::{Draw, Loss, Win};
+
+    fn fresh(team: usize, result: SeatResult) -> SeatRating {
+        SeatRating {
+            team,
+            result,
+            mu: Rating::BEGINNER_MU,
+            sigma: Rating::BEGINNER_SIGMA,
+            chaos: false,
+        }
+    }
+
+    const MU: f64 = Rating::BEGINNER_MU;
+    const SIGMA: f64 = Rating::BEGINNER_SIGMA;
+
+    #[test]
+    fn a_win_raises_and_a_loss_lowers() {
+        let after = weng_lin(&[fresh(0, Win), fresh(1, Loss)]);
+        assert!(after[0].0 > MU && after[1].0 < MU, "{after:?}");
+        assert!(after[0].1 < SIGMA && after[1].1 < SIGMA, "{after:?}");
+        // Equal players: what one gains the other loses.
+        assert!((after[0].0 - MU - (MU - after[1].0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_draw_between_equals_keeps_mu_and_narrows_sigma() {
+        let after = weng_lin(&[fresh(0, Draw), fresh(1, Draw)]);
+        for (mu, sigma) in after {
+            assert!((mu - MU).abs() < 1e-9 && sigma < SIGMA);
+        }
+        // A stronger player drawing with a weaker one loses some.
+        let strong = SeatRating {
+            mu: 30.0,
+            sigma: 3.0,
+            ..fresh(0, Draw)
+        };
+        let after = weng_lin(&[strong, fresh(1, Draw)]);
+        assert!(after[0].0 < 30.0 && after[1].0 > MU, "{after:?}");
+    }
+
+    #[test]
+    fn many_seats_are_ranked_by_result() {
+        let after = weng_lin(&[
+            fresh(0, Loss),
+            fresh(1, Win),
+            fresh(2, Draw),
+            fresh(3, Loss),
+        ]);
+        assert!(after[1].0 > after[2].0 && after[2].0 > after[0].0);
+        assert!((after[0].0 - after[3].0).abs() < 1e-9);
+        assert!(after[0].0 < MU && after[1].0 > MU);
+    }
+
+    #[test]
+    fn partners_move_together() {
+        let after = weng_lin(&[fresh(0, Win), fresh(1, Loss), fresh(0, Win), fresh(1, Loss)]);
+        assert_eq!(after[0], after[2]);
+        assert_eq!(after[1], after[3]);
+        assert!(after[0].0 > MU && after[1].0 < MU);
+    }
+
+    #[test]
+    fn chaos_is_rated_as_a_beginner_and_never_moves() {
+        // Chaos's stored numbers are ignored: it always plays as a beginner.
+        let chaos = SeatRating {
+            mu: 40.0,
+            sigma: 1.0,
+            chaos: true,
+            ..fresh(9, Win)
+        };
+        let after = weng_lin(&[fresh(0, Loss), fresh(1, Loss), chaos]);
+        assert_eq!(after[2], (40.0, 1.0));
+        let against_beginner = weng_lin(&[
+            fresh(0, Loss),
+            fresh(1, Loss),
+            SeatRating {
+                chaos: true,
+                ..fresh(9, Win)
+            },
+        ]);
+        assert_eq!(after[0], against_beginner[0]);
+        assert!(after[0].0 < MU);
+    }
+
+    #[test]
+    fn the_virtual_chaos_makes_all_winning_and_all_losing_count() {
+        let all_win = weng_lin(&[fresh(0, Win), fresh(1, Win)]);
+        assert!(all_win.iter().all(|r| r.0 > MU), "{all_win:?}");
+        let all_lose = weng_lin(&[fresh(0, Loss), fresh(1, Loss), fresh(2, Loss)]);
+        assert!(all_lose.iter().all(|r| r.0 < MU), "{all_lose:?}");
+        // Everyone drawing is a plain draw: no virtual Chaos.
+        let all_draw = weng_lin(&[fresh(0, Draw), fresh(1, Draw)]);
+        assert!(all_draw.iter().all(|r| (r.0 - MU).abs() < 1e-9));
+    }
+
+    #[test]
+    fn held_for_is_the_time_since_the_shown_rating_changed() {
+        let now = Utc::now();
+        let mut rating = Rating::beginner();
+        assert_eq!(held_for(&rating, now), None);
+        rating.changed_at = Some(now - chrono::TimeDelta::days(3));
+        assert_eq!(held_for(&rating, now).as_deref(), Some("3 days"));
+    }
+}
