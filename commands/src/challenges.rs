@@ -67,6 +67,18 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             );
         }
         let human = opponent.kind == Kind::Human;
+        if human
+            && ctx
+                .storage()
+                .has_banned(opponent.id, me.id)
+                .await
+                .map_err(said)?
+        {
+            return Err(format!(
+                "{} is not accepting challenges from you. Challenge Random, or leave the seat `open`.",
+                opponent.name
+            ));
+        }
         if human && !friends.friends.iter().any(|f| f.id == opponent.id) {
             return Ok(Reply::one(
                 Message::new(
@@ -454,6 +466,18 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             continue;
         }
         let player = ctx.storage().player(record.player_id).await.map_err(said)?;
+        if record.player_id != me
+            && ctx
+                .storage()
+                .has_banned(record.player_id, me)
+                .await
+                .map_err(said)?
+        {
+            return Err(format!(
+                "{} is not accepting challenges from you, so there is no rematch.",
+                player.name
+            ));
+        }
         seats.push(Invitee {
             player_id: Some(record.player_id),
             augmentation: record.augmentation,

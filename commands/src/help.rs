@@ -86,8 +86,8 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     (
         "friend",
-        "friend add NAME | friend accept NAME | friend list",
-        "Friends can challenge each other by name.",
+        "friend add NAME | friend accept NAME | friend remove NAME | friend ban NAME | friend unban NAME | friend list",
+        "Friends can challenge each other by name. `add` sends a request (the other person gets Accept, Decline and Ban buttons), `accept` answers one, `remove` ends a friendship or withdraws or declines a request, `ban` stops someone's requests and challenges by name until `unban`, and `list` shows your friends, requests and bans privately.",
     ),
 ];
 

@@ -42,17 +42,36 @@ pub struct Friends {
     pub banned: Vec<Player>,
 }
 
-/// The pair's row, whichever way round it is.
+/// The pair's rows: `(a, b)` and `(b, a)`. Both exist only when each
+/// banned the other; otherwise a pair holds at most one row.
+async fn rows<C: ConnectionTrait>(
+    db: &C,
+    a: i64,
+    b: i64,
+) -> Result<(
+    Option<friend_requests::Model>,
+    Option<friend_requests::Model>,
+)> {
+    let forward = friend_requests::Entity::find_by_id((a, b)).one(db).await?;
+    let backward = friend_requests::Entity::find_by_id((b, a)).one(db).await?;
+    Ok((forward, backward))
+}
+
+fn is(row: &Option<friend_requests::Model>, status: FriendStatus) -> bool {
+    row.as_ref().is_some_and(|r| r.status == status.word())
+}
+
+/// The pair's row that is not a ban (a request or a friendship), if any.
 async fn pair<C: ConnectionTrait>(
     db: &C,
     a: i64,
     b: i64,
 ) -> Result<Option<friend_requests::Model>> {
-    let forward = friend_requests::Entity::find_by_id((a, b)).one(db).await?;
-    match forward {
-        Some(row) => Ok(Some(row)),
-        None => Ok(friend_requests::Entity::find_by_id((b, a)).one(db).await?),
-    }
+    let (forward, backward) = rows(db, a, b).await?;
+    Ok([forward, backward]
+        .into_iter()
+        .flatten()
+        .find(|r| r.status != FriendStatus::Banned.word()))
 }
 
 async fn other<C: ConnectionTrait>(db: &C, me: &Player, name: &str) -> Result<Player> {
@@ -68,11 +87,16 @@ async fn other<C: ConnectionTrait>(db: &C, me: &Player, name: &str) -> Result<Pl
     Ok(other)
 }
 
-fn befriendable(p: &Player) -> Result<()> {
+fn befriendable(p: &Player, you: bool) -> Result<()> {
     if p.kind != Kind::Human || p.security < Security::Creator {
+        let who = if you {
+            "you are".to_string()
+        } else {
+            format!("{} is", p.name)
+        };
         return refuse(format!(
-            "{} is a {} {}, and only Creators, Trainers and Admins have friends",
-            p.name, p.security, p.kind
+            "{who} a {} {}, and only Creators, Trainers and Admins have friends",
+            p.security, p.kind
         ));
     }
     Ok(())
@@ -103,21 +127,44 @@ async fn write<C: ConnectionTrait>(
     Ok(())
 }
 
+/// What `remove_friend` ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removed {
+    /// A friendship.
+    Friendship,
+    /// The remover's own request, withdrawn.
+    Withdrawn,
+    /// A request to the remover, declined.
+    Declined,
+}
+
 impl Storage {
     /// Asks another player to be friends; a request crossing theirs makes you friends.
     pub async fn request_friend(&self, me: i64, name: &str) -> Result<FriendStatus> {
         let txn = self.db.begin().await?;
         let me = player_by_id(&txn, me).await?;
-        befriendable(&me)?;
+        befriendable(&me, true)?;
         let them = other(&txn, &me, name).await?;
-        befriendable(&them)?;
-        let row = pair(&txn, me.id, them.id).await?;
+        befriendable(&them, false)?;
+        let (mine, theirs) = rows(&txn, me.id, them.id).await?;
+        // A ban of mine is said first: it is mine to lift. Theirs is only
+        // said as "not accepting", never as a ban.
+        if is(&theirs, FriendStatus::Banned) {
+            return refuse(format!(
+                "you banned {0}; revoke the ban first with `friend unban {0}`",
+                them.name
+            ));
+        }
+        if is(&mine, FriendStatus::Banned) {
+            return refuse(format!(
+                "sorry, {} is not accepting friend requests from you",
+                them.name
+            ));
+        }
+        let row = mine.or(theirs);
         let status = match &row {
             None => FriendStatus::Pending,
             Some(r) => match (r.status.as_str(), r.inviter_id == me.id) {
-                ("accepted", _) => {
-                    return refuse(format!("you and {} are friends already", them.name));
-                }
                 ("pending", true) => {
                     return refuse(format!(
                         "you asked {} already; the request is waiting for an answer",
@@ -125,13 +172,9 @@ impl Storage {
                     ));
                 }
                 ("pending", false) => FriendStatus::Accepted,
-                (_, true) => {
-                    return refuse(format!(
-                        "{} is not accepting friend requests from you",
-                        them.name
-                    ));
+                _ => {
+                    return refuse(format!("you and {} are friends already", them.name));
                 }
-                _ => return refuse(format!("you banned {}; revoke the ban first", them.name)),
             },
         };
         let (inviter, invited) = match &row {
@@ -148,11 +191,9 @@ impl Storage {
         let txn = self.db.begin().await?;
         let me = player_by_id(&txn, me).await?;
         let them = other(&txn, &me, name).await?;
-        let row = friend_requests::Entity::find_by_id((them.id, me.id))
-            .one(&txn)
-            .await?;
-        match row {
-            Some(r) if r.status == "pending" => {
+        let (mine, theirs) = rows(&txn, me.id, them.id).await?;
+        match theirs {
+            Some(r) if r.status == FriendStatus::Pending.word() => {
                 write(
                     &txn,
                     Some(r),
@@ -162,6 +203,12 @@ impl Storage {
                     self.now(),
                 )
                 .await?;
+            }
+            Some(r) if r.status == FriendStatus::Accepted.word() => {
+                return refuse(format!("you and {} are friends already", them.name));
+            }
+            _ if is(&mine, FriendStatus::Accepted) => {
+                return refuse(format!("you and {} are friends already", them.name));
             }
             _ => {
                 return refuse(format!(
@@ -174,11 +221,53 @@ impl Storage {
         Ok(())
     }
 
-    /// Bans another player's requests (and ends a friendship or request).
+    /// Ends a friendship, withdraws a request of yours or declines one to
+    /// you. Bans are lifted with [`Storage::revoke_ban`] instead.
+    pub async fn remove_friend(&self, me: i64, name: &str) -> Result<Removed> {
+        let txn = self.db.begin().await?;
+        let me = player_by_id(&txn, me).await?;
+        let them = other(&txn, &me, name).await?;
+        let (_, theirs) = rows(&txn, me.id, them.id).await?;
+        let Some(row) = pair(&txn, me.id, them.id).await? else {
+            if is(&theirs, FriendStatus::Banned) {
+                return refuse(format!(
+                    "you banned {0}; `friend unban {0}` lifts the ban",
+                    them.name
+                ));
+            }
+            return refuse(format!(
+                "there is no friendship or request between you and {}",
+                them.name
+            ));
+        };
+        let removed = match (row.status.as_str(), row.inviter_id == me.id) {
+            ("pending", true) => Removed::Withdrawn,
+            ("pending", false) => Removed::Declined,
+            _ => Removed::Friendship,
+        };
+        friend_requests::Entity::delete_by_id((row.inviter_id, row.invited_id))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        Ok(removed)
+    }
+
+    /// Bans another person's requests (and ends a friendship or request
+    /// between you). A ban they made of you stays as it is.
     pub async fn ban_friend(&self, me: i64, name: &str) -> Result<()> {
         let txn = self.db.begin().await?;
         let me = player_by_id(&txn, me).await?;
         let them = other(&txn, &me, name).await?;
+        if them.kind != Kind::Human {
+            return refuse(format!(
+                "only people can be banned, and {} is not a person",
+                them.name
+            ));
+        }
+        let (_, theirs) = rows(&txn, me.id, them.id).await?;
+        if is(&theirs, FriendStatus::Banned) {
+            return refuse(format!("you banned {} already", them.name));
+        }
         let row = pair(&txn, me.id, them.id).await?;
         write(&txn, row, them.id, me.id, FriendStatus::Banned, self.now()).await?;
         txn.commit().await?;
@@ -193,7 +282,7 @@ impl Storage {
         let deleted = friend_requests::Entity::delete_many()
             .filter(friend_requests::Column::InviterId.eq(them.id))
             .filter(friend_requests::Column::InvitedId.eq(me.id))
-            .filter(friend_requests::Column::Status.eq("banned"))
+            .filter(friend_requests::Column::Status.eq(FriendStatus::Banned.word()))
             .exec(&txn)
             .await?;
         if deleted.rows_affected == 0 {
@@ -201,6 +290,14 @@ impl Storage {
         }
         txn.commit().await?;
         Ok(())
+    }
+
+    /// Whether `banner` banned `other`'s requests.
+    pub async fn has_banned(&self, banner: i64, other: i64) -> Result<bool> {
+        let row = friend_requests::Entity::find_by_id((other, banner))
+            .one(&self.db)
+            .await?;
+        Ok(is(&row, FriendStatus::Banned))
     }
 
     /// Friends, requests both ways, and bans of a player.

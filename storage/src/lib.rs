@@ -38,7 +38,7 @@ pub use accounts::{ChatId, Platform, Player, SystemPlayer};
 pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, NewChallenge};
 pub use config::Config;
 pub use error::{Error, Result};
-pub use friends::{FriendStatus, Friends};
+pub use friends::{FriendStatus, Friends, Removed};
 pub use matches::{Deadline, LiveMatch, NewMatch, Played, SeatRecord, StoredMove};
 pub use ratings::{Rating, RatingKey, RatingUpdate};
 pub use roles::{Augmentation, Kind, Security};
