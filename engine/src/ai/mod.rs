@@ -19,6 +19,7 @@
 
 mod compiled;
 mod round;
+mod worlds;
 
 use rand::{Rng, RngExt};
 
@@ -255,23 +256,41 @@ pub fn search<R: Rng + ?Sized>(
             return compiled::search(&root_state, kernel, &start, rng, stop);
         }
     }
-    tree_search(&root_state, moves, rng, stop)
+    // Hidden pieces: search across worlds the seat cannot tell from the
+    // truth, or from its own knowledge alone when none are found.
+    if state.game().rules.cloaking != crate::rules::Cloaking::None
+        && root_state.draw_offered_by().is_none()
+    {
+        let worlds = worlds::sample(state, state.to_move(), rng, WORLDS, WORLD_TRIES);
+        if !worlds.is_empty() {
+            return tree_search(&worlds, moves, rng, stop);
+        }
+    }
+    tree_search(std::slice::from_ref(&root_state), moves, rng, stop)
 }
 
-/// UCT over the turns that follow; a simultaneous round met on the way is
-/// a leaf, played out at random, so no planner answers another's plan.
+/// Worlds a search with hidden pieces samples, and the replays it may
+/// spend finding them.
+const WORLDS: usize = 24;
+const WORLD_TRIES: usize = 400;
+
+/// UCT over the turns that follow, each iteration in the next of `roots`
+/// (one position, or the worlds of an information set; a move that does
+/// not fit a world ends that iteration's descent). A simultaneous round met
+/// on the way is a leaf, played out at random, so no planner answers
+/// another's plan.
 fn tree_search<R: Rng + ?Sized>(
-    root_state: &State,
+    roots: &[State],
     moves: Vec<Move>,
     rng: &mut R,
     mut stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
-    let mut nodes = vec![Node::root(root_state.to_move(), moves)];
+    let mut nodes = vec![Node::root(roots[0].to_move(), moves)];
     let mut board = Playout::default();
     let mut results = Vec::new();
     let mut iterations = 0;
     loop {
-        let mut sim = root_state.clone();
+        let mut sim = roots[iterations % roots.len()].clone();
         let mut at = 0;
         let open = |sim: &State| !sim.is_finished() && sim.round.is_none();
         // Selection: down through fully expanded nodes by UCT.

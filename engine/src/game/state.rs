@@ -155,6 +155,11 @@ impl State {
         &self.game
     }
 
+    /// The seed the match started from (see [`Game::start_seeded`]).
+    pub(crate) fn seed(&self) -> u64 {
+        self.seed
+    }
+
     /// The seat index (0-based) whose decision is awaited: the mover, or the
     /// next seat to answer a draw offer.
     pub fn to_move(&self) -> usize {

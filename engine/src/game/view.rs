@@ -201,36 +201,36 @@ impl State {
     /// The moves so far as `viewer` may know them: its own in full, and
     /// others' in full unless they went where the viewer cannot see now.
     pub fn history_for(&self, viewer: Option<usize>) -> Vec<String> {
-        let sealed_from = self.round.as_ref().map_or(usize::MAX, |r| r.history_start);
-        self.history()
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                if i >= sealed_from && viewer != Some(a.seat) && !a.mv.is_draw_talk() {
-                    return "(a sealed plan)".to_string();
-                }
-                let hidden_to = match a.mv {
-                    Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } => {
-                        Some(to)
-                    }
-                    _ => None,
-                };
-                let secret = self.cloaking() != Cloaking::None
-                    && viewer != Some(a.seat)
-                    && hidden_to.is_some_and(|to| {
-                        self.is_cloaked(to)
-                            && match viewer {
-                                Some(v) => !self.sees_fully(v, to) || self.piece_at(to).is_none(),
-                                None => true,
-                            }
-                    });
-                if secret {
-                    "(a move you cannot see)".to_string()
-                } else {
-                    a.text.clone()
-                }
+        (0..self.history().len())
+            .map(|i| match self.secrecy(i, viewer) {
+                Some(words) => words.to_string(),
+                None => self.history()[i].text.clone(),
             })
             .collect()
+    }
+
+    /// Why `viewer` may not know history entry `i`, in the words shown in
+    /// its place; None when it may.
+    pub(crate) fn secrecy(&self, i: usize, viewer: Option<usize>) -> Option<&'static str> {
+        let sealed_from = self.round.as_ref().map_or(usize::MAX, |r| r.history_start);
+        let a = &self.history()[i];
+        if i >= sealed_from && viewer != Some(a.seat) && !a.mv.is_draw_talk() {
+            return Some("(a sealed plan)");
+        }
+        let hidden_to = match a.mv {
+            Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } => Some(to),
+            _ => None,
+        };
+        let secret = self.cloaking() != Cloaking::None
+            && viewer != Some(a.seat)
+            && hidden_to.is_some_and(|to| {
+                self.is_cloaked(to)
+                    && match viewer {
+                        Some(v) => !self.sees_fully(v, to) || self.piece_at(to).is_none(),
+                        None => true,
+                    }
+            });
+        secret.then_some("(a move you cannot see)")
     }
 
     /// What `seat` (0-based) knows.

@@ -1,0 +1,133 @@
+//! Information sets by sampling: the worlds a seat cannot tell from the
+//! truth. A world is the match replayed from its start with every move the
+//! seat could not see replaced by a random legal move of the same seat
+//! (Random's model of the others), kept only when the seat's view of it is
+//! the view it has now. Only what the seat sees and the random stream shape
+//! a world, so hidden pieces never steer the search, yet it meets opponents
+//! that do hold pieces where it cannot look.
+
+use rand::Rng;
+
+use crate::game::{Move, State};
+use crate::random::random_move;
+
+/// Up to `wanted` worlds for `seat`, drawn in at most `tries` replays.
+/// Empty when no move was hidden from the seat, or none fits its view.
+pub(super) fn sample<R: Rng + ?Sized>(
+    state: &State,
+    seat: usize,
+    rng: &mut R,
+    wanted: usize,
+    tries: usize,
+) -> Vec<State> {
+    // Each decision with its seat and whether `seat` could see it: the
+    // decisions are the history's moves that were not automatic.
+    let decided: Vec<(Move, usize, bool)> = state
+        .history()
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| !a.automatic)
+        .map(|(i, a)| (a.mv, a.seat, state.secrecy(i, Some(seat)).is_some()))
+        .collect();
+    if decided.len() != state.decisions().len() || !decided.iter().any(|d| d.2) {
+        return Vec::new();
+    }
+    let view = state.player_view(seat);
+    let mut worlds = Vec::new();
+    for _ in 0..tries {
+        if worlds.len() == wanted {
+            break;
+        }
+        let Some(world) = replay(state, &decided, rng) else {
+            continue;
+        };
+        if world.to_move() == seat && world.player_view(seat) == view {
+            worlds.push(world);
+        }
+    }
+    worlds
+}
+
+/// The match replayed with its hidden decisions drawn afresh; None when a
+/// visible decision no longer fits.
+fn replay<R: Rng + ?Sized>(
+    state: &State,
+    decided: &[(Move, usize, bool)],
+    rng: &mut R,
+) -> Option<State> {
+    let mut world = state.game().start_seeded(state.seed());
+    world.make_quiet();
+    for &(mv, by, hidden) in decided {
+        if world.is_finished() || world.to_move() != by {
+            return None;
+        }
+        let mv = if hidden {
+            random_move(&world, rng)?
+        } else {
+            mv
+        };
+        world.apply(mv).ok()?;
+    }
+    Some(world)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::Game;
+    use crate::notation::apply_turn;
+
+    #[test]
+    fn worlds_match_the_view_and_move_the_hidden_pieces() {
+        // Row 1 is cloaked: black's pieces there are hidden from white.
+        let game = Game::new(
+            serde_json::from_value(serde_json::json!({"schema_version": 1, "name": "h",
+                "cloaking": "hides", "phases": [{"cloaked": ["1,*"]}], "turn_checks": [
+                    {"check": "in_a_row", "length": 3, "result": "win"}]}))
+            .unwrap(),
+        )
+        .unwrap();
+        let mut truth = game.start();
+        for m in ["1,1", "2,2", "1,3"] {
+            apply_turn(&mut truth, m, |_| None).unwrap();
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let worlds = sample(&truth, 1, &mut rng, 20, 400);
+        assert_eq!(worlds.len(), 20);
+        let view = truth.player_view(1);
+        let black_of = |s: &State| -> Vec<u16> {
+            (0..9)
+                .filter(|&c| {
+                    s.piece_at(c)
+                        .is_some_and(|p| p.0 == crate::rules::Color::Black)
+                })
+                .collect()
+        };
+        let hidden = black_of(&truth);
+        let mut elsewhere = 0;
+        for world in &worlds {
+            assert_eq!(world.player_view(1), view);
+            assert_eq!(world.to_move(), 1);
+            // Black's two hidden pieces stay in the cloaked row.
+            let black: Vec<u16> = (0..9)
+                .filter(|&c| {
+                    world
+                        .piece_at(c)
+                        .is_some_and(|p| p.0 == crate::rules::Color::Black)
+                })
+                .collect();
+            assert_eq!(black.len(), 2);
+            if black != [0, 2] && black != [2, 0] {
+                elsewhere += 1;
+            }
+        }
+        assert!(elsewhere > 0, "some worlds put the hidden pieces elsewhere");
+        // Black sees everything it placed: no world to sample.
+        let mut black_turn = truth.clone();
+        apply_turn(&mut black_turn, "3,3", |_| None).unwrap();
+        assert!(sample(&black_turn, 0, &mut rng, 5, 50).is_empty());
+    }
+}
