@@ -27,7 +27,8 @@ pub(crate) fn span(d: TimeDelta) -> String {
 }
 
 impl Bot {
-    /// Sends reminders and settles every deadline that has passed.
+    /// Sends reminders, settles every deadline that has passed, and rates
+    /// the finished matches whose rating was interrupted.
     pub async fn tick(&self) -> Reply {
         let mut reply = Reply::default();
         let deadlines = match self.storage.deadlines().await {
@@ -41,6 +42,7 @@ impl Bot {
                 reply.extend(part);
             }
         }
+        reply.extend(crate::ratings::catch_up(self).await);
         reply
     }
 

@@ -23,6 +23,7 @@ use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
 use crate::bot::Bot;
 use crate::matches::name_of;
+use crate::reply::{Message, Reply};
 
 /// One seat as the rating maths sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,6 +221,36 @@ pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
         live.state().game().rules.name,
         parts.join(", ")
     ))
+}
+
+/// How long a finished match may wait for its report to rate it before
+/// the clock does.
+const CATCH_UP_AFTER_SECONDS: i64 = 60;
+
+/// Rates the finished rated matches whose rating was interrupted (the bot
+/// stopped between a match's end and its report), and posts their ratings
+/// line to the match's channel. Called by the clock.
+pub(crate) async fn catch_up(bot: &Bot) -> Reply {
+    let mut reply = Reply::default();
+    let before = bot.storage().now() - chrono::TimeDelta::seconds(CATCH_UP_AFTER_SECONDS);
+    let Ok(ids) = bot.storage().matches_awaiting_rating(before).await else {
+        return reply;
+    };
+    for id in ids {
+        let Ok(live) = bot.storage().load_match(id).await else {
+            continue;
+        };
+        let Some(line) = after_match(bot, &live).await else {
+            continue;
+        };
+        if let Ok(Some(challenge)) = bot.storage().challenge_of_match(id).await {
+            reply.push(Message::new(
+                crate::matches::channel_of(&challenge),
+                format!("Match {id}: {line}"),
+            ));
+        }
+    }
+    reply
 }
 
 /// How long a rating's shown value has been held, e.g. "3 days"; `None`

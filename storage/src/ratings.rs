@@ -148,6 +148,19 @@ impl Storage {
         Ok(row.finished_at.is_some() && row.rated && row.rated_at.is_none())
     }
 
+    /// Finished rated matches not rated yet that finished before `before`
+    /// (rating them was interrupted), oldest first.
+    pub async fn matches_awaiting_rating(&self, before: DateTimeUtc) -> Result<Vec<i64>> {
+        let rows = matches::Entity::find()
+            .filter(matches::Column::Rated.eq(true))
+            .filter(matches::Column::RatedAt.is_null())
+            .filter(matches::Column::FinishedAt.lt(before))
+            .order_by_asc(matches::Column::Id)
+            .all(&self.db)
+            .await?;
+        Ok(rows.into_iter().map(|m| m.id).collect())
+    }
+
     /// Records a finished match's new ratings and stats, all at once, once.
     pub async fn record_ratings(&self, match_id: i64, updates: &[RatingUpdate]) -> Result<()> {
         let now = self.now();

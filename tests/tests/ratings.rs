@@ -521,3 +521,51 @@ async fn ratings_and_stats_survive_a_restart() {
     let rating = s.rating(&key).await.unwrap();
     assert_eq!((rating.played, rating.lost), (2, 2));
 }
+
+#[tokio::test]
+async fn a_match_whose_rating_was_interrupted_is_rated_by_the_clock() {
+    let mut c = chat(29).await;
+    let s = c.storage();
+    c.say("challenge Tic-Tac-Toe Random").await;
+    // The match ends without its report, as when the bot stops right
+    // after the result is committed.
+    let mut live = s.load_match(1).await.unwrap();
+    let ann = s
+        .player_for_chat(&ChatId::console("ann"), "ann")
+        .await
+        .unwrap();
+    let seat = live
+        .seats
+        .iter()
+        .position(|r| r.player_id == ann.id)
+        .unwrap();
+    live.forfeit(&s, seat, "ann left").await.unwrap();
+    let key = RatingKey {
+        player_id: ann.id,
+        augmentation: Augmentation::Alone,
+        rule_set_id: live.rule_set_id,
+    };
+    // Its report may still be on its way for a minute.
+    let early = c.wait(30).await;
+    assert!(!early.contains("Ratings in"), "{early}");
+    assert_eq!(s.rating(&key).await.unwrap(), Rating::beginner());
+    let late = c.wait(31).await;
+    assert!(late.contains("Match 1: Ratings in Tic-Tac-Toe: "), "{late}");
+    let late = text_of(&late);
+    let (before, after) = shown(&late, "ann");
+    assert!(before == 0 && after < 0, "{late}");
+    assert_eq!(s.rating_history(&key).await.unwrap().len(), 1);
+    let again = c.wait(61).await;
+    assert!(!again.contains("Ratings in"), "rated once: {again}");
+}
+
+/// The printed lines with any "Match N: " before a ratings line taken off.
+fn text_of(out: &str) -> String {
+    out.lines()
+        .map(|l| match l.split_once(": Ratings in ") {
+            Some((_, rest)) => format!("Ratings in {rest}"),
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
