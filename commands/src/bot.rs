@@ -11,7 +11,7 @@ use redscience_storage::{Error as StorageError, Player, Storage};
 use crate::creating::Wizards;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What};
-use crate::{challenges, creating, friends, help, library, turns, words};
+use crate::{challenges, creating, creations, friends, help, library, turns, words};
 
 /// A refusal to show the person: what was wrong and what is accepted.
 pub type Said = String;
@@ -152,6 +152,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "game" => library::game(ctx, rest).await,
         "games" => turns::my_games(ctx).await,
         "friend" => friends::friend(ctx, rest).await,
+        "creations" => creations::creations(ctx, rest).await,
         "challenge" => challenges::challenge(ctx, rest).await,
         "accept" => challenges::accept(ctx, rest).await,
         "decline" => challenges::decline(ctx, rest).await,

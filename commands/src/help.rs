@@ -89,6 +89,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "friend add NAME | friend accept NAME | friend remove NAME | friend ban NAME | friend unban NAME | friend list",
         "Friends can challenge each other by name. `add` sends a request (the other person gets Accept, Decline and Ban buttons), `accept` answers one, `remove` ends a friendship or withdraws or declines a request, `ban` stops someone's requests and challenges by name until `unban`, and `list` shows your friends, requests and bans privately.",
     ),
+    (
+        "creations",
+        "creations [PLAYER]",
+        "Lists the games and players someone created (yours without a name), most used first: usage is 100 × matches ÷ days since created.",
+    ),
 ];
 
 /// The reply to `help` with or without a command's name.

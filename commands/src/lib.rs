@@ -6,6 +6,7 @@ mod bot;
 mod challenges;
 mod clock;
 mod creating;
+mod creations;
 mod friends;
 mod help;
 mod library;

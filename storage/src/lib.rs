@@ -11,6 +11,7 @@
 mod accounts;
 mod challenges;
 mod config;
+mod creations;
 pub mod encoding;
 pub mod entities;
 mod error;
@@ -37,6 +38,7 @@ use sea_orm_migration::MigratorTrait;
 pub use accounts::{ChatId, Platform, Player, SystemPlayer};
 pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, NewChallenge};
 pub use config::Config;
+pub use creations::{Created, Creation};
 pub use error::{Error, Result};
 pub use friends::{FriendStatus, Friends, Removed};
 pub use matches::{Deadline, LiveMatch, NewMatch, Played, SeatRecord, StoredMove};

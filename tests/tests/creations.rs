@@ -1,0 +1,165 @@
+//! `creations [PLAYER]` through the console chat: a player's games and
+//! players, most used first, with usage = 100 x matches / days since created.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, TimeDelta, Utc};
+
+use redscience::console::Console;
+use redscience_commands::Bot;
+use redscience_storage::scratch::Scratch;
+use redscience_storage::{ChatId, Config, Kind, Storage};
+
+struct Chat {
+    console: Console,
+    _scratch: Scratch,
+    files: PathBuf,
+    clock: Arc<Mutex<DateTime<Utc>>>,
+}
+
+impl Drop for Chat {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.files);
+    }
+}
+
+async fn chat(seed: u64) -> Chat {
+    let scratch = Scratch::sqlite();
+    let config = Config::new(&scratch.url, "").unwrap();
+    let mut storage = Storage::open(&config).await.unwrap();
+    storage.seed().await.unwrap();
+    let clock = Arc::new(Mutex::new(Utc::now()));
+    let reading = clock.clone();
+    storage.set_clock(move || *reading.lock().unwrap());
+    let files = std::env::temp_dir().join(format!(
+        "redscience-creations-{}-{seed}",
+        std::process::id()
+    ));
+    Chat {
+        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
+        _scratch: scratch,
+        files,
+        clock,
+    }
+}
+
+impl Chat {
+    async fn say(&mut self, line: &str) -> String {
+        self.console.line(line).await.join("\n")
+    }
+
+    fn storage(&self) -> Storage {
+        self.console.bot().storage().clone()
+    }
+
+    fn later(&mut self, days: i64) {
+        *self.clock.lock().unwrap() += TimeDelta::days(days);
+    }
+
+    /// Saves a 4x4 variant of Tic-Tac-Toe as ann's.
+    async fn save(&mut self, name: &str, width: u32) {
+        let rules: redscience_engine::RuleSet = serde_json::from_value(serde_json::json!({
+            "schema_version": 1, "name": name, "board": "squares",
+            "dimensions": [width, 4, 1]}))
+        .unwrap();
+        let ann = self.ann().await;
+        self.storage().save_rule_set(ann, &rules).await.unwrap();
+    }
+
+    async fn ann(&mut self) -> i64 {
+        self.storage()
+            .player_for_chat(&ChatId::console("ann"), "ann")
+            .await
+            .unwrap()
+            .id
+    }
+
+    /// Ann plays one match of `game` against `opponent` and resigns it.
+    async fn play(&mut self, game: &str, opponent: &str) {
+        let started = self.say(&format!("challenge {game} {opponent}")).await;
+        assert!(started.contains("starts"), "{started}");
+        let over = self.say("resign").await;
+        assert!(over.contains("is over"), "{over}");
+    }
+}
+
+/// The "- NAME: ..." lines of a creations list, in order.
+fn rows(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("- "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[tokio::test]
+async fn creations_are_listed_most_used_first() {
+    let mut c = chat(1).await;
+    let none = c.say("creations").await;
+    assert!(
+        none.contains("You have created no games or players yet"),
+        "{none}"
+    );
+    c.save("Wide-Tic", 5).await;
+    let ann = c.ann().await;
+    c.storage()
+        .create_player(ann, "annbot", Kind::Persona)
+        .await
+        .unwrap();
+    c.play("Wide-Tic", "Random").await;
+    c.play("Wide-Tic", "Random").await;
+    // On the first day, a day counts as a whole one.
+    let today = c.say("creations").await;
+    assert_eq!(
+        rows(&today),
+        [
+            "Wide-Tic: game, 2 matches, new today, usage 200",
+            "annbot: persona in Public Universe, 0 matches, new today, usage 0",
+        ],
+        "{today}"
+    );
+    c.later(2);
+    c.save("Square-Tic", 4).await;
+    c.play("Square-Tic", "Random").await;
+    c.play("Square-Tic", "annbot").await;
+    c.play("Square-Tic", "annbot").await;
+    c.play("Wide-Tic", "annbot").await;
+    let out = c.say("creations").await;
+    assert!(
+        out.contains(
+            "Your creations, most used first (usage = 100 × matches ÷ days since created)"
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        rows(&out),
+        [
+            "Square-Tic: game, 3 matches, new today, usage 300",
+            "annbot: persona in Public Universe, 3 matches, 2 days old, usage 150",
+            "Wide-Tic: game, 3 matches, 2 days old, usage 150",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("[game show Square-Tic]"), "{out}");
+    assert!(out.contains("[game show Wide-Tic]"), "{out}");
+    assert!(!out.contains("[game show annbot]"), "{out}");
+    // Someone else's creations, by name.
+    c.say("@bob help").await;
+    let theirs = c.say("@bob creations ann").await;
+    assert!(theirs.contains("ann's creations"), "{theirs}");
+    assert_eq!(rows(&theirs), rows(&out));
+    let bobs = c.say("@ann creations bob").await;
+    assert!(
+        bobs.contains("bob has created no games or players yet"),
+        "{bobs}"
+    );
+    let nobody = c.say("creations zed").await;
+    assert!(
+        nobody.contains("There is no player named \"zed\""),
+        "{nobody}"
+    );
+    let two = c.say("creations ann bob").await;
+    assert!(two.contains("One player at a time"), "{two}");
+    let help = c.say("help creations").await;
+    assert!(help.contains("creations [PLAYER]"), "{help}");
+}
