@@ -201,13 +201,17 @@ pub async fn rate(
 /// The line a finished match's report ends with: each rated player's shown
 /// rating before and after. `None` when the match changes no rating.
 pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
-    let changes = match rate(bot.storage(), live).await {
-        Ok(Some(changes)) => changes,
-        Ok(None) => return None,
-        Err(e) => return Some(format!("The ratings could not be updated: {e}.")),
-    };
+    match rate(bot.storage(), live).await {
+        Ok(Some(changes)) => Some(line(bot, live, &changes).await),
+        Ok(None) => None,
+        Err(e) => Some(format!("The ratings could not be updated: {e}.")),
+    }
+}
+
+/// "Ratings in GAME: ann 0 → -183 (-183), *Random 0 → 344 (+344)."
+async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
     let mut parts = Vec::new();
-    for change in &changes {
+    for change in changes {
         let name = name_of(bot, change.key.player_id).await;
         let how = match change.key.augmentation {
             Augmentation::Alone => String::new(),
@@ -216,11 +220,11 @@ pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
         let (old, new) = (change.before.shown(), change.after.shown());
         parts.push(format!("{name}{how} {old} → {new} ({:+})", new - old));
     }
-    Some(format!(
+    format!(
         "Ratings in {}: {}.",
         live.state().game().rules.name,
         parts.join(", ")
-    ))
+    )
 }
 
 /// How long a finished match may wait for its report to rate it before
@@ -240,9 +244,11 @@ pub(crate) async fn catch_up(bot: &Bot) -> Reply {
         let Ok(live) = bot.storage().load_match(id).await else {
             continue;
         };
-        let Some(line) = after_match(bot, &live).await else {
+        // A match that cannot be rated is not announced on every tick.
+        let Ok(Some(changes)) = rate(bot.storage(), &live).await else {
             continue;
         };
+        let line = line(bot, &live, &changes).await;
         if let Ok(Some(challenge)) = bot.storage().challenge_of_match(id).await {
             reply.push(Message::new(
                 crate::matches::channel_of(&challenge),
