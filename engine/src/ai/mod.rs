@@ -463,4 +463,22 @@ mod tests {
         let mv = round::search(&root, &mut rng, |n| n >= 300).unwrap();
         assert!(s.legal_moves().contains(&mv));
     }
+
+    #[test]
+    fn in_a_round_it_plays_the_dominant_plan() {
+        // PrisonerDilemma: a piece on one's own post beats the shared post
+        // whatever the other seat plans (docs/rules.md has the payoffs). A
+        // decoupled UCT moved both seats' trees in lockstep and chose the
+        // shared post; regret matching samples them apart.
+        let game = Game::new(catalogue::get("PrisonerDilemma").unwrap()).unwrap();
+        let start = game.start();
+        let mv = best(&start, 3_000);
+        assert_eq!(start.move_text(mv), "Black X to (1,1,2)");
+        for sealed in start.legal_moves() {
+            let mut s = start.clone();
+            s.apply(sealed).unwrap();
+            let mv = best(&s, 3_000);
+            assert_eq!(s.move_text(mv), "White pentagon to (3,1,2)");
+        }
+    }
 }
