@@ -153,6 +153,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "games" => turns::my_games(ctx).await,
         "friend" => friends::friend(ctx, rest).await,
         "creations" => creations::creations(ctx, rest).await,
+        "leaderboard" => crate::leaderboard::leaderboard(ctx, rest).await,
         "challenge" => challenges::challenge(ctx, rest).await,
         "accept" => challenges::accept(ctx, rest).await,
         "decline" => challenges::decline(ctx, rest).await,

@@ -94,6 +94,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "creations [PLAYER]",
         "Lists the games and players someone created (yours without a name), most used first: usage is 100 × matches ÷ days since created.",
     ),
+    (
+        "leaderboard",
+        "leaderboard GAME [UNIVERSE] [here]",
+        "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community).",
+    ),
 ];
 
 /// The reply to `help` with or without a command's name.

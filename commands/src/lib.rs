@@ -9,6 +9,7 @@ mod creating;
 mod creations;
 mod friends;
 mod help;
+mod leaderboard;
 mod library;
 mod matches;
 pub mod ratings;
