@@ -11,7 +11,7 @@ use redscience_storage::{Error as StorageError, Player, Storage};
 use crate::creating::Wizards;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What};
-use crate::{challenges, creating, creations, friends, help, library, turns, words};
+use crate::{challenges, creating, creations, friends, help, library, stats, turns, words};
 
 /// A refusal to show the person: what was wrong and what is accepted.
 pub type Said = String;
@@ -154,6 +154,9 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "friend" => friends::friend(ctx, rest).await,
         "creations" => creations::creations(ctx, rest).await,
         "leaderboard" => crate::leaderboard::leaderboard(ctx, rest).await,
+        "stats" => stats::stats(ctx, rest).await,
+        "history" => stats::history(ctx, rest).await,
+        "favoritism" => stats::favoritism(ctx, rest).await,
         "challenge" => challenges::challenge(ctx, rest).await,
         "accept" => challenges::accept(ctx, rest).await,
         "decline" => challenges::decline(ctx, rest).await,

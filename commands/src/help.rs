@@ -99,6 +99,21 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "leaderboard GAME [UNIVERSE] [here]",
         "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community).",
     ),
+    (
+        "stats",
+        "stats [PLAYER] [GAME]",
+        "Shows a player's stats (yours without a name) per game and form of augmentation, most recently played first: Last Match, Matches, Rating, Top Burst, Win %, Draw % and Decision (sec), with an Average row on top.",
+    ),
+    (
+        "history",
+        "history [PLAYER] [GAME...]",
+        "Draws a player's rating over time as a chart, one line per game named (every game they played when none is named).",
+    ),
+    (
+        "favoritism",
+        "favoritism [PLAYER] [GAME]",
+        "Shows, for each player someone met in a game, the spec's favoritism: preference, last match, win boost, draw boost, kick back, relative rating and favours owed.",
+    ),
 ];
 
 /// The reply to `help` with or without a command's name.

@@ -15,6 +15,7 @@ mod matches;
 pub mod ratings;
 pub mod reply;
 pub mod request;
+pub mod stats;
 mod turns;
 pub mod wizard;
 mod words;

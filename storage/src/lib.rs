@@ -24,6 +24,7 @@ pub mod roles;
 mod rule_sets;
 pub mod scratch;
 mod seed;
+mod stats;
 mod tokens;
 
 use std::sync::Arc;
@@ -50,6 +51,7 @@ pub use rule_sets::SavedRuleSet;
 pub use sea_orm;
 pub use sea_orm_migration;
 pub use seed::SeedReport;
+pub use stats::{RatedMatch, RatedSeat, RatingPoint, StatsRow};
 pub use tokens::{Purpose, TOKEN_LIFETIME};
 
 /// The universe every player starts in.
