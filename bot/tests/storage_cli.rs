@@ -71,7 +71,7 @@ async fn migrate_creates_the_database_then_finds_nothing_to_do() {
         let first = env.run(&["migrate"]);
         assert!(first.status.success(), "{}", err(&first));
         assert!(
-            out(&first).contains("applied 2 migration(s)"),
+            out(&first).contains("applied 3 migration(s)"),
             "{}",
             out(&first)
         );

@@ -11,7 +11,9 @@ use redscience_storage::{Error as StorageError, Player, Storage};
 use crate::creating::Wizards;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What};
-use crate::{challenges, creating, creations, friends, help, library, stats, turns, words};
+use crate::{
+    challenges, creating, creations, friends, help, library, personas, stats, turns, words,
+};
 
 /// A refusal to show the person: what was wrong and what is accepted.
 pub type Said = String;
@@ -115,14 +117,15 @@ impl Bot {
                 return Reply::one(Message::new(here, said(e)));
             }
         };
+        let line = match &req.what {
+            What::Command(line) | What::Choice(line) | What::Text(line) => line.clone(),
+            What::File { command, .. } => command.clone(),
+        };
+        let player = personas::acting(self, &req, player, &line).await;
         let ctx = Ctx {
             bot: self,
             player,
             req: &req,
-        };
-        let line = match &req.what {
-            What::Command(line) | What::Choice(line) | What::Text(line) => line.clone(),
-            What::File { command, .. } => command.clone(),
         };
         // Typed text and picked choices answer an open game wizard first;
         // explicit commands (a slash command, `!rs ...`, `/...`) still run.
@@ -148,7 +151,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
     };
     let rest = &words[1..];
     match first.to_ascii_lowercase().as_str() {
-        "help" => Ok(ctx.answer(help::help(rest.first().map(String::as_str)))),
+        "help" => Ok(ctx.answer(personas::help(ctx, rest.first().map(String::as_str)).await)),
         "game" => library::game(ctx, rest).await,
         "games" => turns::my_games(ctx).await,
         "friend" => friends::friend(ctx, rest).await,
@@ -158,7 +161,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "history" => stats::history(ctx, rest).await,
         "favoritism" => stats::favoritism(ctx, rest).await,
         "challenge" => challenges::challenge(ctx, rest).await,
-        "accept" => challenges::accept(ctx, rest).await,
+        "accept" => personas::accept(ctx, rest).await,
         "decline" => challenges::decline(ctx, rest).await,
         "cancel" if rest.is_empty() && creating::cancel(ctx) => {
             Ok(ctx.answer("Left the game wizard; nothing was saved."))
@@ -169,6 +172,8 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "undo" => turns::undo(ctx, rest).await,
         "rematch" => challenges::rematch(ctx, rest).await,
         "token" => token(ctx).await,
+        "persona" => personas::persona(ctx, rest).await,
+        "clock" => personas::clock(ctx, rest).await,
         "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {
             turns::turn(ctx, &first.to_ascii_lowercase(), rest).await
         }

@@ -16,7 +16,7 @@ use crate::library;
 use crate::matches::{self, name_of};
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
 
-const AUGMENTATIONS: &str = "alone, reviewing or delegating";
+pub(crate) const AUGMENTATIONS: &str = "alone, reviewing or delegating";
 
 fn augmentation(word: &str) -> Option<Augmentation> {
     match word.to_ascii_lowercase().as_str() {
@@ -41,7 +41,9 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let me = &ctx.player;
     let mut mine = Augmentation::Alone;
     let mut others: Vec<Invitee> = Vec::new();
-    let friends = ctx.storage().friends(me.id).await.map_err(said)?;
+    // Friendships and bans are between people, whichever persona acts.
+    let person = ctx.storage().person_of(me).await.map_err(said)?;
+    let friends = ctx.storage().friends(person.id).await.map_err(said)?;
     let mut rated = true;
     for word in &args[1..] {
         if let Some(a) = augmentation(word) {
@@ -66,11 +68,12 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 "You cannot challenge yourself; name someone else, Random, or `open`.".into(),
             );
         }
-        let human = opponent.kind == Kind::Human;
+        let human = crate::personas::must_accept(ctx, &opponent).await?;
+        let owner = ctx.storage().person_of(&opponent).await.map_err(said)?;
         if human
             && ctx
                 .storage()
-                .has_banned(opponent.id, me.id)
+                .has_banned(owner.id, person.id)
                 .await
                 .map_err(said)?
         {
@@ -79,7 +82,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 opponent.name
             ));
         }
-        if human && !friends.friends.iter().any(|f| f.id == opponent.id) {
+        if human && !friends.friends.iter().any(|f| f.id == owner.id) {
             return Ok(Reply::one(
                 Message::new(
                     ctx.here(),
@@ -95,6 +98,15 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 )])),
             ));
         }
+        // A person of another universe plays through their persona here.
+        let opponent = if opponent.universe != me.universe && opponent.kind == Kind::Human {
+            ctx.storage()
+                .persona_for_invitation(opponent.id, &me.universe)
+                .await
+                .map_err(said)?
+        } else {
+            opponent
+        };
         others.push(Invitee {
             player_id: Some(opponent.id),
             augmentation: Augmentation::Alone,
@@ -159,10 +171,7 @@ async fn opponent(ctx: &Ctx<'_>, word: &str) -> Result<Player, Said> {
             "Chaos is not challenged: games with a Chaos seat fill it by themselves.".to_string(),
         ),
         Some(p) => Ok(p),
-        None => Err(format!(
-            "There is no player called \"{name}\". Name a friend, `Random`, or `open` for a seat anyone here may take; \
-             a seat may also be given an augmentation: {AUGMENTATIONS}."
-        )),
+        None => crate::personas::beyond_universe(ctx, name).await,
     }
 }
 
@@ -481,7 +490,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         seats.push(Invitee {
             player_id: Some(record.player_id),
             augmentation: record.augmentation,
-            accepted: record.player_id == me || player.kind != Kind::Human,
+            accepted: record.player_id == me || !crate::personas::must_accept(ctx, &player).await?,
         });
     }
     let saved = ctx

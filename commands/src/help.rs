@@ -100,6 +100,16 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community).",
     ),
     (
+        "persona",
+        "persona create NAME [UNIVERSE] | persona list | persona use [NAME [UNIVERSE]]",
+        "Personas are copies of you with stats of their own, each in one universe for good (Public Universe unless you name a new universe, or one where you already have a persona); a Creator may create 3. `use NAME` makes your challenges, moves, leaderboards and stats that persona's, in its universe; `use` alone makes them yours again. Players meet only within one universe; a friend invited to another universe plays there as a persona of the same name, made for them.",
+    ),
+    (
+        "clock",
+        "clock stop [#MATCH]",
+        "For Trainers and Admins: stops the clock of a match where every other player is a non-human or one of your personas. The match then has no time limit and does not change ratings.",
+    ),
+    (
         "stats",
         "stats [PLAYER] [GAME]",
         "Shows a player's stats (yours without a name) per game and form of augmentation, most recently played first: Last Match, Matches, Rating, Top Burst, Win %, Draw % and Decision (sec), with an Average row on top.",

@@ -266,7 +266,8 @@ async fn buttons(
 ) -> Result<Vec<Choice>, String> {
     let me = &ctx.player;
     let storage = ctx.storage();
-    let friends = storage.friends(me.id).await.map_err(said)?;
+    let person = storage.person_of(me).await.map_err(said)?;
+    let friends = storage.friends(person.id).await.map_err(said)?;
     let is_in = |list: &[Player], p: &Player| list.iter().any(|f| f.id == p.id);
     let mut done = HashSet::new();
     let mut out = Vec::new();
@@ -283,7 +284,7 @@ async fn buttons(
         if p.id == me.id {
             continue;
         }
-        let own_persona = p.kind == Kind::Persona && p.creator_id == Some(me.id);
+        let own_persona = p.kind == Kind::Persona && p.parent_id == Some(person.id);
         if p.kind != Kind::Human || is_in(&friends.friends, p) || own_persona {
             let name = if p.kind == Kind::Random {
                 SystemPlayer::Random

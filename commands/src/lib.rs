@@ -12,6 +12,7 @@ mod help;
 mod leaderboard;
 mod library;
 mod matches;
+mod personas;
 pub mod ratings;
 pub mod reply;
 pub mod request;

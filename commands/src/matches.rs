@@ -39,7 +39,14 @@ pub(crate) fn channel_of(challenge: &Challenge) -> Destination {
 
 /// A player's chat account on `platform` (or any), for private messages.
 pub(crate) async fn chat_of(bot: &Bot, platform: Platform, player_id: i64) -> Option<ChatId> {
-    let chats = bot.storage().chat_ids(player_id).await.ok()?;
+    let mut chats = bot.storage().chat_ids(player_id).await.ok()?;
+    if chats.is_empty() {
+        // A persona's messages go to its person.
+        let player = bot.storage().player(player_id).await.ok()?;
+        if let (Kind::Persona, Some(parent)) = (player.kind, player.parent_id) {
+            chats = bot.storage().chat_ids(parent).await.ok()?;
+        }
+    }
     chats
         .iter()
         .find(|c| c.platform == platform)
@@ -63,10 +70,11 @@ pub(crate) async fn seat_list(bot: &Bot, live: &LiveMatch) -> String {
     parts.join(", ")
 }
 
-/// Whether a seat is played by a person (everyone else moves by itself).
+/// Whether a seat is played by a person, themselves or through a persona
+/// (everyone else moves by itself).
 async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
     match bot.storage().player(live.seats[seat].player_id).await {
-        Ok(p) => matches!(p.kind, Kind::Human),
+        Ok(p) => matches!(p.kind, Kind::Human | Kind::Persona),
         Err(_) => false,
     }
 }

@@ -2,7 +2,7 @@
 //! and the players they created, each with its usage.
 
 use sea_orm::prelude::DateTimeUtc;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 use crate::Storage;
 use crate::accounts::Player;
@@ -72,15 +72,7 @@ impl Storage {
             .await?;
         for p in made {
             let p = Player::try_from(p)?;
-            // A player may hold several seats of one match.
-            let played = seats::Entity::find()
-                .filter(seats::Column::PlayerId.eq(p.id))
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|s| s.match_id)
-                .collect::<std::collections::BTreeSet<_>>()
-                .len() as u64;
+            let played = matches_played(&self.db, p.id).await?;
             out.push(Creation {
                 name: p.name.clone(),
                 created_at: p.created_at,
@@ -97,4 +89,16 @@ impl Storage {
         });
         Ok(out)
     }
+}
+
+/// The matches a player had a seat in (a player may hold several seats of one match).
+pub(crate) async fn matches_played<C: ConnectionTrait>(db: &C, player_id: i64) -> Result<u64> {
+    Ok(seats::Entity::find()
+        .filter(seats::Column::PlayerId.eq(player_id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| s.match_id)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len() as u64)
 }

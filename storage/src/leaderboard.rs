@@ -203,24 +203,4 @@ impl Storage {
         }
         Ok(members)
     }
-
-    /// The universes a player may look at: their own, and those of the
-    /// personas they created.
-    pub async fn universes_of(&self, player: &Player) -> Result<Vec<String>> {
-        let mut out = vec![player.universe.clone()];
-        let theirs: Vec<String> = players::Entity::find()
-            .select_only()
-            .column(players::Column::Universe)
-            .filter(players::Column::CreatorId.eq(player.id))
-            .filter(players::Column::Kind.eq(Kind::Persona.word()))
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        for universe in theirs {
-            if !out.contains(&universe) {
-                out.push(universe);
-            }
-        }
-        Ok(out)
-    }
 }

@@ -113,6 +113,8 @@ pub enum Action {
     CreatePlayer { kind: Kind },
     /// Rename a saved rule set.
     RenameRuleSet,
+    /// Stop a match's clock (the match is then not rated).
+    StopClock,
     /// Change another player's security level.
     SetSecurity {
         target: Security,
@@ -158,6 +160,11 @@ pub fn allow(level: Security, action: Action) -> Result<()> {
                 "only Trainers and Admins create standard players, and you are a {level}; Creators may create personas"
             )),
         },
+        Action::StopClock if level >= Trainer => Ok(()),
+        Action::StopClock => refuse(format!(
+            "only Trainers and Admins stop the clock, and you are a {level}; the clock keeps running \
+             (challenge with `unrated` for a match that does not change ratings)"
+        )),
         Action::RenameRuleSet if level == Admin => Ok(()),
         Action::RenameRuleSet => refuse(format!(
             "only Admins rename games, and you are a {level}; ask an Admin to rename it"

@@ -48,6 +48,8 @@ pub mod identities {
         pub external_id: String,
         pub player_id: i64,
         pub created_at: DateTimeUtc,
+        /// The persona this account acts as (`persona use`), if not the player itself.
+        pub acting_id: Option<i64>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -127,6 +129,8 @@ pub mod matches {
         /// The outcome in words, once finished.
         pub outcome: Option<String>,
         pub rated_at: Option<DateTimeUtc>,
+        /// When a Trainer stopped the clock: no deadlines from then on.
+        pub clock_stopped_at: Option<DateTimeUtc>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

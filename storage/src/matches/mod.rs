@@ -461,7 +461,9 @@ impl LiveMatch {
             .filter(deadlines::Column::MatchId.eq(id))
             .exec(&txn)
             .await?;
-        if let Some(deadline) = deadline_row(id, &next, now) {
+        if let Some(deadline) = deadline_row(id, &next, now)
+            && !crate::stopped_clocks::clock_stopped(&txn, id).await?
+        {
             deadlines::Entity::insert(deadline)
                 .exec_without_returning(&txn)
                 .await?;
@@ -562,7 +564,9 @@ impl LiveMatch {
             .filter(deadlines::Column::MatchId.eq(self.id))
             .exec(&txn)
             .await?;
-        if let Some(deadline) = deadline_row(self.id, &state, now) {
+        if let Some(deadline) = deadline_row(self.id, &state, now)
+            && !crate::stopped_clocks::clock_stopped(&txn, self.id).await?
+        {
             deadlines::Entity::insert(deadline)
                 .exec_without_returning(&txn)
                 .await?;

@@ -6,6 +6,7 @@ use sea_orm_migration::prelude::*;
 
 mod m20261123_000001_initial;
 mod m20261123_000002_challenges;
+mod m20261124_000003_personas;
 
 pub struct Migrator;
 
@@ -15,6 +16,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261123_000001_initial::Migration),
             Box::new(m20261123_000002_challenges::Migration),
+            Box::new(m20261124_000003_personas::Migration),
         ]
     }
 }

@@ -1,0 +1,513 @@
+//! `persona create|list|use|universe` and `clock stop`: a person's
+//! personas (copies of themselves, each in one universe), which identity
+//! a chat account acts as, and a Trainer stopping a match's clock.
+//!
+//! A chat account speaks for its person; after `persona use NAME` the
+//! playing commands (challenges, moves, leaderboards, stats) act as that
+//! persona, in its universe, until `persona use` with no name. Everything
+//! else (games, friends, tokens, creations, personas) stays the person's.
+
+use redscience_storage::{Challenge, Created, Kind, PUBLIC_UNIVERSE, Player, Security};
+
+use crate::bot::{Answer, Bot, Ctx, Said, said};
+use crate::reply::{Choice, ChoiceSet, Message, Reply};
+use crate::request::{Request, What};
+use crate::{challenges, help, matches, words};
+
+const USAGE: &str =
+    "`persona create NAME [UNIVERSE]`, `persona list`, `persona use [NAME [UNIVERSE]]`";
+
+/// Commands that act as the persona in use (a bare move too).
+const ACTING: &[&str] = &[
+    "challenge",
+    "accept",
+    "decline",
+    "cancel",
+    "move",
+    "plan",
+    "pass",
+    "draw",
+    "agree",
+    "refuse",
+    "board",
+    "games",
+    "resign",
+    "undo",
+    "rematch",
+    "leaderboard",
+    "stats",
+    "history",
+    "favoritism",
+];
+
+/// Who a request acts as: the persona in use for the playing commands,
+/// the person otherwise (and while the person has a game wizard open,
+/// whose answers and `cancel` are the person's).
+pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str) -> Player {
+    let first = words::split(line.trim().trim_start_matches('/'))
+        .first()
+        .map(|w| w.to_ascii_lowercase())
+        .unwrap_or_default();
+    let wizard = bot.wizards.has(person.id);
+    let plays = if help::is_command(&first) {
+        ACTING.contains(&first.as_str()) && !(wizard && first == "cancel")
+    } else {
+        !wizard && !matches!(req.what, What::Command(_))
+    };
+    if !plays {
+        return person;
+    }
+    match bot.storage().acting_for_chat(&req.who.chat).await {
+        Ok(Some(persona)) => persona,
+        _ => person,
+    }
+}
+
+/// `help`, without the universe choice while the person has one universe.
+pub(crate) async fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> String {
+    let text = help::help(topic);
+    match ctx.storage().universes_of(&ctx.player).await {
+        Ok(u) if u.len() > 1 => text,
+        _ => text.replace("leaderboard GAME [UNIVERSE]", "leaderboard GAME"),
+    }
+}
+
+/// "ann-oz in Oz" when the person has several universes, else "ann-oz".
+fn shown(p: &Player, several: bool) -> String {
+    if several {
+        format!("{} in {}", p.name, p.universe)
+    } else {
+        p.name.clone()
+    }
+}
+
+pub(crate) async fn persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let sub = args.first().map(|w| w.to_ascii_lowercase());
+    let rest = args.get(1..).unwrap_or_default();
+    match sub.as_deref() {
+        Some("create") => create(ctx, rest).await,
+        Some("list") | None => list(ctx).await,
+        Some("use") => use_persona(ctx, rest).await,
+        Some("universe") | Some("type") => Err(format!(
+            "A player's {} is locked once saved, so it cannot change. Create a new persona instead: \
+             `persona create NAME [UNIVERSE]` (Creators may create 3).",
+            sub.unwrap_or_default()
+        )),
+        Some(other) => Err(format!(
+            "\"{other}\" is not something `persona` does. Write {USAGE}."
+        )),
+    }
+}
+
+async fn create(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let Some(name) = args.first() else {
+        return Err(format!(
+            "Name the persona: `persona create NAME [UNIVERSE]`, e.g. `persona create {}-2`. \
+             Without a universe it plays in {PUBLIC_UNIVERSE}.",
+            ctx.player.name
+        ));
+    };
+    let universe = (args.len() > 1).then(|| args[1..].join(" "));
+    let persona = ctx
+        .storage()
+        .create_persona(ctx.player.id, name, universe.as_deref())
+        .await
+        .map_err(said)?;
+    let several = ctx
+        .storage()
+        .universes_of(&ctx.player)
+        .await
+        .map_err(said)?
+        .len()
+        > 1;
+    let place = if several {
+        format!(" in {}", persona.universe)
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "Created the persona {}{place}, a copy of you with stats of its own; its universe is locked. \
+         `persona use {}` plays as it, `persona use` as yourself again.",
+        persona.name, persona.name
+    );
+    Ok(Reply::one(Message::new(ctx.here(), text).with_choices(
+        ChoiceSet::Buttons(vec![Choice::new(
+            use_line(&persona),
+            format!("Play as {}", persona.name),
+        )]),
+    )))
+}
+
+/// The command line that makes one act as `p`.
+fn use_line(p: &Player) -> String {
+    let universe = if p.universe == PUBLIC_UNIVERSE {
+        String::new()
+    } else {
+        format!(" {}", p.universe)
+    };
+    format!("persona use {}{universe}", p.name)
+}
+
+async fn list(ctx: &Ctx<'_>) -> Answer {
+    let storage = ctx.storage();
+    let me = &ctx.player;
+    let several = storage.universes_of(me).await.map_err(said)?.len() > 1;
+    let acting = storage
+        .acting_for_chat(&ctx.req.who.chat)
+        .await
+        .map_err(said)?;
+    let personas = storage.persona_usage(me.id).await.map_err(said)?;
+    if personas.is_empty() {
+        return Ok(ctx.answer(format!(
+            "You have no personas. `persona create NAME [UNIVERSE]` makes one (a copy of you with its own stats; \
+             {}).",
+            if me.security >= Security::Trainer {
+                "Trainers and Admins may create any number".to_string()
+            } else {
+                "a Creator may create 3".to_string()
+            }
+        )));
+    }
+    let mut text = String::from(
+        "Your personas (usage = 100 × matches ÷ days since created; you play them with `persona use NAME`):",
+    );
+    let mut buttons = Vec::new();
+    for c in &personas {
+        let Created::Player(p) = &c.what else {
+            continue;
+        };
+        let matches = match c.matches {
+            1 => "1 match".to_string(),
+            n => format!("{n} matches"),
+        };
+        text.push_str(&format!(
+            "\n- {}: {matches}, usage {}{}{}",
+            shown(p, several),
+            c.usage(),
+            if p.creator_id.is_none() {
+                ", made when you were invited there"
+            } else {
+                ""
+            },
+            if acting.as_ref().is_some_and(|a| a.id == p.id) {
+                "  ← in use"
+            } else {
+                ""
+            }
+        ));
+        buttons.push(Choice::new(use_line(p), format!("Play as {}", p.name)));
+    }
+    if acting.is_none() {
+        text.push_str(&format!("\nYou play as yourself, {}.", me.name));
+    } else {
+        buttons.push(Choice::new("persona use", format!("Play as {}", me.name)));
+    }
+    buttons.truncate(crate::reply::MAX_CHOICES);
+    Ok(Reply::one(
+        Message::new(ctx.here(), text).with_choices(ChoiceSet::Buttons(buttons)),
+    ))
+}
+
+async fn use_persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let me = &ctx.player;
+    let storage = ctx.storage();
+    let chat = &ctx.req.who.chat;
+    let Some(name) = args.first() else {
+        storage.act_as(chat, None).await.map_err(said)?;
+        return Ok(ctx.answer(format!(
+            "You play as yourself, {}, again{}.",
+            me.name,
+            in_universe(ctx, me).await
+        )));
+    };
+    let universe = (args.len() > 1).then(|| args[1..].join(" "));
+    let personas = storage.personas_of(me.id).await.map_err(said)?;
+    let fits: Vec<&Player> = personas
+        .iter()
+        .filter(|p| p.name.eq_ignore_ascii_case(name))
+        .filter(|p| {
+            universe
+                .as_ref()
+                .is_none_or(|u| p.universe.eq_ignore_ascii_case(u))
+        })
+        .collect();
+    let yourself = name.eq_ignore_ascii_case(&me.name)
+        && universe
+            .as_ref()
+            .is_none_or(|u| u.eq_ignore_ascii_case(&me.universe));
+    let chosen = match fits.as_slice() {
+        [] if yourself => None,
+        [one] if !yourself || universe.is_some() => Some(*one),
+        [] => {
+            let names: Vec<String> = personas.iter().map(use_line).collect();
+            return Err(if names.is_empty() {
+                format!(
+                    "You have no persona called \"{name}\", and no personas at all. \
+                     `persona create {name}` makes one."
+                )
+            } else {
+                format!(
+                    "You have no persona called \"{name}\"{}. Yours: {}; `persona use` plays as yourself.",
+                    universe.map_or(String::new(), |u| format!(" in {u}")),
+                    names
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
+        }
+        _ => {
+            return Err(format!(
+                "\"{name}\" is the name of several of your players; say which universe: {}.",
+                fits.iter()
+                    .map(|p| format!("`{}`", use_line(p)))
+                    .chain(yourself.then(|| "`persona use` for yourself".to_string()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    };
+    storage
+        .act_as(chat, chosen.map(|p| p.id))
+        .await
+        .map_err(said)?;
+    Ok(ctx.answer(match chosen {
+        Some(p) => format!(
+            "You play as {}{} now: challenges, moves, leaderboards and stats are {}'s until `persona use`.",
+            p.name,
+            in_universe(ctx, p).await,
+            p.name
+        ),
+        None => format!(
+            "You play as yourself, {}, again{}.",
+            me.name,
+            in_universe(ctx, me).await
+        ),
+    }))
+}
+
+/// " in Oz" when the person has more than one universe.
+async fn in_universe(ctx: &Ctx<'_>, p: &Player) -> String {
+    match ctx.storage().universes_of(p).await {
+        Ok(u) if u.len() > 1 => format!(" in {}", p.universe),
+        _ => String::new(),
+    }
+}
+
+/// A challenge's universe: its challenger's.
+async fn universe_of(ctx: &Ctx<'_>, c: &Challenge) -> Result<String, Said> {
+    Ok(ctx
+        .storage()
+        .player(c.challenger_id)
+        .await
+        .map_err(said)?
+        .universe)
+}
+
+/// `accept`: as `challenges::accept`, but a challenge to one of your
+/// personas (or an open seat of a challenge in another universe) is
+/// accepted as that persona, which you then play as.
+pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let storage = ctx.storage();
+    let person = storage.person_of(&ctx.player).await.map_err(said)?;
+    let mut mine: Vec<Player> = storage.personas_of(person.id).await.map_err(said)?;
+    mine.push(person.clone());
+    let number = args
+        .iter()
+        .find_map(|a| a.trim_start_matches('#').parse::<i64>().ok());
+    let waits_for = |c: &Challenge, id: i64| {
+        c.seats
+            .iter()
+            .any(|s| s.player_id == Some(id) && !s.accepted)
+    };
+    let challenge = match number {
+        Some(id) => storage.challenge(id).await.ok(),
+        None => {
+            let here = ctx.req.place.channel_ref();
+            let open: Vec<Challenge> = storage
+                .open_challenges()
+                .await
+                .map_err(said)?
+                .into_iter()
+                .filter(|c| ctx.req.place.private || c.place == here)
+                .filter(|c| mine.iter().any(|p| waits_for(c, p.id)))
+                .collect();
+            match open.as_slice() {
+                [one] => Some(one.clone()),
+                _ => None,
+            }
+        }
+    };
+    let Some(challenge) = challenge else {
+        return challenges::accept(ctx, args).await;
+    };
+    if waits_for(&challenge, ctx.player.id) {
+        return challenges::accept(ctx, args).await;
+    }
+    let target = match mine.iter().find(|p| waits_for(&challenge, p.id)) {
+        Some(p) => p.clone(),
+        None => {
+            let universe = universe_of(ctx, &challenge).await?;
+            let open = challenge.seats.iter().any(|s| s.player_id.is_none());
+            let seated = challenge
+                .seats
+                .iter()
+                .any(|s| mine.iter().any(|p| s.player_id == Some(p.id)));
+            if !open || seated || universe == ctx.player.universe {
+                return challenges::accept(ctx, args).await;
+            }
+            // An open seat in another universe: taken as your persona there.
+            match mine
+                .iter()
+                .find(|p| p.universe == universe && p.name.eq_ignore_ascii_case(&person.name))
+            {
+                Some(p) => p.clone(),
+                None => storage
+                    .persona_for_invitation(person.id, &universe)
+                    .await
+                    .map_err(said)?,
+            }
+        }
+    };
+    let acting = (target.id != person.id).then_some(target.id);
+    storage
+        .act_as(&ctx.req.who.chat, acting)
+        .await
+        .map_err(said)?;
+    let as_target = Ctx {
+        bot: ctx.bot,
+        player: target.clone(),
+        req: ctx.req,
+    };
+    let mut reply = ctx.answer(if acting.is_some() {
+        format!(
+            "Challenge {} is in {}, so you accept it as your persona {} and play as {} from now on \
+             (`persona use` plays as yourself again).",
+            challenge.id, target.universe, target.name, target.name
+        )
+    } else {
+        format!(
+            "You accept challenge {} as yourself, {}, and play as yourself from now on.",
+            challenge.id, target.name
+        )
+    });
+    reply.extend(challenges::accept(&as_target, args).await?);
+    Ok(reply)
+}
+
+/// A player named in a challenge who is not in the challenger's universe:
+/// a person (invited through their same-named persona there) or a
+/// standard player (in every universe); anyone else is refused, saying
+/// what is accepted.
+pub(crate) async fn beyond_universe(ctx: &Ctx<'_>, name: &str) -> Result<Player, Said> {
+    let storage = ctx.storage();
+    let universe = &ctx.player.universe;
+    if universe != PUBLIC_UNIVERSE
+        && let Some(p) = storage.player_named(name).await.map_err(said)?
+        && (p.kind == Kind::Standard || (p.kind == Kind::Human && p.security >= Security::Creator))
+    {
+        return Ok(p);
+    }
+    let accepted = format!(
+        "Name a player of {universe}{}, `Random`, a standard player, or `open` for a seat anyone here may take; \
+         a seat may also be given an augmentation: {}.",
+        if universe == PUBLIC_UNIVERSE {
+            ", a friend"
+        } else {
+            ", a friend (who plays here through a persona of the same name)"
+        },
+        challenges::AUGMENTATIONS
+    );
+    let elsewhere = storage.universes_with(name).await.map_err(said)?;
+    if elsewhere.is_empty() {
+        return Err(format!("There is no player called \"{name}\". {accepted}"));
+    }
+    Err(format!(
+        "\"{name}\" plays in {}, not in {universe}, and players play only within one universe. {accepted}",
+        elsewhere.join(" and ")
+    ))
+}
+
+/// Whether a named player must accept: a person, or a persona of a person,
+/// other than the requester's own person. Everyone else is put in the seat.
+pub(crate) async fn must_accept(ctx: &Ctx<'_>, p: &Player) -> Result<bool, Said> {
+    if !matches!(p.kind, Kind::Human | Kind::Persona) {
+        return Ok(false);
+    }
+    let storage = ctx.storage();
+    let theirs = storage.person_of(p).await.map_err(said)?;
+    let mine = storage.person_of(&ctx.player).await.map_err(said)?;
+    Ok(theirs.id != mine.id)
+}
+
+/// `clock stop [#MATCH]`: a Trainer stops a match's clock (no deadlines,
+/// not rated) when every other player is a non-human or their persona.
+pub(crate) async fn clock(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    const CLOCK: &str = "`clock stop [#MATCH]`";
+    let (verb, rest) = match args.split_first() {
+        Some((v, rest)) => (v.to_ascii_lowercase(), rest),
+        None => (String::new(), args),
+    };
+    if verb != "stop" {
+        return Err(format!(
+            "Write {CLOCK}: a Trainer stops the clock of a match where every other player is a non-human \
+             or one of the Trainer's personas; the match then has no time limit and is not rated."
+        ));
+    }
+    let storage = ctx.storage();
+    let me = &ctx.player;
+    let explicit = match rest.first() {
+        Some(w) => Some(w.trim_start_matches('#').parse::<i64>().map_err(|_| {
+            format!("\"{w}\" is not a match number; write {CLOCK}, e.g. `clock stop #12`.")
+        })?),
+        None => None,
+    };
+    let id = match explicit {
+        Some(id) => id,
+        None => {
+            let mut ids = storage.matches_of(me.id, true).await.map_err(said)?;
+            for p in storage.personas_of(me.id).await.map_err(said)? {
+                ids.extend(storage.matches_of(p.id, true).await.map_err(said)?);
+            }
+            let here = ctx.req.place.channel_ref();
+            let mut found = Vec::new();
+            for id in ids {
+                let Some(c) = storage.challenge_of_match(id).await.map_err(said)? else {
+                    continue;
+                };
+                if (ctx.req.place.private || c.place == here) && !found.contains(&id) {
+                    found.push(id);
+                }
+            }
+            match found.as_slice() {
+                [one] => *one,
+                [] => {
+                    return Err(format!(
+                        "You have no unfinished match here. Write {CLOCK} with the match's number."
+                    ));
+                }
+                many => {
+                    return Err(format!(
+                        "You have several matches here: {}. Say which, e.g. `clock stop #{}`.",
+                        many.iter()
+                            .map(|m| format!("#{m}"))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        many[0]
+                    ));
+                }
+            }
+        }
+    };
+    storage.stop_clock(me.id, id).await.map_err(said)?;
+    let text = format!(
+        "{} stopped the clock of match {id}: no time limit from now on, and the match will not change ratings.",
+        me.name
+    );
+    let destination = match storage.challenge_of_match(id).await.map_err(said)? {
+        Some(c) => matches::channel_of(&c),
+        None => ctx.here(),
+    };
+    Ok(Reply::one(Message::new(destination, text)))
+}
