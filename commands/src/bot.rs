@@ -162,7 +162,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "favoritism" => stats::favoritism(ctx, rest).await,
         "challenge" => challenges::challenge(ctx, rest).await,
         "accept" => personas::accept(ctx, rest).await,
-        "decline" => challenges::decline(ctx, rest).await,
+        "decline" => personas::decline(ctx, rest).await,
         "cancel" if rest.is_empty() && creating::cancel(ctx) => {
             Ok(ctx.answer("Left the game wizard; nothing was saved."))
         }

@@ -57,10 +57,73 @@ pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str)
     if !plays {
         return person;
     }
-    match bot.storage().acting_for_chat(&req.who.chat).await {
+    let acting = match bot.storage().acting_for_chat(&req.who.chat).await {
         Ok(Some(persona)) => persona,
-        _ => person,
+        _ => person.clone(),
+    };
+    let moving = MOVES.contains(&first.as_str()) || !help::is_command(&first);
+    if !moving {
+        return acting;
     }
+    // A move for a match that waits for another of the person's players
+    // (their persona, or themselves) here is that player's.
+    let mut others = match bot.storage().personas_of(person.id).await {
+        Ok(personas) if !personas.is_empty() => personas,
+        _ => return acting,
+    };
+    if waits_here(bot, req, acting.id, line).await {
+        return acting;
+    }
+    others.push(person);
+    let mut waiting = Vec::new();
+    for p in others {
+        if p.id != acting.id && waits_here(bot, req, p.id, line).await {
+            waiting.push(p);
+        }
+    }
+    match <[Player; 1]>::try_from(waiting) {
+        Ok([one]) => one,
+        Err(_) => acting,
+    }
+}
+
+/// The commands that play a turn.
+const MOVES: &[&str] = &["move", "plan", "pass", "draw", "agree", "refuse"];
+
+/// Whether a match waits for `player_id` to move: the one numbered
+/// (`move #12 ...`), or one in this channel (anywhere when asked privately).
+async fn waits_here(bot: &Bot, req: &Request, player_id: i64, line: &str) -> bool {
+    let storage = bot.storage();
+    let numbered = words::split(line.trim().trim_start_matches('/'))
+        .get(1)
+        .and_then(|w| w.strip_prefix('#'))
+        .and_then(|w| w.split('@').next())
+        .and_then(|n| n.parse::<i64>().ok());
+    let ids = match numbered {
+        Some(id) => vec![id],
+        None => storage
+            .matches_of(player_id, true)
+            .await
+            .unwrap_or_default(),
+    };
+    let here = req.place.channel_ref();
+    for id in ids {
+        let Ok(live) = storage.load_match(id).await else {
+            continue;
+        };
+        if live.is_over() || live.seats[live.state().to_move()].player_id != player_id {
+            continue;
+        }
+        if numbered.is_some() || req.place.private {
+            return true;
+        }
+        if let Ok(Some(c)) = storage.challenge_of_match(id).await
+            && c.place == here
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// `help`, without the universe choice while the person has one universe.
@@ -305,41 +368,75 @@ async fn universe_of(ctx: &Ctx<'_>, c: &Challenge) -> Result<String, Said> {
         .universe)
 }
 
+/// The person and all their personas.
+async fn identities(ctx: &Ctx<'_>, person: &Player) -> Result<Vec<Player>, Said> {
+    let mut mine = ctx.storage().personas_of(person.id).await.map_err(said)?;
+    mine.push(person.clone());
+    Ok(mine)
+}
+
+/// Whether a challenge waits for this player's answer.
+fn waits_for(c: &Challenge, id: i64) -> bool {
+    c.seats
+        .iter()
+        .any(|s| s.player_id == Some(id) && !s.accepted)
+}
+
+/// The challenge an `accept` or `decline` means: the one numbered, or the
+/// only open one here that waits for one of `mine`.
+async fn meant(ctx: &Ctx<'_>, args: &[String], mine: &[Player]) -> Result<Option<Challenge>, Said> {
+    let storage = ctx.storage();
+    let number = args
+        .iter()
+        .find_map(|a| a.trim_start_matches('#').parse::<i64>().ok());
+    if let Some(id) = number {
+        return Ok(storage.challenge(id).await.ok());
+    }
+    let here = ctx.req.place.channel_ref();
+    let open: Vec<Challenge> = storage
+        .open_challenges()
+        .await
+        .map_err(said)?
+        .into_iter()
+        .filter(|c| ctx.req.place.private || c.place == here)
+        .filter(|c| mine.iter().any(|p| waits_for(c, p.id)))
+        .collect();
+    Ok(match open.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    })
+}
+
+/// `decline`: as `challenges::decline`, also for a challenge that waits
+/// for one of your personas.
+pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let person = ctx.storage().person_of(&ctx.player).await.map_err(said)?;
+    let mine = identities(ctx, &person).await?;
+    let target = match meant(ctx, args, &mine).await? {
+        Some(c) if !waits_for(&c, ctx.player.id) => mine.into_iter().find(|p| waits_for(&c, p.id)),
+        _ => None,
+    };
+    match target {
+        Some(player) => {
+            let as_target = Ctx {
+                bot: ctx.bot,
+                player,
+                req: ctx.req,
+            };
+            challenges::decline(&as_target, args).await
+        }
+        None => challenges::decline(ctx, args).await,
+    }
+}
+
 /// `accept`: as `challenges::accept`, but a challenge to one of your
 /// personas (or an open seat of a challenge in another universe) is
 /// accepted as that persona, which you then play as.
 pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let storage = ctx.storage();
     let person = storage.person_of(&ctx.player).await.map_err(said)?;
-    let mut mine: Vec<Player> = storage.personas_of(person.id).await.map_err(said)?;
-    mine.push(person.clone());
-    let number = args
-        .iter()
-        .find_map(|a| a.trim_start_matches('#').parse::<i64>().ok());
-    let waits_for = |c: &Challenge, id: i64| {
-        c.seats
-            .iter()
-            .any(|s| s.player_id == Some(id) && !s.accepted)
-    };
-    let challenge = match number {
-        Some(id) => storage.challenge(id).await.ok(),
-        None => {
-            let here = ctx.req.place.channel_ref();
-            let open: Vec<Challenge> = storage
-                .open_challenges()
-                .await
-                .map_err(said)?
-                .into_iter()
-                .filter(|c| ctx.req.place.private || c.place == here)
-                .filter(|c| mine.iter().any(|p| waits_for(c, p.id)))
-                .collect();
-            match open.as_slice() {
-                [one] => Some(one.clone()),
-                _ => None,
-            }
-        }
-    };
-    let Some(challenge) = challenge else {
+    let mine = identities(ctx, &person).await?;
+    let Some(challenge) = meant(ctx, args, &mine).await? else {
         return challenges::accept(ctx, args).await;
     };
     if waits_for(&challenge, ctx.player.id) {

@@ -383,3 +383,33 @@ async fn a_trainer_stops_the_clock_and_the_match_is_not_rated() {
     let usage = c.say("@tia clock").await;
     assert!(usage.contains("`clock stop [#MATCH]`"), "{usage}");
 }
+
+#[tokio::test]
+async fn a_person_moves_for_their_persona_where_the_match_waits_for_it() {
+    let mut c = chat(6).await;
+    c.say("persona create annbot").await;
+    // Ann's own persona is seated at once; she plays both sides.
+    let started = c.say("challenge Tic-Tac-Toe annbot").await;
+    assert!(started.contains("starts"), "{started}");
+    let id = match_id(&started);
+    let storage = c.storage();
+    // X on the diagonal, O along the left column: X wins on its third move.
+    for (n, cell) in ["1,1", "1,2", "2,2", "1,3", "3,3"].iter().enumerate() {
+        let out = c.say(cell).await;
+        assert!(!out.contains("not a command"), "move {n}: {out}");
+        let live = storage.load_match(id).await.unwrap();
+        assert_eq!(live.state().decisions().len(), n + 1, "{out}");
+    }
+    assert!(storage.load_match(id).await.unwrap().is_over());
+    // Still acting as herself: the persona was used only for its moves.
+    let list = c.say("persona list").await;
+    assert!(list.contains("You play as yourself, ann."), "{list}");
+    // A challenge to a persona can be declined by its person.
+    c.befriend("bob", "ann").await;
+    c.say("@bob persona create bob-n Narnia").await;
+    c.say("@bob persona use bob-n").await;
+    let invited = c.say("@bob challenge Tic-Tac-Toe ann").await;
+    assert!(invited.contains("[dm ann]"), "{invited}");
+    let declined = c.say("decline").await;
+    assert!(declined.contains("ann declined challenge"), "{declined}");
+}
