@@ -12,7 +12,8 @@ use crate::creating::Wizards;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What};
 use crate::{
-    challenges, creating, creations, friends, help, library, personas, stats, turns, words,
+    challenges, creating, creations, friends, help, library, personas, stats, stop_clock, turns,
+    words,
 };
 
 /// A refusal to show the person: what was wrong and what is accepted.
@@ -173,7 +174,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "rematch" => challenges::rematch(ctx, rest).await,
         "token" => token(ctx).await,
         "persona" => personas::persona(ctx, rest).await,
-        "clock" => personas::clock(ctx, rest).await,
+        "clock" => stop_clock::clock(ctx, rest).await,
         "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {
             turns::turn(ctx, &first.to_ascii_lowercase(), rest).await
         }

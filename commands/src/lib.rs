@@ -17,6 +17,7 @@ pub mod ratings;
 pub mod reply;
 pub mod request;
 pub mod stats;
+mod stop_clock;
 mod turns;
 pub mod wizard;
 mod words;

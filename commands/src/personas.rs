@@ -1,6 +1,6 @@
-//! `persona create|list|use|universe` and `clock stop`: a person's
-//! personas (copies of themselves, each in one universe), which identity
-//! a chat account acts as, and a Trainer stopping a match's clock.
+//! `persona create|list|use|universe`: a person's personas (copies of
+//! themselves, each in one universe) and which identity a chat account
+//! acts as.
 //!
 //! A chat account speaks for its person; after `persona use NAME` the
 //! playing commands (challenges, moves, leaderboards, stats) act as that
@@ -12,7 +12,7 @@ use redscience_storage::{Challenge, Created, Kind, PUBLIC_UNIVERSE, Player, Secu
 use crate::bot::{Answer, Bot, Ctx, Said, said};
 use crate::reply::{Choice, ChoiceSet, Message, Reply};
 use crate::request::{Request, What};
-use crate::{challenges, help, matches, words};
+use crate::{challenges, help, words};
 
 const USAGE: &str =
     "`persona create NAME [UNIVERSE]`, `persona list`, `persona use [NAME [UNIVERSE]]`";
@@ -536,75 +536,4 @@ pub(crate) async fn must_accept(ctx: &Ctx<'_>, p: &Player) -> Result<bool, Said>
     let theirs = storage.person_of(p).await.map_err(said)?;
     let mine = storage.person_of(&ctx.player).await.map_err(said)?;
     Ok(theirs.id != mine.id)
-}
-
-/// `clock stop [#MATCH]`: a Trainer stops a match's clock (no deadlines,
-/// not rated) when every other player is a non-human or their persona.
-pub(crate) async fn clock(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    const CLOCK: &str = "`clock stop [#MATCH]`";
-    let (verb, rest) = match args.split_first() {
-        Some((v, rest)) => (v.to_ascii_lowercase(), rest),
-        None => (String::new(), args),
-    };
-    if verb != "stop" {
-        return Err(format!(
-            "Write {CLOCK}: a Trainer stops the clock of a match where every other player is a non-human \
-             or one of the Trainer's personas; the match then has no time limit and is not rated."
-        ));
-    }
-    let storage = ctx.storage();
-    let me = &ctx.player;
-    let explicit = match rest.first() {
-        Some(w) => Some(w.trim_start_matches('#').parse::<i64>().map_err(|_| {
-            format!("\"{w}\" is not a match number; write {CLOCK}, e.g. `clock stop #12`.")
-        })?),
-        None => None,
-    };
-    let id = match explicit {
-        Some(id) => id,
-        None => {
-            let mut ids = storage.matches_of(me.id, true).await.map_err(said)?;
-            for p in storage.personas_of(me.id).await.map_err(said)? {
-                ids.extend(storage.matches_of(p.id, true).await.map_err(said)?);
-            }
-            let here = ctx.req.place.channel_ref();
-            let mut found = Vec::new();
-            for id in ids {
-                let Some(c) = storage.challenge_of_match(id).await.map_err(said)? else {
-                    continue;
-                };
-                if (ctx.req.place.private || c.place == here) && !found.contains(&id) {
-                    found.push(id);
-                }
-            }
-            match found.as_slice() {
-                [one] => *one,
-                [] => {
-                    return Err(format!(
-                        "You have no unfinished match here. Write {CLOCK} with the match's number."
-                    ));
-                }
-                many => {
-                    return Err(format!(
-                        "You have several matches here: {}. Say which, e.g. `clock stop #{}`.",
-                        many.iter()
-                            .map(|m| format!("#{m}"))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        many[0]
-                    ));
-                }
-            }
-        }
-    };
-    storage.stop_clock(me.id, id).await.map_err(said)?;
-    let text = format!(
-        "{} stopped the clock of match {id}: no time limit from now on, and the match will not change ratings.",
-        me.name
-    );
-    let destination = match storage.challenge_of_match(id).await.map_err(said)? {
-        Some(c) => matches::channel_of(&c),
-        None => ctx.here(),
-    };
-    Ok(Reply::one(Message::new(destination, text)))
 }
