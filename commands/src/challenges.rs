@@ -191,8 +191,10 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str) -> Answer {
                         Message::new(
                             Destination::Private(chat),
                             format!(
-                                "{} challenges you to {game} (challenge {id}) in {}.",
-                                ctx.player.name, challenge.place.channel
+                                "{} challenges you{} to {game} (challenge {id}) in {}.",
+                                ctx.player.name,
+                                crate::personas::as_persona(ctx, pid).await,
+                                challenge.place.channel
                             ),
                         )
                         .with_choices(buttons(id)),

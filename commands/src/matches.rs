@@ -94,7 +94,8 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
         );
         let actor = live.seats[seat].player_id;
         let kind = bot.storage().player(actor).await.map_err(said)?.kind;
-        // Standard players and personas search; Random and Chaos pick at random.
+        // Standard players search; Random and Chaos pick at random (personas
+        // never get here: their person plays them).
         let mv = match kind {
             Kind::Standard | Kind::Persona => {
                 let started = std::time::Instant::now();

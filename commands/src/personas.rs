@@ -126,6 +126,17 @@ async fn waits_here(bot: &Bot, req: &Request, player_id: i64, line: &str) -> boo
     false
 }
 
+/// " (as your persona bob in Narnia)" for a persona, else nothing: how an
+/// invitation addresses the person behind a seat.
+pub(crate) async fn as_persona(ctx: &Ctx<'_>, player_id: i64) -> String {
+    match ctx.storage().player(player_id).await {
+        Ok(p) if p.kind == Kind::Persona => {
+            format!(" (as your persona {} in {})", p.name, p.universe)
+        }
+        _ => String::new(),
+    }
+}
+
 /// `help`, without the universe choice while the person has one universe.
 pub(crate) async fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> String {
     let text = help::help(topic);

@@ -228,7 +228,12 @@ async fn a_persona_plays_only_within_its_universe() {
     // A friend is invited through a same-named persona in Narnia.
     let invited = c.say("challenge Tic-Tac-Toe bob").await;
     assert!(invited.contains("ann-n challenges bob"), "{invited}");
-    assert!(invited.contains("[dm bob]"), "{invited}");
+    assert!(
+        invited.contains(
+            "[dm bob] ann-n challenges you (as your persona bob in Narnia) to Tic-Tac-Toe"
+        ),
+        "{invited}"
+    );
     let started = c.say("@bob accept").await;
     assert!(
         started.contains("so you accept it as your persona bob and play as bob from now on"),
