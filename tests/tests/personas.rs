@@ -13,7 +13,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use redscience::console::Console;
 use redscience_commands::Bot;
 use redscience_storage::scratch::{Scratch, postgres_from_env};
-use redscience_storage::{ChatId, Config, Security, Storage};
+use redscience_storage::{Augmentation, ChatId, Config, RatingKey, Security, Storage};
 
 struct Chat {
     console: Console,
@@ -341,10 +341,30 @@ async fn a_trainer_stops_the_clock_and_the_match_is_not_rated() {
         "{refused}"
     );
     c.say("resign").await;
+    // A rated match first, so the Trainer and Random have ratings.
+    c.say("@tia challenge Tic-Tac-Toe Random").await;
+    let rated = c.say("@tia resign").await;
+    assert!(rated.contains("Ratings in Tic-Tac-Toe"), "{rated}");
+    let storage = c.storage();
+    let tia = storage.player_named("tia").await.unwrap().unwrap();
+    let random = storage
+        .system_player(redscience_storage::SystemPlayer::Random)
+        .await
+        .unwrap();
+    let game = storage.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+    let key = |player_id| RatingKey {
+        player_id,
+        augmentation: Augmentation::Alone,
+        rule_set_id: game.id,
+    };
+    let before = (
+        storage.rating(&key(tia.id)).await.unwrap(),
+        storage.rating(&key(random.id)).await.unwrap(),
+    );
+    assert_eq!(before.0.played, 1);
     // The Trainer against Random: the clock stops, no deadline is left.
     let started = c.say("@tia challenge Tic-Tac-Toe Random").await;
     let id = match_id(&started);
-    let storage = c.storage();
     assert!(storage.deadline_of(id).await.unwrap().is_some());
     let stopped = c.say("@tia clock stop").await;
     assert!(
@@ -364,8 +384,12 @@ async fn a_trainer_stops_the_clock_and_the_match_is_not_rated() {
     let over = c.say("@tia resign").await;
     assert!(over.contains("is over"), "{over}");
     assert!(!over.contains("Ratings in"), "{over}");
-    let stats = c.say("@tia stats").await;
-    assert!(stats.contains("no rated match"), "{stats}");
+    c.later(120).await;
+    let after = (
+        storage.rating(&key(tia.id)).await.unwrap(),
+        storage.rating(&key(random.id)).await.unwrap(),
+    );
+    assert_eq!(after, before);
     // With her own persona the Trainer may stop it too.
     c.say("@tia persona create tia-2").await;
     let own = c.say("@tia challenge Tic-Tac-Toe tia-2").await;
