@@ -154,7 +154,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
     match first.to_ascii_lowercase().as_str() {
         "help" => Ok(ctx.answer(personas::help(ctx, rest.first().map(String::as_str)).await)),
         "game" => library::game(ctx, rest).await,
-        "games" => turns::my_games(ctx).await,
+        "games" => personas::games(ctx).await,
         "friend" => friends::friend(ctx, rest).await,
         "creations" => creations::creations(ctx, rest).await,
         "leaderboard" => crate::leaderboard::leaderboard(ctx, rest).await,

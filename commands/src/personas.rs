@@ -137,6 +137,37 @@ pub(crate) async fn as_persona(ctx: &Ctx<'_>, player_id: i64) -> String {
     }
 }
 
+/// `games`: the unfinished matches of the player acting, then those of
+/// the person's other players (their personas, or the person).
+pub(crate) async fn games(ctx: &Ctx<'_>) -> Answer {
+    let mut reply = crate::turns::my_games(ctx).await?;
+    let storage = ctx.storage();
+    let person = storage.person_of(&ctx.player).await.map_err(said)?;
+    let several = storage.universes_of(&person).await.map_err(said)?.len() > 1;
+    let mut lines = Vec::new();
+    for p in identities(ctx, &person).await? {
+        if p.id == ctx.player.id {
+            continue;
+        }
+        let ids = storage.matches_of(p.id, true).await.map_err(said)?;
+        if !ids.is_empty() {
+            let ids: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+            lines.push(format!("- {}: {}", shown(&p, several), ids.join(", ")));
+        }
+    }
+    if !lines.is_empty() {
+        reply.push(Message::new(
+            ctx.here(),
+            format!(
+                "Unfinished matches of your other players (a move goes to whichever of your players \
+                 the match waits for; `persona use NAME` acts as one):\n{}",
+                lines.join("\n")
+            ),
+        ));
+    }
+    Ok(reply)
+}
+
 /// `help`, without the universe choice while the person has one universe.
 pub(crate) async fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> String {
     let text = help::help(topic);

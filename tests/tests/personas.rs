@@ -421,6 +421,12 @@ async fn a_person_moves_for_their_persona_where_the_match_waits_for_it() {
     let started = c.say("challenge Tic-Tac-Toe annbot").await;
     assert!(started.contains("starts"), "{started}");
     let id = match_id(&started);
+    let games = c.say("games").await;
+    assert!(
+        games.contains("Unfinished matches of your other players")
+            && games.contains(&format!("- annbot: #{id}")),
+        "{games}"
+    );
     let storage = c.storage();
     // X on the diagonal, O along the left column: X wins on its third move.
     for (n, cell) in ["1,1", "1,2", "2,2", "1,3", "3,3"].iter().enumerate() {
