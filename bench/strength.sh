@@ -4,13 +4,20 @@
 # perfect-information catalogue game, the cloaked games and the
 # simultaneous ones, printed as a Markdown table.
 #
-#   bench/strength.sh [GAMES_PER_MATCH]      (default 200)
+#   bench/strength.sh [GAMES_PER_MATCH [GAMES_PER_SEAT_MATCH]]   (default 200 and 1000)
+#
+# The cloaked and simultaneous games are measured twice: head to head, and
+# with the standard player in one seat among Random players (`--one-seat`),
+# compared with Random in that seat in paired games from the same seeds.
+# The second is the measure of "beats Random" there: in games of three or
+# more seats, or where seats win or lose together, head to head says little.
 #
 # REDSCIENCE_BIN names the binary; by default a release build is made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 games="${1:-200}"
+seat_games="${2:-1000}"
 if [[ -z "${REDSCIENCE_BIN:-}" ]]; then
     cargo build --release --locked -p redscience >&2
     REDSCIENCE_BIN="${CARGO_TARGET_DIR:-target}/release/redscience"
@@ -35,9 +42,30 @@ print("| {} | {} | {} vs {} | {} | {} | {} | {} | {:.3f} ({:.3f}-{:.3f}) | {} s 
 ' "$json" "$kind" "$a" "$b" "$(( $(date +%s) - started ))"
 }
 
+seat_row() {
+    local kind="$1" game="$2" started json
+    started=$(date +%s)
+    json=$("$REDSCIENCE_BIN" ai-match "$game" --a sp --b random --games "$seat_games" --one-seat --json)
+    python3 -c '
+import json, sys
+j = json.loads(sys.argv[1])
+print("| {} | {} | {} | {:.3f} | {:.3f} | {:+.3f} ({:+.3f} to {:+.3f}) | {} / {} / {} | {} s |".format(
+    sys.argv[2], j["game"], j["games"], j["a_score"], j["baseline_score"], j["advantage"],
+    j["advantage_low"], j["advantage_high"], j["a_wins"], j["draws"], j["a_losses"], sys.argv[3]))
+' "$json" "$kind" "$(( $(date +%s) - started ))"
+}
+
 echo "| Kind | Game | Match | Games | A wins | Draws | A losses | A's score (95% CI) | Time |"
 echo "|---|---|---|---|---|---|---|---|---|"
 row perfect Tic-Tac-Toe sp sp
 for game in "${perfect[@]}"; do row perfect "$game" sp random; done
 for game in "${cloaked[@]}"; do row cloaked "$game" sp random; done
 for game in "${simultaneous[@]}"; do row simultaneous "$game" sp random; done
+
+echo
+echo "One seat among Random, against Random in that seat (paired games):"
+echo
+echo "| Kind | Game | Games | SP's score | Random's score | Advantage (95% CI) | Better / equal / worse | Time |"
+echo "|---|---|---|---|---|---|---|---|"
+for game in "${cloaked[@]}"; do seat_row cloaked "$game"; done
+for game in "${simultaneous[@]}"; do seat_row simultaneous "$game"; done

@@ -115,6 +115,10 @@ enum Command {
         json: bool,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// A plays one seat among B's (each seat in turn) and is compared with B
+        /// in that seat in a paired game from the same seed.
+        #[arg(long)]
+        one_seat: bool,
     },
     /// Draw the board after some moves as a PNG picture.
     Render {
@@ -259,7 +263,14 @@ fn main() -> ExitCode {
             games,
             json,
             seed,
-        }) => ai::ai_match(&game, &a, &b, games, json, seed),
+            one_seat,
+        }) => {
+            if one_seat {
+                ai::ai_seat_match(&game, &a, &b, games, json, seed)
+            } else {
+                ai::ai_match(&game, &a, &b, games, json, seed)
+            }
+        }
     };
     match result {
         Ok(code) => code,

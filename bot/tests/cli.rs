@@ -415,3 +415,46 @@ fn render_writes_a_picture_of_what_a_viewer_sees() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--view"));
 }
+
+#[test]
+fn ai_match_in_one_seat_compares_with_random_in_that_seat() {
+    // Tic-Tac-Toe against Random: the search in one seat scores well above
+    // what Random scores in the same seat against Random.
+    let out = redscience(&[
+        "ai-match",
+        "Tic-Tac-Toe",
+        "--a",
+        "mcts:300",
+        "--b",
+        "random",
+        "--games",
+        "20",
+        "--one-seat",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["mode"], "one-seat");
+    let (w, l, d) = (
+        v["a_wins"].as_u64().unwrap(),
+        v["a_losses"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+    );
+    assert_eq!(w + l + d, 20);
+    let (score, baseline, advantage) = (
+        v["a_score"].as_f64().unwrap(),
+        v["baseline_score"].as_f64().unwrap(),
+        v["advantage"].as_f64().unwrap(),
+    );
+    assert!((score - baseline - advantage).abs() < 1e-9, "{v}");
+    assert!(
+        advantage > 0.2,
+        "the search does better than Random in its seat: {v}"
+    );
+    assert!(v["advantage_low"].as_f64().unwrap() <= advantage);
+    assert!(advantage <= v["advantage_high"].as_f64().unwrap());
+}

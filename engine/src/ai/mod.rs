@@ -269,6 +269,20 @@ pub fn search<R: Rng + ?Sized>(
     tree_search(std::slice::from_ref(&root_state), moves, rng, stop)
 }
 
+/// Plays Chaos's turns on `sim` as the match will: at random. Chaos is no
+/// opponent that answers the search's moves, so its turns get no nodes (a
+/// tree that let Chaos pick its best reply would fear moves it never makes).
+fn chance_moves<R: Rng + ?Sized>(sim: &mut State, chaos: Option<usize>, rng: &mut R) {
+    while chaos.is_some_and(|c| c == sim.to_move()) && !sim.is_finished() && sim.round.is_none() {
+        let Some(mv) = random_move(sim, rng) else {
+            return;
+        };
+        if sim.apply(mv).is_err() {
+            return;
+        }
+    }
+}
+
 /// Worlds a search with hidden pieces samples, and the replays it may
 /// spend finding them.
 const WORLDS: usize = 24;
@@ -278,23 +292,42 @@ const WORLD_TRIES: usize = 400;
 /// (one position, or the worlds of an information set; a move that does
 /// not fit a world ends that iteration's descent). A simultaneous round met
 /// on the way is a leaf, played out at random, so no planner answers
-/// another's plan.
+/// another's plan. Chaos's turns are chance: played at random, off the tree.
 fn tree_search<R: Rng + ?Sized>(
     roots: &[State],
     moves: Vec<Move>,
     rng: &mut R,
-    mut stop: impl FnMut(usize) -> bool,
+    stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
+    most_visited(&grow_tree(roots, moves, rng, stop))
+}
+
+/// The tree of [`tree_search`].
+fn grow_tree<R: Rng + ?Sized>(
+    roots: &[State],
+    moves: Vec<Move>,
+    rng: &mut R,
+    mut stop: impl FnMut(usize) -> bool,
+) -> Vec<Node> {
     let mut nodes = vec![Node::root(roots[0].to_move(), moves)];
     let mut board = Playout::default();
     let mut results = Vec::new();
     let mut iterations = 0;
+    // Chaos's turns are chance, unless Chaos is the one searching.
+    let chaos = roots[0]
+        .game()
+        .chaos_seat()
+        .filter(|&c| c != roots[0].to_move());
     loop {
         let mut sim = roots[iterations % roots.len()].clone();
         let mut at = 0;
         let open = |sim: &State| !sim.is_finished() && sim.round.is_none();
         // Selection: down through fully expanded nodes by UCT.
-        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() && open(&sim) {
+        loop {
+            chance_moves(&mut sim, chaos, rng);
+            if !(nodes[at].untried.is_empty() && !nodes[at].children.is_empty() && open(&sim)) {
+                break;
+            }
             at = select(&nodes, at);
             let mv = nodes[at].mv.expect("a child has a move");
             if sim.apply(mv).is_err() {
@@ -307,6 +340,7 @@ fn tree_search<R: Rng + ?Sized>(
             let mv = nodes[at].untried.swap_remove(pick);
             let seat = sim.to_move();
             if sim.apply(mv).is_ok() {
+                chance_moves(&mut sim, chaos, rng);
                 let untried = if open(&sim) {
                     choices(&sim)
                 } else {
@@ -322,7 +356,7 @@ fn tree_search<R: Rng + ?Sized>(
             break;
         }
     }
-    most_visited(&nodes)
+    nodes
 }
 
 #[cfg(test)]
@@ -402,6 +436,36 @@ mod tests {
                 s.apply(mv).unwrap_or_else(|e| panic!("{name}: {e}"));
             }
         }
+    }
+
+    #[test]
+    fn chaos_turns_are_chance_and_get_no_nodes() {
+        // Shopping9: black's phase, white's, then Chaos's. A tree that
+        // reaches Chaos's phase plays Chaos at random, off the tree.
+        let game = Game::new(catalogue::get("Shopping9").unwrap()).unwrap();
+        let chaos = game.chaos_seat().expect("a Chaos seat");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut s = game.start_seeded(5);
+        let (mut checked, mut deep) = (0, false);
+        while !s.is_finished() {
+            if s.to_move() != chaos && s.round.is_none() {
+                let root = root_of(&s);
+                let nodes = grow_tree(std::slice::from_ref(&root), choices(&root), &mut rng, |n| {
+                    n >= 300
+                });
+                assert!(nodes.len() > 1);
+                deep |= nodes.iter().any(|n| n.seat != nodes[0].seat);
+                assert!(
+                    nodes.iter().all(|n| n.seat != chaos),
+                    "no node is Chaos's move"
+                );
+                checked += 1;
+            }
+            let mv = random_move(&s, &mut rng).unwrap();
+            s.apply(mv).unwrap();
+        }
+        assert!(checked > 0, "some turns were searched");
+        assert!(deep, "some trees reached another seat's turns");
     }
 
     #[test]

@@ -128,6 +128,7 @@ pub(super) fn search<R: Rng + ?Sized>(
     mut stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
     let me = root.to_move();
+    let chaos = root.game().chaos_seat().filter(|&c| c != me);
     let mut trees: Vec<PlanTree> = root
         .round_planners()
         .into_iter()
@@ -144,6 +145,13 @@ pub(super) fn search<R: Rng + ?Sized>(
         for ((tree, leaf), drawn) in trees.iter_mut().zip(leaves.iter_mut()).zip(&mut drawn) {
             let mut scratch = tree.start.clone();
             let mut at = 0;
+            if chaos == Some(tree.seat) {
+                // Chaos plans at random, as it will in the match.
+                finish_plan(&mut scratch, rng);
+                plans[tree.seat] = scratch.turn_moves.clone();
+                *leaf = 0;
+                continue;
+            }
             if !tree.regret.is_empty() {
                 tree.strategy(&mut strategy);
                 let pick = draw(&strategy, rng);
@@ -176,6 +184,9 @@ pub(super) fn search<R: Rng + ?Sized>(
         sim.resolve_with(plans);
         play_out(sim, rng, &mut board, &mut results);
         for ((tree, &leaf), &(pick, p)) in trees.iter_mut().zip(&leaves).zip(&drawn) {
+            if chaos == Some(tree.seat) {
+                continue;
+            }
             backpropagate(&mut tree.nodes, leaf, &results);
             if tree.regret.is_empty() {
                 continue;
