@@ -8,8 +8,10 @@
 //!   hidden piece, and the same view gives the same choice.
 //! - Simultaneous rounds: when the search's seat is planning, every planner
 //!   of the round gets a tree of its own plan, chosen without seeing the
-//!   others' (decoupled UCT, see [`round`]); sealed plans are never read.
-//!   Rounds deeper in the search are played out at random.
+//!   others' (regret matching, see [`round`]); sealed plans are never read.
+//!   A round met below a sequential turn is played by planners learning at
+//!   that node the same way; rounds after it are played out at random.
+//! - Chaos's turns are chance: played at random, as in the match.
 //! - Playouts go through the compiled kernel ([`crate::rollout`]) where the
 //!   rule set has one; with one piece a turn the tree runs on it too
 //!   ([`compiled`]).
@@ -291,8 +293,9 @@ const WORLD_TRIES: usize = 400;
 /// UCT over the turns that follow, each iteration in the next of `roots`
 /// (one position, or the worlds of an information set; a move that does
 /// not fit a world ends that iteration's descent). A simultaneous round met
-/// on the way is a leaf, played out at random, so no planner answers
-/// another's plan. Chaos's turns are chance: played at random, off the tree.
+/// on the way is a leaf whose planners learn their plans there by regret
+/// matching (see [`round::RoundLeaf`]), so no planner answers another's
+/// plan. Chaos's turns are chance: played at random, off the tree.
 fn tree_search<R: Rng + ?Sized>(
     roots: &[State],
     moves: Vec<Move>,
@@ -313,6 +316,8 @@ fn grow_tree<R: Rng + ?Sized>(
     let mut board = Playout::default();
     let mut results = Vec::new();
     let mut iterations = 0;
+    let mut rounds: rustc_hash::FxHashMap<usize, round::RoundLeaf> = Default::default();
+    let mut picks = Vec::new();
     // Chaos's turns are chance, unless Chaos is the one searching.
     let chaos = roots[0]
         .game()
@@ -349,8 +354,23 @@ fn grow_tree<R: Rng + ?Sized>(
                 at = add_child(&mut nodes, at, mv, seat, untried);
             }
         }
+        // A round reached below the root: its planners play it as they
+        // learn to at this node, then the rest is played out at random.
+        let round = if sim.round.is_some() && !sim.is_finished() {
+            let planners = sim.round_planners();
+            let leaf = rounds
+                .entry(at)
+                .or_insert_with(|| round::RoundLeaf::new(&sim, chaos));
+            leaf.play(&mut sim, rng, &mut picks);
+            Some(planners)
+        } else {
+            None
+        };
         play_out(sim, rng, &mut board, &mut results);
         backpropagate(&mut nodes, at, &results);
+        if let (Some(planners), Some(leaf)) = (round, rounds.get_mut(&at)) {
+            leaf.learn(&planners, &picks, &results);
+        }
         iterations += 1;
         if stop(iterations) {
             break;

@@ -63,17 +63,117 @@ impl PlanTree {
 
     /// The regret-matching strategy, mixed with an even spread.
     fn strategy(&self, out: &mut Vec<f64>) {
-        let n = self.regret.len() as f64;
-        let positive: f64 = self.regret.iter().map(|r| r.max(0.0)).sum();
-        out.clear();
-        out.extend(self.regret.iter().map(|r| {
-            let matched = if positive > 0.0 {
-                r.max(0.0) / positive
+        regret_matching(&self.regret, out);
+    }
+}
+
+/// The regret-matching strategy for `regret`, mixed with an even spread.
+fn regret_matching(regret: &[f64], out: &mut Vec<f64>) {
+    let n = regret.len() as f64;
+    let positive: f64 = regret.iter().map(|r| r.max(0.0)).sum();
+    out.clear();
+    out.extend(regret.iter().map(|r| {
+        let matched = if positive > 0.0 {
+            r.max(0.0) / positive
+        } else {
+            1.0 / n
+        };
+        (1.0 - EXPLORE) * matched + EXPLORE / n
+    }));
+}
+
+/// Adds to each regret the sampled reward of its move, weighted by how
+/// unlikely the draw was, against what was got: an unbiased estimate.
+fn learn_regret(regret: &mut [f64], pick: usize, p: f64, reward: f64) {
+    for (i, r) in regret.iter_mut().enumerate() {
+        let estimate = if i == pick { reward / p } else { 0.0 };
+        *r += estimate - reward;
+    }
+}
+
+/// A simultaneous round met deeper in the search, below a sequential turn:
+/// each planner (Chaos aside) draws the first move of its plan by regret
+/// matching kept at that point of the tree, the rest of the plan at random.
+/// So a turn before a round is judged by how the round will be played, not
+/// by random plans.
+pub(super) struct RoundLeaf {
+    planners: Vec<Planner>,
+}
+
+struct Planner {
+    seat: usize,
+    moves: Vec<Move>,
+    regret: Vec<f64>,
+}
+
+impl RoundLeaf {
+    pub(super) fn new(state: &State, chaos: Option<usize>) -> RoundLeaf {
+        let planners = state
+            .round_planners()
+            .into_iter()
+            .filter(|&seat| chaos != Some(seat))
+            .map(|seat| {
+                let moves = plan_moves(&state.plan_start(seat));
+                let regret = vec![0.0; moves.len()];
+                Planner {
+                    seat,
+                    moves,
+                    regret,
+                }
+            })
+            .collect();
+        RoundLeaf { planners }
+    }
+
+    /// Ends the round on `sim` with a plan for every planner; `picks` gets,
+    /// per planner, the first move drawn and its probability (None when
+    /// this position offered other moves and the plan was random).
+    pub(super) fn play<R: Rng + ?Sized>(
+        &self,
+        sim: &mut State,
+        rng: &mut R,
+        picks: &mut Vec<Option<(usize, f64)>>,
+    ) {
+        let mut plans = vec![Vec::new(); sim.game().seats.len()];
+        let mut strategy = Vec::new();
+        picks.clear();
+        for seat in sim.round_planners() {
+            let mut scratch = sim.plan_start(seat);
+            if let Some(planner) = self.planners.iter().find(|p| p.seat == seat)
+                && !planner.moves.is_empty()
+            {
+                regret_matching(&planner.regret, &mut strategy);
+                let pick = draw(&strategy, rng);
+                let mv = planner.moves[pick];
+                if plan_moves(&scratch).contains(&mv) {
+                    extend_plan(&mut scratch, mv);
+                    picks.push(Some((pick, strategy[pick])));
+                } else {
+                    picks.push(None);
+                }
             } else {
-                1.0 / n
-            };
-            (1.0 - EXPLORE) * matched + EXPLORE / n
-        }));
+                picks.push(None);
+            }
+            finish_plan(&mut scratch, rng);
+            plans[seat] = scratch.turn_moves.clone();
+        }
+        sim.resolve_with(plans);
+    }
+
+    /// Learns from one play's results (per seat).
+    pub(super) fn learn(
+        &mut self,
+        planners: &[usize],
+        picks: &[Option<(usize, f64)>],
+        results: &[f64],
+    ) {
+        for (&seat, pick) in planners.iter().zip(picks) {
+            let Some((pick, p)) = *pick else { continue };
+            if let Some(planner) = self.planners.iter_mut().find(|pl| pl.seat == seat) {
+                let reward = results.get(seat).copied().unwrap_or(0.5);
+                learn_regret(&mut planner.regret, pick, p, reward);
+            }
+        }
     }
 }
 
@@ -191,13 +291,8 @@ pub(super) fn search<R: Rng + ?Sized>(
             if tree.regret.is_empty() {
                 continue;
             }
-            // The sampled reward, weighted by how unlikely its draw was,
-            // against what was got: an unbiased estimate of each regret.
             let reward = results.get(tree.seat).copied().unwrap_or(0.5);
-            for (i, regret) in tree.regret.iter_mut().enumerate() {
-                let estimate = if i == pick { reward / p } else { 0.0 };
-                *regret += estimate - reward;
-            }
+            learn_regret(&mut tree.regret, pick, p, reward);
         }
         iterations += 1;
         if stop(iterations) {
@@ -208,4 +303,47 @@ pub(super) fn search<R: Rng + ?Sized>(
     let best =
         (0..mine.average.len()).max_by(|&a, &b| mine.average[a].total_cmp(&mine.average[b]))?;
     mine.nodes[mine.nodes[0].children[best]].mv
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::{Game, catalogue};
+
+    impl RoundLeaf {
+        /// The move a planner's regrets favour now.
+        fn favoured(&self, seat: usize) -> Option<Move> {
+            let planner = self.planners.iter().find(|p| p.seat == seat)?;
+            let best = (0..planner.moves.len())
+                .max_by(|&a, &b| planner.regret[a].total_cmp(&planner.regret[b]))?;
+            Some(planner.moves[best])
+        }
+    }
+
+    #[test]
+    fn a_round_below_the_root_learns_the_dominant_plans() {
+        // PrisonerDilemma's round, as the tree meets it below a sequential
+        // turn: each planner's own post beats the shared one whatever the
+        // other plans (see `in_a_round_it_plays_the_dominant_plan`).
+        let game = Game::new(catalogue::get("PrisonerDilemma").unwrap()).unwrap();
+        let start = game.start();
+        let mut leaf = RoundLeaf::new(&start, game.chaos_seat());
+        let planners = start.round_planners();
+        assert_eq!(planners, vec![0, 1]);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let (mut board, mut results, mut picks) = (Playout::default(), Vec::new(), Vec::new());
+        for _ in 0..3_000 {
+            let mut sim = start.clone();
+            leaf.play(&mut sim, &mut rng, &mut picks);
+            assert!(sim.round.is_none(), "the round is over");
+            play_out(sim, &mut rng, &mut board, &mut results);
+            leaf.learn(&planners, &picks, &results);
+        }
+        let text = |seat| start.move_text(leaf.favoured(seat).unwrap());
+        assert_eq!(text(0), "Black X to (1,1,2)");
+        assert_eq!(text(1), "White pentagon to (3,1,2)");
+    }
 }
