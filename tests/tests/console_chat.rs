@@ -1,91 +1,12 @@
 //! The bot driven through the console chat, in-process, on a scratch SQLite
 //! database: challenges, friends, and matches played to their result.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+mod common;
 
-use chrono::{DateTime, TimeDelta, Utc};
-
-use redscience::console::Console;
-use redscience_commands::Bot;
-use redscience_storage::scratch::Scratch;
-use redscience_storage::{Config, Storage};
-
-struct Chat {
-    console: Console,
-    _scratch: Scratch,
-    files: PathBuf,
-    clock: Arc<Mutex<DateTime<Utc>>>,
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.files);
-    }
-}
+use common::{Chat, Setup, offered, play_out};
 
 async fn chat(seed: u64) -> Chat {
-    let scratch = Scratch::sqlite();
-    let config = Config::new(&scratch.url, "").unwrap();
-    let mut storage = Storage::open(&config).await.unwrap();
-    storage.seed().await.unwrap();
-    let clock = Arc::new(Mutex::new(Utc::now()));
-    let reading = clock.clone();
-    storage.set_clock(move || *reading.lock().unwrap());
-    let files =
-        std::env::temp_dir().join(format!("redscience-console-{}-{seed}", std::process::id()));
-    Chat {
-        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
-        _scratch: scratch,
-        files,
-        clock,
-    }
-}
-
-impl Chat {
-    /// Sends a line and returns everything printed, joined.
-    async fn say(&mut self, line: &str) -> String {
-        self.console.line(line).await.join("\n")
-    }
-
-    /// Moves the clock on and lets the bot's clock run once.
-    async fn wait(&mut self, seconds: i64) -> String {
-        *self.clock.lock().unwrap() += TimeDelta::seconds(seconds);
-        self.console.tick().await.join("\n")
-    }
-
-    /// Which of `names` has a match waiting for their move.
-    async fn whose_turn(&mut self, names: &[&str]) -> String {
-        for name in names {
-            if self
-                .say(&format!("@{name} games"))
-                .await
-                .contains("your turn")
-            {
-                return name.to_string();
-            }
-        }
-        panic!("nobody among {names:?} is to move");
-    }
-
-    /// Makes `a` and `b` friends.
-    async fn befriend(&mut self, a: &str, b: &str) {
-        self.say(&format!("@{b} help")).await;
-        self.say(&format!("@{a} friend add {b}")).await;
-        let ok = self.say(&format!("@{b} friend accept {a}")).await;
-        assert!(ok.contains("friends now"), "{ok}");
-    }
-}
-
-/// The ids of the options offered in `out` that start with `prefix`.
-fn offered(out: &str, prefix: &str) -> Vec<String> {
-    out.lines()
-        .filter_map(|l| {
-            l.rsplit_once(" [")
-                .map(|(_, id)| id.trim_end_matches(']').to_string())
-        })
-        .filter(|id| id.starts_with(prefix))
-        .collect()
+    Setup::new("console").chat(seed).await
 }
 
 /// The printed lines without the paths of the pictures written.
@@ -472,33 +393,6 @@ async fn a_draw_offer_refused_then_one_agreed() {
         agreed.contains("Match 1 is over.") && agreed.contains("Draw"),
         "{agreed}"
     );
-}
-
-/// Plays a match to its end with the first option offered each time.
-async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
-    for _ in 0..limit {
-        if last.contains("is over") {
-            break;
-        }
-        let mover = last
-            .lines()
-            .rev()
-            .find_map(|l| {
-                l.split_once(", your turn in match")
-                    .map(|(who, _)| who.to_string())
-            })
-            .unwrap_or_else(|| panic!("someone is asked to move: {last}"));
-        let who = mover.rsplit(' ').next().unwrap().to_string();
-        // Secret moves are asked, and answered, privately.
-        let private = last
-            .lines()
-            .rev()
-            .find(|l| l.contains(", your turn in match"))
-            .is_some_and(|l| l.starts_with("[dm "));
-        let dm = if private { "[dm] " } else { "" };
-        last = c.say(&format!("@{who} {dm}1")).await;
-    }
-    last
 }
 
 #[tokio::test]

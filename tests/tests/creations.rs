@@ -1,62 +1,16 @@
 //! `creations [PLAYER]` through the console chat: a player's games and
 //! players, most used first, with usage = 100 x matches / days since created.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+mod common;
 
-use chrono::{DateTime, TimeDelta, Utc};
-
-use redscience::console::Console;
-use redscience_commands::Bot;
-use redscience_storage::scratch::Scratch;
-use redscience_storage::{ChatId, Config, Kind, Storage};
-
-struct Chat {
-    console: Console,
-    _scratch: Scratch,
-    files: PathBuf,
-    clock: Arc<Mutex<DateTime<Utc>>>,
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.files);
-    }
-}
+use common::{Chat, Setup};
+use redscience_storage::{ChatId, Kind};
 
 async fn chat(seed: u64) -> Chat {
-    let scratch = Scratch::sqlite();
-    let config = Config::new(&scratch.url, "").unwrap();
-    let mut storage = Storage::open(&config).await.unwrap();
-    storage.seed().await.unwrap();
-    let clock = Arc::new(Mutex::new(Utc::now()));
-    let reading = clock.clone();
-    storage.set_clock(move || *reading.lock().unwrap());
-    let files = std::env::temp_dir().join(format!(
-        "redscience-creations-{}-{seed}",
-        std::process::id()
-    ));
-    Chat {
-        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
-        _scratch: scratch,
-        files,
-        clock,
-    }
+    Setup::new("creations").chat(seed).await
 }
 
 impl Chat {
-    async fn say(&mut self, line: &str) -> String {
-        self.console.line(line).await.join("\n")
-    }
-
-    fn storage(&self) -> Storage {
-        self.console.bot().storage().clone()
-    }
-
-    fn later(&mut self, days: i64) {
-        *self.clock.lock().unwrap() += TimeDelta::days(days);
-    }
-
     /// Saves a 4x4 variant of Tic-Tac-Toe as ann's.
     async fn save(&mut self, name: &str, width: u32) {
         let rules: redscience_engine::RuleSet = serde_json::from_value(serde_json::json!({
@@ -118,7 +72,7 @@ async fn creations_are_listed_most_used_first() {
         ],
         "{today}"
     );
-    c.later(2);
+    c.later(2 * 86_400);
     c.save("Square-Tic", 4).await;
     c.play("Square-Tic", "Random").await;
     c.play("Square-Tic", "annbot").await;

@@ -2,62 +2,21 @@
 //! sent privately, removing, banning and lifting bans, and what a ban stops
 //! (requests, challenges by name, rematches).
 
-use std::path::PathBuf;
+mod common;
 
-use redscience::console::Console;
-use redscience_commands::Bot;
-use redscience_storage::scratch::Scratch;
-use redscience_storage::{Config, Storage};
-
-struct Chat {
-    console: Console,
-    _scratch: Scratch,
-    files: PathBuf,
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.files);
-    }
-}
+use common::{Chat, Setup, offered};
 
 async fn chat(seed: u64) -> Chat {
-    let scratch = Scratch::sqlite();
-    let config = Config::new(&scratch.url, "").unwrap();
-    let storage = Storage::open(&config).await.unwrap();
-    storage.seed().await.unwrap();
-    let files =
-        std::env::temp_dir().join(format!("redscience-friends-{}-{seed}", std::process::id()));
-    Chat {
-        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
-        _scratch: scratch,
-        files,
-    }
+    Setup::new("friends").real_clock().chat(seed).await
 }
 
 impl Chat {
-    /// Sends a line and returns everything printed, joined.
-    async fn say(&mut self, line: &str) -> String {
-        self.console.line(line).await.join("\n")
-    }
-
     /// Makes everyone in `names` known to the bot (they speak once).
     async fn meet(&mut self, names: &[&str]) {
         for name in names {
             self.say(&format!("@{name} help")).await;
         }
     }
-}
-
-/// The ids of the options offered in `out` that start with `prefix`.
-fn offered(out: &str, prefix: &str) -> Vec<String> {
-    out.lines()
-        .filter_map(|l| {
-            l.rsplit_once(" [")
-                .map(|(_, id)| id.trim_end_matches(']').to_string())
-        })
-        .filter(|id| id.starts_with(prefix))
-        .collect()
 }
 
 /// The lines of `out` sent to `to` (`[dm bob]`, `[#general]`).

@@ -5,64 +5,24 @@
 //! filter. Runs on PostgreSQL when `DATABASE_URL` names a server, on a
 //! scratch SQLite file otherwise.
 
-use std::path::PathBuf;
+mod common;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use redscience::console::Console;
-use redscience_commands::Bot;
-use redscience_storage::scratch::{Scratch, postgres_from_env};
-use redscience_storage::{
-    Augmentation, ChatId, Config, NewMatch, RatingKey, RatingUpdate, Storage,
-};
-
-struct Chat {
-    console: Console,
-    _scratch: Scratch,
-    files: PathBuf,
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.files);
-    }
-}
+use common::{Chat, Setup};
+use redscience_storage::{Augmentation, ChatId, NewMatch, RatingKey, RatingUpdate};
 
 async fn chat(seed: u64) -> Chat {
-    let scratch = match postgres_from_env() {
-        Some(url) => Scratch::postgres(&url).await.unwrap(),
-        None => Scratch::sqlite(),
-    };
-    let config = Config::new(&scratch.url, "").unwrap();
-    let storage = Storage::open(&config).await.unwrap();
-    let files = std::env::temp_dir().join(format!(
-        "redscience-leaderboard-{}-{seed}",
-        std::process::id()
-    ));
-    Chat {
-        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
-        _scratch: scratch,
-        files,
-    }
+    Setup::new("leaderboard")
+        .postgres_from_env()
+        .unseeded()
+        .real_clock()
+        .chat(seed)
+        .await
 }
 
 impl Chat {
-    async fn say(&mut self, line: &str) -> String {
-        self.console.line(line).await.join("\n")
-    }
-
-    fn storage(&self) -> Storage {
-        self.console.bot().storage().clone()
-    }
-
-    async fn befriend(&mut self, a: &str, b: &str) {
-        self.say(&format!("@{b} help")).await;
-        self.say(&format!("@{a} friend add {b}")).await;
-        let ok = self.say(&format!("@{b} friend accept {a}")).await;
-        assert!(ok.contains("friends now"), "{ok}");
-    }
-
     /// `winner` beats `loser` at Tic-Tac-Toe: the loser resigns.
     async fn beat(&mut self, winner: &str, loser: &str, channel: &str) {
         self.say(&format!("@{winner} {channel}challenge Tic-Tac-Toe {loser}"))

@@ -5,65 +5,21 @@
 //! PostgreSQL when `DATABASE_URL` names a server, on a scratch SQLite file
 //! otherwise.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+mod common;
 
-use chrono::{DateTime, TimeDelta, Utc};
-
-use redscience::console::Console;
-use redscience_commands::Bot;
-use redscience_storage::scratch::{Scratch, postgres_from_env};
-use redscience_storage::{Augmentation, ChatId, Config, RatingKey, Security, Storage};
-
-struct Chat {
-    console: Console,
-    _scratch: Scratch,
-    files: PathBuf,
-    clock: Arc<Mutex<DateTime<Utc>>>,
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.files);
-    }
-}
+use common::{Chat, Setup};
+use redscience_storage::{Augmentation, ChatId, RatingKey, Security};
 
 async fn chat(seed: u64) -> Chat {
-    let scratch = match postgres_from_env() {
-        Some(url) => Scratch::postgres(&url).await.unwrap(),
-        None => Scratch::sqlite(),
-    };
-    let config = Config::new(&scratch.url, "").unwrap();
-    let mut storage = Storage::open(&config).await.unwrap();
-    let clock = Arc::new(Mutex::new(redscience_storage::chrono_ms(Utc::now())));
-    let reading = clock.clone();
-    storage.set_clock(move || *reading.lock().unwrap());
-    let files =
-        std::env::temp_dir().join(format!("redscience-personas-{}-{seed}", std::process::id()));
-    Chat {
-        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
-        _scratch: scratch,
-        files,
-        clock,
-    }
+    Setup::new("personas")
+        .postgres_from_env()
+        .unseeded()
+        .clock_in_ms()
+        .chat(seed)
+        .await
 }
 
 impl Chat {
-    async fn say(&mut self, line: &str) -> String {
-        self.console.line(line).await.join("\n")
-    }
-
-    fn storage(&self) -> Storage {
-        self.console.bot().storage().clone()
-    }
-
-    async fn befriend(&mut self, a: &str, b: &str) {
-        self.say(&format!("@{b} help")).await;
-        self.say(&format!("@{a} friend add {b}")).await;
-        let ok = self.say(&format!("@{b} friend accept {a}")).await;
-        assert!(ok.contains("friends now"), "{ok}");
-    }
-
     /// Makes `name` (who has spoken) a Trainer, through an Admin.
     async fn promote(&mut self, name: &str) {
         let mut configured = self.storage();
@@ -76,11 +32,6 @@ impl Chat {
             .await
             .unwrap();
         assert_eq!(p.security, Security::Trainer);
-    }
-
-    async fn later(&mut self, seconds: i64) -> String {
-        *self.clock.lock().unwrap() += TimeDelta::seconds(seconds);
-        self.console.tick().await.join("\n")
     }
 }
 
@@ -378,13 +329,13 @@ async fn a_trainer_stops_the_clock_and_the_match_is_not_rated() {
     let twice = c.say(&format!("@tia clock stop #{id}")).await;
     assert!(twice.contains("is stopped already"), "{twice}");
     // An hour passes: nobody loses on time.
-    let ticked = c.later(3600).await;
+    let ticked = c.wait(3600).await;
     assert!(!ticked.contains("ran out"), "{ticked}");
     assert!(!storage.load_match(id).await.unwrap().is_over());
     let over = c.say("@tia resign").await;
     assert!(over.contains("is over"), "{over}");
     assert!(!over.contains("Ratings in"), "{over}");
-    c.later(120).await;
+    c.wait(120).await;
     let after = (
         storage.rating(&key(tia.id)).await.unwrap(),
         storage.rating(&key(random.id)).await.unwrap(),

@@ -4,99 +4,22 @@
 //! and the ratings are still there after a restart. Runs on PostgreSQL when
 //! `DATABASE_URL` names a server, on a scratch SQLite file otherwise.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+mod common;
 
-use chrono::{DateTime, TimeDelta, Utc};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use redscience::console::Console;
-use redscience_commands::Bot;
+use common::{Chat, Setup, play_out};
 use redscience_engine::SeatResult;
-use redscience_storage::scratch::{Scratch, postgres_from_env};
 use redscience_storage::{
-    Augmentation, ChatId, Config, NewMatch, Rating, RatingKey, Storage, SystemPlayer,
+    Augmentation, ChatId, NewMatch, Rating, RatingKey, Storage, SystemPlayer,
 };
 
-struct Chat {
-    console: Console,
-    scratch: Scratch,
-    files: PathBuf,
-    clock: Arc<Mutex<DateTime<Utc>>>,
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.files);
-    }
-}
-
-async fn scratch() -> Scratch {
-    match postgres_from_env() {
-        Some(url) => Scratch::postgres(&url).await.unwrap(),
-        None => Scratch::sqlite(),
-    }
-}
-
-async fn open(url: &str, clock: &Arc<Mutex<DateTime<Utc>>>) -> Storage {
-    let config = Config::new(url, "").unwrap();
-    let mut storage = Storage::open(&config).await.unwrap();
-    storage.seed().await.unwrap();
-    let reading = clock.clone();
-    storage.set_clock(move || *reading.lock().unwrap());
-    storage
-}
-
 async fn chat(seed: u64) -> Chat {
-    let scratch = scratch().await;
-    let clock = Arc::new(Mutex::new(Utc::now()));
-    let storage = open(&scratch.url, &clock).await;
-    let files =
-        std::env::temp_dir().join(format!("redscience-ratings-{}-{seed}", std::process::id()));
-    Chat {
-        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
-        scratch,
-        files,
-        clock,
-    }
+    Setup::new("ratings").postgres_from_env().chat(seed).await
 }
 
 impl Chat {
-    async fn say(&mut self, line: &str) -> String {
-        self.console.line(line).await.join("\n")
-    }
-
-    /// Moves the clock on and lets the bot's clock run once.
-    async fn wait(&mut self, seconds: i64) -> String {
-        *self.clock.lock().unwrap() += TimeDelta::seconds(seconds);
-        self.console.tick().await.join("\n")
-    }
-
-    fn storage(&self) -> Storage {
-        self.console.bot().storage().clone()
-    }
-
-    async fn whose_turn(&mut self, names: &[&str]) -> String {
-        for name in names {
-            if self
-                .say(&format!("@{name} games"))
-                .await
-                .contains("your turn")
-            {
-                return name.to_string();
-            }
-        }
-        panic!("nobody among {names:?} is to move");
-    }
-
-    async fn befriend(&mut self, a: &str, b: &str) {
-        self.say(&format!("@{b} help")).await;
-        self.say(&format!("@{a} friend add {b}")).await;
-        let ok = self.say(&format!("@{b} friend accept {a}")).await;
-        assert!(ok.contains("friends now"), "{ok}");
-    }
-
     /// Saves a rule set as ann's.
     async fn save(&mut self, rules: serde_json::Value) {
         let rules: redscience_engine::RuleSet = serde_json::from_value(rules).unwrap();
@@ -108,32 +31,6 @@ impl Chat {
             .unwrap();
         storage.save_rule_set(ann.id, &rules).await.unwrap();
     }
-}
-
-/// Plays a match to its end with the first option offered each time.
-async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
-    for _ in 0..limit {
-        if last.contains("is over") {
-            break;
-        }
-        let mover = last
-            .lines()
-            .rev()
-            .find_map(|l| {
-                l.split_once(", your turn in match")
-                    .map(|(who, _)| who.to_string())
-            })
-            .unwrap_or_else(|| panic!("someone is asked to move: {last}"));
-        let who = mover.rsplit(' ').next().unwrap().to_string();
-        let private = last
-            .lines()
-            .rev()
-            .find(|l| l.contains(", your turn in match"))
-            .is_some_and(|l| l.starts_with("[dm "));
-        let dm = if private { "[dm] " } else { "" };
-        last = c.say(&format!("@{who} {dm}1")).await;
-    }
-    last
 }
 
 /// The shown rating of `name` before and after, from the "Ratings in"
@@ -508,8 +405,7 @@ async fn ratings_and_stats_survive_a_restart() {
     let kept = s.rating(&key).await.unwrap();
     drop(s);
     // A new bot on the same database.
-    let storage = open(&c.scratch.url, &c.clock).await;
-    c.console = Console::new(Bot::new(storage, 28), c.files.clone(), "ann");
+    c.restart(28).await;
     let s = c.storage();
     assert_eq!(s.rating(&key).await.unwrap(), kept);
     assert_eq!(s.rating_history(&key).await.unwrap().len(), 1);

@@ -5,82 +5,19 @@
 //! PostgreSQL when `DATABASE_URL` names a server, on a scratch SQLite file
 //! otherwise.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+mod common;
 
-use chrono::{DateTime, TimeDelta, Utc};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use redscience::console::Console;
-use redscience_commands::Bot;
-use redscience_storage::scratch::{Scratch, postgres_from_env};
-use redscience_storage::{
-    Augmentation, ChatId, Config, NewMatch, RatingKey, Storage, SystemPlayer,
-};
-
-struct Chat {
-    console: Console,
-    scratch: Scratch,
-    files: PathBuf,
-    clock: Arc<Mutex<DateTime<Utc>>>,
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.files);
-    }
-}
-
-async fn scratch() -> Scratch {
-    match postgres_from_env() {
-        Some(url) => Scratch::postgres(&url).await.unwrap(),
-        None => Scratch::sqlite(),
-    }
-}
-
-async fn open(url: &str, clock: &Arc<Mutex<DateTime<Utc>>>) -> Storage {
-    let config = Config::new(url, "").unwrap();
-    let mut storage = Storage::open(&config).await.unwrap();
-    storage.seed().await.unwrap();
-    let reading = clock.clone();
-    storage.set_clock(move || *reading.lock().unwrap());
-    storage
-}
+use common::{Chat, Setup, play_out};
+use redscience_storage::{Augmentation, ChatId, NewMatch, RatingKey, Storage, SystemPlayer};
 
 async fn chat(seed: u64) -> Chat {
-    let scratch = scratch().await;
-    let clock = Arc::new(Mutex::new(Utc::now()));
-    let storage = open(&scratch.url, &clock).await;
-    let files =
-        std::env::temp_dir().join(format!("redscience-stats-{}-{seed}", std::process::id()));
-    Chat {
-        console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
-        scratch,
-        files,
-        clock,
-    }
+    Setup::new("stats").postgres_from_env().chat(seed).await
 }
 
 impl Chat {
-    async fn say(&mut self, line: &str) -> String {
-        self.console.line(line).await.join("\n")
-    }
-
-    fn later(&mut self, seconds: i64) {
-        *self.clock.lock().unwrap() += TimeDelta::seconds(seconds);
-    }
-
-    fn storage(&self) -> Storage {
-        self.console.bot().storage().clone()
-    }
-
-    /// A new bot on the same database, as after a restart.
-    async fn restart(&mut self, seed: u64) {
-        let storage = open(&self.scratch.url, &self.clock).await;
-        self.console = Console::new(Bot::new(storage, seed), self.files.clone(), "ann");
-    }
-
     /// ann challenges Random to Tic-Tac-Toe (with an augmentation word, if
     /// any) and resigns: a rated loss.
     async fn lose(&mut self, how: &str) -> String {
@@ -93,32 +30,6 @@ impl Chat {
         self.later(60);
         out
     }
-}
-
-/// Plays a match to its end with the first option offered each time.
-async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
-    for _ in 0..limit {
-        if last.contains("is over") {
-            break;
-        }
-        let mover = last
-            .lines()
-            .rev()
-            .find_map(|l| {
-                l.split_once(", your turn in match")
-                    .map(|(who, _)| who.to_string())
-            })
-            .unwrap_or_else(|| panic!("someone is asked to move: {last}"));
-        let who = mover.rsplit(' ').next().unwrap().to_string();
-        let private = last
-            .lines()
-            .rev()
-            .find(|l| l.contains(", your turn in match"))
-            .is_some_and(|l| l.starts_with("[dm "));
-        let dm = if private { "[dm] " } else { "" };
-        last = c.say(&format!("@{who} {dm}1")).await;
-    }
-    last
 }
 
 /// The cells of the Stats table's row that starts with `label`.

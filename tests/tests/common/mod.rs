@@ -1,0 +1,243 @@
+#![allow(dead_code)]
+//! The console-chat harness shared by the scenario tests: the bot driven
+//! in-process through the console on a scratch database, with the helpers
+//! to speak as users and to play matches out. Each test binary uses a part.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, TimeDelta, Utc};
+
+use redscience::console::Console;
+use redscience_commands::Bot;
+use redscience_storage::scratch::{Scratch, postgres_from_env};
+use redscience_storage::{Config, Storage};
+
+/// Where a chat's clock starts, if the storage is given one.
+#[derive(Clone, Copy)]
+enum Start {
+    /// The time now.
+    Now,
+    /// The time now, to the millisecond (as the database keeps it).
+    NowInMs,
+}
+
+/// How a [`Chat`] is made: by default on a scratch SQLite file, seeded, with
+/// a clock that stands still at the time it was made until moved on.
+#[derive(Clone, Copy)]
+pub struct Setup {
+    /// Names the directory of the files the console writes.
+    name: &'static str,
+    /// On PostgreSQL when `DATABASE_URL` names a server.
+    postgres_from_env: bool,
+    /// Whether the storage is seeded when opened.
+    seeded: bool,
+    /// `None`: the storage reads the real clock.
+    clock: Option<Start>,
+}
+
+impl Setup {
+    /// SQLite, seeded, a fixed clock; `name` names the files directory.
+    pub fn new(name: &'static str) -> Setup {
+        Setup {
+            name,
+            postgres_from_env: false,
+            seeded: true,
+            clock: Some(Start::Now),
+        }
+    }
+
+    /// On PostgreSQL when `DATABASE_URL` names a server, on SQLite otherwise.
+    pub fn postgres_from_env(self) -> Setup {
+        Setup {
+            postgres_from_env: true,
+            ..self
+        }
+    }
+
+    /// The storage is opened without being seeded.
+    pub fn unseeded(self) -> Setup {
+        Setup {
+            seeded: false,
+            ..self
+        }
+    }
+
+    /// The storage reads the real clock ([`Chat::later`] and [`Chat::wait`]
+    /// then cannot be used).
+    pub fn real_clock(self) -> Setup {
+        Setup {
+            clock: None,
+            ..self
+        }
+    }
+
+    /// The fixed clock starts at the time now to the millisecond.
+    pub fn clock_in_ms(self) -> Setup {
+        Setup {
+            clock: Some(Start::NowInMs),
+            ..self
+        }
+    }
+
+    /// A chat with the bot made with `seed`, speaking as ann by default.
+    pub async fn chat(self, seed: u64) -> Chat {
+        let scratch = if self.postgres_from_env {
+            scratch().await
+        } else {
+            Scratch::sqlite()
+        };
+        let clock = self.clock.map(|start| {
+            let now = Utc::now();
+            Arc::new(Mutex::new(match start {
+                Start::Now => now,
+                Start::NowInMs => redscience_storage::chrono_ms(now),
+            }))
+        });
+        let storage = self.open(&scratch.url, clock.as_ref()).await;
+        let files = std::env::temp_dir().join(format!(
+            "redscience-{}-{}-{seed}",
+            self.name,
+            std::process::id()
+        ));
+        Chat {
+            console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
+            scratch,
+            files,
+            clock,
+            setup: self,
+        }
+    }
+
+    /// Opens the storage at `url`, seeded if set so, reading `clock` if any.
+    async fn open(&self, url: &str, clock: Option<&Arc<Mutex<DateTime<Utc>>>>) -> Storage {
+        let config = Config::new(url, "").unwrap();
+        let mut storage = Storage::open(&config).await.unwrap();
+        if self.seeded {
+            storage.seed().await.unwrap();
+        }
+        if let Some(clock) = clock {
+            let reading = clock.clone();
+            storage.set_clock(move || *reading.lock().unwrap());
+        }
+        storage
+    }
+}
+
+/// A scratch database: PostgreSQL when `DATABASE_URL` names a server,
+/// SQLite otherwise.
+pub async fn scratch() -> Scratch {
+    match postgres_from_env() {
+        Some(url) => Scratch::postgres(&url).await.unwrap(),
+        None => Scratch::sqlite(),
+    }
+}
+
+/// The bot behind a console, on a scratch database removed when dropped
+/// with the files the console wrote.
+pub struct Chat {
+    pub console: Console,
+    pub scratch: Scratch,
+    pub files: PathBuf,
+    clock: Option<Arc<Mutex<DateTime<Utc>>>>,
+    setup: Setup,
+}
+
+impl Drop for Chat {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.files);
+    }
+}
+
+impl Chat {
+    /// Sends a line and returns everything printed, joined.
+    pub async fn say(&mut self, line: &str) -> String {
+        self.console.line(line).await.join("\n")
+    }
+
+    /// Moves the clock on, without letting the bot's clock run.
+    pub fn later(&mut self, seconds: i64) {
+        let clock = self.clock.as_ref().expect("the chat has a fixed clock");
+        *clock.lock().unwrap() += TimeDelta::seconds(seconds);
+    }
+
+    /// Moves the clock on and lets the bot's clock run once.
+    pub async fn wait(&mut self, seconds: i64) -> String {
+        self.later(seconds);
+        self.console.tick().await.join("\n")
+    }
+
+    pub fn storage(&self) -> Storage {
+        self.console.bot().storage().clone()
+    }
+
+    /// A new bot made with `seed` on the same database and clock, as after
+    /// a restart.
+    pub async fn restart(&mut self, seed: u64) {
+        let storage = self
+            .setup
+            .open(&self.scratch.url, self.clock.as_ref())
+            .await;
+        self.console = Console::new(Bot::new(storage, seed), self.files.clone(), "ann");
+    }
+
+    /// Which of `names` has a match waiting for their move.
+    pub async fn whose_turn(&mut self, names: &[&str]) -> String {
+        for name in names {
+            if self
+                .say(&format!("@{name} games"))
+                .await
+                .contains("your turn")
+            {
+                return name.to_string();
+            }
+        }
+        panic!("nobody among {names:?} is to move");
+    }
+
+    /// Makes `a` and `b` friends.
+    pub async fn befriend(&mut self, a: &str, b: &str) {
+        self.say(&format!("@{b} help")).await;
+        self.say(&format!("@{a} friend add {b}")).await;
+        let ok = self.say(&format!("@{b} friend accept {a}")).await;
+        assert!(ok.contains("friends now"), "{ok}");
+    }
+}
+
+/// Plays a match to its end with the first option offered each time.
+pub async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
+    for _ in 0..limit {
+        if last.contains("is over") {
+            break;
+        }
+        let mover = last
+            .lines()
+            .rev()
+            .find_map(|l| {
+                l.split_once(", your turn in match")
+                    .map(|(who, _)| who.to_string())
+            })
+            .unwrap_or_else(|| panic!("someone is asked to move: {last}"));
+        let who = mover.rsplit(' ').next().unwrap().to_string();
+        // Secret moves are asked, and answered, privately.
+        let private = last
+            .lines()
+            .rev()
+            .find(|l| l.contains(", your turn in match"))
+            .is_some_and(|l| l.starts_with("[dm "));
+        let dm = if private { "[dm] " } else { "" };
+        last = c.say(&format!("@{who} {dm}1")).await;
+    }
+    last
+}
+
+/// The ids of the options offered in `out` that start with `prefix`.
+pub fn offered(out: &str, prefix: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| {
+            l.rsplit_once(" [")
+                .map(|(_, id)| id.trim_end_matches(']').to_string())
+        })
+        .filter(|id| id.starts_with(prefix))
+        .collect()
+}
