@@ -1,19 +1,22 @@
 //! The search in a simultaneous round: a decoupled search with regret
 //! matching. Every planner of the round has a tree over its own plan, grown
 //! from the round-start position as that planner sees it. An iteration lets
-//! each planner draw the first move of its plan from its own regret-matching
-//! strategy (the rest of the plan by UCT below it), without seeing the
-//! others' picks; the plans resolve together, the game is played out at
-//! random, and each planner learns from its own reward. The search's seat
-//! answers the average strategy's likeliest move.
+//! planners draw the first move of their plans from their own
+//! regret-matching strategies (the rest of the plan by UCT below it),
+//! without seeing the others' picks; the plans resolve together, the game
+//! is played out at random, and the planner whose turn it is to learn
+//! learns from its reward. Half the iterations teach each other planner its
+//! best plan against a field at random; the other half teach the seat its
+//! best plan against others playing theirs or Random's (see
+//! `OTHERS_AT_RANDOM`). The search's seat answers the average strategy's
+//! likeliest move.
 //!
 //! Why not UCT at the round: UCT picks deterministically, so in a symmetric
 //! game the planners' trees move in lockstep, each seeing only the others
 //! mirror it, and they settle on a dominated plan (in the Prisoner's
 //! Dilemma: both defect-looking moves while cooperation dominates). Regret
 //! matching draws each planner's move at random from its own strategy, so
-//! the others' moves are sampled independently, and it converges to an
-//! equilibrium in two-player zero-sum rounds. Plans already sealed are
+//! the others' moves are sampled independently. Plans already sealed are
 //! never read: those planners are searched afresh like the rest.
 
 use rand::{Rng, RngExt};
@@ -26,6 +29,16 @@ use crate::rollout::Playout;
 /// Share of a planner's draws spread evenly over its moves, so every move
 /// keeps being tried.
 const EXPLORE: f64 = 0.1;
+
+/// How the seat models the other planners: as people and Random play, not
+/// as equilibrium players. Each other planner learns its best plan against
+/// a field playing at random (level 1 of level-k reasoning); the seat
+/// learns its best plan against others who play that plan, or Random's,
+/// each half the time. Planners learning only against each other settled
+/// on StagHunt's mixed equilibrium, or on hare for both, and so chose the
+/// plan that is worse against anyone not playing that equilibrium. Dominant
+/// plans (the Prisoner's Dilemma) stay dominant.
+const OTHERS_AT_RANDOM: f64 = 0.5;
 
 /// One planner's tree: its first moves are the root's children, all made at
 /// once, chosen by regret matching; deeper moves of the plan by UCT.
@@ -98,6 +111,9 @@ fn learn_regret(regret: &mut [f64], pick: usize, p: f64, reward: f64) {
 /// by random plans.
 pub(super) struct RoundLeaf {
     planners: Vec<Planner>,
+    /// The seat searching: the others plan at random in a share of the
+    /// plays, as in [`search`].
+    me: usize,
 }
 
 struct Planner {
@@ -107,7 +123,7 @@ struct Planner {
 }
 
 impl RoundLeaf {
-    pub(super) fn new(state: &State, chaos: Option<usize>) -> RoundLeaf {
+    pub(super) fn new(state: &State, chaos: Option<usize>, me: usize) -> RoundLeaf {
         let planners = state
             .round_planners()
             .into_iter()
@@ -122,7 +138,7 @@ impl RoundLeaf {
                 }
             })
             .collect();
-        RoundLeaf { planners }
+        RoundLeaf { planners, me }
     }
 
     /// Ends the round on `sim` with a plan for every planner; `picks` gets,
@@ -139,8 +155,10 @@ impl RoundLeaf {
         picks.clear();
         for seat in sim.round_planners() {
             let mut scratch = sim.plan_start(seat);
+            let at_random = seat != self.me && rng.random::<f64>() < OTHERS_AT_RANDOM;
             if let Some(planner) = self.planners.iter().find(|p| p.seat == seat)
                 && !planner.moves.is_empty()
+                && !at_random
             {
                 regret_matching(&planner.regret, &mut strategy);
                 let pick = draw(&strategy, rng);
@@ -238,15 +256,40 @@ pub(super) fn search<R: Rng + ?Sized>(
     let mut results = Vec::new();
     let mut leaves = vec![0; trees.len()];
     let mut drawn = vec![(0, 1.0); trees.len()];
+    let mut random_plans = vec![false; trees.len()];
+    let mut learning = vec![false; trees.len()];
+    let others: Vec<usize> = (0..trees.len())
+        .filter(|&i| trees[i].seat != me && chaos != Some(trees[i].seat))
+        .collect();
     let mut strategy = Vec::new();
     let mut iterations = 0;
     loop {
         let mut plans = vec![Vec::new(); root.game().seats.len()];
-        for ((tree, leaf), drawn) in trees.iter_mut().zip(leaves.iter_mut()).zip(&mut drawn) {
+        // Every other iteration one of the others learns, against a field
+        // all at random; in the rest the seat learns (see `OTHERS_AT_RANDOM`).
+        let learner = (!others.is_empty() && iterations % 2 == 1)
+            .then(|| others[(iterations / 2) % others.len()]);
+        for (i, (((tree, leaf), drawn), random)) in trees
+            .iter_mut()
+            .zip(leaves.iter_mut())
+            .zip(&mut drawn)
+            .zip(&mut random_plans)
+            .enumerate()
+        {
             let mut scratch = tree.start.clone();
             let mut at = 0;
-            if chaos == Some(tree.seat) {
-                // Chaos plans at random, as it will in the match.
+            // Chaos plans at random, as it will in the match.
+            *random = chaos == Some(tree.seat)
+                || match learner {
+                    Some(l) => i != l,
+                    None => tree.seat != me && rng.random::<f64>() < OTHERS_AT_RANDOM,
+                };
+            learning[i] = !*random
+                && match learner {
+                    Some(l) => i == l,
+                    None => tree.seat == me,
+                };
+            if *random {
                 finish_plan(&mut scratch, rng);
                 plans[tree.seat] = scratch.turn_moves.clone();
                 *leaf = 0;
@@ -283,8 +326,10 @@ pub(super) fn search<R: Rng + ?Sized>(
         let mut sim = root.clone();
         sim.resolve_with(plans);
         play_out(sim, rng, &mut board, &mut results);
-        for ((tree, &leaf), &(pick, p)) in trees.iter_mut().zip(&leaves).zip(&drawn) {
-            if chaos == Some(tree.seat) {
+        for (((tree, &leaf), &(pick, p)), &learns) in
+            trees.iter_mut().zip(&leaves).zip(&drawn).zip(&learning)
+        {
+            if !learns {
                 continue;
             }
             backpropagate(&mut tree.nodes, leaf, &results);
@@ -330,7 +375,7 @@ mod tests {
         // other plans (see `in_a_round_it_plays_the_dominant_plan`).
         let game = Game::new(catalogue::get("PrisonerDilemma").unwrap()).unwrap();
         let start = game.start();
-        let mut leaf = RoundLeaf::new(&start, game.chaos_seat());
+        let mut leaf = RoundLeaf::new(&start, game.chaos_seat(), 0);
         let planners = start.round_planners();
         assert_eq!(planners, vec![0, 1]);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
