@@ -3,18 +3,23 @@
 
 use std::process::ExitCode;
 
-use redscience_commands::Bot;
-use redscience_storage::{Config, Storage};
+/// Without a transport compiled in, there is nothing to serve.
+#[cfg(not(feature = "matrix"))]
+pub fn run() -> Result<ExitCode, String> {
+    Err(none_configured())
+}
 
 /// Starts every configured transport and runs until Ctrl-C or a
 /// transport cannot go on.
+#[cfg(feature = "matrix")]
 pub fn run() -> Result<ExitCode, String> {
-    #[cfg(feature = "matrix")]
+    use redscience_commands::Bot;
+    use redscience_storage::{Config, Storage};
+
     init_logs();
-    let transports = configured()?;
-    if transports.is_empty() {
+    let Some(matrix) = crate::matrix::MatrixConfig::from_env()? else {
         return Err(none_configured());
-    }
+    };
     let config = Config::from_env().map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -26,45 +31,15 @@ pub fn run() -> Result<ExitCode, String> {
         storage.seed().await.map_err(fail)?;
         storage.bootstrap_admins().await.map_err(fail)?;
         let bot = Bot::new(storage, rand::random());
-        let mut running = tokio::task::JoinSet::new();
-        for transport in transports {
-            match transport {
-                #[cfg(feature = "matrix")]
-                Transport::Matrix(matrix) => {
-                    // One bot per transport would split its state; there
-                    // is only one transport so far.
-                    running.spawn(crate::matrix::run(matrix, bot));
-                    break;
-                }
-            }
-        }
+        // One bot serves every transport; Matrix is the only one so far.
         tokio::select! {
-            done = running.join_next() => match done {
-                Some(Ok(Ok(()))) | None => Ok(ExitCode::SUCCESS),
-                Some(Ok(Err(e))) => Err(e),
-                Some(Err(e)) => Err(format!("a transport stopped: {e}")),
-            },
+            done = crate::matrix::run(matrix, bot) => done.map(|()| ExitCode::SUCCESS),
             _ = tokio::signal::ctrl_c() => {
                 eprintln!("redscience: stopping");
                 Ok(ExitCode::SUCCESS)
             }
         }
     })
-}
-
-enum Transport {
-    #[cfg(feature = "matrix")]
-    Matrix(crate::matrix::MatrixConfig),
-}
-
-fn configured() -> Result<Vec<Transport>, String> {
-    #[allow(unused_mut)]
-    let mut found = Vec::new();
-    #[cfg(feature = "matrix")]
-    if let Some(matrix) = crate::matrix::MatrixConfig::from_env()? {
-        found.push(Transport::Matrix(matrix));
-    }
-    Ok(found)
 }
 
 fn none_configured() -> String {
@@ -85,8 +60,11 @@ fn none_configured() -> String {
 fn init_logs() {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {
-        // matrix-sdk logs harmless 404s (missing account data) as errors.
-        EnvFilter::new("warn,redscience=info,matrix_sdk::http_client=off")
+        // matrix-sdk logs harmless 404s (missing account data) as errors,
+        // and warns on every message that there is no key backup.
+        EnvFilter::new(
+            "warn,redscience=info,matrix_sdk::http_client=off,matrix_sdk_crypto::backups=error",
+        )
     });
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)

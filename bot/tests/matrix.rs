@@ -398,15 +398,11 @@ async fn a_cloaked_game_shows_hidden_pieces_only_in_each_players_direct_room() {
         let last = views
             .last()
             .unwrap_or_else(|| panic!("{} got views", person.name));
-        let (mine, theirs) = if last.body.contains("your view as Player 1") {
-            ("Bo", "Wo")
-        } else {
-            ("Bo", "Wo")
-        };
+        // Player 1 plays black circles (Bo), Player 2 white ones (Wo).
         let (mine, theirs) = if last.body.contains("your view as Player 2") {
-            (theirs, mine)
+            ("Wo", "Bo")
         } else {
-            (mine, theirs)
+            ("Bo", "Wo")
         };
         assert_eq!(
             pieces(&last.body, mine),

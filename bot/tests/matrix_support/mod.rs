@@ -310,7 +310,8 @@ impl BotProcess {
             ),
             (
                 "RUST_LOG".into(),
-                "warn,redscience=info,matrix_sdk::http_client=off".into(),
+                "warn,redscience=info,matrix_sdk::http_client=off,matrix_sdk_crypto::backups=error"
+                    .into(),
             ),
         ];
         let mut bot = BotProcess {
