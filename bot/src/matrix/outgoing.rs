@@ -71,23 +71,9 @@ pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((w, h))
 }
 
-/// One message sent: the room and the event of its text.
-pub struct Sent {
-    pub room: OwnedRoomId,
-    pub event: OwnedEventId,
-}
-
-/// Sends one message where it belongs. `None` when it is not for Matrix
-/// or could not be sent (logged; a private message is never redirected).
-pub async fn deliver(client: &Client, directs: &mut Directs, message: &Message) -> Option<Sent> {
-    let room = match target(client, directs, &message.to).await {
-        Ok(Some(room)) => room,
-        Ok(None) => return None,
-        Err(e) => {
-            tracing::warn!("a message could not be delivered: {e}");
-            return None;
-        }
-    };
+/// Sends one message to `room`: its text, then its files. The event of
+/// the text, or `None` when it could not be sent (logged).
+pub async fn send(room: &Room, message: &Message) -> Option<OwnedEventId> {
     let sent = match room
         .send(RoomMessageEventContent::text_plain(text(message)))
         .await
@@ -116,14 +102,13 @@ pub async fn deliver(client: &Client, directs: &mut Directs, message: &Message) 
             tracing::warn!("cannot upload {} to {}: {e}", file.name, room.room_id());
         }
     }
-    Some(Sent {
-        room: room.room_id().to_owned(),
-        event: sent.response.event_id,
-    })
+    Some(sent.response.event_id)
 }
 
-/// The room a message goes to.
-async fn target(
+/// The room a message goes to: the channel's room, or the direct room
+/// with the reader of a private message. `None` for another transport's
+/// message.
+pub async fn target(
     client: &Client,
     directs: &mut Directs,
     to: &Destination,
