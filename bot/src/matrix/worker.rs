@@ -185,8 +185,15 @@ async fn answer(shared: &Shared, heard: Heard) {
         },
         what,
     };
+    let began = std::time::Instant::now();
     let reply = shared.bot.handle(request).await;
+    let handled = began.elapsed();
     send(shared, reply).await;
+    tracing::debug!(
+        "answered in {room_id}: {} ms to handle, {} ms to send",
+        handled.as_millis(),
+        (began.elapsed() - handled).as_millis()
+    );
 }
 
 /// Sends a reply's messages in order, noting the options of each.

@@ -145,10 +145,13 @@ impl Person {
         client.sync_once(SyncSettings::default()).await.unwrap();
         let syncing = client.clone();
         let sync = tokio::spawn(async move {
+            // Long polls back to back (`Client::sync` waits a second
+            // after every quick answer, which would distort the timings).
             loop {
                 let settings = SyncSettings::default().timeout(Duration::from_secs(5));
-                let _ = syncing.sync(settings).await;
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                if syncing.sync_once(settings).await.is_err() {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
             }
         });
         let name = id.localpart().to_string();
@@ -383,6 +386,9 @@ impl BotProcess {
 impl Drop for BotProcess {
     fn drop(&mut self) {
         self.kill();
+        if std::env::var_os("REDSCIENCE_BOT_LOG").is_some() {
+            eprintln!("bot log:\n{}", self.log_text());
+        }
         if !std::thread::panicking() {
             let _ = std::fs::remove_dir_all(&self.dir);
         } else {
