@@ -12,6 +12,13 @@ SYNAPSE_VENV="${SYNAPSE_VENV:-$HOME/.cache/redscience/synapse-venv}"
 SYNAPSE_PACKAGE="${SYNAPSE_PACKAGE:-matrix-synapse}"
 
 if ! "$SYNAPSE_VENV/bin/python" -c 'import synapse' >/dev/null 2>&1; then
+    # Debian splits venv support (ensurepip) into python3-venv.
+    if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+        echo "== installing python3-venv (Debian packages)"
+        if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
+        "${SUDO[@]}" apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq python3-venv >/dev/null
+    fi
     echo "== installing $SYNAPSE_PACKAGE into $SYNAPSE_VENV (cached for later runs)"
     rm -rf "$SYNAPSE_VENV"
     mkdir -p "$(dirname "$SYNAPSE_VENV")"
@@ -83,12 +90,17 @@ PY
     >"$SYNAPSE_DIR/synapse.out" 2>&1 &
 SYNAPSE_PID=$!
 SYNAPSE_URL="http://127.0.0.1:$SYNAPSE_PORT"
-for _ in $(seq 1 600); do
-    curl -sf "$SYNAPSE_URL/_matrix/client/versions" >/dev/null 2>&1 && break
+# Whether the server answers (Python's, so that curl is not needed).
+synapse_up() {
+    "$SYNAPSE_VENV/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
+        "$SYNAPSE_URL/_matrix/client/versions" >/dev/null 2>&1
+}
+for _ in $(seq 1 300); do
+    synapse_up && break
     kill -0 "$SYNAPSE_PID" 2>/dev/null || break
-    sleep 0.1
+    sleep 0.2
 done
-if ! curl -sf "$SYNAPSE_URL/_matrix/client/versions" >/dev/null 2>&1; then
+if ! synapse_up; then
     echo "Synapse did not start:" >&2
     cat "$SYNAPSE_DIR/synapse.out" "$SYNAPSE_DIR"/homeserver.log 2>/dev/null | tail -30 >&2
     exit 1
