@@ -8,6 +8,8 @@
 
 mod matrix_support;
 
+use matrix_sdk::attachment::AttachmentConfig;
+use matrix_sdk::ruma::events::room::message::TextMessageEventContent;
 use matrix_sdk::ruma::{OwnedRoomId, RoomId, UserId};
 use matrix_support::{BotProcess, Person, Seen, homeserver, to_move};
 
@@ -295,6 +297,27 @@ async fn a_restart_mid_game_loses_nothing() {
         })
         .await;
     assert!(again.encrypted, "{again:?}");
+    // A rule-set file sent there (encrypted) with its command as caption.
+    let rules = br#"{"schema_version": 1, "name": "Matrix-Four", "board": "squares", "dimensions": [4, 4, 1]}"#;
+    let m = alice.mark();
+    alice
+        .client
+        .get_room(&dm)
+        .unwrap()
+        .send_attachment(
+            "four.json",
+            &mime::APPLICATION_JSON,
+            rules.to_vec(),
+            AttachmentConfig::new().caption(Some(TextMessageEventContent::plain("game import"))),
+        )
+        .await
+        .unwrap();
+    let saved = alice
+        .expect(m, &bot.id, Some(&dm), "the import", |s| {
+            s.body.contains("Matrix-Four") || s.body.contains("four.json")
+        })
+        .await;
+    assert!(saved.body.contains("Saved Matrix-Four"), "{saved:?}");
     // And the match goes on to its end.
     for _ in 0..9 {
         if last.contains("is over") {

@@ -89,6 +89,17 @@ pub fn request_text(
     })
 }
 
+/// The command a file comes with: its caption after the prefix, or in a
+/// direct room the whole caption (perhaps empty). `None`: not for the bot.
+pub fn file_command(caption: &str, prefix: &str, direct: bool) -> Option<String> {
+    let caption = caption.trim();
+    match after_prefix(caption, prefix) {
+        Some(command) => Some(command.to_string()),
+        None if direct => Some(caption.to_string()),
+        None => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +162,20 @@ mod tests {
             ),
             Some(What::Choice("accept 3".into()))
         );
+    }
+
+    #[test]
+    fn a_file_s_caption_is_its_command() {
+        assert_eq!(
+            file_command("!rs game import", "!rs", false),
+            Some("game import".into())
+        );
+        assert_eq!(file_command("my game", "!rs", false), None);
+        assert_eq!(
+            file_command("game import", "!rs", true),
+            Some("game import".into())
+        );
+        assert_eq!(file_command("", "!rs", true), Some(String::new()));
     }
 
     #[test]

@@ -26,7 +26,7 @@ use std::time::Duration;
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::events::room::member::StrippedRoomMemberEvent;
 use matrix_sdk::ruma::events::room::message::{
-    MessageType, OriginalSyncRoomMessageEvent, Relation,
+    FileMessageEventContent, MessageType, OriginalSyncRoomMessageEvent, Relation,
 };
 use matrix_sdk::ruma::{MilliSecondsSinceUnixEpoch, OwnedEventId, OwnedUserId};
 use matrix_sdk::{Client, Room, RoomState};
@@ -44,6 +44,8 @@ pub(crate) struct Heard {
     sender_name: String,
     body: String,
     reply_to: Option<OwnedEventId>,
+    /// A file sent with the message (`body` is then its caption).
+    file: Option<FileMessageEventContent>,
 }
 
 /// Runs the Matrix transport until it is stopped or cannot go on.
@@ -150,10 +152,15 @@ fn listen(
             if matches!(ev.content.relates_to, Some(Relation::Replacement(_))) {
                 return;
             }
-            let body = match &ev.content.msgtype {
-                MessageType::Text(text) => text.body.clone(),
+            let (body, file) = match &ev.content.msgtype {
+                MessageType::Text(text) => (text.body.clone(), None),
                 MessageType::Notice(_) => return,
-                MessageType::Emote(text) => text.body.clone(),
+                MessageType::Emote(text) => (text.body.clone(), None),
+                // A rule-set file: its caption is the command.
+                MessageType::File(file) => (
+                    file.caption().unwrap_or_default().to_string(),
+                    Some(file.clone()),
+                ),
                 _ => return,
             };
             let reply_to = match &ev.content.relates_to {
@@ -170,6 +177,7 @@ fn listen(
                 sender_name,
                 body,
                 reply_to,
+                file,
             });
         }
     });

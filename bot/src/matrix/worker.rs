@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use matrix_sdk::Client;
 use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId};
-use redscience_commands::{Bot, Choice, Place, Reply, Request, Who};
+use redscience_commands::{Bot, Choice, Place, Reply, Request, What, Who};
 use redscience_storage::{ChatId, Platform};
 use tokio::sync::mpsc;
 
@@ -21,6 +21,9 @@ use super::{Heard, incoming, outgoing};
 /// How many of its messages with options the bot remembers, so that a
 /// Matrix reply to an older one still picks from it.
 const REMEMBERED_CHOICES: usize = 500;
+
+/// The largest file the bot reads (rule sets are a few KiB).
+const MAX_FILE: u64 = 1024 * 1024;
 
 /// What every room's queue shares.
 pub(crate) struct Shared {
@@ -160,10 +163,51 @@ async fn answer(shared: &Shared, heard: Heard) {
     };
     let is_reply = replied.is_some();
     let options = replied.or(here).unwrap_or_default();
-    let Some(what) =
-        incoming::request_text(&heard.body, &shared.prefix, direct, &options, is_reply)
-    else {
-        return;
+    let what = match &heard.file {
+        Some(file) => {
+            let Some(command) = incoming::file_command(&heard.body, &shared.prefix, direct) else {
+                return;
+            };
+            let name = file.filename().to_string();
+            let too_big = file
+                .info
+                .as_ref()
+                .and_then(|info| info.size)
+                .is_some_and(|size| u64::from(size) > MAX_FILE);
+            let bytes = if too_big {
+                Err(format!("it is larger than {} KiB", MAX_FILE / 1024))
+            } else {
+                match shared.client.media().get_file(file, false).await {
+                    Ok(Some(bytes)) => Ok(bytes),
+                    Ok(None) => Err("it has no content".to_string()),
+                    Err(e) => Err(e.to_string()),
+                }
+            };
+            match bytes {
+                Ok(bytes) => What::File {
+                    command,
+                    name,
+                    bytes,
+                },
+                Err(e) => {
+                    // The transport's own trouble, said where it was asked.
+                    let text = format!("I could not read the file {name}: {e}. Nothing was done.");
+                    let note = matrix_sdk::ruma::events::room::message::RoomMessageEventContent::text_plain(text);
+                    if let Err(e) = heard.room.send(note).await {
+                        tracing::warn!("cannot send to {room_id}: {e}");
+                    }
+                    return;
+                }
+            }
+        }
+        None => {
+            let Some(what) =
+                incoming::request_text(&heard.body, &shared.prefix, direct, &options, is_reply)
+            else {
+                return;
+            };
+            what
+        }
     };
     if direct {
         shared
