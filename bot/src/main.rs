@@ -146,6 +146,8 @@ enum Command {
         #[arg(long)]
         user: Option<String>,
     },
+    /// Run the bot on every configured chat transport (Matrix: MATRIX_HOMESERVER and friends).
+    Serve,
     /// Play a game in the terminal against Random.
     Play {
         /// A game's name, or a rule-set JSON file.
@@ -190,6 +192,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => redscience::console::run(None),
         Some(Command::Console { user }) => redscience::console::run(user),
+        Some(Command::Serve) => redscience::serve::run(),
         Some(Command::Games) => source::game_list().map(|lines| {
             for line in lines {
                 println!("{line}");

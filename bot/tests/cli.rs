@@ -458,3 +458,44 @@ fn ai_match_in_one_seat_compares_with_random_in_that_seat() {
     assert!(v["advantage_low"].as_f64().unwrap() <= advantage);
     assert!(advantage <= v["advantage_high"].as_f64().unwrap());
 }
+
+/// `serve` with only the Matrix settings given (the rest removed).
+#[cfg(feature = "matrix")]
+fn serve(matrix: &[(&str, &str)]) -> Output {
+    let dir = std::env::temp_dir().join(format!("redscience-cli-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_redscience"));
+    command.arg("serve").current_dir(&dir);
+    for name in [
+        "MATRIX_HOMESERVER",
+        "MATRIX_USER",
+        "MATRIX_PASSWORD",
+        "MATRIX_ACCESS_TOKEN",
+        "MATRIX_PREFIX",
+    ] {
+        command.env_remove(name);
+    }
+    for (name, value) in matrix {
+        command.env(name, value);
+    }
+    command.output().expect("the binary runs")
+}
+
+#[cfg(feature = "matrix")]
+#[test]
+fn serve_says_when_no_transport_is_configured_or_a_setting_is_missing() {
+    let none = serve(&[]);
+    assert_eq!(none.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&none.stderr);
+    assert!(
+        said.contains("no chat transport is configured") && said.contains("MATRIX_HOMESERVER"),
+        "{said}"
+    );
+    let half = serve(&[
+        ("MATRIX_HOMESERVER", "http://127.0.0.1:9"),
+        ("MATRIX_USER", "@bot:localhost"),
+    ]);
+    assert_eq!(half.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&half.stderr);
+    assert!(said.contains("MATRIX_PASSWORD"), "{said}");
+}
