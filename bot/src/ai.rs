@@ -156,6 +156,20 @@ fn play_game(
     }))
 }
 
+/// The game and the two players of an `ai-match`, or what was wrong.
+fn match_setup(
+    game_or_file: &str,
+    a: &str,
+    b: &str,
+    games: usize,
+) -> Result<(std::sync::Arc<redscience_engine::Game>, Player, Player), String> {
+    let (a, b) = (Player::parse(a)?, Player::parse(b)?);
+    if games == 0 {
+        return Err("--games takes a whole number above 0".into());
+    }
+    Ok((source::compile(source::load(game_or_file)?)?, a, b))
+}
+
 /// `ai-match GAME --a AI --b AI --games N`: A and B alternate seats (every
 /// seat but Chaos's goes to them in turn, A first in even games).
 pub fn ai_match(
@@ -166,11 +180,7 @@ pub fn ai_match(
     json_out: bool,
     seed: u64,
 ) -> Result<ExitCode, String> {
-    let (a, b) = (Player::parse(a)?, Player::parse(b)?);
-    if games == 0 {
-        return Err("--games takes a whole number above 0".into());
-    }
-    let game = source::compile(source::load(game_or_file)?)?;
+    let (game, a, b) = match_setup(game_or_file, a, b, games)?;
     let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
     for g in 0..games {
         // Seat s is A's when (s + g) is even.
@@ -239,11 +249,7 @@ pub fn ai_seat_match(
     json_out: bool,
     seed: u64,
 ) -> Result<ExitCode, String> {
-    let (a, b) = (Player::parse(a)?, Player::parse(b)?);
-    if games == 0 {
-        return Err("--games takes a whole number above 0".into());
-    }
-    let game = source::compile(source::load(game_or_file)?)?;
+    let (game, a, b) = match_setup(game_or_file, a, b, games)?;
     let seats: Vec<usize> = (0..game.seats.len())
         .filter(|s| game.chaos_seat() != Some(*s))
         .collect();

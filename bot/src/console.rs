@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use redscience_commands::{Bot, ChoiceSet, Destination, Place, Request, What, Who};
-use redscience_storage::{ChatId, Config, Platform, Storage};
+use redscience_storage::{ChatId, Config, Platform};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// The channel people speak in unless they say otherwise.
@@ -205,10 +205,7 @@ pub fn run(user: Option<String>) -> Result<ExitCode, String> {
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let fail = |e: redscience_storage::Error| format!("{}: {e}", config.describe());
-        let storage = Storage::open(&config).await.map_err(fail)?;
-        storage.seed().await.map_err(fail)?;
-        storage.bootstrap_admins().await.map_err(fail)?;
+        let storage = crate::open_for_the_bot(&config).await?;
         let user = user
             .or_else(|| std::env::var("USER").ok())
             .filter(|u| !u.trim().is_empty())

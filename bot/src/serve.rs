@@ -14,7 +14,7 @@ pub fn run() -> Result<ExitCode, String> {
 #[cfg(feature = "matrix")]
 pub fn run() -> Result<ExitCode, String> {
     use redscience_commands::Bot;
-    use redscience_storage::{Config, Storage};
+    use redscience_storage::Config;
 
     init_logs();
     let Some(matrix) = crate::matrix::MatrixConfig::from_env()? else {
@@ -26,10 +26,7 @@ pub fn run() -> Result<ExitCode, String> {
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let fail = |e: redscience_storage::Error| format!("{}: {e}", config.describe());
-        let storage = Storage::open(&config).await.map_err(fail)?;
-        storage.seed().await.map_err(fail)?;
-        storage.bootstrap_admins().await.map_err(fail)?;
+        let storage = crate::open_for_the_bot(&config).await?;
         let bot = Bot::new(storage, rand::random());
         // One bot serves every transport; Matrix is the only one so far.
         tokio::select! {
