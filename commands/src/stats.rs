@@ -412,13 +412,8 @@ pub(crate) async fn stats(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     if let Some((id, _)) = &game {
         rows.retain(|r| r.key.rule_set_id == *id);
     }
-    let yours = who.id == ctx.player.id;
     if rows.is_empty() {
-        let subject = if yours {
-            "You have".to_string()
-        } else {
-            format!("{} has", who.name)
-        };
+        let subject = subject_has(ctx, &who);
         let what = match &game {
             Some((_, name)) => name.clone(),
             None => "any game".to_string(),
@@ -627,13 +622,8 @@ pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         },
         |id| players.get(&id).is_some_and(|p| p.kind != Kind::Chaos),
     );
-    let yours = who.id == ctx.player.id;
     if rows.is_empty() {
-        let subject = if yours {
-            "You have".to_string()
-        } else {
-            format!("{} has", who.name)
-        };
+        let subject = subject_has(ctx, &who);
         let what = match &game {
             Some((_, name)) => format!(" of {name}"),
             None => String::new(),
@@ -704,6 +694,15 @@ pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         ));
     }
     Ok(ctx.answer(text))
+}
+
+/// "You have" when the asker is asking about themselves, else "NAME has".
+fn subject_has(ctx: &Ctx<'_>, who: &Player) -> String {
+    if who.id == ctx.player.id {
+        "You have".to_string()
+    } else {
+        format!("{} has", who.name)
+    }
 }
 
 #[cfg(test)]

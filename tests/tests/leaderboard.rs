@@ -7,11 +7,8 @@
 
 mod common;
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-
 use common::{Chat, Setup};
-use redscience_storage::{Augmentation, ChatId, NewMatch, RatingKey, RatingUpdate};
+use redscience_storage::{Augmentation, ChatId, RatingKey, RatingUpdate};
 
 async fn chat(seed: u64) -> Chat {
     Setup::new("leaderboard")
@@ -316,27 +313,7 @@ async fn sorted_by_rating_plus_top_burst() {
             }],
         ),
     ] {
-        let mut live = s
-            .create_match(NewMatch {
-                rule_set_id: game.id,
-                seats: vec![
-                    (pat.id, Augmentation::Alone),
-                    (quin.id, Augmentation::Alone),
-                ],
-                seed,
-                creator_id: None,
-                rated: true,
-                challenge_id: None,
-            })
-            .await
-            .unwrap();
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        while !live.is_over() {
-            let seat = live.state().to_move();
-            let actor = live.seats[seat].player_id;
-            let mv = redscience_engine::random::random_move(live.state(), &mut rng).unwrap();
-            live.play(&s, mv, Some(actor), 1000).await.unwrap();
-        }
+        let live = common::random_rated_match(&s, game.id, &[pat.id, quin.id], seed).await;
         s.record_ratings(live.id, &updates).await.unwrap();
     }
     let out = c.say("leaderboard Tic-Tac-Toe").await;

@@ -6,14 +6,9 @@
 
 mod common;
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-
 use common::{Chat, Setup, play_out};
 use redscience_engine::SeatResult;
-use redscience_storage::{
-    Augmentation, ChatId, NewMatch, Rating, RatingKey, Storage, SystemPlayer,
-};
+use redscience_storage::{Augmentation, ChatId, Rating, RatingKey, Storage, SystemPlayer};
 
 async fn chat(seed: u64) -> Chat {
     Setup::new("ratings").postgres_from_env().chat(seed).await
@@ -313,25 +308,7 @@ async fn random_against_random_over_50_matches_leaves_randoms_rating_alone() {
     let game = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
     let mut results = Vec::new();
     for seed in 0..50u64 {
-        let mut live = s
-            .create_match(NewMatch {
-                rule_set_id: game.id,
-                seats: vec![
-                    (random.id, Augmentation::Alone),
-                    (random.id, Augmentation::Alone),
-                ],
-                seed,
-                creator_id: None,
-                rated: true,
-                challenge_id: None,
-            })
-            .await
-            .unwrap();
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        while !live.is_over() {
-            let mv = redscience_engine::random::random_move(live.state(), &mut rng).unwrap();
-            live.play(&s, mv, Some(random.id), 1000).await.unwrap();
-        }
+        let live = common::random_rated_match(&s, game.id, &[random.id, random.id], seed).await;
         let changes = redscience_commands::ratings::rate(&s, &live)
             .await
             .unwrap()

@@ -241,3 +241,37 @@ pub fn offered(out: &str, prefix: &str) -> Vec<String> {
         .filter(|id| id.starts_with(prefix))
         .collect()
 }
+
+/// A rated match of `rule_set_id` with these players (each alone in a seat),
+/// created in storage and played to its end at random from `seed`, each move
+/// by its seat's player.
+pub async fn random_rated_match(
+    s: &Storage,
+    rule_set_id: i64,
+    players: &[i64],
+    seed: u64,
+) -> redscience_storage::LiveMatch {
+    use rand::SeedableRng;
+    use redscience_storage::{Augmentation, NewMatch};
+    let mut live = s
+        .create_match(NewMatch {
+            rule_set_id,
+            seats: players
+                .iter()
+                .map(|&id| (id, Augmentation::Alone))
+                .collect(),
+            seed,
+            creator_id: None,
+            rated: true,
+            challenge_id: None,
+        })
+        .await
+        .unwrap();
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    while !live.is_over() {
+        let actor = live.seats[live.state().to_move()].player_id;
+        let mv = redscience_engine::random::random_move(live.state(), &mut rng).unwrap();
+        live.play(s, mv, Some(actor), 1000).await.unwrap();
+    }
+    live
+}
