@@ -1,12 +1,16 @@
 //! The parts of the `redscience` binary that tests drive in-process: the
-//! console chat adapter, the Matrix transport and `serve`.
+//! console chat adapter, the Discord and Matrix transports and `serve`.
 
 // matrix-sdk's futures are deep: proving them Send needs a higher limit.
 #![recursion_limit = "256"]
 
 pub mod console;
+#[cfg(feature = "discord")]
+pub mod discord;
 #[cfg(feature = "matrix")]
 pub mod matrix;
+#[cfg(any(feature = "matrix", feature = "discord"))]
+pub mod relay;
 pub mod serve;
 
 use redscience_storage::{Config, Storage};

@@ -1,25 +1,40 @@
-//! `redscience serve`: the bot on every configured chat transport (Matrix
-//! for now), with the database from `DATABASE_URL`.
+//! `redscience serve`: the bot on every configured chat transport (Discord,
+//! Matrix) together, with the database from `DATABASE_URL`.
 
 use std::process::ExitCode;
 
 /// Without a transport compiled in, there is nothing to serve.
-#[cfg(not(feature = "matrix"))]
+#[cfg(not(any(feature = "matrix", feature = "discord")))]
 pub fn run() -> Result<ExitCode, String> {
     Err(none_configured())
 }
 
 /// Starts every configured transport and runs until Ctrl-C or a
 /// transport cannot go on.
-#[cfg(feature = "matrix")]
+#[cfg(any(feature = "matrix", feature = "discord"))]
 pub fn run() -> Result<ExitCode, String> {
+    use std::sync::Arc;
+
     use redscience_commands::Bot;
-    use redscience_storage::Config;
+    use redscience_storage::{Config, Platform};
+    use tokio::task::JoinSet;
+
+    use crate::relay::Relay;
 
     init_logs();
-    let Some(matrix) = crate::matrix::MatrixConfig::from_env()? else {
+    #[cfg(feature = "matrix")]
+    let matrix = crate::matrix::MatrixConfig::from_env()?;
+    #[cfg(feature = "discord")]
+    let discord = crate::discord::DiscordConfig::from_env()?;
+    let configured = [
+        #[cfg(feature = "matrix")]
+        matrix.is_some(),
+        #[cfg(feature = "discord")]
+        discord.is_some(),
+    ];
+    if !configured.contains(&true) {
         return Err(none_configured());
-    };
+    }
     let config = Config::from_env().map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -27,33 +42,79 @@ pub fn run() -> Result<ExitCode, String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
         let storage = crate::open_for_the_bot(&config).await?;
-        let bot = Bot::new(storage, rand::random());
-        // One bot serves every transport; Matrix is the only one so far.
-        tokio::select! {
-            done = crate::matrix::run(matrix, bot) => done.map(|()| ExitCode::SUCCESS),
+        let bot = Arc::new(Bot::new(storage, rand::random()));
+        let mut relay = Relay::default();
+        let mut transports: JoinSet<Result<(), String>> = JoinSet::new();
+        #[cfg(feature = "matrix")]
+        let matrix = matrix.map(|config| (config, relay.add(Platform::Matrix)));
+        #[cfg(feature = "discord")]
+        let discord = discord.map(|config| (config, relay.add(Platform::Discord)));
+        let relay = Arc::new(relay);
+        #[cfg(feature = "matrix")]
+        if let Some((config, outbox)) = matrix {
+            transports.spawn(crate::matrix::run(
+                config,
+                bot.clone(),
+                relay.clone(),
+                outbox,
+            ));
+        }
+        #[cfg(feature = "discord")]
+        if let Some((config, outbox)) = discord {
+            transports.spawn(crate::discord::run(
+                config,
+                bot.clone(),
+                relay.clone(),
+                outbox,
+            ));
+        }
+        // One clock for every transport.
+        let clock = tokio::spawn(crate::relay::clock(bot, relay));
+        let done = tokio::select! {
+            Some(done) = transports.join_next() => match done {
+                Ok(result) => result.map(|()| ExitCode::SUCCESS),
+                Err(e) => Err(format!("a transport stopped: {e}")),
+            },
             _ = tokio::signal::ctrl_c() => {
                 eprintln!("redscience: stopping");
                 Ok(ExitCode::SUCCESS)
             }
-        }
+        };
+        clock.abort();
+        transports.abort_all();
+        done
     })
 }
 
 fn none_configured() -> String {
+    let mut ways = Vec::new();
+    if cfg!(feature = "discord") {
+        ways.push(
+            "DISCORD_TOKEN, DISCORD_APPLICATION_ID (and DISCORD_PUBLIC_KEY for the \
+             HTTP interactions endpoint) for Discord",
+        );
+    }
     if cfg!(feature = "matrix") {
-        "no chat transport is configured: set MATRIX_HOMESERVER, MATRIX_USER and \
-         MATRIX_PASSWORD (or MATRIX_ACCESS_TOKEN) in the environment or in .env \
-         (see the README); `redscience console` chats in the terminal instead"
+        ways.push(
+            "MATRIX_HOMESERVER, MATRIX_USER and MATRIX_PASSWORD (or MATRIX_ACCESS_TOKEN) \
+             for Matrix",
+        );
+    }
+    if ways.is_empty() {
+        "this build has no chat transport (it was built without the `discord` and \
+         `matrix` features); `redscience console` chats in the terminal instead"
             .to_string()
     } else {
-        "this build has no chat transport (it was built without the `matrix` feature); \
-         `redscience console` chats in the terminal instead"
-            .to_string()
+        format!(
+            "no chat transport is configured: set {} in the environment or in .env \
+             (see the README); `redscience console` chats in the terminal instead",
+            ways.join(", or ")
+        )
     }
 }
 
 /// Logs to standard error; `RUST_LOG` refines them.
-#[cfg(feature = "matrix")]
+#[cfg(any(feature = "matrix", feature = "discord"))]
 fn init_logs() {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {

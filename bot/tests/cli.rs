@@ -459,8 +459,8 @@ fn ai_match_in_one_seat_compares_with_random_in_that_seat() {
     assert!(advantage <= v["advantage_high"].as_f64().unwrap());
 }
 
-/// `serve` with only the Matrix settings given (the rest removed).
-#[cfg(feature = "matrix")]
+/// `serve` with only the settings given (the transports' others removed).
+#[cfg(any(feature = "matrix", feature = "discord"))]
 fn serve(matrix: &[(&str, &str)]) -> Output {
     let dir = std::env::temp_dir().join(format!("redscience-cli-serve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -472,6 +472,12 @@ fn serve(matrix: &[(&str, &str)]) -> Output {
         "MATRIX_PASSWORD",
         "MATRIX_ACCESS_TOKEN",
         "MATRIX_PREFIX",
+        "DISCORD_TOKEN",
+        "DISCORD_APPLICATION_ID",
+        "DISCORD_PUBLIC_KEY",
+        "DISCORD_INTERACTIONS_ADDR",
+        "DISCORD_API_BASE",
+        "DISCORD_SHARDS",
     ] {
         command.env_remove(name);
     }
@@ -498,4 +504,23 @@ fn serve_says_when_no_transport_is_configured_or_a_setting_is_missing() {
     assert_eq!(half.status.code(), Some(1));
     let said = String::from_utf8_lossy(&half.stderr);
     assert!(said.contains("MATRIX_PASSWORD"), "{said}");
+}
+
+#[cfg(feature = "discord")]
+#[test]
+fn serve_says_which_discord_setting_is_missing_or_wrong() {
+    let none = serve(&[]);
+    let said = String::from_utf8_lossy(&none.stderr);
+    assert!(said.contains("DISCORD_TOKEN"), "{said}");
+    let no_id = serve(&[("DISCORD_TOKEN", "t")]);
+    assert_eq!(no_id.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&no_id.stderr);
+    assert!(said.contains("DISCORD_APPLICATION_ID"), "{said}");
+    let no_key = serve(&[
+        ("DISCORD_TOKEN", "t"),
+        ("DISCORD_APPLICATION_ID", "42"),
+        ("DISCORD_INTERACTIONS_ADDR", "127.0.0.1:9"),
+    ]);
+    let said = String::from_utf8_lossy(&no_key.stderr);
+    assert!(said.contains("DISCORD_PUBLIC_KEY"), "{said}");
 }

@@ -54,7 +54,8 @@ fn ask(ctx: &Ctx<'_>, wizard: &Wizard, before: Option<String>) -> Reply {
     for set in prompt.choices {
         message = message.with_choices(set);
     }
-    Reply::one(message)
+    // Every question takes typed words too (names, numbers, `back`).
+    Reply::one(message.with_typed("Type an answer", ""))
 }
 
 /// Starts a wizard, from scratch or from a saved game's rules.

@@ -18,11 +18,14 @@ pub mod reply;
 pub mod request;
 pub mod stats;
 mod stop_clock;
+pub mod suggest;
+pub mod syntax;
 mod turns;
 pub mod wizard;
 mod words;
 
 pub use bot::Bot;
 
-pub use reply::{Attachment, Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
+pub use reply::{Attachment, Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply, Typed};
 pub use request::{Place, Request, What, Who};
+pub use syntax::{Arg, ArgKind, CommandShape, Form, Given, Suggest};

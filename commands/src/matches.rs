@@ -21,8 +21,9 @@ use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 /// standard player's fixed budget, so its leaderboard rating keeps its meaning.
 const SEARCH_ITERATIONS: usize = redscience_engine::ai::STANDARD_ITERATIONS;
 
-/// The most drop-down lists one message carries (Discord's five rows).
-const MENUS: usize = 5;
+/// The most drop-down lists one message carries: Discord's five rows,
+/// less one for the typed-move field.
+const MENUS: usize = 4;
 
 /// A player's name for messages.
 pub(crate) async fn name_of(bot: &Bot, id: i64) -> String {
@@ -400,7 +401,9 @@ pub(crate) async fn report(
                 prompt.push_str(" (Too many moves to list: type yours.)");
                 Message::new(to, prompt)
             };
-            reply.push(message);
+            // Typing works whatever is listed; forms offer a field for it.
+            let prefix = format!("{verb} #{}@{} ", live.id, state.decisions().len());
+            reply.push(message.with_typed(format!("Type your {verb}"), prefix));
         }
     }
     reply

@@ -65,6 +65,17 @@ pub struct Attachment {
     pub bytes: Vec<u8>,
 }
 
+/// An answer the bot takes as typed text. Where typing into the channel
+/// is not how people answer (Discord's forms), adapters offer a field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Typed {
+    /// What the person is asked to type, e.g. "Your move".
+    pub label: String,
+    /// Put before what is typed (e.g. `move #12@4 `); picking a choice
+    /// with id `prefix + text` is the same as typing it.
+    pub prefix: String,
+}
+
 /// One message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
@@ -72,6 +83,8 @@ pub struct Message {
     pub text: String,
     pub attachments: Vec<Attachment>,
     pub choices: Vec<ChoiceSet>,
+    /// A typed answer the message asks for, besides its choices.
+    pub typed: Option<Typed>,
 }
 
 impl Message {
@@ -81,6 +94,7 @@ impl Message {
             text: text.into(),
             attachments: Vec::new(),
             choices: Vec::new(),
+            typed: None,
         }
     }
 
@@ -109,6 +123,15 @@ impl Message {
                 }
             }
         }
+        self
+    }
+
+    /// Asks for a typed answer too, put after `prefix`.
+    pub fn with_typed(mut self, label: impl Into<String>, prefix: impl Into<String>) -> Message {
+        self.typed = Some(Typed {
+            label: label.into(),
+            prefix: prefix.into(),
+        });
         self
     }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use sea_orm::prelude::DateTimeUtc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::entities::{identities, players};
@@ -284,6 +284,31 @@ impl Storage {
     /// The player of that name (any case) in a universe.
     pub async fn player_in(&self, name: &str, universe: &str) -> Result<Option<Player>> {
         find_player_in(&self.db, name, universe).await
+    }
+
+    /// Up to `limit` players of a universe whose name starts with `prefix`
+    /// (any case), by name: suggestions while someone types a name.
+    pub async fn players_starting(
+        &self,
+        prefix: &str,
+        universe: &str,
+        limit: u64,
+    ) -> Result<Vec<Player>> {
+        // LIKE's wildcards in a typed prefix are matched as themselves.
+        let key: String = name_key(prefix.trim())
+            .chars()
+            .filter(|c| !matches!(c, '%' | '_' | '\\'))
+            .collect();
+        players::Entity::find()
+            .filter(players::Column::Universe.eq(universe))
+            .filter(players::Column::NameKey.starts_with(key))
+            .order_by_asc(players::Column::NameKey)
+            .limit(limit)
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(Player::try_from)
+            .collect()
     }
 
     /// The one Random player, the Chaos pseudo-player, or the shared Anonymous record.

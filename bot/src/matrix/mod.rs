@@ -8,8 +8,8 @@
 //! - `outgoing`: messages, numbered options and pictures, sent where they belong.
 //! - `directs`: the direct room with each person, created on demand and reused.
 //!
-//! The bot joins the rooms it is invited to, ignores its own messages and
-//! everything from before it started, and lets the clock tick every second.
+//! The bot joins the rooms it is invited to and ignores its own messages
+//! and everything from before it started.
 //! Each room's requests are answered one at a time, in the order they
 //! arrive; different rooms are answered side by side (`worker`).
 
@@ -30,9 +30,10 @@ use matrix_sdk::ruma::events::room::message::{
 };
 use matrix_sdk::ruma::{MilliSecondsSinceUnixEpoch, OwnedEventId, OwnedUserId};
 use matrix_sdk::{Client, Room, RoomState};
-use redscience_commands::Bot;
+use redscience_commands::{Bot, Reply};
 use tokio::sync::mpsc;
 
+use crate::relay::Relay;
 pub use config::MatrixConfig;
 use directs::Directs;
 use worker::{Choices, Shared};
@@ -48,8 +49,15 @@ pub(crate) struct Heard {
     file: Option<FileMessageEventContent>,
 }
 
-/// Runs the Matrix transport until it is stopped or cannot go on.
-pub async fn run(config: MatrixConfig, bot: Bot) -> Result<(), String> {
+/// Runs the Matrix transport until it is stopped or cannot go on. Its
+/// answers for other platforms go through `relay`; `outbox` brings the
+/// messages for Matrix from elsewhere (the clock, other transports).
+pub async fn run(
+    config: MatrixConfig,
+    bot: Arc<Bot>,
+    relay: Arc<Relay>,
+    mut outbox: mpsc::UnboundedReceiver<Reply>,
+) -> Result<(), String> {
     let started = MilliSecondsSinceUnixEpoch::now();
     let (client, resumed) = login::client(&config).await?;
     let me = client
@@ -77,16 +85,24 @@ pub async fn run(config: MatrixConfig, bot: Bot) -> Result<(), String> {
     let shared = Arc::new(Shared {
         client: client.clone(),
         bot,
+        relay,
         prefix: config.prefix.clone(),
         directs: tokio::sync::Mutex::new(Directs::load(config.store_dir.join("direct-rooms.json"))),
         choices: std::sync::Mutex::new(Choices::load(config.store_dir.join("choices.json"))),
     });
     let sync = tokio::spawn(sync_forever(client.clone()));
-    let clock = tokio::spawn(worker::clock(shared.clone()));
+    let from_elsewhere = {
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            while let Some(reply) = outbox.recv().await {
+                worker::send(&shared, reply).await;
+            }
+        })
+    };
     tracing::info!("Matrix: listening for `{} <command>`", config.prefix);
     worker::dispatch(shared, rx).await;
     sync.abort();
-    clock.abort();
+    from_elsewhere.abort();
     Ok(())
 }
 

@@ -1,13 +1,11 @@
 //! Answering: one queue per room, so a room's requests are answered in
-//! order while rooms do not wait for each other; the clock ticks on its
-//! own. Replies go out message by message, each to its room; the options
+//! order while rooms do not wait for each other. Replies go out message by message, each to its room; the options
 //! a message offers are noted before it is sent, so that a number typed
 //! in answer always finds them.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use matrix_sdk::Client;
 use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId};
@@ -17,6 +15,7 @@ use tokio::sync::mpsc;
 
 use super::directs::{self, Directs};
 use super::{Heard, incoming, outgoing};
+use crate::relay::Relay;
 
 /// How many of its messages with options the bot remembers, so that a
 /// Matrix reply to an older one still picks from it.
@@ -28,7 +27,8 @@ const MAX_FILE: u64 = 1024 * 1024;
 /// What every room's queue shares.
 pub(crate) struct Shared {
     pub client: Client,
-    pub bot: Bot,
+    pub bot: Arc<Bot>,
+    pub relay: Arc<Relay>,
     pub prefix: String,
     pub directs: tokio::sync::Mutex<Directs>,
     pub choices: std::sync::Mutex<Choices>,
@@ -136,17 +136,6 @@ pub(crate) async fn dispatch(shared: Arc<Shared>, mut rx: mpsc::UnboundedReceive
     }
 }
 
-/// Lets the bot's clock run every second: reminders and expired turns.
-pub(crate) async fn clock(shared: Arc<Shared>) {
-    let mut clock = tokio::time::interval(Duration::from_secs(1));
-    clock.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        clock.tick().await;
-        let reply = shared.bot.tick().await;
-        send(&shared, reply).await;
-    }
-}
-
 async fn answer(shared: &Shared, heard: Heard) {
     let room_id = heard.room.room_id().to_owned();
     let direct = directs::is_direct_with(&shared.client, &heard.room, &heard.sender).await;
@@ -231,6 +220,7 @@ async fn answer(shared: &Shared, heard: Heard) {
     };
     let began = std::time::Instant::now();
     let reply = shared.bot.handle(request).await;
+    let reply = shared.relay.keep(reply, Platform::Matrix);
     let handled = began.elapsed();
     send(shared, reply).await;
     tracing::debug!(
@@ -241,7 +231,7 @@ async fn answer(shared: &Shared, heard: Heard) {
 }
 
 /// Sends a reply's messages in order, noting the options of each.
-async fn send(shared: &Shared, reply: Reply) {
+pub(crate) async fn send(shared: &Shared, reply: Reply) {
     let mut touched: Vec<OwnedRoomId> = Vec::new();
     for message in &reply.messages {
         let room = {
