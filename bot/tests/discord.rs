@@ -136,6 +136,7 @@ struct Said {
     channel: Option<u64>,
     ephemeral: bool,
     body: Value,
+    /// The names of the files it carried.
     files: Vec<String>,
 }
 
@@ -425,4 +426,446 @@ async fn autocomplete_suggests_games_and_friends() {
         .collect();
     assert!(players.contains(&"Random bob"), "{players:?}");
     assert!(players.len() <= 25);
+}
+
+/// The first (enabled) choice id starting with `prefix` that `s` offers.
+fn offered(s: &Said, prefix: &str) -> Option<String> {
+    s.ids().into_iter().find(|id| id.starts_with(prefix))
+}
+
+fn is_turn(s: &Said) -> bool {
+    offered(s, "c:move #").is_some() || offered(s, "c:plan #").is_some()
+}
+
+/// Alice challenges Bob (friends already) in a guild channel and Bob
+/// accepts by the button; everything said since the acceptance.
+async fn challenge_accepted(fake: &FakeDiscord, bot: &Served, game: &str) -> (usize, Value) {
+    let mark = fake.calls().len();
+    let options = json!([opt("game", game), opt("opponent", "bob")]);
+    let answer = bot
+        .send(&slash(&ALICE, "challenge", options, CHANNEL, IN_GUILD))
+        .await;
+    let out = until(fake, mark, Some(&answer), "the challenge's buttons", |s| {
+        s.is_public() && offered(s, "c:accept").is_some()
+    })
+    .await;
+    let challenge = out
+        .iter()
+        .find(|s| s.is_public() && offered(s, "c:accept").is_some())
+        .unwrap();
+    let accept = offered(challenge, "c:accept").unwrap();
+    let mark = fake.calls().len();
+    let answer = bot
+        .send(&button(
+            &BOB,
+            &accept,
+            challenge.as_message(),
+            CHANNEL,
+            IN_GUILD,
+        ))
+        .await;
+    (mark, answer)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tic_tac_toe_is_challenged_accepted_and_played_by_buttons() {
+    let fake = FakeDiscord::start().await;
+    let bot = Served::start(&fake, "tictactoe", true).await;
+    befriend(&fake, &bot).await;
+    // Discord rate-limits the next follow-up once: the bot waits and retries.
+    fake.fail_next(
+        "/webhooks/",
+        429,
+        json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false}),
+    );
+    let (mut mark, mut answer) = challenge_accepted(&fake, &bot, "Tic-Tac-Toe").await;
+    let mut moves = 0;
+    let end = loop {
+        let out = until(&fake, mark, Some(&answer), "a turn or the end", |s| {
+            s.content().contains("is over") || is_turn(s)
+        })
+        .await;
+        if let Some(end) = out.iter().find(|s| s.content().contains("is over")) {
+            break end.clone();
+        }
+        let prompt = out.iter().rev().find(|s| is_turn(s)).unwrap();
+        assert!(prompt.is_public(), "{prompt:?}");
+        let mover = if prompt.content().to_lowercase().starts_with("alice") {
+            ALICE
+        } else {
+            BOB
+        };
+        let cell = offered(prompt, "c:move #").unwrap();
+        mark = fake.calls().len();
+        answer = bot
+            .send(&button(
+                &mover,
+                &cell,
+                prompt.as_message(),
+                CHANNEL,
+                IN_GUILD,
+            ))
+            .await;
+        moves += 1;
+        assert!(moves <= 9, "{}", fake.dump());
+    };
+    assert!(
+        moves >= 5,
+        "a game of Tic-Tac-Toe takes at least five moves"
+    );
+    assert!(end.is_public());
+    let calls = fake.calls();
+    assert!(
+        calls.iter().any(|c| c.status == 429),
+        "the fake limited once"
+    );
+    // Boards are PNG pictures, shown in embeds.
+    let png = calls.iter().find(|c| {
+        c.files
+            .iter()
+            .any(|(n, b)| n.ends_with(".png") && b.starts_with(&[137, 80, 78, 71]))
+    });
+    let png = png.unwrap_or_else(|| panic!("no picture:\n{}", fake.dump()));
+    let embed = png.json["embeds"][0]["image"]["url"].as_str().unwrap();
+    assert!(embed.starts_with("attachment://") && embed.ends_with(".png"));
+    // Each new turn disabled the buttons of the one before.
+    let disabled = calls
+        .iter()
+        .filter(|c| {
+            c.method == "PATCH"
+                && c.path
+                    .starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/"))
+                && c.json["components"][0]["components"]
+                    .as_array()
+                    .is_some_and(|b| b.iter().all(|b| b["disabled"] == true))
+        })
+        .count();
+    assert!(
+        disabled >= moves - 1,
+        "{disabled} of {moves}:\n{}",
+        fake.dump()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_wizard_is_answered_with_buttons_a_select_menu_and_a_form() {
+    let fake = FakeDiscord::start().await;
+    let bot = Served::start(&fake, "wizard", true).await;
+    let mark = fake.calls().len();
+    let create = json!([{"name": "create", "type": 1, "options": []}]);
+    let answer = bot
+        .send(&slash(&ALICE, "game", create, CHANNEL, IN_GUILD))
+        .await;
+    let is_question = |s: &Said| offered(s, "t:").is_some();
+    let out = until(
+        &fake,
+        mark,
+        Some(&answer),
+        "the first question",
+        is_question,
+    )
+    .await;
+    let mut question = out.into_iter().rfind(is_question).unwrap();
+    let mut used = std::collections::BTreeSet::new();
+    for word in ["Four-Wide", "skip", "next", "squares", "4", "done", "save"] {
+        let id = format!("c:{word}");
+        let here = question.channel.unwrap_or(CHANNEL);
+        let mark = fake.calls().len();
+        let answer = if question.ids().contains(&id) {
+            match question.select_holding(&id) {
+                Some(menu) => {
+                    used.insert("select");
+                    let pick = select(&ALICE, &menu, &[&id], question.as_message(), here, IN_GUILD);
+                    bot.send(&pick).await
+                }
+                None => {
+                    used.insert("button");
+                    bot.send(&button(&ALICE, &id, question.as_message(), here, IN_GUILD))
+                        .await
+                }
+            }
+        } else {
+            // The ✎ button opens a form; what is typed there is the answer.
+            used.insert("form");
+            let typed = offered(&question, "t:").unwrap();
+            let form = bot
+                .send(&button(
+                    &ALICE,
+                    &typed,
+                    question.as_message(),
+                    here,
+                    IN_GUILD,
+                ))
+                .await;
+            assert_eq!(form["type"], 9, "{form}");
+            assert_eq!(form["data"]["custom_id"], typed.as_str());
+            let input = form["data"]["components"][0]["components"][0]["custom_id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let submit = modal_submit(
+                &ALICE,
+                &typed,
+                &[(&input, word)],
+                Some(question.as_message()),
+                here,
+                IN_GUILD,
+            );
+            bot.send(&submit).await
+        };
+        let out = until(&fake, mark, Some(&answer), word, |s| {
+            is_question(s) || s.content().contains("Saved")
+        })
+        .await;
+        let refused = out
+            .iter()
+            .find(|s| s.content().contains("Nothing was saved"));
+        assert!(refused.is_none(), "{word}: {refused:?}");
+        if word == "save" {
+            let saved = out.iter().find(|s| s.content().contains("Saved Four-Wide"));
+            assert!(saved.is_some(), "{out:?}");
+        } else {
+            question = out.into_iter().rfind(is_question).unwrap();
+        }
+    }
+    assert_eq!(
+        used.into_iter().collect::<Vec<_>>(),
+        ["button", "form", "select"]
+    );
+    let answer = bot
+        .send(&slash(
+            &ALICE,
+            "game",
+            json!([{"name": "show", "type": 1, "options": [opt("name", "Four-Wide")]}]),
+            CHANNEL,
+            IN_GUILD,
+        ))
+        .await;
+    let shown = answer["data"]["content"].as_str().unwrap_or_default();
+    assert!(shown.contains("4x3x1"), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cloaked_game_shows_each_view_only_in_ephemeral_messages_and_dms() {
+    let fake = FakeDiscord::start().await;
+    let bot = Served::start(&fake, "cloaked", true).await;
+    befriend(&fake, &bot).await;
+    let (mut mark, mut answer) = challenge_accepted(&fake, &bot, "3Blotto13").await;
+    let mut clicker = BOB;
+    let first = mark;
+    for _ in 0..4 {
+        let out = until(&fake, mark, Some(&answer), "a private turn", is_turn).await;
+        let prompt = out.iter().rev().find(|s| is_turn(s)).unwrap();
+        assert!(
+            !prompt.is_public(),
+            "a turn in a cloaked game is private: {prompt:?}"
+        );
+        // An ephemeral prompt is the clicker's; a DM says whose by its channel.
+        let (mover, channel, guild) = match prompt.channel {
+            Some(dm) if fake.dm_channel(ALICE.id) == Some(dm) => (ALICE, dm, None),
+            Some(dm) => {
+                assert_eq!(fake.dm_channel(BOB.id), Some(dm));
+                (BOB, dm, None)
+            }
+            None => (clicker, CHANNEL, IN_GUILD),
+        };
+        let pick = offered(prompt, "c:plan #")
+            .or_else(|| offered(prompt, "c:move #"))
+            .unwrap();
+        mark = fake.calls().len();
+        answer = bot
+            .send(&button(&mover, &pick, prompt.as_message(), channel, guild))
+            .await;
+        clicker = mover;
+    }
+    until(&fake, mark, Some(&answer), "the last move's answer", |s| {
+        !s.content().is_empty()
+    })
+    .await;
+    let calls = fake.calls();
+    let all = said(&calls[first..], None);
+    let views: Vec<&Said> = all
+        .iter()
+        .filter(|s| s.content().contains("your view as"))
+        .collect();
+    assert!(
+        views.iter().any(|s| s.ephemeral) && views.iter().any(|s| s.how == "dm"),
+        "views by ephemeral message and by DM:\n{}",
+        fake.dump()
+    );
+    for s in &all {
+        assert!(
+            !(s.is_public() && s.content().contains("your view")),
+            "a private view went public: {s:?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_refused_dm_is_said_in_the_channel_and_shown_by_a_button_to_its_owner_alone() {
+    let fake = FakeDiscord::start().await;
+    let bot = Served::start(&fake, "refused", true).await;
+    fake.refuse_dms_to(BOB.id);
+    bot.send(&slash(&BOB, "help", json!([]), CHANNEL, IN_GUILD))
+        .await;
+    let mark = fake.calls().len();
+    let add = json!([{"name": "add", "type": 1, "options": [opt("name", "bob")]}]);
+    let answer = bot
+        .send(&slash(&ALICE, "friend", add, CHANNEL, IN_GUILD))
+        .await;
+    let out = until(&fake, mark, Some(&answer), "the refused-DM notice", |s| {
+        offered(s, "v:").is_some()
+    })
+    .await;
+    let refused = fake
+        .calls()
+        .into_iter()
+        .find(|c| c.status == 403)
+        .unwrap_or_else(|| panic!("the fake refused no DM:\n{}", fake.dump()));
+    assert!(
+        refused.json["components"].is_array(),
+        "the request itself was tried"
+    );
+    let notice = out.iter().find(|s| offered(s, "v:").is_some()).unwrap();
+    assert!(notice.is_public());
+    assert!(notice.content().contains(&format!("<@{}>", BOB.id)));
+    let show = offered(notice, "v:").unwrap();
+    // Someone else only learns that it is not theirs.
+    let other = bot
+        .send(&button(
+            &ALICE,
+            &show,
+            notice.as_message(),
+            CHANNEL,
+            IN_GUILD,
+        ))
+        .await;
+    assert_eq!(other["type"], 4);
+    assert_eq!(other["data"]["flags"], 64);
+    assert!(other["data"]["content"].as_str().unwrap().contains("alone"));
+    // Bob sees the request, ephemerally, with its buttons.
+    let mark = fake.calls().len();
+    let answer = bot
+        .send(&button(&BOB, &show, notice.as_message(), CHANNEL, IN_GUILD))
+        .await;
+    let out = until(&fake, mark, Some(&answer), "the kept request", |s| {
+        offered(s, "c:friend accept").is_some()
+    })
+    .await;
+    let view = out
+        .iter()
+        .find(|s| offered(s, "c:friend accept").is_some())
+        .unwrap();
+    assert!(view.ephemeral, "{view:?}");
+    assert!(!notice.content().contains(&view.content()));
+    let accept = offered(view, "c:friend accept").unwrap();
+    let mark = fake.calls().len();
+    let answer = bot
+        .send(&button(&BOB, &accept, view.as_message(), CHANNEL, IN_GUILD))
+        .await;
+    until(&fake, mark, Some(&answer), "the friendship", |s| {
+        s.content().to_lowercase().contains("friends")
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_gateway_brings_interactions_and_direct_messages() {
+    let fake = FakeDiscord::start().await;
+    let _bot = Served::start(&fake, "gateway", false).await;
+    let identify = fake.wait_identified(PATIENCE).await;
+    assert!(identify["token"].as_str().unwrap().contains("test-token"));
+    // DIRECT_MESSAGES only: no privileged intent.
+    assert_eq!(identify["intents"], 1 << 12, "{identify}");
+    let help = slash(&ALICE, "help", json!([]), CHANNEL, IN_GUILD);
+    fake.dispatch("INTERACTION_CREATE", help.clone()).await;
+    let token = help["token"].as_str().unwrap().to_string();
+    let response = fake
+        .wait_for(
+            "the help response",
+            |c| c.path.ends_with("/callback") && c.path.contains(&token),
+            PATIENCE,
+        )
+        .await;
+    assert_eq!(response.json["type"], 4);
+    assert!(
+        response.json["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Commands")
+    );
+    // A DM typed to the bot is a command; the answer comes in that DM.
+    let dm = user_message(&ALICE, 1, DM_CHANNEL, "game show Tic-Tac-Toe", None);
+    fake.dispatch("MESSAGE_CREATE", dm).await;
+    let started = fake
+        .wait_for(
+            "the game in the DM",
+            |c| {
+                c.path == format!("/api/v10/channels/{DM_CHANNEL}/messages")
+                    && c.json["content"]
+                        .as_str()
+                        .is_some_and(|t| t.contains("Play it: `challenge Tic-Tac-Toe"))
+            },
+            PATIENCE,
+        )
+        .await;
+    assert_eq!(started.method, "POST");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_exported_as_a_file_comes_back_through_an_attachment_option() {
+    let fake = FakeDiscord::start().await;
+    let bot = Served::start(&fake, "files", true).await;
+    let mark = fake.calls().len();
+    let export = json!([{"name": "export", "type": 1, "options": [opt("name", "Tic-Tac-Toe")]}]);
+    let answer = bot
+        .send(&slash(&ALICE, "game", export, CHANNEL, IN_GUILD))
+        .await;
+    let out = until(&fake, mark, Some(&answer), "the exported file", |s| {
+        s.files.iter().any(|f| f.ends_with(".json"))
+    })
+    .await;
+    let name = out
+        .iter()
+        .flat_map(|s| s.files.clone())
+        .find(|f| f.ends_with(".json"))
+        .unwrap();
+    let bytes = fake
+        .calls()
+        .into_iter()
+        .flat_map(|c| c.files)
+        .find(|(n, _)| *n == name)
+        .map(|(_, b)| b)
+        .unwrap();
+    assert!(String::from_utf8_lossy(&bytes).contains("Tic-Tac-Toe"));
+    let url = fake.serve_file("mine.json", bytes.clone());
+    let import = json!([{"name": "import", "type": 1, "options": [{"name": "file", "type": 11, "value": "77"}]}]);
+    let attached = (77, "mine.json", url.as_str(), bytes.len() as u64);
+    let mark = fake.calls().len();
+    let answer = bot
+        .send(&slash_with_attachment(
+            &ALICE,
+            "game",
+            import.clone(),
+            CHANNEL,
+            IN_GUILD,
+            attached,
+        ))
+        .await;
+    // The same rules under the same name: read, and refused for what it is.
+    let out = until(&fake, mark, Some(&answer), "the import's answer", |s| {
+        s.content().contains("Tic-Tac-Toe")
+    })
+    .await;
+    assert!(out.iter().all(|s| !s.content().contains("could not read")));
+    // A file over the limit is not even fetched.
+    let huge = (77, "huge.json", url.as_str(), 5 * 1024 * 1024);
+    let answer = bot
+        .send(&slash_with_attachment(
+            &ALICE, "game", import, CHANNEL, IN_GUILD, huge,
+        ))
+        .await;
+    assert_eq!(answer["data"]["flags"], 64);
+    let said = answer["data"]["content"].as_str().unwrap();
+    assert!(said.contains("at most 1024 KiB"), "{said}");
 }
