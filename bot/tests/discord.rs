@@ -30,6 +30,16 @@ impl Served {
     /// Starts the bot; with `endpoint` it serves the HTTP interactions
     /// endpoint, otherwise it connects to the fake gateway.
     async fn start(fake: &FakeDiscord, name: &str, endpoint: bool) -> Served {
+        Served::start_with(fake, name, endpoint, &[]).await
+    }
+
+    /// The same, with more settings.
+    async fn start_with(
+        fake: &FakeDiscord,
+        name: &str,
+        endpoint: bool,
+        settings: &[(&str, &str)],
+    ) -> Served {
         let dir =
             std::env::temp_dir().join(format!("redscience-discord-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -69,6 +79,9 @@ impl Served {
             .env("RUST_LOG", "warn,redscience=debug");
         if let Some(addr) = &addr {
             command.env("DISCORD_INTERACTIONS_ADDR", addr);
+        }
+        for (name, value) in settings {
+            command.env(name, value);
         }
         let child = command.spawn().expect("starts redscience serve");
         let mut served = Served { child, dir, addr };
@@ -868,4 +881,61 @@ async fn a_game_exported_as_a_file_comes_back_through_an_attachment_option() {
     assert_eq!(answer["data"]["flags"], 64);
     let said = answer["data"]["content"].as_str().unwrap();
     assert!(said.contains("at most 1024 KiB"), "{said}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_slow_answer_is_deferred_then_delivered_by_edits_and_follow_ups() {
+    let fake = FakeDiscord::start().await;
+    // Every answer counts as slow: the endpoint defers at once.
+    let settings = [("DISCORD_DEFER_AFTER_MS", "0")];
+    let bot = Served::start_with(&fake, "deferred", true, &settings).await;
+    let help = slash(&ALICE, "help", json!([]), CHANNEL, IN_GUILD);
+    let answer = bot.send(&help).await;
+    assert_eq!(answer["type"], 5, "{answer}");
+    assert_eq!(
+        answer["data"]["flags"], 64,
+        "the person alone sees it thinking"
+    );
+    // A public answer: the "thinking" goes, the text comes as follow-ups.
+    let token = help["token"].as_str().unwrap().to_string();
+    let original = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
+    let webhook = format!("/webhooks/{APPLICATION_ID}/{token}");
+    fake.wait_for(
+        "the deferral removed",
+        |c| c.method == "DELETE" && c.path.ends_with(&original),
+        PATIENCE,
+    )
+    .await;
+    let followup = fake
+        .wait_for(
+            "the help",
+            |c| c.method == "POST" && c.path.ends_with(&webhook),
+            PATIENCE,
+        )
+        .await;
+    assert!(
+        followup.json["content"]
+            .as_str()
+            .unwrap()
+            .contains("Commands")
+    );
+    assert_ne!(followup.json["flags"], 64);
+    // A private answer replaces the "thinking" itself.
+    let list = json!([{"name": "list", "type": 1, "options": []}]);
+    let friends = slash(&ALICE, "friend", list, CHANNEL, IN_GUILD);
+    let answer = bot.send(&friends).await;
+    assert_eq!(answer["type"], 5);
+    let token = friends["token"].as_str().unwrap().to_string();
+    let edit = fake
+        .wait_for(
+            "the friend list in the deferred response",
+            |c| c.method == "PATCH" && c.path.contains(&token),
+            PATIENCE,
+        )
+        .await;
+    assert!(
+        edit.json["content"].as_str().unwrap().contains("Friends:"),
+        "{}",
+        edit.json
+    );
 }

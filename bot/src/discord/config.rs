@@ -10,8 +10,12 @@
 //!   proxy, or a test's fake); Discord's own by default.
 //! - `DISCORD_SHARDS`: `auto` (Discord's advice, the default), a count
 //!   (`4`), or this process's part of them (`0-1/4`: shards 0 and 1 of 4).
+//! - `DISCORD_DEFER_AFTER_MS`: how long the bot may think before it
+//!   defers an answer (Discord waits 3 s for the first response); 2,500 by
+//!   default, at most 2,800.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use ed25519_dalek::VerifyingKey;
 
@@ -35,6 +39,8 @@ pub struct DiscordConfig {
     pub interactions_addr: Option<SocketAddr>,
     pub api_base: Option<String>,
     pub shards: Shards,
+    /// How long an interaction's answer may take before it is deferred.
+    pub defer_after: Duration,
 }
 
 impl DiscordConfig {
@@ -106,6 +112,18 @@ impl DiscordConfig {
             Some(shards) => parse_shards(&shards)?,
             None => Shards::Auto,
         };
+        let defer_after = match get("DISCORD_DEFER_AFTER_MS") {
+            Some(ms) => match ms.parse::<u64>() {
+                Ok(ms) if ms <= 2800 => Duration::from_millis(ms),
+                _ => {
+                    return Err(format!(
+                        "DISCORD_DEFER_AFTER_MS \"{ms}\" is not a wait the bot can use: write \
+                         milliseconds from 0 to 2800 (Discord waits 3 seconds)"
+                    ));
+                }
+            },
+            None => Duration::from_millis(2500),
+        };
         Ok(Some(DiscordConfig {
             token,
             application_id,
@@ -113,6 +131,7 @@ impl DiscordConfig {
             interactions_addr,
             api_base,
             shards,
+            defer_after,
         }))
     }
 }
@@ -197,6 +216,13 @@ mod tests {
         ])
         .unwrap_err();
         assert!(e.contains("64 hexadecimal digits"), "{e}");
+        let e = config(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_APPLICATION_ID", "1"),
+            ("DISCORD_DEFER_AFTER_MS", "5000"),
+        ])
+        .unwrap_err();
+        assert!(e.contains("0 to 2800"), "{e}");
     }
 
     #[test]
@@ -212,6 +238,7 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!(c.application_id, 42);
+        assert_eq!(c.defer_after, Duration::from_millis(2500));
         assert!(c.public_key.is_some());
         assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9"));
         assert_eq!(

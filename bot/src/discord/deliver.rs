@@ -29,6 +29,9 @@ pub struct Shared {
     pub relay: Arc<Relay>,
     pub http: Arc<Http>,
     pub memory: Memory,
+    /// How long the bot may think before an interaction is deferred:
+    /// Discord waits 3 seconds for the first response.
+    pub defer_after: Duration,
 }
 
 /// The interaction being answered.
@@ -101,10 +104,6 @@ fn route(message: &Message, asked: Option<&Asked>) -> Option<Route> {
     }
 }
 
-/// How long the bot may think before an interaction is deferred: Discord
-/// waits 3 seconds for the first response.
-pub const THINKING: Duration = Duration::from_millis(2500);
-
 impl Shared {
     /// Answers an interaction with the bot's reply: within Discord's three
     /// seconds, deferring (the person sees "thinking") when it takes longer.
@@ -116,10 +115,16 @@ impl Shared {
     ) {
         let bot = self.bot.clone();
         let mut handling = tokio::spawn(async move { bot.handle(request).await });
-        let (reply, deferred, responder) = match tokio::time::timeout(THINKING, &mut handling).await
-        {
-            Ok(done) => (done, false, Some(responder)),
-            Err(_) => {
+        // No time at all to think means: always defer.
+        let quick = match self.defer_after.is_zero() {
+            true => None,
+            false => tokio::time::timeout(self.defer_after, &mut handling)
+                .await
+                .ok(),
+        };
+        let (reply, deferred, responder) = match quick {
+            Some(done) => (done, false, Some(responder)),
+            None => {
                 let wait = CreateInteractionResponseMessage::new().ephemeral(true);
                 responder
                     .respond(&asked, CreateInteractionResponse::Defer(wait))
@@ -183,8 +188,7 @@ impl Shared {
                         .respond(&asked, CreateInteractionResponse::Defer(wait))
                         .await;
                     let edit = opening.edit();
-                    let edited =
-                        retrying(|| edit.clone().execute(&*self.http, asked.token.as_str())).await;
+                    let edited = self.edit_original(&asked, &edit).await;
                     match edited {
                         Ok(posted) if !ephemeral => {
                             self.track(asked.channel, message, posted.id).await
@@ -220,10 +224,7 @@ impl Shared {
                         let opening = parts.remove(0);
                         rest_of_first = parts;
                         let edit = opening.edit();
-                        if let Err(e) =
-                            retrying(|| edit.clone().execute(&*self.http, asked.token.as_str()))
-                                .await
-                        {
+                        if let Err(e) = self.edit_original(&asked, &edit).await {
                             tracing::warn!("Discord: cannot edit a deferred response: {e}");
                         }
                     }
@@ -269,6 +270,31 @@ impl Shared {
                 }
                 Route::Channel(channel) => self.post(channel, message).await,
                 Route::Dm(user) => self.dm(user, message, Some(asked)).await,
+            }
+        }
+    }
+
+    /// Replaces the deferred response. Right after an endpoint's deferral
+    /// Discord may not know the response yet (it answers 404): wait a
+    /// little and try again.
+    async fn edit_original(
+        &self,
+        asked: &Asked,
+        edit: &serenity::all::EditInteractionResponse,
+    ) -> serenity::Result<serenity::all::Message> {
+        let mut wait = Duration::from_millis(150);
+        let mut tries = 0;
+        loop {
+            let edited = retrying(|| edit.clone().execute(&*self.http, asked.token.as_str())).await;
+            match edited {
+                Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(e)))
+                    if e.status_code.as_u16() == 404 && tries < 3 =>
+                {
+                    tries += 1;
+                    tokio::time::sleep(wait).await;
+                    wait *= 2;
+                }
+                other => return other,
             }
         }
     }

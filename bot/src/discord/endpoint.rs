@@ -19,7 +19,7 @@ use ed25519_dalek::{Signature, VerifyingKey};
 use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage, Interaction};
 use tokio::sync::oneshot;
 
-use super::deliver::{Responder, Shared, THINKING};
+use super::deliver::{Responder, Shared};
 use super::incoming;
 
 /// How old (or how far ahead) a signed timestamp may be.
@@ -73,8 +73,9 @@ async fn receive(
     tokio::spawn(async move {
         incoming::interaction(&shared, interaction, Responder::Endpoint(tx)).await;
     });
-    // The answer defers by itself after THINKING; this is a last resort.
-    match tokio::time::timeout(THINKING + Duration::from_millis(400), rx).await {
+    // The answer defers by itself in time; this is a last resort.
+    let limit = endpoint.shared.defer_after + Duration::from_millis(150);
+    match tokio::time::timeout(limit, rx).await {
         Ok(Ok(response)) => json(&response),
         _ => json(&CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(true),

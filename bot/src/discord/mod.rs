@@ -60,6 +60,7 @@ pub async fn run(
         relay,
         http: Arc::new(http(&config)),
         memory: Memory::default(),
+        defer_after: config.defer_after,
     });
     register(&shared.http).await?;
     let from_elsewhere = {
