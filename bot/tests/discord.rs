@@ -296,6 +296,11 @@ fn opt(name: &str, value: &str) -> Value {
     json!({"name": name, "type": 3, "value": value})
 }
 
+/// A subcommand's options, e.g. `friend add name:bob`.
+fn sub(name: &str, options: Value) -> Value {
+    json!([{"name": name, "type": 1, "options": options}])
+}
+
 /// Alice and Bob become friends: Bob accepts by the button in his DM.
 async fn befriend(fake: &FakeDiscord, bot: &Served) {
     // Bob has used the bot once, so Alice can find him by name.
@@ -306,7 +311,7 @@ async fn befriend(fake: &FakeDiscord, bot: &Served) {
         .send(&slash(
             &ALICE,
             "friend",
-            json!([{"name": "add", "type": 1, "options": [opt("name", "bob")]}]),
+            sub("add", json!([opt("name", "bob")])),
             CHANNEL,
             IN_GUILD,
         ))
@@ -565,7 +570,7 @@ async fn the_wizard_is_answered_with_buttons_a_select_menu_and_a_form() {
     let fake = FakeDiscord::start().await;
     let bot = Served::start(&fake, "wizard", true).await;
     let mark = fake.calls().len();
-    let create = json!([{"name": "create", "type": 1, "options": []}]);
+    let create = sub("create", json!([]));
     let answer = bot
         .send(&slash(&ALICE, "game", create, CHANNEL, IN_GUILD))
         .await;
@@ -649,7 +654,7 @@ async fn the_wizard_is_answered_with_buttons_a_select_menu_and_a_form() {
         .send(&slash(
             &ALICE,
             "game",
-            json!([{"name": "show", "type": 1, "options": [opt("name", "Four-Wide")]}]),
+            sub("show", json!([opt("name", "Four-Wide")])),
             CHANNEL,
             IN_GUILD,
         ))
@@ -722,7 +727,7 @@ async fn a_refused_dm_is_said_in_the_channel_and_shown_by_a_button_to_its_owner_
     bot.send(&slash(&BOB, "help", json!([]), CHANNEL, IN_GUILD))
         .await;
     let mark = fake.calls().len();
-    let add = json!([{"name": "add", "type": 1, "options": [opt("name", "bob")]}]);
+    let add = sub("add", json!([opt("name", "bob")]));
     let answer = bot
         .send(&slash(&ALICE, "friend", add, CHANNEL, IN_GUILD))
         .await;
@@ -830,7 +835,7 @@ async fn a_game_exported_as_a_file_comes_back_through_an_attachment_option() {
     let fake = FakeDiscord::start().await;
     let bot = Served::start(&fake, "files", true).await;
     let mark = fake.calls().len();
-    let export = json!([{"name": "export", "type": 1, "options": [opt("name", "Tic-Tac-Toe")]}]);
+    let export = sub("export", json!([opt("name", "Tic-Tac-Toe")]));
     let answer = bot
         .send(&slash(&ALICE, "game", export, CHANNEL, IN_GUILD))
         .await;
@@ -852,7 +857,10 @@ async fn a_game_exported_as_a_file_comes_back_through_an_attachment_option() {
         .unwrap();
     assert!(String::from_utf8_lossy(&bytes).contains("Tic-Tac-Toe"));
     let url = fake.serve_file("mine.json", bytes.clone());
-    let import = json!([{"name": "import", "type": 1, "options": [{"name": "file", "type": 11, "value": "77"}]}]);
+    let import = sub(
+        "import",
+        json!([{"name": "file", "type": 11, "value": "77"}]),
+    );
     let attached = (77, "mine.json", url.as_str(), bytes.len() as u64);
     let mark = fake.calls().len();
     let answer = bot
@@ -921,7 +929,7 @@ async fn a_slow_answer_is_deferred_then_delivered_by_edits_and_follow_ups() {
     );
     assert_ne!(followup.json["flags"], 64);
     // A private answer replaces the "thinking" itself.
-    let list = json!([{"name": "list", "type": 1, "options": []}]);
+    let list = sub("list", json!([]));
     let friends = slash(&ALICE, "friend", list, CHANNEL, IN_GUILD);
     let answer = bot.send(&friends).await;
     assert_eq!(answer["type"], 5);

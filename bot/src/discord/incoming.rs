@@ -8,10 +8,11 @@ use std::sync::Arc;
 use redscience_commands::{ChoiceSet, Destination, Message, Place, Reply, Request, What, Who};
 use redscience_storage::{ChatId, Platform};
 use serenity::all::{
-    ActionRowComponent, AutocompleteChoice, ChannelId, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, CreateActionRow, CreateAutocompleteResponse, CreateInputText,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateModal, GuildId,
-    InputTextStyle, Interaction, Member, MessageFlags, ModalInteraction, User,
+    ActionRowComponent, Attachment, AutocompleteChoice, ChannelId, CommandInteraction,
+    ComponentInteraction, ComponentInteractionDataKind, CreateActionRow,
+    CreateAutocompleteResponse, CreateInputText, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateModal, GuildId, InputTextStyle, Interaction, Member,
+    MessageFlags, ModalInteraction, User,
 };
 
 use super::components::{Action, Unit, decode};
@@ -119,28 +120,9 @@ async fn slash_command(shared: &Arc<Shared>, command: CommandInteraction, respon
                 )
                 .await;
             };
-            if file.size > MAX_FILE {
-                let text = format!(
-                    "{} is {} KiB; the bot reads files of at most {} KiB. Nothing was done.",
-                    file.filename,
-                    file.size / 1024,
-                    MAX_FILE / 1024
-                );
-                return tell(&asked, responder, text).await;
-            }
-            match file.download().await {
-                Ok(bytes) => What::File {
-                    command: typed.line,
-                    name: file.filename.clone(),
-                    bytes,
-                },
-                Err(e) => {
-                    let text = format!(
-                        "I could not read the file {}: {e}. Nothing was done.",
-                        file.filename
-                    );
-                    return tell(&asked, responder, text).await;
-                }
+            match read(file, typed.line).await {
+                Ok(what) => what,
+                Err(text) => return tell(&asked, responder, text).await,
             }
         }
     };
@@ -282,6 +264,29 @@ async fn modal(shared: &Arc<Shared>, modal: ModalInteraction, responder: Respond
     shared.answer(asked, responder, request).await;
 }
 
+/// A file sent with a command, read unless it is too large.
+async fn read(file: &Attachment, command: String) -> Result<What, String> {
+    if file.size > MAX_FILE {
+        return Err(format!(
+            "{} is {} KiB; the bot reads files of at most {} KiB. Nothing was done.",
+            file.filename,
+            file.size / 1024,
+            MAX_FILE / 1024
+        ));
+    }
+    match file.download().await {
+        Ok(bytes) => Ok(What::File {
+            command,
+            name: file.filename.clone(),
+            bytes,
+        }),
+        Err(e) => Err(format!(
+            "I could not read the file {}: {e}. Nothing was done.",
+            file.filename
+        )),
+    }
+}
+
 /// A message sent to the bot in a DM (the gateway's DIRECT_MESSAGES).
 pub async fn direct_message(shared: &Arc<Shared>, message: serenity::all::Message) {
     if message.author.bot || message.guild_id.is_some() {
@@ -290,27 +295,9 @@ pub async fn direct_message(shared: &Arc<Shared>, message: serenity::all::Messag
     lock(&shared.memory.dm_channels).insert(message.author.id.get(), message.channel_id.get());
     let text = message.content.trim();
     let what = match message.attachments.first() {
-        Some(file) if file.size > MAX_FILE => {
-            let text = format!(
-                "{} is larger than {} KiB, so I did not read it. Nothing was done.",
-                file.filename,
-                MAX_FILE / 1024
-            );
-            return say_in_dm(shared, &message, text).await;
-        }
-        Some(file) => match file.download().await {
-            Ok(bytes) => What::File {
-                command: text.trim_start_matches('/').to_string(),
-                name: file.filename.clone(),
-                bytes,
-            },
-            Err(e) => {
-                let text = format!(
-                    "I could not read the file {}: {e}. Nothing was done.",
-                    file.filename
-                );
-                return say_in_dm(shared, &message, text).await;
-            }
+        Some(file) => match read(file, text.trim_start_matches('/').to_string()).await {
+            Ok(what) => what,
+            Err(text) => return say_in_dm(shared, &message, text).await,
         },
         None if text.is_empty() => return,
         None => match text.strip_prefix('/') {
