@@ -119,6 +119,12 @@ impl Served {
         }
     }
 
+    /// A slash command in the guild's channel; the HTTP answer.
+    async fn slash(&self, who: &Person, name: &str, options: Value) -> Value {
+        self.send(&slash(who, name, options, CHANNEL, IN_GUILD))
+            .await
+    }
+
     /// Posts a signed interaction to the endpoint; the HTTP answer.
     async fn send(&self, payload: &Value) -> Value {
         let addr = self.addr.as_deref().expect("an endpoint");
@@ -304,17 +310,10 @@ fn sub(name: &str, options: Value) -> Value {
 /// Alice and Bob become friends: Bob accepts by the button in his DM.
 async fn befriend(fake: &FakeDiscord, bot: &Served) {
     // Bob has used the bot once, so Alice can find him by name.
-    bot.send(&slash(&BOB, "help", json!([]), CHANNEL, IN_GUILD))
-        .await;
+    bot.slash(&BOB, "help", json!([])).await;
     let mark = fake.calls().len();
     let answer = bot
-        .send(&slash(
-            &ALICE,
-            "friend",
-            sub("add", json!([opt("name", "bob")])),
-            CHANNEL,
-            IN_GUILD,
-        ))
+        .slash(&ALICE, "friend", sub("add", json!([opt("name", "bob")])))
         .await;
     let out = until(fake, mark, Some(&answer), "the request in Bob's DM", |s| {
         s.how == "dm" && s.ids().iter().any(|id| id.starts_with("c:friend accept"))
@@ -460,9 +459,7 @@ fn is_turn(s: &Said) -> bool {
 async fn challenge_accepted(fake: &FakeDiscord, bot: &Served, game: &str) -> (usize, Value) {
     let mark = fake.calls().len();
     let options = json!([opt("game", game), opt("opponent", "bob")]);
-    let answer = bot
-        .send(&slash(&ALICE, "challenge", options, CHANNEL, IN_GUILD))
-        .await;
+    let answer = bot.slash(&ALICE, "challenge", options).await;
     let out = until(fake, mark, Some(&answer), "the challenge's buttons", |s| {
         s.is_public() && offered(s, "c:accept").is_some()
     })
@@ -571,9 +568,7 @@ async fn the_wizard_is_answered_with_buttons_a_select_menu_and_a_form() {
     let bot = Served::start(&fake, "wizard", true).await;
     let mark = fake.calls().len();
     let create = sub("create", json!([]));
-    let answer = bot
-        .send(&slash(&ALICE, "game", create, CHANNEL, IN_GUILD))
-        .await;
+    let answer = bot.slash(&ALICE, "game", create).await;
     let is_question = |s: &Said| offered(s, "t:").is_some();
     let out = until(
         &fake,
@@ -651,13 +646,11 @@ async fn the_wizard_is_answered_with_buttons_a_select_menu_and_a_form() {
         ["button", "form", "select"]
     );
     let answer = bot
-        .send(&slash(
+        .slash(
             &ALICE,
             "game",
             sub("show", json!([opt("name", "Four-Wide")])),
-            CHANNEL,
-            IN_GUILD,
-        ))
+        )
         .await;
     let shown = answer["data"]["content"].as_str().unwrap_or_default();
     assert!(shown.contains("4x3x1"), "{answer}");
@@ -724,13 +717,10 @@ async fn a_refused_dm_is_said_in_the_channel_and_shown_by_a_button_to_its_owner_
     let fake = FakeDiscord::start().await;
     let bot = Served::start(&fake, "refused", true).await;
     fake.refuse_dms_to(BOB.id);
-    bot.send(&slash(&BOB, "help", json!([]), CHANNEL, IN_GUILD))
-        .await;
+    bot.slash(&BOB, "help", json!([])).await;
     let mark = fake.calls().len();
     let add = sub("add", json!([opt("name", "bob")]));
-    let answer = bot
-        .send(&slash(&ALICE, "friend", add, CHANNEL, IN_GUILD))
-        .await;
+    let answer = bot.slash(&ALICE, "friend", add).await;
     let out = until(&fake, mark, Some(&answer), "the refused-DM notice", |s| {
         offered(s, "v:").is_some()
     })
@@ -836,9 +826,7 @@ async fn a_game_exported_as_a_file_comes_back_through_an_attachment_option() {
     let bot = Served::start(&fake, "files", true).await;
     let mark = fake.calls().len();
     let export = sub("export", json!([opt("name", "Tic-Tac-Toe")]));
-    let answer = bot
-        .send(&slash(&ALICE, "game", export, CHANNEL, IN_GUILD))
-        .await;
+    let answer = bot.slash(&ALICE, "game", export).await;
     let out = until(&fake, mark, Some(&answer), "the exported file", |s| {
         s.files.iter().any(|f| f.ends_with(".json"))
     })
