@@ -9,6 +9,7 @@ use rand::{RngExt, SeedableRng};
 use redscience_storage::{Error as StorageError, Player, Storage};
 
 use crate::creating::Wizards;
+use crate::limits::Refused;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What};
 use crate::{
@@ -49,6 +50,7 @@ pub struct Bot {
     /// Plans sent before their seat's turn to plan in a round, per (match,
     /// seat): the engine takes a round's plans in seat order.
     pub(crate) early_plans: Mutex<std::collections::HashMap<(i64, usize), String>>,
+    pub(crate) limits: crate::limits::Limits,
 }
 
 /// One request being answered.
@@ -88,6 +90,7 @@ impl Bot {
             rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(seed)),
             wizards: Wizards::default(),
             early_plans: Mutex::default(),
+            limits: crate::limits::Limits::default(),
         }
     }
 
@@ -103,20 +106,23 @@ impl Bot {
     /// Answers one request. Every refusal becomes a message; nothing panics
     /// its way to the person.
     pub async fn handle(&self, req: Request) -> Reply {
+        let here = if req.place.private {
+            Destination::Private(req.who.chat.clone())
+        } else {
+            Destination::Channel(req.place.channel_ref())
+        };
+        match self.limits.admit(&req, self.storage.now()) {
+            Ok(()) => {}
+            Err(Refused::Say(text)) => return Reply::one(Message::new(here, text)),
+            Err(Refused::Quietly) => return Reply::default(),
+        }
         let player = match self
             .storage
             .player_for_chat(&req.who.chat, &req.who.display_name)
             .await
         {
             Ok(player) => player,
-            Err(e) => {
-                let here = if req.place.private {
-                    Destination::Private(req.who.chat.clone())
-                } else {
-                    Destination::Channel(req.place.channel_ref())
-                };
-                return Reply::one(Message::new(here, said(e)));
-            }
+            Err(e) => return Reply::one(Message::new(here, said(e))),
         };
         let line = match &req.what {
             What::Command(line) | What::Choice(line) | What::Text(line) => line.clone(),

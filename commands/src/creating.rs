@@ -67,6 +67,12 @@ pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
         }
         None => Wizard::new(),
     };
+    // Counted once the wizard can start (a copy of a missing game is not).
+    ctx.bot.limits.start_wizard(
+        ctx.player.id,
+        ctx.req.who.chat.platform,
+        ctx.storage().now(),
+    )?;
     let note = ctx
         .bot
         .wizards

@@ -11,6 +11,7 @@ mod friends;
 mod help;
 mod leaderboard;
 mod library;
+pub mod limits;
 mod matches;
 mod personas;
 pub mod ratings;
