@@ -17,6 +17,7 @@ struct Console {
     child: Child,
     stdin: ChildStdin,
     lines: Arc<Mutex<Vec<String>>>,
+    reader: std::thread::JoinHandle<()>,
 }
 
 impl Console {
@@ -38,7 +39,7 @@ impl Console {
         let stdout = child.stdout.take().unwrap();
         let lines = Arc::new(Mutex::new(Vec::new()));
         let sink = lines.clone();
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 sink.lock().unwrap().push(line);
             }
@@ -47,6 +48,7 @@ impl Console {
             child,
             stdin,
             lines,
+            reader,
         }
     }
 
@@ -83,9 +85,12 @@ impl Console {
         self.wait(mark, what, done)
     }
 
-    fn kill(mut self) {
+    /// Kills the process; everything it printed, read to the end.
+    fn kill(mut self) -> Vec<String> {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = self.reader.join();
+        self.lines.lock().unwrap().clone()
     }
 }
 
@@ -134,6 +139,7 @@ fn no_acknowledged_move_is_lost_when_the_bot_is_killed_at_random_points() {
     let mut console = Console::start(&dir);
     let (mut kills, mut kills_mid_move, mut moves) = (0, 0, 0);
     for _game in 0..5 {
+        let since = console.mark();
         let started = console.ask("challenge Connect4 Random", "a match", |l| {
             l.contains("your turn in match")
         });
@@ -144,42 +150,42 @@ fn no_acknowledged_move_is_lost_when_the_bot_is_killed_at_random_points() {
                 rest.split_whitespace().next()?.parse().ok()
             })
             .unwrap();
-        let mut acknowledged = started.iter().filter(|l| is_move(l)).count();
+        // Moves on the board when this run of the console began, and where
+        // its output about the match began: every move line printed since
+        // then (answers, or the clock's) is acknowledged.
+        let (mut base, mut since) = (0, since);
+        let printed = |console: &Console, since: usize| -> (usize, bool) {
+            let lines = console.lines.lock().unwrap()[since..].to_vec();
+            let over = lines.iter().any(|l| l.contains("is over"));
+            (lines.iter().filter(|l| is_move(l)).count(), over)
+        };
         loop {
             let mark = console.mark();
             // A column; a full one is refused and nothing is played.
             console.send(&format!("move #{id} {}", 1 + dice.next(7)));
             let killed_mid_move = dice.next(4) == 0;
-            let answered = if killed_mid_move {
+            if killed_mid_move {
                 // Kill while the move may be in flight.
                 std::thread::sleep(Duration::from_millis(dice.next(40)));
-                None
             } else {
-                Some(console.wait(mark, "an answer to the move", |l| {
+                console.wait(mark, "an answer to the move", |l| {
                     l.contains("your turn in match")
                         || l.contains("is over")
                         || l.contains("Nothing was played")
-                }))
-            };
-            if let Some(lines) = &answered {
-                acknowledged += lines.iter().filter(|l| is_move(l)).count();
-                if lines.iter().any(|l| l.contains("is over")) {
-                    moves += acknowledged;
+                });
+                if printed(&console, since).1 {
+                    moves += base + printed(&console, since).0;
                     break;
                 }
-            }
-            if !killed_mid_move && dice.next(5) != 0 {
-                continue;
+                if dice.next(5) != 0 {
+                    continue;
+                }
             }
             // A crash, and a restart on the same database.
-            let printed_before = console.lines.lock().unwrap().clone();
-            console.kill();
+            let all = console.kill();
+            let acknowledged = base + all[since..].iter().filter(|l| is_move(l)).count();
             kills += 1;
-            if killed_mid_move {
-                kills_mid_move += 1;
-                // What was printed before the kill was acknowledged too.
-                acknowledged += printed_before[mark..].iter().filter(|l| is_move(l)).count();
-            }
+            kills_mid_move += usize::from(killed_mid_move);
             console = Console::start(&dir);
             // The board's answer ends with its picture.
             let shown = console.ask(&format!("board #{id}"), "the board", |l| {
@@ -193,32 +199,48 @@ fn no_acknowledged_move_is_lost_when_the_bot_is_killed_at_random_points() {
                 "{acknowledged} moves acknowledged, {on_board} on the board:\n{}",
                 shown.join("\n")
             );
-            acknowledged = on_board;
-            if shown
-                .iter()
-                .any(|l| l.contains("Over:") || l.contains("is over"))
-            {
-                moves += acknowledged;
+            (base, since) = (on_board, console.mark());
+            if shown.iter().any(|l| l.contains("Over:")) {
+                moves += base;
                 break;
             }
-            // Not stuck: the person is to move again.
-            let games = console.ask("games", "the matches", |l| l.contains(&format!("#{id}")));
-            assert!(
-                games.iter().any(|l| l.contains("your turn")),
-                "match {id} is stuck after a restart:\n{}",
-                games.join("\n")
-            );
+            // Not stuck: the person is to move again. A machine's answer
+            // lost in the crash is played by the clock (a tick a second),
+            // which may end the match.
+            let deadline = Instant::now() + Duration::from_secs(5);
+            loop {
+                let games = console.ask("games", "the matches", |l| l.contains("unfinished match"));
+                let over = games.iter().any(|l| l.contains("no unfinished match"));
+                if over
+                    || games.iter().any(|l| l.contains("your turn"))
+                    || printed(&console, since).1
+                {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "match {id} is stuck after a restart:\n{}",
+                    games.join("\n")
+                );
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            let games = console.ask("games", "the matches", |l| l.contains("unfinished match"));
+            if printed(&console, since).1 || games.iter().any(|l| l.contains("no unfinished match"))
+            {
+                moves += base + printed(&console, since).0;
+                break;
+            }
         }
     }
     console.kill();
     assert!(
-        kills >= 5 && kills_mid_move >= 1,
+        kills >= 8 && kills_mid_move >= 2,
         "{kills} kills, {kills_mid_move} mid-move"
     );
     assert!(moves > 0);
     eprintln!(
         "crash test: {kills} kills ({kills_mid_move} while a move was in flight), \
-         {moves} moves played in finished matches, 0 acknowledged moves lost"
+         {moves} moves in 5 finished matches, 0 acknowledged moves lost"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

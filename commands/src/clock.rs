@@ -1,5 +1,5 @@
 //! The clock: reminders before a seat's time runs out, and what happens when
-//! it does. A seat helped by a non-human (reviewing or delegating) gets the
+//! it does; and a machine's turn left undone by a crash is played. A seat helped by a non-human (reviewing or delegating) gets the
 //! non-human's move; a seat alone loses, as the spec says ("the player who
 //! let the clock run out loses"). The binary calls [`Bot::tick`] every
 //! second or so; tests call it after moving the storage's clock.
@@ -8,7 +8,7 @@ use chrono::TimeDelta;
 use redscience_storage::{Augmentation, Deadline};
 
 use crate::bot::{Bot, Said, said};
-use crate::matches::{chat_of, helper_move, name_of, report, settle};
+use crate::matches::{chat_of, helper_move, is_human, name_of, report, settle};
 use crate::reply::{Destination, Message, Reply};
 
 /// A reminder goes out once a quarter of the turn's time is left.
@@ -73,6 +73,14 @@ impl Bot {
             return Ok(reply);
         }
         let seat = deadline.seat;
+        if !is_human(self, &live, seat).await {
+            // A machine's turn left undone (the bot stopped between a
+            // person's move and the machine's answer): it moves now.
+            let from = live.state().history().len();
+            settle(self, &mut live, challenge.place.platform, &mut reply).await?;
+            reply.extend(report(self, &live, &challenge, from).await);
+            return Ok(reply);
+        }
         let record = live.seats[seat].clone();
         let name = name_of(self, record.player_id).await;
         if now < deadline.due_at {

@@ -73,7 +73,7 @@ pub(crate) async fn seat_list(bot: &Bot, live: &LiveMatch) -> String {
 
 /// Whether a seat is played by a person, themselves or through a persona
 /// (everyone else moves by itself).
-async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
+pub(crate) async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
     match bot.storage().player(live.seats[seat].player_id).await {
         Ok(p) => matches!(p.kind, Kind::Human | Kind::Persona),
         Err(_) => false,
