@@ -150,7 +150,8 @@ fn space_words(rules: &RuleSet, r: &SpaceRef) -> String {
 /// The spaces joined, and "is" or "are" to follow them.
 fn spaces_with_verb(rules: &RuleSet, refs: &[SpaceRef]) -> (String, &'static str) {
     let words: Vec<String> = refs.iter().map(|r| space_words(rules, r)).collect();
-    let verb = if words.len() > 1 || words[0].starts_with("all") {
+    // `describe` takes rule sets not yet validated: a list may be empty.
+    let verb = if words.len() > 1 || words.first().is_some_and(|w| w.starts_with("all")) {
         "are"
     } else {
         "is"
@@ -383,6 +384,20 @@ mod tests {
             .unwrap()
             .extend(extra.as_object().unwrap().clone());
         describe(&serde_json::from_value(v).unwrap())
+    }
+
+    /// Found by the rule_set_json fuzz target: an empty list of spaces
+    /// (invalid, but described before validation) panicked.
+    #[test]
+    fn an_empty_list_of_spaces_does_not_panic() {
+        let got = lines(json!({
+            "board": "stacks",
+            "exclusive": [{"seats": [1], "spaces": []}],
+        }));
+        assert!(
+            got.iter().any(|line| line.contains("exclusive to")),
+            "{got:?}"
+        );
     }
 
     #[test]

@@ -317,7 +317,9 @@ impl State {
                 Some(CaptureResult::Reincarnate) | Some(CaptureResult::ReincarnateX2) => {
                     for _ in 0..copies {
                         let color = verdict.captors[next];
-                        self.reserves[color.index() * 6 + pieces[i].1.index()] += 1;
+                        // Doubling captures can outgrow a u16 (found by fuzzing).
+                        let kept = &mut self.reserves[color.index() * 6 + pieces[i].1.index()];
+                        *kept = kept.saturating_add(1);
                         next = (next + 1) % n;
                     }
                     dealt.insert(i, None);
@@ -345,7 +347,8 @@ impl State {
             Some(CaptureResult::ReincarnateX2) => 2,
             _ => 0,
         };
-        self.reserves[captor.0.index() * 6 + captive.1.index()] += copies;
+        let kept = &mut self.reserves[captor.0.index() * 6 + captive.1.index()];
+        *kept = kept.saturating_add(copies);
     }
 
     /// Whether a legal move would capture something for its mover.
