@@ -128,7 +128,7 @@ pub fn rows(
         match (rest.is_empty() && typed_joins_last, shown.last()) {
             (true, Some(Unit::Buttons(last))) => {
                 let n = shown.len() - 1;
-                let mut buttons = buttons(n, last, memory, disabled);
+                let mut buttons = buttons(last, memory, disabled);
                 buttons.extend(extra);
                 rows[n] = CreateActionRow::Buttons(buttons);
             }
@@ -140,7 +140,7 @@ pub fn rows(
 
 fn row(n: usize, unit: &Unit, memory: &Memory, disabled: bool) -> CreateActionRow {
     match unit {
-        Unit::Buttons(choices) => CreateActionRow::Buttons(buttons(n, choices, memory, disabled)),
+        Unit::Buttons(choices) => CreateActionRow::Buttons(buttons(choices, memory, disabled)),
         Unit::Select {
             placeholder,
             options,
@@ -162,7 +162,7 @@ fn row(n: usize, unit: &Unit, memory: &Memory, disabled: bool) -> CreateActionRo
     }
 }
 
-fn buttons(_n: usize, choices: &[Choice], memory: &Memory, disabled: bool) -> Vec<CreateButton> {
+fn buttons(choices: &[Choice], memory: &Memory, disabled: bool) -> Vec<CreateButton> {
     choices
         .iter()
         .map(|c| {

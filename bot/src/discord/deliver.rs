@@ -122,14 +122,15 @@ impl Shared {
                 .await
                 .ok(),
         };
-        let (reply, deferred, responder) = match quick {
-            Some(done) => (done, false, Some(responder)),
+        // No responder left: the interaction was deferred.
+        let (reply, responder) = match quick {
+            Some(done) => (done, Some(responder)),
             None => {
                 let wait = CreateInteractionResponseMessage::new().ephemeral(true);
                 responder
                     .respond(&asked, CreateInteractionResponse::Defer(wait))
                     .await;
-                (handling.await, true, None)
+                (handling.await, None)
             }
         };
         let reply = match reply {
@@ -146,22 +147,16 @@ impl Shared {
             }
         };
         let reply = self.relay.keep(reply, Platform::Discord);
-        self.answer_with(asked, responder, deferred, reply).await;
+        self.answer_with(asked, responder, reply).await;
     }
 
     /// Shows a reply made here (a page of options, a kept view) as the
     /// answer to an interaction.
     pub async fn show(&self, asked: Asked, responder: Responder, reply: Reply) {
-        self.answer_with(asked, Some(responder), false, reply).await;
+        self.answer_with(asked, Some(responder), reply).await;
     }
 
-    async fn answer_with(
-        &self,
-        asked: Asked,
-        responder: Option<Responder>,
-        deferred: bool,
-        reply: Reply,
-    ) {
+    async fn answer_with(&self, asked: Asked, responder: Option<Responder>, reply: Reply) {
         let routed: Vec<(Route, &Message)> = reply
             .messages
             .iter()
@@ -216,7 +211,6 @@ impl Shared {
             (None, first) => {
                 // Deferred as ephemeral: its "thinking" becomes the
                 // person's own message, or goes away.
-                debug_assert!(deferred);
                 let mine = first.filter(|&i| routed[i].0 == Route::Mine);
                 match mine {
                     Some(i) => {
