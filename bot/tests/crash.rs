@@ -1,8 +1,19 @@
 //! Crash safety: `redscience console` is killed (SIGKILL) at random points
-//! while a person plays Connect4 against Random (typed moves), sometimes while a move is
-//! being handled, and started again on the same database. Every move the
-//! bot acknowledged (printed) must still be on the board, none may appear
-//! twice, and the match must go on: it is the person's turn again at once.
+//! and started again on the same database.
+//!
+//! - A person plays Connect4 against Random (typed moves), sometimes killed
+//!   while a move is being handled. Every move the bot acknowledged
+//!   (printed) must still be on the board, none may appear twice, and the
+//!   match must go on: it is the person's turn again at once.
+//! - Turn clocks (real time, short turns): a turn that ran out while the bot
+//!   was down is settled at once after the restart; a turn that has time
+//!   left keeps it (the reminder and the end come when they were due, not a
+//!   full turn after the restart).
+//! - Hidden pieces (3Blotto13): two people in one console, and a person
+//!   against the game's standard player whose turn a kill left undone (the
+//!   clock plays it after the restart). Every private view goes only to its
+//!   owner and shows only what its owner may see; no public line shows a
+//!   hidden piece.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -30,6 +41,8 @@ impl Console {
                 format!("sqlite:{}", dir.join("crash.db").display()),
             )
             .env_remove("REDSCIENCE_ADMINS")
+            // The default speaker is "you".
+            .env_remove("USER")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -125,8 +138,8 @@ impl Dice {
     }
 }
 
-fn scratch_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("redscience-crash-{}", std::process::id()));
+fn scratch_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("redscience-crash-{test}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -134,7 +147,7 @@ fn scratch_dir() -> PathBuf {
 
 #[test]
 fn no_acknowledged_move_is_lost_when_the_bot_is_killed_at_random_points() {
-    let dir = scratch_dir();
+    let dir = scratch_dir("connect4");
     let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
     let mut console = Console::start(&dir);
     let (mut kills, mut kills_mid_move, mut moves) = (0, 0, 0);
@@ -241,6 +254,539 @@ fn no_acknowledged_move_is_lost_when_the_bot_is_killed_at_random_points() {
     eprintln!(
         "crash test: {kills} kills ({kills_mid_move} while a move was in flight), \
          {moves} moves in 5 finished matches, 0 acknowledged moves lost"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One message of the console's output: where it went (`[#general]`,
+/// `[dm alice]`) and its text, continuation lines included.
+#[derive(Clone, Debug)]
+struct Said {
+    to: String,
+    text: String,
+}
+
+/// The console's output as messages: a message begins with its
+/// destination in brackets; the lines after it (a board, options, files)
+/// belong to it.
+fn messages(lines: &[String]) -> Vec<Said> {
+    let mut out: Vec<Said> = Vec::new();
+    for line in lines {
+        let start = (line.starts_with("[#") || line.starts_with("[dm "))
+            .then(|| line.split_once("] "))
+            .flatten();
+        match start {
+            Some((to, text)) => out.push(Said {
+                to: format!("{to}]"),
+                text: text.to_string(),
+            }),
+            None => {
+                if let Some(last) = out.last_mut() {
+                    last.text.push('\n');
+                    last.text.push_str(line);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How many cells of a text board hold `piece` (`Bo`: a black circle).
+fn count(text: &str, piece: &str) -> usize {
+    text.split_whitespace().filter(|w| *w == piece).count()
+}
+
+/// The number after `after` in the first line that has it.
+fn number_after(lines: &[String], after: &str) -> Option<u32> {
+    lines.iter().find_map(|l| {
+        let (_, rest) = l.split_once(after)?;
+        rest.trim_start_matches('#')
+            .split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    })
+}
+
+/// Imports a rule set written here as JSON.
+fn import(console: &mut Console, dir: &Path, name: &str, json: &str) {
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, json).unwrap();
+    let saved = console.ask(
+        &format!("game import << {}", path.display()),
+        "the import",
+        |l| l.starts_with('['),
+    );
+    assert!(
+        saved.iter().any(|l| l.contains(&format!("Saved {name}"))),
+        "{name} is imported:\n{}",
+        saved.join("\n")
+    );
+}
+
+/// The reminder "you, match N waits for your move: 10 seconds left.", as
+/// the seconds it says are left, from the lines since `mark`.
+fn reminder(lines: &[String], id: u32) -> Option<i64> {
+    lines.iter().find_map(|l| {
+        let rest = l
+            .split_once(&format!("match {id} waits for your move: "))?
+            .1;
+        let (n, unit) = rest.split_once(' ')?;
+        let n: i64 = n.parse().ok()?;
+        assert!(unit.starts_with("second"), "{l}");
+        Some(n)
+    })
+}
+
+/// Waits for a line since `mark` that `done` accepts, and returns when it
+/// was seen, or fails after `patience`.
+fn seen_at(
+    console: &Console,
+    mark: usize,
+    patience: Duration,
+    what: &str,
+    done: impl Fn(&str) -> bool,
+) -> Instant {
+    let deadline = Instant::now() + patience;
+    loop {
+        if console.lines.lock().unwrap()[mark..]
+            .iter()
+            .any(|l| done(l))
+        {
+            return Instant::now();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no {what} within {patience:?}:\n{}",
+            console.lines.lock().unwrap()[mark..].join("\n")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Seconds from `a` to `b` (negative when `b` is earlier).
+fn secs(a: Instant, b: Instant) -> f64 {
+    if b >= a {
+        (b - a).as_secs_f64()
+    } else {
+        -(a - b).as_secs_f64()
+    }
+}
+
+#[test]
+fn turn_clocks_keep_their_time_left_across_kills() {
+    let dir = scratch_dir("clock");
+    let mut console = Console::start(&dir);
+    // Two games of our own with short turns (5x5, so nobody wins soon).
+    for (name, seconds) in [("Clock-Twenty", 20), ("Clock-Forty", 40)] {
+        let json = format!(
+            r#"{{"schema_version": 1, "name": "{name}", "board": "squares",
+                "dimensions": [5, 5, 1], "seconds_per_turn": {seconds}}}"#
+        );
+        import(&mut console, &dir, name, &json);
+    }
+    // A match of each against Random; the person's turn begins when its
+    // prompt is printed (Random may move first).
+    let mut start = |game: &str| -> (u32, Instant) {
+        let shown = console.ask(&format!("challenge {game} Random"), "a match", |l| {
+            l.contains("your turn in match")
+        });
+        let at = Instant::now();
+        let id = number_after(&shown, "your turn in match ").unwrap();
+        (id, at)
+    };
+    let (short, short_began) = start("Clock-Twenty");
+    let (long, long_began) = start("Clock-Forty");
+    assert_ne!(short, long);
+    let mut kills = 0;
+
+    // Killed at once; down until the short turn has run out.
+    let killed_at = Instant::now();
+    let before = console.kill();
+    kills += 1;
+    let short_left = 20.0 - secs(short_began, killed_at);
+    let long_left = 40.0 - secs(long_began, killed_at);
+    assert!(
+        !before.iter().any(|l| l.contains("waits for your move")),
+        "no reminder yet:\n{}",
+        before.join("\n")
+    );
+    std::thread::sleep(Duration::from_secs_f64(short_left + 2.0));
+    let restarted = Instant::now();
+    let console = Console::start(&dir);
+    // The turn that ran out while the bot was down is settled at once:
+    // the person, alone at the seat, loses.
+    let over = seen_at(
+        &console,
+        0,
+        Duration::from_secs(4),
+        "the end of the expired turn",
+        |l| l.contains(&format!("Match {short} is over")),
+    );
+    let ended = console.lines.lock().unwrap().clone();
+    assert!(
+        ended
+            .iter()
+            .any(|l| l.contains(&format!("Match {short} is over: you ran out of time"))),
+        "{}",
+        ended.join("\n")
+    );
+    assert!(
+        secs(restarted, over) < 3.5,
+        "settled {:.1} s after the restart",
+        secs(restarted, over)
+    );
+
+    // The long turn kept its time: a second kill and restart on the way
+    // changes nothing either.
+    std::thread::sleep(Duration::from_millis(1500));
+    console.kill();
+    kills += 1;
+    std::thread::sleep(Duration::from_millis(1500));
+    let console = Console::start(&dir);
+    // The reminder goes out with a quarter of the turn left: 30 s into the
+    // turn, not 30 s after a restart.
+    let reminded = seen_at(
+        &console,
+        0,
+        Duration::from_secs_f64((secs(Instant::now(), long_began) + 33.0).max(1.0)),
+        "the reminder",
+        |l| l.contains(&format!("match {long} waits for your move")),
+    );
+    let lines = console.lines.lock().unwrap().clone();
+    let said_left = reminder(&lines, long).unwrap();
+    // What was left at the kill, less the wall time since.
+    let expected = long_left - secs(killed_at, reminded);
+    assert!(
+        (said_left as f64 - expected).abs() <= 2.0,
+        "the reminder says {said_left} s left, {expected:.1} s were due:\n{}",
+        lines.join("\n")
+    );
+    assert!(
+        (secs(long_began, reminded) - 30.0).abs() <= 2.0,
+        "the reminder came {:.1} s into the 40 s turn",
+        secs(long_began, reminded)
+    );
+    // And the turn ends when it was due, 40 s after it began.
+    let ended = seen_at(
+        &console,
+        0,
+        Duration::from_secs_f64((secs(Instant::now(), long_began) + 43.0).max(1.0)),
+        "the end of the long turn",
+        |l| l.contains(&format!("Match {long} is over")),
+    );
+    assert!(
+        (secs(long_began, ended) - 40.0).abs() <= 2.0,
+        "the 40 s turn ended after {:.1} s",
+        secs(long_began, ended)
+    );
+    let lines = console.kill();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("Match {long} is over: you ran out of time"))),
+        "{}",
+        lines.join("\n")
+    );
+    eprintln!(
+        "crash test (clock): {kills} kills; a turn expired while down settled {:.1} s after \
+         the restart; the reminder said {said_left} s left ({expected:.1} s due); the 40 s turn \
+         ended after {:.1} s",
+        secs(restarted, over),
+        secs(long_began, ended)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The checks on every message of a hidden-piece match until it is over:
+/// a private view goes to the owner of its seat and shows no piece of the
+/// other colour; a public message shows no piece and no placed circle.
+/// `owners` names the person of each seat (None: a machine). Returns how
+/// many private views there were.
+fn check_views(said: &[Said], id: u32, owners: [Option<&str>; 2]) -> usize {
+    let mut views = 0;
+    for m in said {
+        if m.text.contains(&format!("Match {id} is over")) || m.text.contains("\nOver: ") {
+            break;
+        }
+        if let Some(seat) = ["Player 1", "Player 2"]
+            .iter()
+            .position(|p| m.text.contains(&format!("Match {id}, your view as {p}")))
+        {
+            views += 1;
+            let owner = owners[seat].unwrap_or_else(|| {
+                panic!("a view of a machine's seat was sent: {} {}", m.to, m.text)
+            });
+            assert_eq!(
+                m.to,
+                format!("[dm {owner}]"),
+                "a view of seat {} went elsewhere than to {owner}: {}",
+                seat + 1,
+                m.text
+            );
+        }
+        if m.to.starts_with("[dm ") {
+            let name = &m.to[4..m.to.len() - 1];
+            // What this person may see: their own colour only.
+            let seat = owners
+                .iter()
+                .position(|o| *o == Some(name))
+                .unwrap_or_else(|| panic!("a message to a stranger: {} {}", m.to, m.text));
+            let theirs = ["Wo", "Bo"][seat];
+            assert_eq!(
+                count(&m.text, theirs),
+                0,
+                "{name} is shown the other seat's hidden pieces: {}",
+                m.text
+            );
+        } else {
+            assert!(
+                count(&m.text, "Bo") + count(&m.text, "Wo") == 0
+                    && !m.text.to_lowercase().contains("circle to"),
+                "a public message shows a hidden piece: {} {}",
+                m.to,
+                m.text
+            );
+        }
+    }
+    views
+}
+
+/// The pieces of `piece` on the last board the person was shown
+/// privately after `mark`, asked for with `board`.
+fn own_pieces(console: &mut Console, who: &str, id: u32, piece: &str) -> usize {
+    let shown = console.ask(&format!("@{who} [dm] board #{id}"), "a board", |l| {
+        l.contains("(file: ")
+    });
+    let said = messages(&shown);
+    let board = said
+        .iter()
+        .rev()
+        .find(|m| m.to == format!("[dm {who}]") && m.text.contains("```"))
+        .unwrap_or_else(|| panic!("{who}'s board:\n{}", shown.join("\n")));
+    count(&board.text, piece)
+}
+
+#[test]
+fn private_views_reach_only_their_owners_across_kills() {
+    let dir = scratch_dir("views");
+    let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+    let mut console = Console::start(&dir);
+    console.ask("@bob help", "help", |l| l.starts_with('['));
+    console.ask("@alice friend add bob", "the request", |l| {
+        l.contains("Friend request sent")
+    });
+    console.ask("@bob friend accept alice", "the friendship", |l| {
+        l.contains("friends now")
+    });
+    console.ask("@alice challenge 3Blotto13 bob", "the challenge", |l| {
+        l.starts_with("[dm bob]")
+    });
+    let started = console.ask("@bob accept", "the start", |l| l.contains(") to move."));
+    let id = number_after(&started, "Match ").unwrap();
+    let black = if started.iter().any(|l| l.contains("alice (black)")) {
+        "alice"
+    } else {
+        "bob"
+    };
+    let white = if black == "alice" { "bob" } else { "alice" };
+    let owners = [Some(black), Some(white)];
+    // 13 circles each, black's on stack 1 of a board, white's on stack 2.
+    let (mut kills, mut kills_mid_move, mut acknowledged) = (0, 0, 0usize);
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    let mut on_board = 0usize;
+    while on_board < 26 {
+        let seat = on_board % 2;
+        let who = owners[seat].unwrap();
+        let mark = console.mark();
+        console.send(&format!(
+            "@{who} [dm] plan #{id} {}:{}",
+            1 + dice.next(3),
+            1 + seat
+        ));
+        let answered = |l: &str| {
+            l.contains(&format!("your turn in match {id}"))
+                || l.contains(&format!("Match {id} is over"))
+                || l.contains("Nothing was")
+        };
+        let mid_move = dice.next(4) == 0;
+        if mid_move {
+            std::thread::sleep(Duration::from_millis(dice.next(40)));
+        } else {
+            let lines = console.wait(mark, "the plan's answer", answered);
+            assert!(
+                !lines.iter().any(|l| l.contains("Nothing was")),
+                "{}",
+                lines.join("\n")
+            );
+            acknowledged += 1;
+            on_board += 1;
+            if on_board == 26 || dice.next(4) != 0 {
+                continue;
+            }
+        }
+        // A crash, and a restart on the same database.
+        let all = console.kill();
+        if mid_move && all[mark..].iter().any(|l| answered(l)) {
+            acknowledged += 1;
+        }
+        runs.push(all);
+        kills += 1;
+        kills_mid_move += usize::from(mid_move);
+        console = Console::start(&dir);
+        // Each sees their own circles only.
+        let blacks = own_pieces(&mut console, black, id, "Bo");
+        let whites = own_pieces(&mut console, white, id, "Wo");
+        let now = blacks + whites;
+        assert!(
+            now >= acknowledged
+                && now <= acknowledged + 1
+                && (whites..=whites + 1).contains(&blacks),
+            "{acknowledged} moves acknowledged, {blacks} + {whites} on the board"
+        );
+        (acknowledged, on_board) = (now, now);
+    }
+    // Over: said in this run, or (the last plan stored, its answer lost
+    // in a crash) shown on the board.
+    let said_over = console
+        .lines
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|l| l.contains(&format!("Match {id} is over")));
+    if !said_over {
+        let board = console.ask(&format!("@alice board #{id}"), "the board", |l| {
+            l.contains("(file: ")
+        });
+        assert!(
+            board.iter().any(|l| l.contains("Over:")),
+            "{}",
+            board.join("\n")
+        );
+    }
+    runs.push(console.kill());
+    let mut views = 0;
+    let mut views_after_restart = 0;
+    for (i, run) in runs.iter().enumerate() {
+        let n = check_views(&messages(run), id, owners);
+        views += n;
+        if i > 0 {
+            views_after_restart += n;
+        }
+    }
+    assert!(
+        kills >= 4 && kills_mid_move >= 1,
+        "{kills} kills, {kills_mid_move} mid-move"
+    );
+    assert!(views >= 26 && views_after_restart > 0, "{views} views");
+    eprintln!(
+        "crash test (hidden pieces, two people): {kills} kills ({kills_mid_move} while a plan was \
+         in flight), 26 moves, 0 acknowledged moves lost, {views} private views all to their \
+         owners ({views_after_restart} after a restart), no hidden piece in public"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_machines_turn_left_by_a_kill_is_played_with_views_only_for_their_owner() {
+    let dir = scratch_dir("machine-views");
+    let mut dice = Dice(0x1234_5678_9abc_def1);
+    let mut console = Console::start(&dir);
+    let sp = "*3Blotto13 SP";
+    // The standard player exists once the game's leaderboard was shown
+    // (challenged by name before that, it is "no player").
+    console.ask("@alice leaderboard 3Blotto13", "the leaderboard", |l| {
+        l.contains(sp)
+    });
+    let started = console.ask(
+        &format!("@alice challenge 3Blotto13 \"{sp}\""),
+        "the start",
+        |l| l.contains("your turn in match"),
+    );
+    let id = number_after(&started, "your turn in match ").unwrap();
+    let alice_seat = if started.iter().any(|l| l.contains("alice (black)")) {
+        0
+    } else {
+        1
+    };
+    let piece = ["Bo", "Wo"][alice_seat];
+    let mut owners = [None, None];
+    owners[alice_seat] = Some("alice");
+    let mut runs: Vec<Vec<String>> = vec![];
+    let (mut kills, mut undone, mut mine) = (0, 0, 0usize);
+    while mine < 13 && kills < 6 {
+        let mark = console.mark();
+        console.send(&format!(
+            "@alice [dm] plan #{id} {}:{}",
+            1 + dice.next(3),
+            1 + alice_seat
+        ));
+        // The standard player thinks for a while after the move is
+        // stored: a kill then leaves its turn undone.
+        std::thread::sleep(Duration::from_millis(40 + dice.next(120)));
+        let all = console.kill();
+        let answered = all[mark..]
+            .iter()
+            .any(|l| l.contains(&format!("your turn in match {id}")));
+        runs.push(all);
+        kills += 1;
+        let restarted = Instant::now();
+        console = Console::start(&dir);
+        // Not stuck: alice is to move again within 5 s (the clock plays the
+        // machine's turn on its first tick).
+        loop {
+            let games = console.ask("@alice games", "the matches", |l| {
+                l.contains("unfinished match")
+            });
+            if games.iter().any(|l| l.contains("your turn")) {
+                break;
+            }
+            assert!(
+                restarted.elapsed() < Duration::from_secs(5),
+                "match {id} is stuck after a restart:\n{}",
+                games.join("\n")
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let now = console.lines.lock().unwrap().clone();
+        let played_by_clock = now
+            .iter()
+            .any(|l| l.contains(&format!("{sp} (")) && l.contains("): "));
+        if played_by_clock {
+            undone += 1;
+            // The clock's report reached alice privately with her prompt.
+            let said = messages(&now);
+            assert!(
+                said.iter().any(|m| m.to == "[dm alice]"
+                    && m.text.contains(&format!(
+                        "Match {id}, your view as Player {}",
+                        alice_seat + 1
+                    ))),
+                "the clock's report sends alice her view:\n{}",
+                now.join("\n")
+            );
+        }
+        let have = own_pieces(&mut console, "alice", id, piece);
+        assert!(
+            have >= mine + usize::from(answered) && have <= mine + 1,
+            "alice had {mine} circles placed (the last acknowledged: {answered}), {have} now"
+        );
+        mine = have;
+    }
+    runs.push(console.kill());
+    let mut views = 0;
+    for run in &runs {
+        views += check_views(&messages(run), id, owners);
+    }
+    assert!(
+        undone >= 1,
+        "in {kills} kills the machine's turn was never left undone"
+    );
+    assert!(views > 0);
+    eprintln!(
+        "crash test (hidden pieces, machine): {kills} kills, {undone} left the machine's turn \
+         undone and the clock played it after the restart; {mine} of alice's moves on the \
+         board, 0 lost; {views} private views all to alice, no hidden piece in public"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
