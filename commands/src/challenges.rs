@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use redscience_engine::Game;
 use redscience_storage::{
     Augmentation, Challenge, ChallengeStatus, Invitee, Kind, NewChallenge, NewMatch, Player,
-    SystemPlayer,
+    Security, SystemPlayer,
 };
 
 use crate::bot::{Answer, Ctx, Said, said};
@@ -17,6 +17,11 @@ use crate::matches::{self, name_of};
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
 
 pub(crate) const AUGMENTATIONS: &str = "alone, reviewing or delegating";
+
+/// The spec's Anonymous level: "Other seats may only be non-human players".
+const ANONYMOUS_SEATS: &str = "Anonymous players play only against non-humans: name Random or a \
+     standard player for every other seat (no people, no `open` seats). Speak to the bot from your \
+     own chat account to become a Creator and play people. Nothing was done.";
 
 fn augmentation(word: &str) -> Option<Augmentation> {
     match word.to_ascii_lowercase().as_str() {
@@ -45,6 +50,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let person = ctx.storage().person_of(me).await.map_err(said)?;
     let friends = ctx.storage().friends(person.id).await.map_err(said)?;
     let mut rated = true;
+    let anonymous = me.security == Security::Anonymous;
     for word in &args[1..] {
         if let Some(a) = augmentation(word) {
             mine = a;
@@ -55,6 +61,9 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             continue;
         }
         if word.eq_ignore_ascii_case("open") {
+            if anonymous {
+                return Err(ANONYMOUS_SEATS.to_string());
+            }
             others.push(Invitee {
                 player_id: None,
                 augmentation: Augmentation::Alone,
@@ -67,6 +76,9 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             return Err(
                 "You cannot challenge yourself; name someone else, Random, or `open`.".into(),
             );
+        }
+        if anonymous && matches!(opponent.kind, Kind::Human | Kind::Persona) {
+            return Err(ANONYMOUS_SEATS.to_string());
         }
         let human = crate::personas::must_accept(ctx, &opponent).await?;
         let owner = ctx.storage().person_of(&opponent).await.map_err(said)?;
@@ -120,6 +132,9 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             players - 1,
             others.len()
         ));
+    }
+    if anonymous && others.len() + 1 < players {
+        return Err(ANONYMOUS_SEATS.to_string());
     }
     while others.len() + 1 < players {
         others.push(Invitee {
@@ -306,6 +321,19 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             )
         });
     };
+    if seats[slot].player_id.is_none() {
+        // An open seat: for people, in the channel where it was offered.
+        if ctx.player.security == Security::Anonymous {
+            return Err(ANONYMOUS_SEATS.to_string());
+        }
+        if ctx.req.place.private || ctx.req.place.channel_ref() != challenge.place {
+            return Err(format!(
+                "An open seat of challenge {0} is taken in {1}, where the challenge was made: \
+                 say `accept {0}` there. Nothing was done.",
+                challenge.id, challenge.place.channel
+            ));
+        }
+    }
     seats[slot].player_id = Some(me);
     seats[slot].accepted = true;
     if let Some(a) = chosen {

@@ -60,6 +60,12 @@ fn ask(ctx: &Ctx<'_>, wizard: &Wizard, before: Option<String>) -> Reply {
 
 /// Starts a wizard, from scratch or from a saved game's rules.
 pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
+    // Only those who may save a game start the wizard (not the anonymous record).
+    redscience_storage::roles::allow(
+        ctx.player.security,
+        redscience_storage::roles::Action::SaveRuleSet { saved: 0 },
+    )
+    .map_err(|e| format!("{} Nothing was started.", said(e)))?;
     let wizard = match copy_of {
         Some(name) => {
             let saved = crate::library::find(ctx, Some(name)).await?;

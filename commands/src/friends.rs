@@ -15,6 +15,17 @@ const USAGE: &str = "Write `friend add NAME`, `friend accept NAME`, `friend remo
 `friend ban NAME`, `friend unban NAME` or `friend list`.";
 
 pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let me = &ctx.player;
+    if me.kind != redscience_storage::Kind::Human
+        || me.security < redscience_storage::Security::Creator
+    {
+        return Err(format!(
+            "You are {} {}, and only Creators, Trainers and Admins have friends: speak to the bot \
+             from your own chat account to become a Creator. Nothing was done.",
+            me.security.with_article(),
+            me.kind
+        ));
+    }
     let action = args.first().map(|a| a.to_ascii_lowercase());
     let action = match action.as_deref() {
         None => return Err(USAGE.to_string()),

@@ -95,8 +95,9 @@ fn befriendable(p: &Player, you: bool) -> Result<()> {
             format!("{} is", p.name)
         };
         return refuse(format!(
-            "{who} a {} {}, and only Creators, Trainers and Admins have friends",
-            p.security, p.kind
+            "{who} {} {}, and only Creators, Trainers and Admins have friends",
+            p.security.with_article(),
+            p.kind
         ));
     }
     Ok(())
@@ -257,6 +258,7 @@ impl Storage {
     pub async fn ban_friend(&self, me: i64, name: &str) -> Result<()> {
         let txn = self.db.begin().await?;
         let me = player_by_id(&txn, me).await?;
+        befriendable(&me, true)?;
         let them = other(&txn, &me, name).await?;
         if them.kind != Kind::Human {
             return refuse(format!(

@@ -20,6 +20,19 @@ pub enum Security {
     Admin,
 }
 
+impl Security {
+    /// The level's word after its article: "an anonymous", "a creator".
+    pub fn with_article(self) -> String {
+        let word = self.word();
+        let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {word}")
+    }
+}
+
 /// What a player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -126,10 +139,11 @@ pub enum Action {
 /// Whether a player at `level` may do `action`; a refusal says why and what would be accepted.
 pub fn allow(level: Security, action: Action) -> Result<()> {
     use Security::*;
+    let an = level.with_article();
     match action {
         Action::SaveRuleSet { saved } => match level {
             Anonymous | Persona => refuse(format!(
-                "a {level} player cannot save games; speak to the bot to become a Creator, who may save {CREATOR_RULE_SETS}"
+                "{an} player cannot save games; speak to the bot to become a Creator, who may save {CREATOR_RULE_SETS}"
             )),
             Creator if saved >= CREATOR_RULE_SETS => refuse(format!(
                 "you have saved {saved} games, the most a Creator may save ({CREATOR_RULE_SETS}); \
@@ -139,7 +153,7 @@ pub fn allow(level: Security, action: Action) -> Result<()> {
         },
         Action::CreatePersona { created } => match level {
             Anonymous | Persona => refuse(format!(
-                "a {level} player cannot create personas; Creators may create {CREATOR_PERSONAS}"
+                "{an} player cannot create personas; Creators may create {CREATOR_PERSONAS}"
             )),
             Creator if created >= CREATOR_PERSONAS => refuse(format!(
                 "you have created {created} personas, the most a Creator may create ({CREATOR_PERSONAS}); \
@@ -157,20 +171,20 @@ pub fn allow(level: Security, action: Action) -> Result<()> {
             Kind::Persona => allow(level, Action::CreatePersona { created: 0 }),
             Kind::Standard if level >= Trainer => Ok(()),
             Kind::Standard => refuse(format!(
-                "only Trainers and Admins create standard players, and you are a {level}; Creators may create personas"
+                "only Trainers and Admins create standard players, and you are {an}; Creators may create personas"
             )),
         },
         Action::StopClock if level >= Trainer => Ok(()),
         Action::StopClock => refuse(format!(
-            "only Trainers and Admins stop the clock, and you are a {level}; the clock keeps running \
+            "only Trainers and Admins stop the clock, and you are {an}; the clock keeps running \
              (challenge with `unrated` for a match that does not change ratings)"
         )),
         Action::RenameRuleSet if level == Admin => Ok(()),
         Action::RenameRuleSet => refuse(format!(
-            "only Admins rename games, and you are a {level}; ask an Admin to rename it"
+            "only Admins rename games, and you are {an}; ask an Admin to rename it"
         )),
         Action::SetSecurity { .. } if level != Admin => refuse(format!(
-            "only Admins change security levels, and you are a {level}; ask an Admin"
+            "only Admins change security levels, and you are {an}; ask an Admin"
         )),
         Action::SetSecurity { is_self: true, .. } => {
             refuse("Admins cannot change their own security level; ask another Admin")
