@@ -109,7 +109,12 @@ pub async fn run(
 async fn first_sync(client: &Client) {
     let mut delay = Duration::from_secs(1);
     loop {
-        match client.sync_once(SyncSettings::default()).await {
+        // No long poll: after a restart with nothing new since the stored
+        // sync token, the server would hold a waiting first sync for its
+        // whole timeout (30 s) before the bot listens, and a message
+        // arriving meanwhile would end it unanswered.
+        let settings = SyncSettings::default().timeout(Duration::ZERO);
+        match client.sync_once(settings).await {
             Ok(_) => return,
             Err(e) => {
                 tracing::warn!("Matrix sync failed ({e}); retrying in {delay:?}");
