@@ -8,9 +8,11 @@ mod gateway;
 mod payloads;
 mod rest;
 mod signing;
+mod watch;
 
 pub use payloads::*;
 pub use signing::*;
+pub use watch::{Turn, Watch};
 
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -125,6 +127,37 @@ impl FakeDiscord {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// Lean mode for load runs: requests and uploaded files are no longer
+    /// recorded (`calls` stays empty); the watch still reads every message.
+    pub fn set_lean(&self, lean: bool) {
+        self.rest.lock().lean = lean;
+    }
+
+    /// Waits until `pred` finds something in the watch (turn prompts, ends
+    /// of matches), woken by each message the bot sends; None after `timeout`.
+    pub async fn watch_until<T>(
+        &self,
+        timeout: Duration,
+        pred: impl Fn(&Watch) -> Option<T>,
+    ) -> Option<T> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let mut notified = std::pin::pin!(self.rest.said.notified());
+            notified.as_mut().enable();
+            if let Some(found) = pred(&self.rest.lock().watch) {
+                return Some(found);
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return None;
+            }
+        }
+    }
+
+    /// Reads the watch now.
+    pub fn watch<T>(&self, read: impl Fn(&Watch) -> T) -> T {
+        read(&self.rest.lock().watch)
     }
 
     /// Messages to `user_id`'s DM channel fail from now on with 403, code 50007.

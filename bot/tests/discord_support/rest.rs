@@ -13,6 +13,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub(super) struct Shared {
     pub(super) base: String,
     state: Mutex<State>,
+    /// Woken whenever a message the bot sent was read into `watch`.
+    pub(super) said: tokio::sync::Notify,
 }
 
 #[derive(Default)]
@@ -26,6 +28,9 @@ pub(super) struct State {
     pub(super) originals: HashMap<String, String>,
     pub(super) files: HashMap<String, Vec<u8>>,
     pub(super) failures: Vec<(String, u16, Value)>,
+    /// Lean (for load runs): requests and uploaded files are not kept.
+    pub(super) lean: bool,
+    pub(super) watch: super::watch::Watch,
     gateway_url: String,
     base: String,
 }
@@ -48,6 +53,7 @@ pub(super) async fn start(gateway_url: String) -> (Arc<Shared>, tokio::task::Joi
     let shared = Arc::new(Shared {
         base,
         state: Mutex::new(state),
+        said: tokio::sync::Notify::new(),
     });
     let app = Router::new().fallback(handle).with_state(shared.clone());
     let task = tokio::spawn(async move {
@@ -99,9 +105,13 @@ async fn handle(
             Reply::Json(s, _) | Reply::Empty(s) => *s,
             Reply::Bytes(_) => 200,
         };
-        state.calls.push(call);
+        observe(&mut state, &call);
+        if !state.lean {
+            state.calls.push(call);
+        }
         reply
     };
+    shared.said.notify_waiters();
     match reply {
         Reply::Json(status, body) => {
             let code = StatusCode::from_u16(status).unwrap();
@@ -115,6 +125,25 @@ async fn handle(
         }
         Reply::Empty(status) => StatusCode::from_u16(status).unwrap().into_response(),
         Reply::Bytes(bytes) => (StatusCode::OK, bytes).into_response(),
+    }
+}
+
+/// Reads a message the bot sent into the watch: a callback's `data`, or
+/// the body of an edit, follow-up or post.
+fn observe(state: &mut State, call: &Call) {
+    let now = std::time::Instant::now();
+    let segments: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
+    match segments.as_slice() {
+        ["api", "v10", "interactions", _, _, "callback"] => {
+            state.watch.observe(&call.json["data"], None, now);
+        }
+        ["api", "v10", "webhooks", _, token, ..] if call.method != "DELETE" => {
+            state.watch.observe(&call.json, Some(token), now);
+        }
+        ["api", "v10", "channels", _, "messages", ..] if call.method != "DELETE" => {
+            state.watch.observe(&call.json, None, now);
+        }
+        _ => {}
     }
 }
 
@@ -403,7 +432,9 @@ impl State {
             let att = self.new_id();
             let name = format!("{att}/{filename}");
             let url = format!("{}/attachments/{name}", self.base);
-            self.files.insert(name, bytes.clone());
+            if !self.lean {
+                self.files.insert(name, bytes.clone());
+            }
             attachments.push(attachment_json(att, filename, &url, bytes.len() as u64));
         }
         m["attachments"] = Value::Array(attachments);

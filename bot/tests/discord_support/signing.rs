@@ -88,6 +88,48 @@ pub async fn post_interaction(addr: &str, body: &Value, signing: Signing<'_>) ->
     parse_response(&response)
 }
 
+/// The same as [`post_interaction`] with the key's good signature, but a
+/// failure (no connection, no HTTP answer) is an error, not a panic.
+pub async fn try_post_interaction(
+    addr: &str,
+    body: &Value,
+    key: &SigningKey,
+) -> Result<(u16, Value), String> {
+    let body = body.to_string();
+    let (signature, timestamp) =
+        signature_headers(body.as_bytes(), Signing::Good(key)).ok_or("not signed")?;
+    let request = format!(
+        "POST /interactions HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\nUser-Agent: Discord-Interactions/1.0\r\n\
+         X-Signature-Ed25519: {signature}\r\nX-Signature-Timestamp: {timestamp}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|e| format!("cannot send to {addr}: {e}"))?;
+    let mut response = Vec::new();
+    stream
+        .read_to_end(&mut response)
+        .await
+        .map_err(|e| format!("no answer from {addr}: {e}"))?;
+    let head_ok = response.windows(4).any(|w| w == b"\r\n\r\n")
+        && response.starts_with(b"HTTP/1.1 ")
+        && response
+            .get(9..12)
+            .is_some_and(|s| s.iter().all(u8::is_ascii_digit));
+    if !head_ok {
+        return Err(format!(
+            "not an HTTP answer from {addr}: {:?}",
+            String::from_utf8_lossy(&response[..response.len().min(200)])
+        ));
+    }
+    Ok(parse_response(&response))
+}
+
 /// Status and JSON body of an HTTP/1.1 response (plain or chunked).
 pub fn parse_response(response: &[u8]) -> (u16, Value) {
     let split = response
