@@ -805,6 +805,26 @@ impl World {
     }
 }
 
+/// The messages of a console answer: (where it went, its text). A message
+/// starts with `[#channel]` or `[dm name]`; lines after it are its own.
+fn messages(out: &str) -> Vec<(String, String)> {
+    let mut all: Vec<(String, String)> = Vec::new();
+    for line in out.lines() {
+        let start = (line.starts_with("[#") || line.starts_with("[dm "))
+            .then(|| line.split_once("] "))
+            .flatten();
+        match (start, all.last_mut()) {
+            (Some((to, text)), _) => all.push((format!("{to}]"), text.to_string())),
+            (None, Some((_, text))) => {
+                text.push('\n');
+                text.push_str(line);
+            }
+            (None, None) => all.push((String::new(), line.to_string())),
+        }
+    }
+    all
+}
+
 /// The tables that differ between two snapshots.
 fn changed(
     before: &BTreeMap<&'static str, String>,
@@ -860,18 +880,14 @@ async fn run_row(w: &mut World, template: &Template, actor: Actor) -> Option<Str
         (Place::Channel, Stranger) => "[#elsewhere]".to_string(),
         (Place::Channel, _) => "[#general]".to_string(),
     };
-    if matches!(expect, Refuse(_))
-        && out
-            .lines()
-            .any(|l| l.starts_with('[') && !l.starts_with(&here))
-    {
+    if matches!(expect, Refuse(_)) && messages(&out).iter().any(|(to, _)| *to != here) {
         problems.push(format!("a refusal was said beyond {here}"));
     }
     if let Some(secret) = template.secret {
         let mine = format!("[dm {name}]");
-        if out
-            .lines()
-            .any(|l| l.contains(secret) && !l.starts_with(&mine))
+        if messages(&out)
+            .iter()
+            .any(|(to, text)| text.contains(secret) && *to != mine)
         {
             problems.push(format!("\"{secret}\" was said beyond {mine}"));
         }
@@ -939,6 +955,7 @@ async fn run(commands: &[&str]) {
         failures.extend(failed);
     }
     assert!(rows > 0, "no rows for {commands:?}");
+    println!("{rows} rows for {commands:?}");
     assert!(
         failures.is_empty(),
         "{} of {rows} rows failed:\n\n{}",
@@ -973,6 +990,94 @@ async fn resigning_and_undoing() {
 #[tokio::test]
 async fn friends_personas_and_stats() {
     run(&["friend", "persona", "stats", "history", "favoritism"]).await;
+}
+
+/// A second rule-set file, other than [`import_json`]'s.
+fn other_json() -> String {
+    import_json().replace("[6, 6, 1]", "[7, 7, 1]")
+}
+
+/// `token` sends the token privately (the channel only learns that it was
+/// sent); it acts for its owner once, and is refused after that, after 15
+/// minutes, and when it is a link code. Anonymous gets none.
+#[tokio::test]
+async fn a_security_token_is_sent_privately_and_works_once() {
+    let mut w = World::build(7).await;
+    let out = w.c.say("@sam /token").await;
+    let token = out
+        .lines()
+        .find_map(|l| l.strip_prefix("[dm sam] Your security token: "))
+        .map(|t| t.trim().to_string())
+        .unwrap_or_else(|| panic!("no token sent privately to sam: {out}"));
+    assert_eq!(token.len(), 24, "{out}");
+    for (to, text) in messages(&out) {
+        assert!(
+            to == "[dm sam]" || !text.contains(&token),
+            "the token was said beyond sam: {out}"
+        );
+    }
+    assert!(
+        out.contains("[#general] I sent you a security token privately."),
+        "{out}"
+    );
+    let s = w.c.storage();
+    let sam = s.player_named("sam").await.unwrap().unwrap();
+    // The first use saves the file as sam's.
+    let saved = s
+        .import_rule_set(&token, "Sam-Game", &import_json())
+        .await
+        .unwrap();
+    assert_eq!(saved.creator_id, Some(sam.id));
+    // The second is refused, and saves nothing.
+    let again = s
+        .import_rule_set(&token, "Sam-Other", &other_json())
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        again.contains("was already used") && again.contains("works only once"),
+        "{again}"
+    );
+    assert!(s.rule_set("Sam-Other").await.unwrap().is_none());
+    // A token not used within 15 minutes expires.
+    let out = w.c.say("@sam [dm] /token").await;
+    assert!(
+        !out.contains("[#general]"),
+        "asked privately, answered privately: {out}"
+    );
+    let late = out
+        .lines()
+        .find_map(|l| l.strip_prefix("[dm sam] Your security token: "))
+        .map(|t| t.trim().to_string())
+        .unwrap_or_else(|| panic!("no token: {out}"));
+    assert_ne!(late, token, "each token is new");
+    w.c.later(15 * 60);
+    let expired = s
+        .import_rule_set(&late, "Sam-Late", &other_json())
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(expired.contains("expired"), "{expired}");
+    assert!(s.rule_set("Sam-Late").await.unwrap().is_none());
+    // A link code is no security token; the anonymous record gets none.
+    let code = s.issue_token(sam.id, Purpose::Link).await.unwrap();
+    let link = s
+        .import_rule_set(&code, "Sam-Link", &other_json())
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(link.contains("not a security token"), "{link}");
+    let anonymous = s.system_player(SystemPlayer::Anonymous).await.unwrap();
+    let none = s
+        .issue_token(anonymous.id, Purpose::Token)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        none.contains("only Creators, Trainers and Admins get security tokens"),
+        "{none}"
+    );
+    assert!(s.rule_set("Sam-Link").await.unwrap().is_none());
 }
 
 /// Every command and subcommand of the command model has a template, and
