@@ -40,6 +40,18 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         );
     }
     let saved = library::find(ctx, args.first()).await?;
+    // The game's standard player comes into being when first asked for:
+    // named before anyone showed the game's leaderboard, it is made now.
+    let standard = redscience_storage::standard_player_name(&saved.name);
+    if args[1..]
+        .iter()
+        .any(|w| w.trim_start_matches('@').eq_ignore_ascii_case(&standard))
+    {
+        ctx.storage()
+            .standard_player(saved.id)
+            .await
+            .map_err(said)?;
+    }
     let game = Game::new(saved.rules.clone())
         .map_err(|_| format!("{} cannot be played by this release.", saved.name))?;
     let players = game.rules.players.player_seats();
