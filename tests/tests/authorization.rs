@@ -107,6 +107,8 @@ enum Thing {
     AdminMatch,
     /// ann's match with ben, whom she banned after it began.
     BannedMatch,
+    /// pat's persona's match against Random.
+    PersonaMatch,
     /// ann's challenge naming the seat holder of the match.
     Named,
     /// ann's challenge with an open seat.
@@ -391,6 +393,10 @@ const MATRIX: &[Template] = &[
         NO_SEAT,
     ),
     t("board #{M}", Match).rows(SEATS_READ, NO_SEAT),
+    t("move #{P} {pcell}", PersonaMatch).rows(&[(Persona, Allow(" to (", "moves"))], NO_SEAT),
+    t("board #{P}", PersonaMatch)
+        .privately()
+        .rows(&[(Persona, Read("of Tic-Tac-Toe: Player"))], NO_SEAT),
     t("board #{S}", Secret).privately().rows(
         &[
             (Seat, Read("of RockPaperScissors")),
@@ -402,6 +408,7 @@ const MATRIX: &[Template] = &[
         &[(Anonymous, Read("You have no unfinished match"))],
         Read("unfinished match"),
     ),
+    t("resign #{P}", PersonaMatch).rows(&[(Persona, Allow("pat-p resigned", "matches"))], NO_SEAT),
     t("resign #{M}", Match)
         .rows(
             &[
@@ -581,8 +588,8 @@ fn who(w: &World, thing: Thing, actor: Actor) -> Option<String> {
         (Secret, Owner) => None,
         (Secret, Seat) => Some(w.secret_seats.0.clone()),
         (Secret, OtherSeat) => Some(w.secret_seats.1.clone()),
-        (TrainerMatch | AdminMatch | BannedMatch, Seat | OtherSeat) => None,
-        (TrainerMatch, Owner) | (AdminMatch, Owner) => None,
+        (TrainerMatch | AdminMatch | BannedMatch | PersonaMatch, Seat | OtherSeat) => None,
+        (TrainerMatch | AdminMatch | PersonaMatch, Owner) => None,
         (_, Owner) => fixed("ann"),
         (_, Seat) => Some(w.seats.0.clone()),
         (_, OtherSeat) => Some(w.seats.1.clone()),
@@ -730,6 +737,18 @@ impl World {
         values.insert("T", number_after(&out, "Match "));
         let out = say(&mut c, "@adm challenge Tic-Tac-Toe Random").await;
         values.insert("A", number_after(&out, "Match "));
+        // pat's persona plays Random: its turn, with a free cell offered.
+        let out = say(&mut c, "@pat challenge Tic-Tac-Toe Random").await;
+        let p = number_after(&out, "Match ");
+        assert_eq!(to_move(&s, &p).await, "pat-p", "{out}");
+        let offered = common::offered(&out, &format!("move #{p}@"));
+        let cell = offered
+            .first()
+            .and_then(|id| id.rsplit_once(' '))
+            .map(|(_, cell)| cell.to_string())
+            .unwrap_or_else(|| panic!("no move offered: {out}"));
+        values.insert("P", p);
+        values.insert("pcell", cell);
         // ben takes ann's open seat, then ann bans him.
         let asked = say(&mut c, "@ann challenge Tic-Tac-Toe open").await;
         let open = number_after(&asked, "(challenge ");
@@ -781,8 +800,16 @@ impl World {
         let mut tables = BTreeMap::new();
         macro_rules! dump {
             ($($table:ident),*) => {$(
-                let rows = entities::$table::Entity::find().all(db).await.unwrap();
-                tables.insert(stringify!($table), format!("{rows:?}"));
+                // In a stable order: PostgreSQL may return updated rows last.
+                let mut rows: Vec<String> = entities::$table::Entity::find()
+                    .all(db)
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|row| format!("{row:?}"))
+                    .collect();
+                rows.sort();
+                tables.insert(stringify!($table), rows.join("\n"));
             )*};
         }
         dump!(
