@@ -555,7 +555,17 @@ const MATRIX: &[Template] = &[
         Allow("Created the persona", "players"),
     ),
     t("persona list", Ann).rows(&[], Read("")),
-    t("persona use pat-p", Ann).rows(&[(Persona, Read("pat-p"))], Refuse("pat-p")),
+    t("persona use pat-p", Ann).rows(
+        &[(Persona, Read("You play as pat-p now"))],
+        Refuse("You have no persona called \"pat-p\""),
+    ),
+    t("persona use", Ann).rows(
+        &[(
+            Persona,
+            Allow("You play as yourself, pat, again", "identities"),
+        )],
+        Read("You play as yourself"),
+    ),
     // the clock
     t("clock stop #{M}", Match).rows(
         &[
