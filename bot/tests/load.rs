@@ -729,7 +729,8 @@ async fn load_run(settings: Settings) -> Report {
         .filter(|(id, _, _)| matches.get(id) == Some(&false))
         .count();
 
-    let mut stats = run.stats.lock().unwrap();
+    // Every table is done: the figures are taken out of the lock.
+    let mut stats = std::mem::take(&mut *run.stats.lock().unwrap());
     let acked_pvp = acks
         .iter()
         .filter(|a| matches.get(&a.match_id) == Some(&false))

@@ -12,6 +12,7 @@ mod watch;
 
 pub use payloads::*;
 pub use signing::*;
+#[allow(unused_imports)] // Turn: the load run names it; the other tests do not.
 pub use watch::{Turn, Watch};
 
 use serde_json::{Value, json};
