@@ -32,6 +32,11 @@ impl Relay {
         rx
     }
 
+    /// The platforms with a running transport.
+    pub fn platforms(&self) -> Vec<Platform> {
+        self.outboxes.iter().map(|(p, _)| *p).collect()
+    }
+
     /// Sends every message to its platform's transport, keeping the order
     /// within each platform.
     pub fn deliver(&self, reply: Reply) {

@@ -42,13 +42,17 @@ pub fn run() -> Result<ExitCode, String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
         let storage = crate::open_for_the_bot(&config).await?;
-        let bot = Arc::new(Bot::new(storage, rand::random()));
+        let mut bot = Bot::new(storage, rand::random());
         let mut relay = Relay::default();
         let mut transports: JoinSet<Result<(), String>> = JoinSet::new();
         #[cfg(feature = "matrix")]
         let matrix = matrix.map(|config| (config, relay.add(Platform::Matrix)));
         #[cfg(feature = "discord")]
         let discord = discord.map(|config| (config, relay.add(Platform::Discord)));
+        // Matches on a platform this process has no transport for are left
+        // to the processes that have one (several may share the database).
+        bot.clock_only_for(relay.platforms());
+        let bot = Arc::new(bot);
         let relay = Arc::new(relay);
         #[cfg(feature = "matrix")]
         if let Some((config, outbox)) = matrix {

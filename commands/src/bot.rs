@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use redscience_storage::{Error as StorageError, Player, Storage};
+use redscience_storage::{Error as StorageError, Platform, Player, Storage};
 
 use crate::creating::Wizards;
 use crate::limits::Refused;
@@ -47,10 +47,12 @@ pub struct Bot {
     pub(crate) storage: Storage,
     rng: Mutex<Xoshiro256PlusPlus>,
     pub(crate) wizards: Wizards,
-    /// Plans sent before their seat's turn to plan in a round, per (match,
-    /// seat): the engine takes a round's plans in seat order.
-    pub(crate) early_plans: Mutex<std::collections::HashMap<(i64, usize), String>>,
     pub(crate) limits: crate::limits::Limits,
+    /// How many times the clock has ticked in this process.
+    pub(crate) ticks: std::sync::atomic::AtomicU64,
+    /// The platforms whose matches this process's clock looks after (all
+    /// when `None`): a process can deliver only through its transports.
+    clock_platforms: Option<Vec<Platform>>,
 }
 
 /// One request being answered.
@@ -89,9 +91,23 @@ impl Bot {
             storage,
             rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(seed)),
             wizards: Wizards::default(),
-            early_plans: Mutex::default(),
             limits: crate::limits::Limits::default(),
+            ticks: std::sync::atomic::AtomicU64::new(0),
+            clock_platforms: None,
         }
+    }
+
+    /// Leaves the matches of other platforms to the processes that run
+    /// their transports: this process's clock then looks after these only.
+    pub fn clock_only_for(&mut self, platforms: Vec<Platform>) {
+        self.clock_platforms = Some(platforms);
+    }
+
+    /// Whether this process's clock looks after matches on `platform`.
+    pub(crate) fn clocks(&self, platform: Platform) -> bool {
+        self.clock_platforms
+            .as_ref()
+            .is_none_or(|only| only.contains(&platform))
     }
 
     pub fn storage(&self) -> &Storage {

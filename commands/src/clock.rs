@@ -1,11 +1,19 @@
 //! The clock: reminders before a seat's time runs out, and what happens when
-//! it does; and a machine's turn left undone by a crash is played. A seat helped by a non-human (reviewing or delegating) gets the
-//! non-human's move; a seat alone loses, as the spec says ("the player who
-//! let the clock run out loses"). The binary calls [`Bot::tick`] every
-//! second or so; tests call it after moving the storage's clock.
+//! it does; and a machine's turn left undone by a crash is played. A seat
+//! helped by a non-human (reviewing or delegating) gets the non-human's
+//! move; a seat alone loses, as the spec says ("the player who let the clock
+//! run out loses"). The binary calls [`Bot::tick`] every second or so; tests
+//! call it after moving the storage's clock.
+//!
+//! Every process on one database runs this clock. Each action is claimed
+//! in the database before it is announced (a reminder by its row, a move
+//! or forfeit by the match's move count), so it happens once, and the
+//! process that loses a claim says nothing.
+
+use std::sync::atomic::Ordering;
 
 use chrono::TimeDelta;
-use redscience_storage::{Augmentation, Deadline};
+use redscience_storage::{Augmentation, Challenge, Deadline, LiveMatch};
 
 use crate::bot::{Bot, Said, said};
 use crate::matches::{chat_of, helper_move, is_human, name_of, report, settle};
@@ -13,6 +21,14 @@ use crate::reply::{Destination, Message, Reply};
 
 /// A reminder goes out once a quarter of the turn's time is left.
 const REMIND_AT_LEFT: i32 = 4;
+
+/// How long a machine's turn may wait before the clock plays it: the
+/// handler that made the turn the machine's is normally playing it already.
+const MACHINE_GRACE_SECONDS: i64 = 10;
+
+/// Every this many ticks (and at the first) the clock looks through the
+/// unfinished matches with machine seats for a machine's turn left undone.
+const SWEEP_EVERY_TICKS: u64 = 30;
 
 /// "45 seconds", "3 hours", "2 days".
 pub(crate) fn span(d: TimeDelta) -> String {
@@ -42,8 +58,64 @@ impl Bot {
                 reply.extend(part);
             }
         }
+        let tick = self.ticks.fetch_add(1, Ordering::Relaxed);
+        if tick.is_multiple_of(SWEEP_EVERY_TICKS) {
+            // At start-up nothing of this process is under way, so nothing
+            // needs waiting for.
+            let grace = if tick == 0 { 0 } else { MACHINE_GRACE_SECONDS };
+            reply.extend(self.sweep_machine_turns(TimeDelta::seconds(grace)).await);
+        }
         reply.extend(crate::ratings::catch_up(self).await);
         reply
+    }
+
+    /// Plays the machine turns left undone (the bot stopped between a
+    /// person's move and the machine's answer) that have waited `grace`.
+    async fn sweep_machine_turns(&self, grace: TimeDelta) -> Reply {
+        let mut reply = Reply::default();
+        let Ok(ids) = self.storage.unfinished_with_machines().await else {
+            return reply;
+        };
+        for id in ids {
+            let Ok(Some(challenge)) = self.storage.challenge_of_match(id).await else {
+                continue;
+            };
+            if !self.clocks(challenge.place.platform) {
+                continue;
+            }
+            let Ok(mut live) = self.storage.load_match(id).await else {
+                continue;
+            };
+            if let Ok(part) = self.machine_turn(&mut live, &challenge, grace).await {
+                reply.extend(part);
+            }
+        }
+        reply
+    }
+
+    /// Plays a machine's turn that has waited `grace` since the match last
+    /// changed; nothing when a person is to move or another process played
+    /// it first.
+    async fn machine_turn(
+        &self,
+        live: &mut LiveMatch,
+        challenge: &Challenge,
+        grace: TimeDelta,
+    ) -> Result<Reply, Said> {
+        let mut reply = Reply::default();
+        if live.is_over() || is_human(self, live, live.state().to_move()).await {
+            return Ok(reply);
+        }
+        let last = self.storage.last_activity(live.id).await.map_err(said)?;
+        if last.is_some_and(|at| self.storage.now() - at < grace) {
+            return Ok(reply);
+        }
+        let from = live.state().history().len();
+        settle(self, live, challenge.place.platform, &mut reply).await?;
+        if live.state().history().len() > from {
+            reply.extend(report(self, live, challenge, from).await);
+        }
+        Ok(reply)
     }
 
     async fn handle_deadline(
@@ -69,17 +141,18 @@ impl Bot {
         else {
             return Ok(reply);
         };
-        if live.is_over() || live.state().to_move() != deadline.seat {
+        if !self.clocks(challenge.place.platform)
+            || live.is_over()
+            || live.state().to_move() != deadline.seat
+        {
             return Ok(reply);
         }
         let seat = deadline.seat;
         if !is_human(self, &live, seat).await {
-            // A machine's turn left undone (the bot stopped between a
-            // person's move and the machine's answer): it moves now.
-            let from = live.state().history().len();
-            settle(self, &mut live, challenge.place.platform, &mut reply).await?;
-            reply.extend(report(self, &live, &challenge, from).await);
-            return Ok(reply);
+            // Machines never run out of time; one whose turn was left
+            // undone moves now.
+            let grace = TimeDelta::seconds(MACHINE_GRACE_SECONDS);
+            return self.machine_turn(&mut live, &challenge, grace).await;
         }
         let record = live.seats[seat].clone();
         let name = name_of(self, record.player_id).await;
@@ -87,22 +160,23 @@ impl Bot {
             let turn = i64::from(live.state().game().rules.seconds_per_turn);
             let remind_from =
                 deadline.due_at - TimeDelta::seconds(turn / i64::from(REMIND_AT_LEFT));
-            if deadline.reminded_at.is_none() && now >= remind_from {
-                self.storage
-                    .mark_reminded(live.id, seat)
+            if deadline.reminded_at.is_none()
+                && now >= remind_from
+                && self
+                    .storage
+                    .claim_reminder(live.id, seat)
                     .await
-                    .map_err(said)?;
-                if let Some(chat) = chat_of(self, challenge.place.platform, record.player_id).await
-                {
-                    reply.push(Message::new(
-                        Destination::Private(chat),
-                        format!(
-                            "{name}, match {} waits for your move: {} left.",
-                            live.id,
-                            span(deadline.due_at - now)
-                        ),
-                    ));
-                }
+                    .map_err(said)?
+                && let Some(chat) = chat_of(self, challenge.place.platform, record.player_id).await
+            {
+                reply.push(Message::new(
+                    Destination::Private(chat),
+                    format!(
+                        "{name}, match {} waits for your move: {} left.",
+                        live.id,
+                        span(deadline.due_at - now)
+                    ),
+                ));
             }
             return Ok(reply);
         }

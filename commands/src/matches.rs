@@ -12,7 +12,9 @@ use redscience_engine::rules::{Cloaking, Order};
 use redscience_engine::text::view_text;
 use redscience_engine::{Move, State};
 use redscience_render::{BoardOptions, board_png, caption};
-use redscience_storage::{Augmentation, Challenge, ChatId, Kind, LiveMatch, Platform};
+use redscience_storage::{
+    Augmentation, Challenge, ChatId, Error as StorageError, Kind, LiveMatch, Platform,
+};
 
 use crate::bot::{Bot, Said, said};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
@@ -110,9 +112,15 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
         let Some(mv) = mv else {
             break;
         };
-        live.play(bot.storage(), mv, Some(actor), 0)
-            .await
-            .map_err(said)?;
+        match live.play(bot.storage(), mv, Some(actor), 0).await {
+            Ok(_) => {}
+            // Another handler or process played this turn first: go on
+            // from what it recorded.
+            Err(StorageError::Conflict(_)) => {
+                *live = bot.storage().load_match(live.id).await.map_err(said)?;
+            }
+            Err(e) => return Err(said(e)),
+        }
     }
     Ok(())
 }
@@ -132,12 +140,16 @@ pub(crate) async fn settle(
         if live.is_over() {
             return Ok(());
         }
+        // Plans are sent early only in rounds planned seat by seat.
+        if state.game().rules.phases[state.phase()].order == Order::Sequential {
+            return Ok(());
+        }
         let seat = state.to_move();
         let early = bot
-            .early_plans
-            .lock()
-            .expect("early plans")
-            .remove(&(live.id, seat));
+            .storage()
+            .take_early_plan(live.id, seat)
+            .await
+            .map_err(said)?;
         let Some(text) = early else {
             return Ok(());
         };
@@ -156,11 +168,10 @@ pub(crate) async fn settle(
             }
             return Ok(());
         }
-        for &mv in &trial.decisions()[before..] {
-            live.play(bot.storage(), mv, Some(author), 0)
-                .await
-                .map_err(said)?;
-        }
+        let turn = trial.decisions()[before..].to_vec();
+        live.play_turn(bot.storage(), &turn, Some(author), 0)
+            .await
+            .map_err(said)?;
     }
 }
 

@@ -128,6 +128,20 @@ pub async fn rate(
     storage: &Storage,
     live: &LiveMatch,
 ) -> redscience_storage::Result<Option<Vec<Change>>> {
+    // Another match of the same player rated meanwhile: compute again.
+    let mut tries = 0;
+    loop {
+        match rate_once(storage, live).await {
+            Err(redscience_storage::Error::Conflict(_)) if tries < 5 => tries += 1,
+            done => return done,
+        }
+    }
+}
+
+async fn rate_once(
+    storage: &Storage,
+    live: &LiveMatch,
+) -> redscience_storage::Result<Option<Vec<Change>>> {
     if !live.is_over() || !storage.awaits_rating(live.id).await? {
         return Ok(None);
     }
@@ -178,7 +192,12 @@ pub async fn rate(
         } else {
             (seats[i].mu, seats[i].sigma)
         };
-        updates.push(RatingUpdate { key, mu, sigma });
+        updates.push(RatingUpdate {
+            key,
+            mu,
+            sigma,
+            based_on: Some((seats[i].mu, seats[i].sigma)),
+        });
         changes.push(Change {
             key,
             before: storage.rating(&key).await?,
@@ -241,6 +260,13 @@ pub(crate) async fn catch_up(bot: &Bot) -> Reply {
         return reply;
     };
     for id in ids {
+        let challenge = bot.storage().challenge_of_match(id).await.ok().flatten();
+        if challenge
+            .as_ref()
+            .is_some_and(|c| !bot.clocks(c.place.platform))
+        {
+            continue;
+        }
         let Ok(live) = bot.storage().load_match(id).await else {
             continue;
         };
@@ -249,7 +275,7 @@ pub(crate) async fn catch_up(bot: &Bot) -> Reply {
             continue;
         };
         let line = line(bot, &live, &changes).await;
-        if let Ok(Some(challenge)) = bot.storage().challenge_of_match(id).await {
+        if let Some(challenge) = challenge {
             reply.push(Message::new(
                 crate::matches::channel_of(&challenge),
                 format!("Match {id}: {line}"),

@@ -7,7 +7,7 @@ use redscience_engine::Move;
 use redscience_engine::notation::apply_turn;
 use redscience_engine::rules::Order;
 use redscience_engine::text::view_text;
-use redscience_storage::{Challenge, LiveMatch};
+use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
 use crate::bot::{Answer, Ctx, Said, said};
 use crate::matches::{name_of, picture, report, seat_list, secret, settle};
@@ -103,8 +103,65 @@ fn seat_to_play(live: &LiveMatch, player_id: i64) -> Option<usize> {
     (live.seats[seat].player_id == player_id).then_some(seat)
 }
 
+/// How many times a turn is tried again when another writer recorded a
+/// move in its match first (a double click, another process).
+const RETRIES_ON_CONFLICT: usize = 2;
+
 pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
-    let (mut live, challenge, seat) = pick_match(ctx, args).await?;
+    for _ in 0..RETRIES_ON_CONFLICT {
+        if let Some(answer) = try_turn(ctx, verb, args).await {
+            return answer;
+        }
+    }
+    try_turn(ctx, verb, args).await.unwrap_or_else(|| {
+        Err("The match kept changing while your move was recorded; nothing was played. Please send it again.".into())
+    })
+}
+
+/// A move, plan or offer, judged against the match as stored now; `None`
+/// when another writer changed the match before it could be recorded.
+async fn try_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Option<Answer> {
+    let (mut live, challenge, from, played) = match judged_turn(ctx, verb, args).await {
+        Ok(Judged::Answered(reply)) => return Some(Ok(reply)),
+        Ok(Judged::Play(found, from, decisions)) => {
+            let (live, challenge) = *found;
+            (live, challenge, from, decisions)
+        }
+        Err(e) => return Some(Err(e)),
+    };
+    let taken_ms = time_taken(ctx, &live).await;
+    match live
+        .play_turn(ctx.storage(), &played, Some(ctx.player.id), taken_ms)
+        .await
+    {
+        Ok(_) => {}
+        Err(StorageError::Conflict(_)) => return None,
+        Err(e) => return Some(Err(said(e))),
+    }
+    let mut reply = Reply::default();
+    if let Err(e) = settle(ctx.bot, &mut live, challenge.place.platform, &mut reply).await {
+        return Some(Err(e));
+    }
+    if ctx.req.place.private {
+        reply.push(Message::new(
+            ctx.here(),
+            format!("Recorded for match {}.", live.id),
+        ));
+    }
+    reply.extend(report(ctx.bot, &live, &challenge, from).await);
+    Some(Ok(reply))
+}
+
+/// What a turn command comes to before anything is written.
+enum Judged {
+    /// Answered without playing (refused buttons, a plan kept for later).
+    Answered(Reply),
+    /// These decisions are to be played, from history entry `from`.
+    Play(Box<(LiveMatch, Challenge)>, usize, Vec<Move>),
+}
+
+async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judged, Said> {
+    let (live, challenge, seat) = pick_match(ctx, args).await?;
     let rest: Vec<&str> = args
         .iter()
         .skip(usize::from(
@@ -138,7 +195,7 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
             live.id
         ));
         reply.extend(board(ctx, &[format!("#{}", live.id)]).await?);
-        return Ok(reply);
+        return Ok(Judged::Answered(reply));
     }
     let state = live.state();
     if let Some(outcome) = state.outcome() {
@@ -169,18 +226,17 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
         // Seats plan in order; a later seat's plan waits for its turn.
         redscience_engine::notation::parse_turn(&text)
             .map_err(|e| format!("{} Nothing was recorded.", crate::bot::capitalise(&e)))?;
-        ctx.bot
-            .early_plans
-            .lock()
-            .expect("early plans")
-            .insert((live.id, seat), text);
-        return Ok(Reply::one(Message::new(
+        ctx.storage()
+            .keep_early_plan(live.id, seat, &text)
+            .await
+            .map_err(said)?;
+        return Ok(Judged::Answered(Reply::one(Message::new(
             ctx.here(),
             format!(
                 "Your plan for match {} is kept sealed; it is judged when the seats before yours have planned.",
                 live.id
             ),
-        )));
+        ))));
     }
     if live.seats[to_move].player_id != ctx.player.id {
         let game = state.game();
@@ -198,22 +254,7 @@ pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
     apply_turn(&mut trial, &text, |_| None)
         .map_err(|e| format!("{} Nothing was played.", crate::bot::capitalise(&e)))?;
     let decisions: Vec<Move> = trial.decisions()[before..].to_vec();
-    let taken_ms = time_taken(ctx, &live).await;
-    for mv in decisions {
-        live.play(ctx.storage(), mv, Some(ctx.player.id), taken_ms)
-            .await
-            .map_err(said)?;
-    }
-    let mut reply = Reply::default();
-    settle(ctx.bot, &mut live, challenge.place.platform, &mut reply).await?;
-    if ctx.req.place.private {
-        reply.push(Message::new(
-            ctx.here(),
-            format!("Recorded for match {}.", live.id),
-        ));
-    }
-    reply.extend(report(ctx.bot, &live, &challenge, from).await);
-    Ok(reply)
+    Ok(Judged::Play(Box::new((live, challenge)), from, decisions))
 }
 
 pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {

@@ -8,6 +8,10 @@ use sea_orm::DbErr;
 pub enum Error {
     /// The request was refused; the message says what was wrong and what is accepted.
     Refused(String),
+    /// Another writer changed the record first (a move recorded by another
+    /// handler or process since it was loaded): loading it again and
+    /// retrying may succeed.
+    Conflict(String),
     /// The database failed or could not be reached.
     Database(DbErr),
     /// Stored data no longer makes sense (a move log that does not replay).
@@ -25,7 +29,7 @@ impl Error {
     /// The refusal's message, if this is one.
     pub fn refusal(&self) -> Option<&str> {
         match self {
-            Error::Refused(message) => Some(message),
+            Error::Refused(message) | Error::Conflict(message) => Some(message),
             _ => None,
         }
     }
@@ -34,7 +38,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Refused(message) => f.write_str(message),
+            Error::Refused(message) | Error::Conflict(message) => f.write_str(message),
             Error::Database(e) => write!(f, "database error: {e}"),
             Error::Corrupt(message) => write!(f, "stored data is inconsistent: {message}"),
         }

@@ -12,6 +12,7 @@ mod accounts;
 mod challenges;
 mod config;
 mod creations;
+mod early_plans;
 pub mod encoding;
 pub mod entities;
 mod error;

@@ -5,14 +5,14 @@
 use sea_orm::prelude::DateTimeUtc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait,
 };
 
 use crate::Storage;
 use crate::accounts::player_by_id;
 use crate::entities::{matches, moves, rating_history, ratings, seats};
-use crate::error::{Result, refuse};
+use crate::error::{Error, Result, refuse};
 use crate::matches::keeps_stats;
 use crate::roles::Augmentation;
 
@@ -96,21 +96,25 @@ pub struct RatingUpdate {
     pub key: RatingKey,
     pub mu: f64,
     pub sigma: f64,
+    /// The (mu, sigma) this was computed from, when it must still hold:
+    /// if another match changed the rating meanwhile, nothing is recorded
+    /// and [`Error::Conflict`] says to compute again.
+    pub based_on: Option<(f64, f64)>,
 }
 
-async fn find<C: ConnectionTrait>(db: &C, key: &RatingKey) -> Result<Option<ratings::Model>> {
-    Ok(ratings::Entity::find()
+/// The row of one rating.
+fn of_key(key: &RatingKey) -> sea_orm::Select<ratings::Entity> {
+    ratings::Entity::find()
         .filter(ratings::Column::PlayerId.eq(key.player_id))
         .filter(ratings::Column::Augmentation.eq(key.augmentation.word()))
         .filter(ratings::Column::RuleSetId.eq(key.rule_set_id))
-        .one(db)
-        .await?)
 }
 
 impl Storage {
     /// The current rating, or a beginner's when there is none.
     pub async fn rating(&self, key: &RatingKey) -> Result<Rating> {
-        Ok(find(&self.db, key)
+        Ok(of_key(key)
+            .one(&self.db)
             .await?
             .map(Rating::from)
             .unwrap_or_else(Rating::beginner))
@@ -165,6 +169,17 @@ impl Storage {
     pub async fn record_ratings(&self, match_id: i64, updates: &[RatingUpdate]) -> Result<()> {
         let now = self.now();
         let txn = self.db.begin().await?;
+        // Writing first makes this transaction the writer at once on SQLite
+        // (so a concurrent rating waits instead of failing), and locks the
+        // match's row on PostgreSQL; the checks below roll it back.
+        let claimed = matches::Entity::update_many()
+            .col_expr(matches::Column::RatedAt, Expr::value(now))
+            .filter(matches::Column::Id.eq(match_id))
+            .filter(matches::Column::RatedAt.is_null())
+            .exec(&txn)
+            .await?
+            .rows_affected
+            == 1;
         let Some(row) = matches::Entity::find_by_id(match_id)
             .lock_exclusive()
             .one(&txn)
@@ -180,7 +195,7 @@ impl Storage {
         if !row.rated {
             return refuse(format!("match {match_id} does not count for ratings"));
         }
-        if row.rated_at.is_some() {
+        if !claimed {
             return refuse(format!("match {match_id} has already been rated"));
         }
         let seat_rows = seats::Entity::find()
@@ -221,11 +236,22 @@ impl Storage {
                 .into_tuple()
                 .all(&txn)
                 .await?;
-            let before = find(&txn, &key).await?;
+            // Locked until the commit: another match's rating of this
+            // player waits on PostgreSQL (SQLite has one writer anyway).
+            let before = of_key(&key).lock_exclusive().one(&txn).await?;
             let old = before
                 .clone()
                 .map(Rating::from)
                 .unwrap_or_else(Rating::beginner);
+            if update
+                .based_on
+                .is_some_and(|(mu, sigma)| (mu, sigma) != (old.mu, old.sigma))
+            {
+                return Err(Error::Conflict(format!(
+                    "{}'s rating changed while match {match_id} was rated",
+                    player.name
+                )));
+            }
             let rise = shown(update.mu, update.sigma) - old.shown();
             let changed_at = if rise != 0 || before.is_none() {
                 now
@@ -268,11 +294,6 @@ impl Storage {
             .insert(&txn)
             .await?;
         }
-        matches::Entity::update_many()
-            .col_expr(matches::Column::RatedAt, Expr::value(now))
-            .filter(matches::Column::Id.eq(match_id))
-            .exec(&txn)
-            .await?;
         txn.commit().await?;
         Ok(())
     }

@@ -187,7 +187,14 @@ async fn draw_offers_deadlines_and_results_are_kept() {
             s.due_deadlines(s.now()).await.unwrap().is_empty(),
             "not due yet"
         );
-        s.mark_reminded(live.id, 0).await.unwrap();
+        assert!(
+            s.claim_reminder(live.id, 0).await.unwrap(),
+            "the first claim"
+        );
+        assert!(
+            !s.claim_reminder(live.id, 0).await.unwrap(),
+            "a reminder is claimed once"
+        );
 
         let place = *live
             .state()
@@ -295,8 +302,11 @@ async fn nothing_is_half_written() {
         let mut other = s.load_match(live.id).await.unwrap();
         let next = live.state().legal()[0];
         live.play(&s, next, None, 0).await.unwrap();
-        let message = refusal(other.play(&s, other.state().legal()[1], None, 0).await);
-        assert!(message.contains("load it again"), "{message}");
+        let late = other.play(&s, other.state().legal()[1], None, 0).await;
+        assert!(
+            matches!(&late, Err(redscience_storage::Error::Conflict(m)) if m.contains("moved on")),
+            "{late:?}"
+        );
         assert_eq!(
             other.state().decisions().len(),
             1,
@@ -343,6 +353,7 @@ async fn ratings_are_recorded_once_per_finished_match_with_history() {
             key,
             mu: 27.0,
             sigma: 7.0,
+            based_on: None,
         };
         let message = refusal(s.record_ratings(live.id, &[update]).await);
         assert!(message.contains("not finished"), "{message}");
@@ -367,6 +378,177 @@ async fn ratings_are_recorded_once_per_finished_match_with_history() {
         assert!(message.contains("already been rated"), "{message}");
         let chaos = s.system_player(SystemPlayer::Chaos).await.unwrap();
         let _ = chaos;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_turn_is_recorded_whole_or_not_at_all() {
+    on_each_backend(async |s: Storage| {
+        let mut live = start(&s, "Connect4", 11).await;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let first = random_move(live.state(), &mut rng).unwrap();
+        let mut after = live.state().clone();
+        after.apply(first).unwrap();
+        // The last move puts a piece on the first one's cell: refused.
+        let refused = [first, random_move(&after, &mut rng).unwrap(), first];
+        let before = s.move_log(live.id).await.unwrap().len();
+        let error = live.play_turn(&s, &refused, None, 0).await.unwrap_err();
+        assert!(
+            error.refusal().is_some(),
+            "{}: a refused move is a refusal: {error}",
+            s.backend()
+        );
+        assert_eq!(
+            s.move_log(live.id).await.unwrap().len(),
+            before,
+            "{}: none of the turn was written",
+            s.backend()
+        );
+        assert_eq!(
+            live.state().decisions().len(),
+            before,
+            "the match is unchanged"
+        );
+        let reloaded = s.load_match(live.id).await.unwrap();
+        assert_eq!(reloaded.state().decisions(), live.state().decisions());
+
+        let second = random_move(&after, &mut rng).unwrap();
+        let played = live.play_turn(&s, &[first, second], None, 0).await.unwrap();
+        assert_eq!(played.len(), 2);
+        assert_eq!(s.move_log(live.id).await.unwrap().len(), before + 2);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn of_two_writers_of_one_turn_exactly_one_records_it() {
+    on_each_backend(async |s: Storage| {
+        let mut live = start(&s, "Connect4", 12).await;
+        let mut other = s.load_match(live.id).await.unwrap();
+        let legal = live.state().legal();
+        let (a, b) = (legal[0], legal[1]);
+        let (left, right) = tokio::join!(live.play(&s, a, None, 0), other.play(&s, b, None, 0));
+        let wins = [left.is_ok(), right.is_ok()];
+        assert_eq!(
+            wins.iter().filter(|w| **w).count(),
+            1,
+            "{}: exactly one writer records the turn: {left:?} {right:?}",
+            s.backend()
+        );
+        let lost = if left.is_err() { left } else { right };
+        assert!(
+            matches!(lost, Err(redscience_storage::Error::Conflict(_))),
+            "{}: the other is told of the conflict: {lost:?}",
+            s.backend()
+        );
+        let log = s.move_log(live.id).await.unwrap();
+        assert_eq!(log.len(), 1, "{}: one move in the log", s.backend());
+        let recorded = if wins[0] { a } else { b };
+        assert_eq!(log[0].mv, recorded);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn early_plans_are_kept_replaced_and_taken_once() {
+    on_each_backend(async |s: Storage| {
+        let live = start(&s, "RockPaperScissors", 5).await;
+        assert_eq!(s.take_early_plan(live.id, 1).await.unwrap(), None);
+        s.keep_early_plan(live.id, 1, "2,2").await.unwrap();
+        s.keep_early_plan(live.id, 1, "3,3").await.unwrap();
+        let (a, b) = tokio::join!(s.take_early_plan(live.id, 1), s.take_early_plan(live.id, 1));
+        let taken: Vec<String> = [a.unwrap(), b.unwrap()].into_iter().flatten().collect();
+        assert_eq!(taken, vec!["3,3".to_string()], "{}", s.backend());
+        assert_eq!(s.take_early_plan(live.id, 1).await.unwrap(), None);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn unfinished_matches_with_machines_are_listed() {
+    on_each_backend(async |s: Storage| {
+        let going = start(&s, "Tic-Tac-Toe", 1).await;
+        let mut over = start(&s, "Tic-Tac-Toe", 2).await;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+        play(&s, &mut over, &mut rng, 100).await;
+        assert!(over.is_over());
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let saved = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        let people = s
+            .create_match(NewMatch {
+                rule_set_id: saved.id,
+                seats: vec![(ann.id, Augmentation::Alone), (ann.id, Augmentation::Alone)],
+                seed: 3,
+                creator_id: None,
+                rated: false,
+                challenge_id: None,
+            })
+            .await
+            .unwrap();
+        let listed = s.unfinished_with_machines().await.unwrap();
+        assert!(listed.contains(&going.id), "{}: {listed:?}", s.backend());
+        assert!(!listed.contains(&over.id), "{}: finished", s.backend());
+        assert!(!listed.contains(&people.id), "{}: no machine", s.backend());
+        let started = s.last_activity(going.id).await.unwrap().unwrap();
+        let ended = s.last_activity(over.id).await.unwrap().unwrap();
+        assert!(started <= ended);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_rating_computed_from_a_stale_value_is_not_recorded() {
+    on_each_backend(async |s: Storage| {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+        let mut finished = Vec::new();
+        for seed in [21, 22] {
+            let mut live = start(&s, "Tic-Tac-Toe", seed).await;
+            play(&s, &mut live, &mut rng, 100).await;
+            assert!(live.is_over());
+            finished.push(live);
+        }
+        let key = RatingKey {
+            player_id: finished[0].seats[0].player_id,
+            augmentation: Augmentation::Alone,
+            rule_set_id: finished[0].rule_set_id,
+        };
+        let was = s.rating(&key).await.unwrap();
+        let update = |mu: f64| RatingUpdate {
+            key,
+            mu,
+            sigma: 7.0,
+            based_on: Some((was.mu, was.sigma)),
+        };
+        let (high, low) = ([update(30.0)], [update(20.0)]);
+        let (first, second) = tokio::join!(
+            s.record_ratings(finished[0].id, &high),
+            s.record_ratings(finished[1].id, &low)
+        );
+        let outcomes = [&first, &second];
+        assert_eq!(
+            outcomes.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{}: {first:?} {second:?}",
+            s.backend()
+        );
+        let stale = outcomes.iter().find(|r| r.is_err()).unwrap();
+        assert!(
+            matches!(stale, Err(redscience_storage::Error::Conflict(_))),
+            "{}: {stale:?}",
+            s.backend()
+        );
+        let now = s.rating(&key).await.unwrap();
+        assert_eq!(now.played, 1, "{}: counted once", s.backend());
+        let late = if first.is_err() {
+            &finished[0]
+        } else {
+            &finished[1]
+        };
+        assert!(
+            s.awaits_rating(late.id).await.unwrap(),
+            "left to rate again"
+        );
     })
     .await;
 }

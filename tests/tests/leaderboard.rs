@@ -296,11 +296,13 @@ async fn sorted_by_rating_plus_top_burst() {
                     key: key(pat.id),
                     mu: 40.0,
                     sigma: 5.0,
+                    based_on: None,
                 },
                 RatingUpdate {
                     key: key(quin.id),
                     mu: 34.0,
                     sigma: 5.0,
+                    based_on: None,
                 },
             ],
         ),
@@ -310,6 +312,7 @@ async fn sorted_by_rating_plus_top_burst() {
                 key: key(pat.id),
                 mu: 30.0,
                 sigma: 5.0,
+                based_on: None,
             }],
         ),
     ] {

@@ -253,6 +253,27 @@ pub mod deadlines {
     impl ActiveModelBehavior for ActiveModel {}
 }
 
+pub mod early_plans {
+    use sea_orm::entity::prelude::*;
+
+    /// A seat's plan for a round, sent before its turn to plan came.
+    #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+    #[sea_orm(table_name = "early_plans")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub match_id: i64,
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub seat: i16,
+        pub text: String,
+        pub created_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
 pub mod ratings {
     use sea_orm::entity::prelude::*;
 

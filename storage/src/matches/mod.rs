@@ -15,15 +15,16 @@ use sea_orm::{
 use crate::Storage;
 use crate::accounts::{SystemPlayer, player_by_id};
 
+mod play;
 mod timers;
 
 pub use timers::Deadline;
 
-use crate::encoding::{decode, encode};
+use crate::encoding::decode;
 use crate::entities::{deadlines, draw_offers, matches, moves, sealed_plans, seats};
 use crate::error::{Error, Result, refuse};
 use crate::roles::{Augmentation, Kind};
-use timers::{deadline_row, record_draw_talk, release_plans};
+use timers::deadline_row;
 
 /// A match to start.
 #[derive(Clone, Debug)]
@@ -384,122 +385,6 @@ impl LiveMatch {
         &self.state
     }
 
-    /// Plays a decision of the seat to move and commits it with everything
-    /// it changes: the log or the sealed plans, released plans, draw offers,
-    /// the next deadline, and the result. Returns only after the commit; on
-    /// any error nothing is written and this match is unchanged.
-    pub async fn play(
-        &mut self,
-        storage: &Storage,
-        mv: Move,
-        actor_id: Option<i64>,
-        taken_ms: i64,
-    ) -> Result<Played> {
-        if let Some(outcome) = self.state.outcome() {
-            return refuse(format!("the match is over: {}", outcome.reason));
-        }
-        if let Some(reason) = &self.forfeit {
-            return refuse(format!("the match is over: {reason}"));
-        }
-        let number = self.state.decisions().len();
-        let seat = self.state.to_move();
-        let text = self.state.move_text(mv);
-        let history_index = self.state.history().len();
-        let mut next = self.state.clone();
-        next.apply(mv).map_err(Error::Refused)?;
-        let sealed = is_sealed(&next, history_index);
-        let now = storage.now();
-        let id = self.id;
-
-        let txn = storage.db.begin().await?;
-        let claimed = matches::Entity::update_many()
-            .col_expr(matches::Column::MoveCount, Expr::value(number as i32 + 1))
-            .filter(matches::Column::Id.eq(id))
-            .filter(matches::Column::MoveCount.eq(number as i32))
-            .exec(&txn)
-            .await?;
-        if claimed.rows_affected != 1 {
-            return refuse(format!(
-                "match {id} moved on since it was loaded (another move was recorded first); load it again"
-            ));
-        }
-        let mut released = 0;
-        if sealed {
-            sealed_plans::Entity::insert(sealed_plans::ActiveModel {
-                match_id: Set(id),
-                number: Set(number as i32),
-                seat: Set(seat as i16),
-                encoding: Set(encode(mv)),
-                text: Set(text),
-                actor_id: Set(actor_id),
-                taken_ms: Set(taken_ms),
-                created_at: Set(now),
-                ..Default::default()
-            })
-            .exec_without_returning(&txn)
-            .await?;
-        } else {
-            if self.sealed_pending > 0 {
-                released = release_plans(&txn, id).await?;
-            }
-            moves::Entity::insert(moves::ActiveModel {
-                match_id: Set(id),
-                number: Set(number as i32),
-                seat: Set(seat as i16),
-                encoding: Set(encode(mv)),
-                text: Set(text),
-                actor_id: Set(actor_id),
-                taken_ms: Set(taken_ms),
-                created_at: Set(now),
-                ..Default::default()
-            })
-            .exec_without_returning(&txn)
-            .await?;
-        }
-        record_draw_talk(&txn, id, &self.state, &next, mv, number, now).await?;
-        deadlines::Entity::delete_many()
-            .filter(deadlines::Column::MatchId.eq(id))
-            .exec(&txn)
-            .await?;
-        if let Some(deadline) = deadline_row(id, &next, now)
-            && !crate::stopped_clocks::clock_stopped(&txn, id).await?
-        {
-            deadlines::Entity::insert(deadline)
-                .exec_without_returning(&txn)
-                .await?;
-        }
-        if let Some(outcome) = next.outcome() {
-            matches::Entity::update_many()
-                .col_expr(matches::Column::FinishedAt, Expr::value(now))
-                .col_expr(
-                    matches::Column::Outcome,
-                    Expr::value(outcome.reason.clone()),
-                )
-                .filter(matches::Column::Id.eq(id))
-                .exec(&txn)
-                .await?;
-            write_results(&txn, id, &outcome.results).await?;
-        }
-        txn.commit().await?;
-
-        if let Some(outcome) = next.outcome() {
-            for record in &mut self.seats {
-                record.result = outcome.results.get(record.seat).copied();
-            }
-        }
-        let finished = next.is_finished();
-        self.state = next;
-        self.sealed_pending = if sealed { self.sealed_pending + 1 } else { 0 };
-        Ok(Played {
-            number,
-            sealed,
-            released,
-            finished,
-        })
-    }
-}
-
-impl LiveMatch {
     /// Whether the match is over, by its rules or by a forfeit.
     pub fn is_over(&self) -> bool {
         self.state.is_finished() || self.forfeit.is_some()
@@ -540,10 +425,10 @@ impl LiveMatch {
             .exec(&txn)
             .await?;
         if claimed.rows_affected != 1 {
-            return refuse(format!(
-                "match {} moved on since it was loaded; load it again",
+            return Err(Error::Conflict(format!(
+                "match {} moved on since it was loaded",
                 self.id
-            ));
+            )));
         }
         moves::Entity::delete_many()
             .filter(moves::Column::MatchId.eq(self.id))
@@ -629,10 +514,10 @@ impl LiveMatch {
             .exec(&txn)
             .await?;
         if done.rows_affected != 1 {
-            return refuse(format!(
-                "match {} moved on or ended since it was loaded; load it again",
+            return Err(Error::Conflict(format!(
+                "match {} moved on or ended since it was loaded",
                 self.id
-            ));
+            )));
         }
         write_results(&txn, self.id, &results).await?;
         deadlines::Entity::delete_many()

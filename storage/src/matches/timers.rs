@@ -6,12 +6,14 @@ use redscience_engine::{Move, State};
 use sea_orm::prelude::DateTimeUtc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 
 use crate::Storage;
-use crate::entities::{deadlines, draw_offers, moves, sealed_plans};
+use crate::entities::{deadlines, draw_offers, matches, moves, players, sealed_plans, seats};
 use crate::error::Result;
+use crate::roles::Kind;
 
 /// When a seat's time to decide runs out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,15 +98,74 @@ impl Storage {
         Ok(row.map(|r| (r.seat as usize, r.offered_at)))
     }
 
-    /// Notes that a seat was reminded of its deadline.
-    pub async fn mark_reminded(&self, match_id: i64, seat: usize) -> Result<()> {
-        deadlines::Entity::update_many()
+    /// Claims the reminder of a seat's deadline: true for the one caller
+    /// (of every process on this database) that should send it.
+    pub async fn claim_reminder(&self, match_id: i64, seat: usize) -> Result<bool> {
+        let claimed = deadlines::Entity::update_many()
             .col_expr(deadlines::Column::RemindedAt, Expr::value(self.now()))
             .filter(deadlines::Column::MatchId.eq(match_id))
             .filter(deadlines::Column::Seat.eq(seat as i16))
+            .filter(deadlines::Column::RemindedAt.is_null())
             .exec(&self.db)
             .await?;
-        Ok(())
+        Ok(claimed.rows_affected == 1)
+    }
+
+    /// Unfinished matches with a machine seat (Random, Chaos, a standard
+    /// player), oldest first: where a machine's turn may have been left
+    /// undone by a crash.
+    pub async fn unfinished_with_machines(&self) -> Result<Vec<i64>> {
+        let machines = players::Entity::find()
+            .select_only()
+            .column(players::Column::Id)
+            .filter(
+                players::Column::Kind
+                    .is_in([Kind::Random, Kind::Chaos, Kind::Standard].map(Kind::word)),
+            )
+            .into_tuple::<i64>()
+            .all(&self.db)
+            .await?;
+        let ids = seats::Entity::find()
+            .select_only()
+            .column(seats::Column::MatchId)
+            .distinct()
+            .filter(seats::Column::PlayerId.is_in(machines))
+            .filter(
+                seats::Column::MatchId.in_subquery(
+                    sea_orm::sea_query::Query::select()
+                        .column(matches::Column::Id)
+                        .from(matches::Entity)
+                        .and_where(matches::Column::FinishedAt.is_null())
+                        .to_owned(),
+                ),
+            )
+            .order_by_asc(seats::Column::MatchId)
+            .into_tuple::<i64>()
+            .all(&self.db)
+            .await?;
+        Ok(ids)
+    }
+
+    /// When a match last changed: its last recorded decision (sealed or
+    /// not), or its start.
+    pub async fn last_activity(&self, match_id: i64) -> Result<Option<DateTimeUtc>> {
+        let last_move = moves::Entity::find()
+            .filter(moves::Column::MatchId.eq(match_id))
+            .order_by_desc(moves::Column::Number)
+            .one(&self.db)
+            .await?
+            .map(|m| m.created_at);
+        let last_plan = sealed_plans::Entity::find()
+            .filter(sealed_plans::Column::MatchId.eq(match_id))
+            .order_by_desc(sealed_plans::Column::Number)
+            .one(&self.db)
+            .await?
+            .map(|p| p.created_at);
+        let started = matches::Entity::find_by_id(match_id)
+            .one(&self.db)
+            .await?
+            .map(|m| m.created_at);
+        Ok(last_move.max(last_plan).or(started))
     }
 }
 

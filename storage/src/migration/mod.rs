@@ -7,6 +7,7 @@ use sea_orm_migration::prelude::*;
 mod m20261123_000001_initial;
 mod m20261123_000002_challenges;
 mod m20261124_000003_personas;
+mod m20261125_000004_early_plans;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000001_initial::Migration),
             Box::new(m20261123_000002_challenges::Migration),
             Box::new(m20261124_000003_personas::Migration),
+            Box::new(m20261125_000004_early_plans::Migration),
         ]
     }
 }
