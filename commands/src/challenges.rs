@@ -517,13 +517,18 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             continue;
         }
         let player = ctx.storage().player(record.player_id).await.map_err(said)?;
-        if record.player_id != me
-            && ctx
-                .storage()
-                .has_banned(record.player_id, me)
-                .await
-                .map_err(said)?
-        {
+        // Bans are between people, whichever personas played.
+        let banned = record.player_id != me && {
+            let owner = ctx.storage().person_of(&player).await.map_err(said)?;
+            let person = ctx.storage().person_of(&ctx.player).await.map_err(said)?;
+            owner.id != person.id
+                && ctx
+                    .storage()
+                    .has_banned(owner.id, person.id)
+                    .await
+                    .map_err(said)?
+        };
+        if banned {
             return Err(format!(
                 "{} is not accepting challenges from you, so there is no rematch.",
                 player.name

@@ -399,3 +399,31 @@ async fn a_person_moves_for_their_persona_where_the_match_waits_for_it() {
     let declined = c.say("decline").await;
     assert!(declined.contains("ann declined challenge"), "{declined}");
 }
+
+#[tokio::test]
+async fn a_ban_holds_against_a_rematch_asked_by_a_persona() {
+    let mut c = chat(9).await;
+    c.befriend("ann", "bob").await;
+    let made = c.say("@ann persona create ann-2").await;
+    assert!(made.contains("ann-2"), "{made}");
+    let using = c.say("@ann persona use ann-2").await;
+    assert!(using.contains("ann-2"), "{using}");
+    let asked = c.say("@ann challenge Tic-Tac-Toe bob").await;
+    let id = asked
+        .split("accept ")
+        .nth(1)
+        .and_then(|rest| rest.split(|ch: char| !ch.is_ascii_digit()).next())
+        .unwrap_or_else(|| panic!("no challenge to accept: {asked}"))
+        .to_string();
+    let started = c.say(&format!("@bob accept {id}")).await;
+    let m = match_id(&started);
+    let resigned = c.say(&format!("@bob resign #{m}")).await;
+    assert!(resigned.contains("over"), "{resigned}");
+    let banned = c.say("@bob friend ban ann").await;
+    assert!(banned.to_lowercase().contains("ban"), "{banned}");
+    let refused = c.say(&format!("@ann rematch #{m}")).await;
+    assert!(
+        refused.contains("is not accepting challenges from you"),
+        "the ban is between people, whichever persona asks: {refused}"
+    );
+}
