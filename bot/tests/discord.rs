@@ -9,7 +9,7 @@
 mod discord_support;
 
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use discord_support::*;
@@ -42,40 +42,13 @@ impl Served {
     ) -> Served {
         let dir =
             std::env::temp_dir().join(format!("redscience-discord-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let addr = endpoint.then(|| {
-            let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            probe.local_addr().unwrap().to_string()
-        });
-        let log = std::fs::File::create(dir.join("bot.log")).unwrap();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_redscience"));
+        let addr = endpoint.then(free_addr);
+        let mut command = serve_command(fake, &dir);
         command
-            .arg("serve")
-            .current_dir(&dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log);
-        for name in [
-            "MATRIX_HOMESERVER",
-            "MATRIX_USER",
-            "MATRIX_PASSWORD",
-            "MATRIX_ACCESS_TOKEN",
-            "DISCORD_SHARDS",
-            "DISCORD_INTERACTIONS_ADDR",
-        ] {
-            command.env_remove(name);
-        }
-        command
-            .env("DISCORD_TOKEN", "test-token")
-            .env("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string())
-            .env("DISCORD_PUBLIC_KEY", public_key_hex(&test_key()))
-            .env("DISCORD_API_BASE", fake.api_base())
             .env(
                 "DATABASE_URL",
                 format!("sqlite:{}", dir.join("redscience.db").display()),
             )
-            .env("REDSCIENCE_DATA_DIR", dir.join("data"))
             .env("RUST_LOG", "warn,redscience=debug");
         if let Some(addr) = &addr {
             command.env("DISCORD_INTERACTIONS_ADDR", addr);

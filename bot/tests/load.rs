@@ -43,7 +43,7 @@ mod discord_support;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -104,36 +104,11 @@ struct Server {
 impl Server {
     fn start(fake: &FakeDiscord, n: usize, run: u32, database_url: &str) -> Server {
         let dir = std::env::temp_dir().join(format!("redscience-load-{run:x}-{n}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let addr = probe.local_addr().unwrap().to_string();
-        drop(probe);
-        let log = std::fs::File::create(dir.join("bot.log")).unwrap();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_redscience"));
+        let addr = free_addr();
+        let mut command = serve_command(fake, &dir);
         command
-            .arg("serve")
-            .current_dir(&dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log);
-        for name in [
-            "MATRIX_HOMESERVER",
-            "MATRIX_USER",
-            "MATRIX_PASSWORD",
-            "MATRIX_ACCESS_TOKEN",
-            "DISCORD_SHARDS",
-        ] {
-            command.env_remove(name);
-        }
-        command
-            .env("DISCORD_TOKEN", "test-token")
-            .env("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string())
-            .env("DISCORD_PUBLIC_KEY", public_key_hex(&test_key()))
-            .env("DISCORD_API_BASE", fake.api_base())
             .env("DISCORD_INTERACTIONS_ADDR", &addr)
             .env("DATABASE_URL", database_url)
-            .env("REDSCIENCE_DATA_DIR", dir.join("data"))
             .env(
                 "RUST_LOG",
                 std::env::var("LOAD_RUST_LOG").unwrap_or_else(|_| "warn".into()),

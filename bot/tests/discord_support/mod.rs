@@ -28,6 +28,46 @@ pub const GUILD: u64 = 333333333333333333;
 /// The guild text channel of guild interactions.
 pub const CHANNEL: u64 = 444444444444444444;
 
+/// `redscience serve` in `dir` (fresh, its log in `bot.log`) with Discord
+/// pointed at `fake` and no other transport; the caller adds the database,
+/// the log filter and the endpoint's address if it wants one.
+pub fn serve_command(fake: &FakeDiscord, dir: &std::path::Path) -> std::process::Command {
+    use std::process::{Command, Stdio};
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let log = std::fs::File::create(dir.join("bot.log")).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_redscience"));
+    command
+        .arg("serve")
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log);
+    for name in [
+        "MATRIX_HOMESERVER",
+        "MATRIX_USER",
+        "MATRIX_PASSWORD",
+        "MATRIX_ACCESS_TOKEN",
+        "DISCORD_SHARDS",
+        "DISCORD_INTERACTIONS_ADDR",
+    ] {
+        command.env_remove(name);
+    }
+    command
+        .env("DISCORD_TOKEN", "test-token")
+        .env("DISCORD_APPLICATION_ID", APPLICATION_ID.to_string())
+        .env("DISCORD_PUBLIC_KEY", public_key_hex(&test_key()))
+        .env("DISCORD_API_BASE", fake.api_base())
+        .env("REDSCIENCE_DATA_DIR", dir.join("data"));
+    command
+}
+
+/// A free port on loopback for the bot's interactions endpoint.
+pub fn free_addr() -> String {
+    let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    probe.local_addr().unwrap().to_string()
+}
+
 /// One REST request the fake received.
 #[derive(Clone, Debug)]
 pub struct Call {
