@@ -5,6 +5,7 @@
 //! the bot acknowledged in the room is still on the board, none is played
 //! twice, and the person can move again at once. Skipped (and says so)
 //! unless `REDSCIENCE_TEST_MATRIX` names a homeserver (`.ci/synapse.sh`).
+//! A request sent while the bot is down is answered, once, when it is back.
 #![cfg(feature = "matrix")]
 #![recursion_limit = "256"]
 
@@ -283,5 +284,53 @@ async fn kills_of_serve_mid_match_lose_no_acknowledged_move() {
          sent), {acknowledged} moves acknowledged and {total_moves} on the board in {matches} \
          match(es), 0 acknowledged moves lost, none duplicated ({:.0} s)",
         began.elapsed().as_secs_f64()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_sent_while_the_bot_is_down_is_answered_once_when_it_returns() {
+    let Some(url) =
+        homeserver("a_request_sent_while_the_bot_is_down_is_answered_once_when_it_returns")
+    else {
+        return;
+    };
+    let mut bot = BotProcess::start(&url).await;
+    let bob = Person::new(&url, "bob").await;
+    let room = room_with_bot(&bot, &bob).await;
+    let m = bob.say(&room, "!rs games").await;
+    bob.expect(m, &bot.id, Some(&room), "an answer while up", |s| {
+        s.body.contains("unfinished match")
+    })
+    .await;
+    bot.kill();
+    let m = bob.say(&room, "!rs challenge Tic-Tac-Toe Random").await;
+    bot.start_again().await;
+    bob.expect(
+        m,
+        &bot.id,
+        Some(&room),
+        "the answer to what was said while down",
+        |s| s.body.contains("your turn in match"),
+    )
+    .await;
+    // Another restart does not answer it again.
+    bot.restart().await;
+    let m2 = bob.say(&room, "!rs games").await;
+    bob.expect(
+        m2,
+        &bot.id,
+        Some(&room),
+        "an answer after the second restart",
+        |s| s.body.contains("Tic-Tac-Toe"),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let started = bob.seen()[m..]
+        .iter()
+        .filter(|s| s.sender == bot.id && s.body.contains("your turn in match"))
+        .count();
+    assert_eq!(
+        started, 1,
+        "the challenge sent while down was answered once"
     );
 }

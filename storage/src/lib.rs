@@ -17,6 +17,7 @@ pub mod encoding;
 pub mod entities;
 mod error;
 mod friends;
+mod handled_events;
 mod leaderboard;
 mod matches;
 pub mod migration;

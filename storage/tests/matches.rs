@@ -552,3 +552,24 @@ async fn a_rating_computed_from_a_stale_value_is_not_recorded() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn an_event_is_claimed_once() {
+    on_each_backend(async |s: Storage| {
+        let (a, b) = tokio::join!(s.claim_event("matrix:$one"), s.claim_event("matrix:$one"));
+        assert_eq!(
+            [a.unwrap(), b.unwrap()].iter().filter(|c| **c).count(),
+            1,
+            "{}: claimed by exactly one reader",
+            s.backend()
+        );
+        assert!(s.claim_event("matrix:$two").await.unwrap());
+        assert!(!s.claim_event("matrix:$two").await.unwrap());
+        assert_eq!(
+            s.forget_events_older_than(1).await.unwrap(),
+            0,
+            "all recent"
+        );
+    })
+    .await;
+}

@@ -41,6 +41,7 @@ use worker::{Choices, Shared};
 /// A message for the bot, as the sync loop hands it over.
 pub(crate) struct Heard {
     room: Room,
+    event_id: OwnedEventId,
     sender: OwnedUserId,
     sender_name: String,
     body: String,
@@ -48,6 +49,9 @@ pub(crate) struct Heard {
     /// A file sent with the message (`body` is then its caption).
     file: Option<FileMessageEventContent>,
 }
+
+/// How late a message sent while the bot was down is still answered.
+const ANSWER_LATE_SECONDS: u64 = 24 * 3600;
 
 /// Runs the Matrix transport until it is stopped or cannot go on. Its
 /// answers for other platforms go through `relay`; `outbox` brings the
@@ -73,11 +77,26 @@ pub async fn run(
         if resumed { "resumed" } else { "logged in" },
         client.homeserver()
     );
-    // A first sync without handlers: what happened before the start is
-    // state to know, not requests to answer.
-    first_sync(&client).await;
     let (tx, rx) = mpsc::unbounded_channel::<Heard>();
-    listen(&client, &me, started, tx);
+    if resumed {
+        // A restart: the first sync brings what was said since the last
+        // one, while the bot was down; it is answered, up to a day late.
+        // Each event is claimed before it is answered, so none twice.
+        let since = MilliSecondsSinceUnixEpoch::from_system_time(
+            std::time::SystemTime::now() - Duration::from_secs(ANSWER_LATE_SECONDS),
+        )
+        .unwrap_or(started);
+        listen(&client, &me, since, tx);
+        first_sync(&client).await;
+    } else {
+        // A first login: what happened before it is state to know, not
+        // requests to answer.
+        first_sync(&client).await;
+        listen(&client, &me, started, tx);
+    }
+    if let Err(e) = bot.storage().forget_events_older_than(7).await {
+        tracing::warn!("cannot forget old event claims: {e}");
+    }
     accept_invitations(&client, &me);
     for room in client.invited_rooms() {
         tokio::spawn(join(room));
@@ -194,6 +213,7 @@ fn listen(
             };
             let _ = tx.send(Heard {
                 room,
+                event_id: ev.event_id,
                 sender: ev.sender,
                 sender_name,
                 body,

@@ -198,6 +198,17 @@ async fn answer(shared: &Shared, heard: Heard) {
             what
         }
     };
+    // Read again after a restart, or by another process: answered once.
+    match shared
+        .bot
+        .storage()
+        .claim_event(&format!("matrix:{}", heard.event_id))
+        .await
+    {
+        Ok(true) => {}
+        Ok(false) => return,
+        Err(e) => tracing::warn!("cannot claim event {}: {e}", heard.event_id),
+    }
     if direct {
         shared
             .directs

@@ -375,6 +375,11 @@ impl BotProcess {
         self.spawn().await;
     }
 
+    /// Starts the process again after [`BotProcess::kill`].
+    pub async fn start_again(&mut self) {
+        self.spawn().await;
+    }
+
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();

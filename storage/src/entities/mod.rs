@@ -274,6 +274,24 @@ pub mod early_plans {
     impl ActiveModelBehavior for ActiveModel {}
 }
 
+pub mod handled_events {
+    use sea_orm::entity::prelude::*;
+
+    /// A chat event the bot took on (`matrix:$id`).
+    #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+    #[sea_orm(table_name = "handled_events")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub event_key: String,
+        pub handled_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
 pub mod ratings {
     use sea_orm::entity::prelude::*;
 

@@ -8,6 +8,7 @@ mod m20261123_000001_initial;
 mod m20261123_000002_challenges;
 mod m20261124_000003_personas;
 mod m20261125_000004_early_plans;
+mod m20261125_000005_handled_events;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_challenges::Migration),
             Box::new(m20261124_000003_personas::Migration),
             Box::new(m20261125_000004_early_plans::Migration),
+            Box::new(m20261125_000005_handled_events::Migration),
         ]
     }
 }
