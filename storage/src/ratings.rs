@@ -277,7 +277,19 @@ impl Storage {
             if before.is_some() {
                 model.update(&txn).await?;
             } else {
-                model.insert(&txn).await?;
+                // A first rating: another match may have made the row since
+                // (nothing to lock before it exists); compute again then.
+                if let Err(e) = model.insert(&txn).await {
+                    return Err(match e.sql_err() {
+                        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => {
+                            Error::Conflict(format!(
+                                "{}'s first rating was made while match {match_id} was rated",
+                                player.name
+                            ))
+                        }
+                        _ => Error::Database(e),
+                    });
+                }
             }
             rating_history::ActiveModel {
                 player_id: Set(key.player_id),
