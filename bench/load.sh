@@ -28,5 +28,5 @@ case "${DATABASE_URL:-}" in
     *) source .ci/postgres.sh ;;
 esac
 
-cargo test --locked "${FLAG[@]}" -p redscience --test load -- --ignored --exact load \
+cargo test --locked "${FLAG[@]}" -p redscience --test bot -- --ignored --exact load::load \
     --nocapture --test-threads 1

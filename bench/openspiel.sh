@@ -51,8 +51,8 @@ if [[ -z "${REDSCIENCE_BIN:-}" ]]; then
   command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust, or set REDSCIENCE_BIN to a built redscience binary"
   target="${CARGO_TARGET_DIR:-$HOME/.cache/redscience/target}"
   echo "building redscience (release) into $target; the first build takes a while ..." >&2
-  # Without the chat transports: matrix-sdk alone takes minutes in release.
-  CARGO_TARGET_DIR="$target" cargo build --release --quiet -p redscience --no-default-features \
+  # The default build has no chat transports (matrix-sdk alone takes minutes in release).
+  CARGO_TARGET_DIR="$target" cargo build --release --quiet -p redscience \
     --manifest-path "$repo/Cargo.toml" >&2 ||
     die "cargo build --release -p redscience failed (see above)"
   REDSCIENCE_BIN="$target/release/redscience"

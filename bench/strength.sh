@@ -19,8 +19,8 @@ cd "$(dirname "$0")/.."
 games="${1:-200}"
 seat_games="${2:-1000}"
 if [[ -z "${REDSCIENCE_BIN:-}" ]]; then
-    # Without the chat transports: matrix-sdk alone takes minutes in release.
-    cargo build --release --locked -p redscience --no-default-features >&2
+    # The default build has no chat transports (matrix-sdk alone takes minutes in release).
+    cargo build --release --locked -p redscience >&2
     REDSCIENCE_BIN="${CARGO_TARGET_DIR:-target}/release/redscience"
 fi
 

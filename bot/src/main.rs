@@ -146,7 +146,10 @@ enum Command {
         #[arg(long)]
         user: Option<String>,
     },
-    /// Run the bot on every configured chat transport (Matrix: MATRIX_HOMESERVER and friends).
+    /// Run the bot on every configured chat transport (Discord, Matrix; see the README).
+    ///
+    /// The transports are built with `--features discord,matrix`:
+    /// `cargo run --locked --features discord,matrix -- serve`.
     Serve,
     /// Play a game in the terminal against Random.
     Play {

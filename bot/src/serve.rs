@@ -90,28 +90,54 @@ pub fn run() -> Result<ExitCode, String> {
     })
 }
 
+/// The command that builds and runs the bot with both chat transports.
+const SERVE_COMMAND: &str = "cargo run --locked --features discord,matrix -- serve";
+
 fn none_configured() -> String {
+    nothing_to_serve(cfg!(feature = "discord"), cfg!(feature = "matrix"))
+}
+
+/// Why `serve` cannot start, given the transports this build has, and what
+/// to do instead.
+fn nothing_to_serve(discord: bool, matrix: bool) -> String {
     let mut ways = Vec::new();
-    if cfg!(feature = "discord") {
+    if discord {
         ways.push(
             "DISCORD_TOKEN, DISCORD_APPLICATION_ID (and DISCORD_PUBLIC_KEY for the \
              HTTP interactions endpoint) for Discord",
         );
     }
-    if cfg!(feature = "matrix") {
+    if matrix {
         ways.push(
             "MATRIX_HOMESERVER, MATRIX_USER and MATRIX_PASSWORD (or MATRIX_ACCESS_TOKEN) \
              for Matrix",
         );
     }
+    let missing: Vec<&str> = [("discord", discord), ("matrix", matrix)]
+        .into_iter()
+        .filter(|(_, built)| !built)
+        .map(|(feature, _)| feature)
+        .collect();
     if ways.is_empty() {
-        "this build has no chat transport (it was built without the `discord` and \
-         `matrix` features); `redscience console` chats in the terminal instead"
-            .to_string()
+        format!(
+            "this redscience was built without the chat transports (the `discord` and \
+             `matrix` features: the default build is the console alone, which builds in \
+             a few minutes). To serve Discord and Matrix, run `{SERVE_COMMAND}` from the \
+             repository (or build with `cargo build --release --features discord,matrix`); \
+             `redscience console` chats in the terminal meanwhile"
+        )
     } else {
+        let also = if missing.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (this build has no `{}` transport: `{SERVE_COMMAND}` builds both)",
+                missing.join("`, `")
+            )
+        };
         format!(
             "no chat transport is configured: set {} in the environment or in .env \
-             (see the README); `redscience console` chats in the terminal instead",
+             (see the README){also}; `redscience console` chats in the terminal instead",
             ways.join(", or ")
         )
     }
@@ -132,4 +158,30 @@ fn init_logs() {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_without_transports_says_how_to_build_them() {
+        let said = nothing_to_serve(false, false);
+        assert!(said.contains("built without the chat transports"), "{said}");
+        assert!(
+            said.contains("`cargo run --locked --features discord,matrix -- serve`"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_build_with_one_transport_names_the_other() {
+        let said = nothing_to_serve(false, true);
+        assert!(said.contains("MATRIX_HOMESERVER"), "{said}");
+        assert!(!said.contains("DISCORD_TOKEN"), "{said}");
+        assert!(said.contains("no `discord` transport"), "{said}");
+        let both = nothing_to_serve(true, true);
+        assert!(both.contains("DISCORD_TOKEN") && both.contains("MATRIX_HOMESERVER"));
+        assert!(!both.contains("this build has no"), "{both}");
+    }
 }

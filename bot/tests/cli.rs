@@ -22,6 +22,8 @@ fn json(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
 }
 
+/// Writes `text` to `name` in this process's directory; tests running at
+/// the same time must use names of their own.
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("redscience-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -382,7 +384,7 @@ fn render_writes_a_picture_of_what_a_viewer_sees() {
     let dir = std::env::temp_dir().join(format!("redscience-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let rules = temp_file(
-        "hidden.json",
+        "render-hidden.json",
         r#"{"schema_version": 1, "name": "Hidden", "cloaking": "hides", "phases": [{"cloaked": ["all"]}]}"#,
     );
     let draw = |moves: &[&str], view: &str, name: &str| {

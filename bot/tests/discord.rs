@@ -4,9 +4,7 @@
 //! or through the fake gateway, shaped as Discord sends them; everything
 //! the bot says is read back from the calls the fake recorded.
 
-#![cfg(feature = "discord")]
-
-mod discord_support;
+use crate::discord_support;
 
 use std::path::PathBuf;
 use std::process::Child;
@@ -40,8 +38,9 @@ impl Served {
         endpoint: bool,
         settings: &[(&str, &str)],
     ) -> Served {
-        let dir =
-            std::env::temp_dir().join(format!("redscience-discord-{name}-{}", std::process::id()));
+        // In memory where the system allows: the database is thrown away.
+        let dir = redscience_storage::scratch::scratch_dir()
+            .join(format!("redscience-discord-{name}-{}", std::process::id()));
         let addr = endpoint.then(free_addr);
         let mut command = serve_command(fake, &dir);
         command

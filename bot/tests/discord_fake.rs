@@ -1,7 +1,7 @@
 //! Tests of the fake Discord itself: serenity's REST client and gateway
 //! against it, the payload builders against serenity's model, and the
 //! signing helper against ed25519-dalek.
-mod discord_support;
+use crate::discord_support;
 
 use discord_support::*;
 use ed25519_dalek::{Signature, Verifier, VerifyingKey};

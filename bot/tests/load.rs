@@ -37,9 +37,7 @@
 //! acknowledged move must be there under its number and text, with no
 //! number twice and none missing in between.
 
-#![cfg(feature = "discord")]
-
-mod discord_support;
+use crate::discord_support;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;

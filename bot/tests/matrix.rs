@@ -3,10 +3,8 @@
 //! `REDSCIENCE_TEST_MATRIX` names a homeserver that allows registration on
 //! loopback; `.ci/run` starts one with `.ci/synapse.sh` and sets
 //! `REDSCIENCE_REQUIRE_MATRIX`, so in CI they always run.
-#![cfg(feature = "matrix")]
-#![recursion_limit = "256"]
 
-mod matrix_support;
+use crate::matrix_support;
 
 use matrix_sdk::attachment::AttachmentConfig;
 use matrix_sdk::ruma::events::room::message::TextMessageEventContent;

@@ -379,11 +379,7 @@ mod tests {
     use serde_json::{Value, json};
 
     fn lines(extra: Value) -> Vec<String> {
-        let mut v = json!({"schema_version": 1, "name": "t"});
-        v.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        describe(&serde_json::from_value(v).unwrap())
+        describe(&crate::testing::rules(extra))
     }
 
     /// Found by the rule_set_json fuzz target: an empty list of spaces

@@ -148,13 +148,7 @@ mod tests {
     use super::*;
     use serde_json::{Value, json};
 
-    fn rules(extra: Value) -> RuleSet {
-        let mut v = json!({"schema_version": 1, "name": "t"});
-        v.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        serde_json::from_value(v).unwrap()
-    }
+    use crate::testing::rules;
 
     fn fp(extra: Value) -> String {
         fingerprint(&rules(extra))

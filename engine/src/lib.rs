@@ -51,4 +51,7 @@ pub mod random;
 pub mod rollout;
 pub mod text;
 
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+
 pub use game::{Game, Move, Outcome, SeatResult, State};

@@ -408,6 +408,7 @@ pub fn typed(state: &State, mv: Move) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::catalogue_game;
 
     #[test]
     fn every_legal_move_has_a_text_that_reads_back_as_it() {
@@ -419,7 +420,7 @@ mod tests {
             "RockPaperScissors",
             "3Blotto13",
         ] {
-            let game = crate::Game::new(crate::catalogue::get(name).unwrap()).unwrap();
+            let game = catalogue_game(name);
             let mut state = game.start_seeded(3);
             let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(3);
             for _ in 0..12 {

@@ -381,6 +381,7 @@ mod tests {
 
     use super::*;
     use crate::game::Move;
+    use crate::testing::catalogue_game;
     use crate::{RuleSet, catalogue};
 
     /// Plays `games` random playouts through the kernel, and the same
@@ -550,7 +551,7 @@ mod tests {
 
     #[test]
     fn loads_only_at_a_turn_boundary() {
-        let game = Game::new(catalogue::get("Connect6-19x19").unwrap()).unwrap();
+        let game = catalogue_game("Connect6-19x19");
         let rollout = game.rollout().unwrap();
         let mut state = game.start();
         let mut playout = Playout::default();

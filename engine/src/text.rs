@@ -231,16 +231,7 @@ mod tests {
     }
 
     fn played(rules: serde_json::Value, turns: &[&str]) -> String {
-        let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
-        v.as_object_mut()
-            .unwrap()
-            .extend(rules.as_object().unwrap().clone());
-        let game = Game::new(serde_json::from_value(v).unwrap()).unwrap();
-        let mut s = game.start();
-        for t in turns {
-            crate::notation::apply_turn(&mut s, t, |_| None).unwrap();
-        }
-        board_text(&s)
+        board_text(&crate::testing::played(&crate::testing::game(rules), turns))
     }
 
     #[test]

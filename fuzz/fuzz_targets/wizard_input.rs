@@ -3,23 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use redscience_commands::wizard::Wizard;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let mut wizard = Wizard::new();
-    for line in text.lines().take(200) {
-        if line == "<" {
-            wizard.back();
-        } else {
-            let _ = wizard.answer(line);
-        }
-        let _ = wizard.prompt();
-        let _ = wizard.preview();
-    }
-    if wizard.is_finished() {
-        let _ = redscience_engine::Game::new(wizard.rules().clone());
-    }
-});
+// The body lives in the tests crate, so its regression tests replay
+// findings through this very code.
+fuzz_target!(|data: &[u8]| redscience_tests::fuzz::wizard_input(data));

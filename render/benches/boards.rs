@@ -12,8 +12,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use redscience_engine::notation::apply_turn;
-use redscience_engine::{Game, catalogue};
+use redscience_engine::testing::{catalogue_game, played};
 use redscience_render::{
     BoardOptions, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg, caption,
     leaderboard_png, rating_chart_png,
@@ -67,12 +66,8 @@ fn main() {
         if !filters.is_empty() && !filters.iter().any(|f| lower.contains(f.as_str())) {
             continue;
         }
-        let rules = catalogue::get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
-        let game = Game::new(rules).unwrap_or_else(|p| panic!("{name} compiles: {p:?}"));
-        let mut state = game.start();
-        for t in turns {
-            apply_turn(&mut state, t, |_| None).unwrap_or_else(|e| panic!("{name} {t}: {e}"));
-        }
+        let game = catalogue_game(name);
+        let state = played(&game, turns);
         let view = state.public_view().0;
         let options = BoardOptions {
             caption: caption(&game, &view),

@@ -158,18 +158,11 @@ impl Drawing<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use redscience_engine::RuleSet;
-    use redscience_engine::game::Game;
     use redscience_engine::rules::Color;
+    use redscience_engine::testing::game_without_checks;
+    use serde_json::json;
 
     use crate::{BoardOptions, board_svg};
-
-    fn game(json: &str) -> Arc<Game> {
-        let rules: RuleSet = serde_json::from_str(json).unwrap();
-        Game::new(rules).unwrap()
-    }
 
     /// The centre of the first circle filled with `hex`.
     fn circle_at(svg: &str, hex: &str) -> (f32, f32) {
@@ -187,11 +180,8 @@ mod tests {
 
     #[test]
     fn one_one_is_lower_left_and_y_grows_upwards() {
-        let g = game(
-            r#"{"schema_version": 1, "name": "t", "turn_checks": [], "board": "squares",
-                "dimensions": [3, 3, 1],
-                "initial": [{"at": "1,1", "color": "black"}, {"at": "3,3", "color": "white"}]}"#,
-        );
+        let g = game_without_checks(json!({"board": "squares", "dimensions": [3, 3, 1],
+            "initial": [{"at": "1,1", "color": "black"}, {"at": "3,3", "color": "white"}]}));
         let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
         let (bx, by) = circle_at(&svg, Color::Black.hex());
         let (wx, wy) = circle_at(&svg, Color::White.hex());

@@ -140,15 +140,14 @@ impl Drawing<'_> {
 
 #[cfg(test)]
 mod tests {
-    use redscience_engine::game::Game;
-    use redscience_engine::notation::apply_turn;
+    use redscience_engine::testing::{catalogue_game, play};
 
     use crate::BoardOptions;
     use crate::drawing::Drawing;
 
     #[test]
     fn stacks_show_two_rows_above_the_tallest() {
-        let g = Game::new(redscience_engine::catalogue::get("Connect4").unwrap()).unwrap();
+        let g = catalogue_game("Connect4");
         let height = |s: &redscience_engine::State| {
             let view = s.truth_view();
             let options = BoardOptions::default();
@@ -156,13 +155,9 @@ mod tests {
         };
         let mut s = g.start();
         assert_eq!(height(&s), 2);
-        for t in ["4", "4", "4"] {
-            apply_turn(&mut s, t, |_| None).unwrap();
-        }
+        play(&mut s, &["4", "4", "4"]);
         assert_eq!(height(&s), 5);
-        for t in ["4", "4", "4"] {
-            apply_turn(&mut s, t, |_| None).unwrap();
-        }
+        play(&mut s, &["4", "4", "4"]);
         assert_eq!(height(&s), 6, "never above the maximum height");
     }
 }

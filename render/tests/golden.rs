@@ -8,33 +8,20 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use redscience_engine::game::{Game, State, View};
-use redscience_engine::notation::apply_turn;
-use redscience_engine::{RuleSet, catalogue};
+use redscience_engine::testing::{catalogue_game, game_over, played};
 use redscience_render::{
     BoardOptions, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg, caption,
     leaderboard_png, leaderboard_svg, rating_chart_png, rating_chart_svg,
 };
 use resvg::tiny_skia::Pixmap;
 
-fn game(json: serde_json::Value) -> Arc<Game> {
-    let mut v = serde_json::json!({"schema_version": 1, "name": "Test", "turn_checks": []});
-    v.as_object_mut()
-        .unwrap()
-        .extend(json.as_object().unwrap().clone());
-    let rules: RuleSet = serde_json::from_value(v).unwrap();
-    Game::new(rules).unwrap_or_else(|p| panic!("{p:?}"))
-}
-
-fn catalogue_game(name: &str) -> Arc<Game> {
-    Game::new(catalogue::get(name).unwrap()).unwrap()
-}
-
-fn play(game: &Arc<Game>, turns: &[&str]) -> State {
-    let mut s = game.start();
-    for t in turns {
-        apply_turn(&mut s, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-    }
-    s
+/// A game named "Test" (the pictures draw the name), without Tic-Tac-Toe's
+/// in-a-row check.
+fn game(fields: serde_json::Value) -> Arc<Game> {
+    game_over(
+        serde_json::json!({"name": "Test", "turn_checks": []}),
+        fields,
+    )
 }
 
 /// The options the bot would use: the usual caption, the last move outlined.
@@ -109,35 +96,35 @@ fn cell(game: &Game, board: u8, x: u8, y: u8, z: u8) -> u16 {
 #[test]
 fn hash_tic_tac_toe() {
     let g = catalogue_game("Tic-Tac-Toe");
-    let s = play(&g, &["2,2", "1,1", "3,1"]);
+    let s = played(&g, &["2,2", "1,1", "3,1"]);
     check_state("hash", &s, &[cell(&g, 1, 3, 1, 1)]);
 }
 
 #[test]
 fn squares_row() {
     let g = catalogue_game("3on15line");
-    let s = play(&g, &["8,1", "9,1", "1,1"]);
+    let s = played(&g, &["8,1", "9,1", "1,1"]);
     check_state("squares_row", &s, &[cell(&g, 1, 1, 1, 1)]);
 }
 
 #[test]
 fn squares_plane() {
     let g = catalogue_game("4on7sq");
-    let s = play(&g, &["4,4", "5,5", "3,4", "1,7"]);
+    let s = played(&g, &["4,4", "5,5", "3,4", "1,7"]);
     check_state("squares_plane", &s, &[cell(&g, 1, 1, 7, 1)]);
 }
 
 #[test]
 fn squares_3d_layers() {
     let g = catalogue_game("Qubic-4");
-    let s = play(&g, &["1,1,1", "2,2,2", "4,4,4", "1,4,3"]);
+    let s = played(&g, &["1,1,1", "2,2,2", "4,4,4", "1,4,3"]);
     check_state("squares_3d", &s, &[cell(&g, 1, 1, 4, 3)]);
 }
 
 #[test]
 fn large_plane_19x19() {
     let g = catalogue_game("Connect6-19x19");
-    let s = play(&g, &["9,9+11,11", "1,19+19,1"]);
+    let s = played(&g, &["9,9+11,11", "1,19+19,1"]);
     check_state(
         "squares_19x19",
         &s,
@@ -148,7 +135,7 @@ fn large_plane_19x19() {
 #[test]
 fn stacks_connect4() {
     let g = catalogue_game("Connect4");
-    let s = play(&g, &["4", "4", "4", "3", "5"]);
+    let s = played(&g, &["4", "4", "4", "3", "5"]);
     check_state("stacks", &s, &[cell(&g, 1, 5, 1, 1)]);
 }
 
@@ -158,7 +145,7 @@ fn stacks_in_rows() {
         serde_json::json!({"board": "stacks", "dimensions": [3, 2, 5],
         "shapes": [{"reserves": {"black": 4, "white": 4}}]}),
     );
-    let s = play(&g, &["1,1", "1,1", "3,2", "1,1"]);
+    let s = played(&g, &["1,1", "1,1", "3,2", "1,1"]);
     check_state("stacks_rows", &s, &[cell(&g, 1, 1, 1, 3)]);
 }
 
@@ -180,7 +167,7 @@ fn hexagons() {
         serde_json::json!({"board": "hexagons", "dimensions": [5, 4, 1],
         "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
     );
-    let s = play(&g, &["1,1", "2,3", "5,1", "1,4"]);
+    let s = played(&g, &["1,1", "2,3", "5,1", "1,4"]);
     check_state("hexagons", &s, &[cell(&g, 1, 1, 4, 1)]);
 }
 
@@ -190,7 +177,7 @@ fn toroid() {
         serde_json::json!({"board": "squares_on_toroid", "dimensions": [5, 4, 1],
         "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
     );
-    let s = play(&g, &["1,1", "5,4", "3,2"]);
+    let s = played(&g, &["1,1", "5,4", "3,2"]);
     check_state("toroid", &s, &[cell(&g, 1, 3, 2, 1)]);
 }
 
@@ -200,7 +187,7 @@ fn tetrakis() {
         serde_json::json!({"board": "tetrakis_squares", "dimensions": [3, 2, 1],
         "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
     );
-    let s = play(&g, &["1,1,1", "2,1,4", "3,2,2", "1,2,3"]);
+    let s = played(&g, &["1,1,1", "2,1,4", "3,2,2", "1,2,3"]);
     check_state("tetrakis", &s, &[cell(&g, 1, 1, 2, 3)]);
 }
 
@@ -210,14 +197,14 @@ fn two_boards() {
         serde_json::json!({"board": "squares", "boards": 2, "dimensions": [3, 3, 1],
         "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
     );
-    let s = play(&g, &["2,2", "2:1,1", "2:3,3"]);
+    let s = played(&g, &["2,2", "2:1,1", "2:3,3"]);
     check_state("boards_2", &s, &[cell(&g, 2, 3, 3, 1)]);
 }
 
 #[test]
 fn three_boards_of_stacks() {
     let g = catalogue_game("3Blotto13");
-    let s = play(&g, &["1", "2:2", "3:1", "2"]);
+    let s = played(&g, &["1", "2:2", "3:1", "2"]);
     check_state("boards_3_stacks", &s, &[cell(&g, 1, 2, 1, 1)]);
 }
 
@@ -251,7 +238,7 @@ fn cloaked_position(cloaking: &str) -> (Arc<Game>, State) {
         "phases": [{"cloaked": ["3,1", "3,2", "3,3", "4,1", "4,2", "4,3"]}],
         "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 3}},
                    {"shape": "star", "reserves": {"black": 3, "white": 3}}]}));
-    let s = play(&g, &["star 3,2", "circle 1,1", "circle 4,3", "star 2,2"]);
+    let s = played(&g, &["star 3,2", "circle 1,1", "circle 4,3", "star 2,2"]);
     (g, s)
 }
 
@@ -299,7 +286,7 @@ fn the_public_picture_of_a_cloaked_game_does_not_depend_on_hidden_pieces() {
     let mut pictures = Vec::new();
     let mut truths = Vec::new();
     for turns in games {
-        let s = play(&g, turns);
+        let s = played(&g, turns);
         let view = s.public_view().0;
         pictures.push(board_png(&g, &view, &options(&g, &view, &[])).unwrap());
         truths.push(board_png(&g, &s.truth_view(), &BoardOptions::default()).unwrap());
@@ -338,7 +325,7 @@ fn sticky_spaces_are_dotted() {
         "sticky": ["2,2", "3,2", "4,1"],
         "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
     );
-    let s = play(&g, &["2,2", "1,1"]);
+    let s = played(&g, &["2,2", "1,1"]);
     let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
     assert_eq!(svg.matches("url(#sticky)").count(), 3);
     assert!(svg.contains("sticky: a piece there cannot leave"));
@@ -353,7 +340,7 @@ fn exclusive_spaces_are_hatched_in_the_owners_colours() {
         "exclusive": [{"seats": ["2"], "spaces": ["1,3", "2,3"]},
                       {"seats": ["1", "3"], "spaces": ["4,1", "5,1"]}],
         "shapes": [{"reserves": {"black": 3, "white": 3, "pink": 3, "yellow": 3}}]}));
-    let s = play(&g, &["4,1", "1,3"]);
+    let s = played(&g, &["4,1", "1,3"]);
     let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
     assert_eq!(svg.matches("url(#excl").count(), 4);
     assert!(svg.contains("only Player 2 may enter or leave"), "{svg}");
@@ -370,7 +357,7 @@ fn goals_are_marked_on_their_edges() {
         "shapes": [{"shape": "triangle", "movement": ["forward_orth"],
                     "reserves": {"black": 4, "white": 4}}]}),
     );
-    let s = play(&g, &["1,1", "4,4"]);
+    let s = played(&g, &["1,1", "4,4"]);
     let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
     assert!(
         svg.contains("Goals: Player 1 top (y=4), Player 2 bottom (y=1)"),
@@ -406,7 +393,7 @@ fn reserves_in_the_caption() {
         game(j)
     };
     let g = rules(false);
-    let s = play(&g, &["star 1,1", "circle 2,2"]);
+    let s = played(&g, &["star 1,1", "circle 2,2"]);
     let view = s.player_view(0).0;
     let svg = board_svg(&g, &view, &options(&g, &view, &[]));
     assert!(svg.contains(">Reserves:<"));
@@ -416,7 +403,7 @@ fn reserves_in_the_caption() {
         &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
     );
     let g = rules(true);
-    let s = play(&g, &["star 1,1", "circle 2,2"]);
+    let s = played(&g, &["star 1,1", "circle 2,2"]);
     let view = s.player_view(0).0;
     let svg = board_svg(&g, &view, &options(&g, &view, &[]));
     assert!(svg.contains(">Reserves:<"));
@@ -575,7 +562,7 @@ fn marker_revealed_by_a_blocked_attempt() {
         serde_json::json!({"cloaking": "hides", "phases": [{"cloaked": ["all"]}],
         "shapes": [{"reserves": {"black": 2, "white": 2}}]}),
     );
-    let s = play(&g, &["2,2", "2,2"]);
+    let s = played(&g, &["2,2", "2,2"]);
     let view = s.player_view(1).0;
     assert_eq!(view.marked, vec![cell(&g, 1, 2, 2, 1)]);
     let svg = board_svg(&g, &view, &options(&g, &view, &[]));
@@ -601,7 +588,7 @@ fn marker_pending_chain_jump() {
         "shapes": [{"power": "can", "capture": "chain_jump", "result": "remove",
             "movement": ["adj_orthogonal"], "reserves": {"black": 0, "white": 0}}]}),
     );
-    let s = play(&g, &["1,1-3,1"]);
+    let s = played(&g, &["1,1-3,1"]);
     let view = s.public_view().0;
     assert_eq!(
         view.marked,

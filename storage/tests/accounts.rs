@@ -1,6 +1,6 @@
 //! Migrations, seeding, players from chat, Admins, personas, links and friends.
 
-mod common;
+use crate::common;
 
 use common::{admin, human, on_each_backend, refusal};
 use redscience_engine::catalogue;

@@ -1,7 +1,7 @@
 //! Challenges: seats taken and accepted, one match per challenge, closing,
 //! and the match's channel. On SQLite, and on PostgreSQL when configured.
 
-mod common;
+use crate::common;
 
 use common::{human, on_each_backend, refusal};
 use redscience_storage::{

@@ -3,8 +3,6 @@
 //! that records random moves and reports each one after `play` returns, kills
 //! it, then reopens the database.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -15,7 +13,12 @@ use redscience_storage::scratch::{Scratch, postgres_from_env};
 use redscience_storage::{Augmentation, Config, NewMatch, Storage, SystemPlayer};
 
 const CHILD: &str = "REDSCIENCE_CRASH_CHILD_URL";
-const TEST: &str = "a_killed_writer_loses_no_acknowledged_move";
+/// This test's name as the harness knows it (its module path without the
+/// binary's name), for running it again as the child.
+fn test_name() -> String {
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    format!("{module}::a_killed_writer_loses_no_acknowledged_move")
+}
 
 /// The child: plays Connect4 matches move by move, printing `ACK match number`
 /// once each move is committed, until it is killed.
@@ -59,7 +62,13 @@ async fn a_killed_writer_loses_no_acknowledged_move() {
         let config = Config::new(&scratch.url, "").unwrap();
         Storage::open(&config).await.unwrap().close().await.unwrap();
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", TEST, "--nocapture", "--test-threads", "1"])
+            .args([
+                "--exact",
+                &test_name(),
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
             .env(CHILD, &scratch.url)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -2,7 +2,7 @@
 //! equals the live state; sealed plans, draw offers, deadlines, results,
 //! ratings; nothing half-written.
 
-mod common;
+use crate::common;
 
 use common::{human, on_each_backend, refusal};
 use rand::SeedableRng;

@@ -1,6 +1,6 @@
 //! Saving, importing and renaming games: quotas, duplicates, names and tokens.
 
-mod common;
+use crate::common;
 
 use common::{admin, human, on_each_backend, refusal, variant};
 use redscience_engine::{RuleSet, catalogue};

@@ -8,46 +8,19 @@
 //! "by themselves" after the last free space is filled; `State::history` shows
 //! those moves with `automatic` set.
 
-use std::sync::Arc;
-
 use redscience_engine::game::Applied;
 use redscience_engine::notation::{parse_turn, resolve};
 use redscience_engine::rules::{Color, Shape};
-use redscience_engine::{Game, Move, SeatResult, State, catalogue};
+use redscience_engine::testing::{catalogue_game, play};
+use redscience_engine::{Move, SeatResult, State, catalogue};
 
 use SeatResult::{Draw, Loss, Win};
 
 // ---------------------------------------------------------------------------
 // Helpers
 
-fn game(name: &str) -> Arc<Game> {
-    let rules = catalogue::get(name).unwrap_or_else(|| panic!("{name} is not in the catalogue"));
-    Game::new(rules).unwrap_or_else(|problems| panic!("{name} does not compile: {problems:?}"))
-}
-
 fn start(name: &str) -> State {
-    game(name).start()
-}
-
-/// Plays turns by move text, one text per turn ("a+b" for a two-move turn),
-/// panicking with the engine's reason when a move is refused.
-fn play(state: &mut State, turns: &[&str]) {
-    for text in turns {
-        let moves = parse_turn(text).unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"));
-        let seat = state.to_move();
-        for m in moves {
-            assert!(!state.is_finished(), "{text:?}: the game is already over");
-            assert_eq!(
-                state.to_move(),
-                seat,
-                "{text:?}: the turn passed to another seat mid-turn"
-            );
-            let mv = resolve(state, &m).unwrap_or_else(|e| panic!("{text:?} refused: {e}"));
-            state
-                .apply(mv)
-                .unwrap_or_else(|e| panic!("{text:?} refused by apply: {e}"));
-        }
-    }
+    catalogue_game(name).start()
 }
 
 /// The reason a turn is refused. The state is left untouched (the turn is
@@ -260,7 +233,7 @@ fn every_foundation_game_compiles_and_starts_with_seat_1() {
     let names = catalogue::foundation_names();
     assert_eq!(names.len(), 16);
     for name in names {
-        let g = game(name);
+        let g = catalogue_game(name);
         let s = g.start();
         assert_eq!(s.to_move(), 0, "{name}: seat 1 moves first");
         assert!(!s.is_finished(), "{name}");
@@ -280,7 +253,7 @@ fn every_catalogue_game_compiles_and_offers_a_choice_at_the_start() {
     let names = catalogue::names();
     assert_eq!(names.len(), 16 + 26);
     for name in names {
-        let s = game(name).start_seeded(7);
+        let s = catalogue_game(name).start_seeded(7);
         assert!(!s.is_finished(), "{name}");
         assert!(s.legal_moves().len() > 1, "{name}: {:?}", s.legal_moves());
         assert!(

@@ -1,7 +1,7 @@
 //! The bot driven through the console chat, in-process, on a scratch SQLite
 //! database: challenges, friends, and matches played to their result.
 
-mod common;
+use crate::common;
 
 use common::{Chat, Setup, offered, play_out};
 

@@ -1,34 +1,22 @@
 //! `creations [PLAYER]` through the console chat: a player's games and
 //! players, most used first, with usage = 100 x matches / days since created.
 
-mod common;
+use crate::common;
 
 use common::{Chat, Setup};
-use redscience_storage::{ChatId, Kind};
+use redscience_storage::Kind;
 
 async fn chat(seed: u64) -> Chat {
     Setup::new("creations").chat(seed).await
 }
 
+/// A WIDTHx4 variant of Tic-Tac-Toe called `name`.
+fn wide(name: &str, width: u32) -> serde_json::Value {
+    serde_json::json!({"schema_version": 1, "name": name, "board": "squares",
+        "dimensions": [width, 4, 1]})
+}
+
 impl Chat {
-    /// Saves a 4x4 variant of Tic-Tac-Toe as ann's.
-    async fn save(&mut self, name: &str, width: u32) {
-        let rules: redscience_engine::RuleSet = serde_json::from_value(serde_json::json!({
-            "schema_version": 1, "name": name, "board": "squares",
-            "dimensions": [width, 4, 1]}))
-        .unwrap();
-        let ann = self.ann().await;
-        self.storage().save_rule_set(ann, &rules).await.unwrap();
-    }
-
-    async fn ann(&mut self) -> i64 {
-        self.storage()
-            .player_for_chat(&ChatId::console("ann"), "ann")
-            .await
-            .unwrap()
-            .id
-    }
-
     /// Ann plays one match of `game` against `opponent` and resigns it.
     async fn play(&mut self, game: &str, opponent: &str) {
         let started = self.say(&format!("challenge {game} {opponent}")).await;
@@ -54,7 +42,7 @@ async fn creations_are_listed_most_used_first() {
         none.contains("You have created no games or players yet"),
         "{none}"
     );
-    c.save("Wide-Tic", 5).await;
+    c.save_as_ann(wide("Wide-Tic", 5)).await;
     let ann = c.ann().await;
     c.storage()
         .create_player(ann, "annbot", Kind::Persona)
@@ -73,7 +61,7 @@ async fn creations_are_listed_most_used_first() {
         "{today}"
     );
     c.later(2 * 86_400);
-    c.save("Square-Tic", 4).await;
+    c.save_as_ann(wide("Square-Tic", 4)).await;
     c.play("Square-Tic", "Random").await;
     c.play("Square-Tic", "annbot").await;
     c.play("Square-Tic", "annbot").await;

@@ -2,7 +2,7 @@
 //! sent privately, removing, banning and lifting bans, and what a ban stops
 //! (requests, challenges by name, rematches).
 
-mod common;
+use crate::common;
 
 use common::{Chat, Setup, offered};
 

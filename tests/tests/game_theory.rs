@@ -8,41 +8,18 @@
 //! random captor, the match is seeded and the tests assert what holds for
 //! every start (totals, round-robin fairness) over several seeds.
 
-use std::sync::Arc;
-
 use redscience_engine::notation::apply_turn;
 use redscience_engine::rules::{Color, Shape};
-use redscience_engine::{Game, RuleSet, SeatResult, State, catalogue};
+use redscience_engine::testing::{catalogue_game, play};
+use redscience_engine::{SeatResult, State};
 
 use SeatResult::{Draw, Loss, Win};
 
 // ---------------------------------------------------------------------------
 // Helpers
 
-/// A catalogue game by name.
-fn game(name: &str) -> Arc<Game> {
-    let rules: RuleSet =
-        catalogue::get(name).unwrap_or_else(|| panic!("{name} is not in the catalogue"));
-    Game::new(rules).unwrap_or_else(|problems| {
-        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        panic!("{name} cannot be played: {}", list.join("; "))
-    })
-}
-
 fn start(name: &str) -> State {
-    game(name).start_seeded(1)
-}
-
-/// Plays turns by move text, one text per turn (or per sealed plan).
-fn play(state: &mut State, turns: &[&str]) {
-    for text in turns {
-        assert!(
-            !state.is_finished(),
-            "{text:?}: the game is already over: {}",
-            state.outcome().unwrap().reason
-        );
-        apply_turn(state, text, |_| None).unwrap_or_else(|e| panic!("{text:?} refused: {e}"));
-    }
+    catalogue_game(name).start_seeded(1)
 }
 
 /// Asserts that `text` is refused now, with a reason containing `expected`.
@@ -243,7 +220,7 @@ fn rock_paper_scissors_three_even_rounds_are_a_draw() {
 
 /// Plays the investment round, then Chaos's `bar` circles and its pass.
 fn public_goods(seed: u64, plans: [&str; 3], bar: usize) -> State {
-    let mut s = game("3P-PublicGoods").start_seeded(seed);
+    let mut s = catalogue_game("3P-PublicGoods").start_seeded(seed);
     assert_eq!(stacks(&s), ["Bo", "Wo Wo", "Po Po Po", "", "Bp Wp Pp"]);
     play(&mut s, &plans);
     // Phase 2 plays itself: each circle returned goes to its owner's stack.
@@ -258,7 +235,7 @@ fn public_goods_invested_by_all_doubles_every_stake() {
     // 1 + 2 + 3 circles invested: 6, doubled to 12, dealt 4 to each whatever
     // the deal's start; phase 2 returns them to the players' own stacks.
     for seed in 0..4 {
-        let mut s = game("3P-PublicGoods").start_seeded(seed);
+        let mut s = catalogue_game("3P-PublicGoods").start_seeded(seed);
         play(&mut s, &["1-5", "2,1,1-5", "3,1,1-5"]);
         assert_eq!(stack(&s, 5), "Bp Wp Pp", "the pentagons captured the pot");
         assert_eq!(
@@ -302,7 +279,7 @@ fn public_goods_an_odd_pot_is_dealt_round_robin_from_a_random_player() {
     // start, two players get one each; which two depends on the seed.
     let mut receivers = std::collections::BTreeSet::new();
     for seed in 0..24 {
-        let mut s = game("3P-PublicGoods").start_seeded(seed);
+        let mut s = catalogue_game("3P-PublicGoods").start_seeded(seed);
         play(&mut s, &["1-5", "pass", "pass"]);
         let got: Vec<usize> = stacks(&s)[..3]
             .iter()
@@ -491,7 +468,7 @@ fn needy_ultimatum_offer_rejected() {
 fn needy_dictator_white_can_only_take_what_it_is_given() {
     let mut s = start("NeedyDictator");
     assert!(
-        game("NeedyDictator")
+        catalogue_game("NeedyDictator")
             .rules
             .shapes
             .iter()

@@ -5,7 +5,7 @@
 //! filter. Runs on PostgreSQL when `DATABASE_URL` names a server, on a
 //! scratch SQLite file otherwise.
 
-mod common;
+use crate::common;
 
 use common::{Chat, Setup};
 use redscience_storage::{Augmentation, ChatId, RatingKey, RatingUpdate};

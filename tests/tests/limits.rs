@@ -2,7 +2,7 @@
 //! requests, how many game wizards a player may start in an hour, how long
 //! a line may be. The console itself is never rate-limited.
 
-mod common;
+use crate::common;
 
 use common::{Chat, Setup};
 use redscience_commands::{Place, Request, What, Who};

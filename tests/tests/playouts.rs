@@ -13,17 +13,13 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Color, Shape};
+use redscience_engine::testing::catalogue_game;
 use redscience_engine::{Game, Move, SeatResult, State, catalogue};
 
 /// The catalogue, compiled once for all cases.
 fn game(name: &str) -> Arc<Game> {
     static GAMES: OnceLock<Vec<Arc<Game>>> = OnceLock::new();
-    let games = GAMES.get_or_init(|| {
-        catalogue::all()
-            .into_iter()
-            .map(|rules| Game::new(rules).expect("catalogue games compile"))
-            .collect()
-    });
+    let games = GAMES.get_or_init(|| catalogue::names().into_iter().map(catalogue_game).collect());
     games
         .iter()
         .find(|g| g.rules.name == name)

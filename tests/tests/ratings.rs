@@ -4,7 +4,7 @@
 //! and the ratings are still there after a restart. Runs on PostgreSQL when
 //! `DATABASE_URL` names a server, on a scratch SQLite file otherwise.
 
-mod common;
+use crate::common;
 
 use common::{Chat, Setup, play_out};
 use redscience_engine::SeatResult;
@@ -12,20 +12,6 @@ use redscience_storage::{Augmentation, ChatId, Rating, RatingKey, Storage, Syste
 
 async fn chat(seed: u64) -> Chat {
     Setup::new("ratings").postgres_from_env().chat(seed).await
-}
-
-impl Chat {
-    /// Saves a rule set as ann's.
-    async fn save(&mut self, rules: serde_json::Value) {
-        let rules: redscience_engine::RuleSet = serde_json::from_value(rules).unwrap();
-        let storage = self.storage();
-        self.say("@ann help").await;
-        let ann = storage
-            .player_for_chat(&ChatId::console("ann"), "ann")
-            .await
-            .unwrap();
-        storage.save_rule_set(ann.id, &rules).await.unwrap();
-    }
 }
 
 /// The shown rating of `name` before and after, from the "Ratings in"
@@ -200,7 +186,7 @@ async fn three_and_four_seats_and_partners() {
     let three = moved_as_expected(&s, 1).await;
     assert_eq!(three.len(), 3);
     // Four players, each on their own.
-    c.save(serde_json::json!({
+    c.save_as_ann(serde_json::json!({
         "schema_version": 1, "name": "Four-4x4", "players": "four", "board": "squares",
         "dimensions": [4, 4, 1],
         "shapes": [{"reserves": {"black": 4, "white": 4, "pink": 4, "yellow": 4}}]}))
@@ -220,7 +206,7 @@ async fn three_and_four_seats_and_partners() {
         "{four:?}"
     );
     // Partners: seats 1 and 3 against 2 and 4; partners move together.
-    c.save(serde_json::json!({
+    c.save_as_ann(serde_json::json!({
         "schema_version": 1, "name": "Partners-4x4", "players": "partners", "board": "squares",
         "dimensions": [4, 4, 1],
         "shapes": [{"reserves": {"black": 4, "white": 4, "pink": 4, "yellow": 4}}]}))
@@ -284,7 +270,7 @@ async fn when_all_players_win_the_virtual_chaos_loses() {
     let mut c = chat(24).await;
     let s = c.storage();
     // Two cells, one piece each, no lines: the board fills and all win.
-    c.save(serde_json::json!({
+    c.save_as_ann(serde_json::json!({
         "schema_version": 1, "name": "Both-Win", "players": "two", "board": "squares",
         "dimensions": [1, 2, 1],
         "shapes": [{"reserves": {"black": 1, "white": 1}}],

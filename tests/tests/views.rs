@@ -14,15 +14,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::game::{Seen, View};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Color, Shape};
+use redscience_engine::testing::{game, played, rules};
 use redscience_engine::{Game, Move, RuleSet, State, catalogue};
-
-fn rules(json: serde_json::Value) -> RuleSet {
-    let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
-    v.as_object_mut()
-        .unwrap()
-        .extend(json.as_object().unwrap().clone());
-    serde_json::from_value(v).unwrap()
-}
 
 /// Cloaked games: the catalogue's and a few built here.
 fn cloaked_games() -> Vec<Arc<Game>> {
@@ -293,20 +286,10 @@ proptest! {
 
 #[test]
 fn a_spectator_sees_the_same_whatever_the_hidden_pieces_are() {
-    let game = Game::new(rules(
-        serde_json::json!({"name": "HiddenTTT", "cloaking": "hides",
-        "phases": [{"cloaked": ["1,*", "2,*"]}]}),
-    ))
-    .unwrap();
-    let play = |moves: &[&str]| {
-        let mut s = game.start();
-        for m in moves {
-            redscience_engine::notation::apply_turn(&mut s, m, |_| None).unwrap();
-        }
-        s
-    };
-    let a = play(&["1,1", "3,3"]);
-    let b = play(&["2,2", "3,3"]);
+    let game = game(serde_json::json!({"name": "HiddenTTT", "cloaking": "hides",
+        "phases": [{"cloaked": ["1,*", "2,*"]}]}));
+    let a = played(&game, &["1,1", "3,3"]);
+    let b = played(&game, &["2,2", "3,3"]);
     assert_ne!(a.truth_view(), b.truth_view());
     assert_eq!(a.public_view(), b.public_view());
     assert_eq!(

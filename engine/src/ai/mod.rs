@@ -385,16 +385,11 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
 
     use super::*;
-    use crate::notation::apply_turn;
+    use crate::testing::{catalogue_game, game, played};
     use crate::{Game, catalogue};
 
     fn ttt(moves: &[&str]) -> State {
-        let game = Game::new(catalogue::get("Tic-Tac-Toe").unwrap()).unwrap();
-        let mut s = game.start();
-        for m in moves {
-            apply_turn(&mut s, m, |_| None).unwrap();
-        }
-        s
+        played(&catalogue_game("Tic-Tac-Toe"), moves)
     }
 
     fn best(state: &State, iterations: usize) -> Move {
@@ -414,7 +409,7 @@ mod tests {
 
     #[test]
     fn it_beats_random_at_tic_tac_toe() {
-        let game = Game::new(catalogue::get("Tic-Tac-Toe").unwrap()).unwrap();
+        let game = catalogue_game("Tic-Tac-Toe");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let (mut wins, mut losses) = (0, 0);
         for g in 0..20 {
@@ -462,7 +457,7 @@ mod tests {
     fn chaos_turns_are_chance_and_get_no_nodes() {
         // Shopping9: black's phase, white's, then Chaos's. A tree that
         // reaches Chaos's phase plays Chaos at random, off the tree.
-        let game = Game::new(catalogue::get("Shopping9").unwrap()).unwrap();
+        let game = catalogue_game("Shopping9");
         let chaos = game.chaos_seat().expect("a Chaos seat");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let mut s = game.start_seeded(5);
@@ -491,22 +486,11 @@ mod tests {
     #[test]
     fn hidden_pieces_do_not_change_its_choice() {
         // White's view is the same whether black hid at (1,1) or (1,2).
-        let game = Game::new(
-            serde_json::from_value(serde_json::json!({"schema_version": 1, "name": "h",
-                "cloaking": "hides", "phases": [{"cloaked": ["1,*"]}], "turn_checks": [
-                    {"check": "in_a_row", "length": 3, "result": "win"}]}))
-            .unwrap(),
-        )
-        .unwrap();
-        let play = |moves: &[&str]| {
-            let mut s = game.start();
-            for m in moves {
-                apply_turn(&mut s, m, |_| None).unwrap();
-            }
-            s
-        };
-        let a = play(&["1,1"]);
-        let b = play(&["1,2"]);
+        let game = game(serde_json::json!({"name": "h",
+            "cloaking": "hides", "phases": [{"cloaked": ["1,*"]}], "turn_checks": [
+                {"check": "in_a_row", "length": 3, "result": "win"}]}));
+        let a = played(&game, &["1,1"]);
+        let b = played(&game, &["1,2"]);
         assert_eq!(a.player_view(1), b.player_view(1));
         assert_eq!(best(&a, 300), best(&b, 300));
     }
@@ -515,7 +499,7 @@ mod tests {
     fn sealed_plans_do_not_change_its_choice() {
         // Rock-paper-scissors: whatever the first seat sealed, the second
         // seat's search sees the same round and chooses the same.
-        let game = Game::new(catalogue::get("RockPaperScissors").unwrap()).unwrap();
+        let game = catalogue_game("RockPaperScissors");
         let start = game.start();
         assert_eq!(start.to_move(), 0);
         let mut choices = Vec::new();
@@ -535,7 +519,7 @@ mod tests {
     #[test]
     fn decoupled_planners_learn_each_others_best_plan() {
         // Every planner of the round gets a tree, the sealed ones included.
-        let game = Game::new(catalogue::get("RockPaperScissors").unwrap()).unwrap();
+        let game = catalogue_game("RockPaperScissors");
         let mut s = game.start();
         let first = s.legal_moves()[0];
         s.apply(first).unwrap();
@@ -555,7 +539,7 @@ mod tests {
         // at random: stag 0 or 1, hare about 0.25 or 0.65). Planners that
         // learned only against each other chose the hare for about half
         // the seeds.
-        let game = Game::new(catalogue::get("StagHunt").unwrap()).unwrap();
+        let game = catalogue_game("StagHunt");
         let start = game.start();
         let stag = (0..6)
             .filter(|&seed| {
@@ -573,7 +557,7 @@ mod tests {
         // whatever the other seat plans (docs/rules.md has the payoffs). A
         // decoupled UCT moved both seats' trees in lockstep and chose the
         // shared post; regret matching samples them apart.
-        let game = Game::new(catalogue::get("PrisonerDilemma").unwrap()).unwrap();
+        let game = catalogue_game("PrisonerDilemma");
         let start = game.start();
         let mv = best(&start, 3_000);
         assert_eq!(start.move_text(mv), "Black X to (1,1,2)");

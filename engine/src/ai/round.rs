@@ -356,7 +356,7 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
 
     use super::*;
-    use crate::{Game, catalogue};
+    use crate::testing::catalogue_game;
 
     impl RoundLeaf {
         /// The move a planner's regrets favour now.
@@ -373,7 +373,7 @@ mod tests {
         // PrisonerDilemma's round, as the tree meets it below a sequential
         // turn: each planner's own post beats the shared one whatever the
         // other plans (see `in_a_round_it_plays_the_dominant_plan`).
-        let game = Game::new(catalogue::get("PrisonerDilemma").unwrap()).unwrap();
+        let game = catalogue_game("PrisonerDilemma");
         let start = game.start();
         let mut leaf = RoundLeaf::new(&start, game.chaos_seat(), 0);
         let planners = start.round_planners();

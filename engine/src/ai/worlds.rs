@@ -77,23 +77,16 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
 
     use super::*;
-    use crate::Game;
     use crate::notation::apply_turn;
+    use crate::testing::{game, played};
 
     #[test]
     fn worlds_match_the_view_and_move_the_hidden_pieces() {
         // Row 1 is cloaked: black's pieces there are hidden from white.
-        let game = Game::new(
-            serde_json::from_value(serde_json::json!({"schema_version": 1, "name": "h",
-                "cloaking": "hides", "phases": [{"cloaked": ["1,*"]}], "turn_checks": [
-                    {"check": "in_a_row", "length": 3, "result": "win"}]}))
-            .unwrap(),
-        )
-        .unwrap();
-        let mut truth = game.start();
-        for m in ["1,1", "2,2", "1,3"] {
-            apply_turn(&mut truth, m, |_| None).unwrap();
-        }
+        let game = game(serde_json::json!({"name": "h",
+            "cloaking": "hides", "phases": [{"cloaked": ["1,*"]}], "turn_checks": [
+                {"check": "in_a_row", "length": 3, "result": "win"}]}));
+        let truth = played(&game, &["1,1", "2,2", "1,3"]);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let worlds = sample(&truth, 1, &mut rng, 20, 400);
         assert_eq!(worlds.len(), 20);

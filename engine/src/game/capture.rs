@@ -413,26 +413,11 @@ impl State {
 mod tests {
     use super::*;
     use crate::game::Move;
-    use crate::notation::apply_turn;
-    use std::sync::Arc;
-
-    fn game(json: serde_json::Value) -> Arc<Game> {
-        let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": []});
-        v.as_object_mut()
-            .unwrap()
-            .extend(json.as_object().unwrap().clone());
-        Game::new(serde_json::from_value(v).unwrap()).unwrap()
-    }
-
-    fn play(state: &mut State, turns: &[&str]) {
-        for t in turns {
-            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-        }
-    }
+    use crate::testing::{game_without_checks, play};
 
     #[test]
     fn covering_captures_on_a_flat_board_and_the_attacker_wins_between_equals() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "squares", "shapes": [{"power": "can", "capture": "cover",
             "result": "remove", "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}]}),
         );
@@ -451,7 +436,7 @@ mod tests {
 
     #[test]
     fn by_rank_cover_lets_the_higher_rank_win_and_equal_ranks_destroy_each_other() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "squares", "dimensions": [3, 1, 1], "shapes": [
             {"shape": "circle", "power": "can", "capture": "cover_by_rank", "result": "reincarnate", "reserves": {"black": 1, "white": 1}},
             {"shape": "x", "power": "can", "capture": "cover_by_rank", "result": "remove", "reserves": {"black": 1, "white": 1}}]}),
@@ -469,7 +454,7 @@ mod tests {
 
     #[test]
     fn a_mine_on_a_stack_removes_what_arrives() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "stacks", "dimensions": [2, 1, 3],
             "initial": [{"at": "1", "color": "black", "shape": "pentagon"}],
             "shapes": [
@@ -491,7 +476,7 @@ mod tests {
     fn an_arriving_captor_wins_its_conflict_with_the_captors_on_the_stack() {
         // "Pieces that capture other than by rank ... award conflicts between
         // each other to the attacker": white's mine removes black's.
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "stacks", "dimensions": [2, 1, 3],
             "initial": [{"at": "1", "color": "black", "shape": "pentagon"}],
             "shapes": [{"shape": "pentagon", "power": "can", "capture": "cover", "result": "remove",
@@ -507,7 +492,7 @@ mod tests {
             vec![Some((Color::White, Shape::Pentagon)), None, None]
         );
         // Converting captors: the stack turns to the last to arrive.
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "stacks", "dimensions": [1, 1, 3],
             "phases": [{"pass": true}],
             "shapes": [{"shape": "circle", "power": "can", "capture": "cover", "result": "convert",
@@ -525,7 +510,7 @@ mod tests {
 
     #[test]
     fn three_captors_split_a_doubled_pot_round_robin() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"players": "three", "board": "stacks", "dimensions": [2, 1, 8],
             "initial": [{"at": "2", "color": "black", "shape": "pentagon"},
                         {"at": "2", "color": "white", "shape": "pentagon"},
@@ -560,7 +545,7 @@ mod tests {
 
     #[test]
     fn must_capture_leaves_only_captures() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "squares", "shapes": [{"power": "must", "capture": "cover",
             "result": "remove", "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}]}),
         );
@@ -577,7 +562,7 @@ mod tests {
 
     #[test]
     fn must_capture_also_rules_out_a_pass() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "squares", "phases": [{"pass": true}],
             "shapes": [{"power": "must", "capture": "cover",
             "result": "remove", "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}]}),

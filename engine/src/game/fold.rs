@@ -50,26 +50,20 @@ impl State {
 mod tests {
     use std::sync::Arc;
 
+    use serde_json::{Value, json};
+
     use crate::game::{Game, Move, SeatResult};
-    use crate::notation::apply_turn;
     use crate::rules::{Color, Shape};
+    use crate::testing::{game_over, play};
 
-    fn game(json: serde_json::Value) -> Arc<Game> {
-        let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": [],
-            "players": "two_vs_chaos", "sticky": ["1,1"],
-            "shapes": [{"reserves": {"black": 2, "white": 2, "pink": 2}}],
-            "phases": [{"pass": true, "fold": "less_than_most_committed"}, {"pass": true}],
-            "stalemate": [{"rule": "least", "of": {"measure": "pieces"}, "result": "win"}]});
-        v.as_object_mut()
-            .unwrap()
-            .extend(json.as_object().unwrap().clone());
-        Game::new(serde_json::from_value(v).unwrap()).unwrap()
-    }
-
-    fn play(state: &mut crate::game::State, turns: &[&str]) {
-        for t in turns {
-            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-        }
+    fn game(fields: Value) -> Arc<Game> {
+        game_over(
+            json!({"turn_checks": [], "players": "two_vs_chaos", "sticky": ["1,1"],
+                "shapes": [{"reserves": {"black": 2, "white": 2, "pink": 2}}],
+                "phases": [{"pass": true, "fold": "less_than_most_committed"}, {"pass": true}],
+                "stalemate": [{"rule": "least", "of": {"measure": "pieces"}, "result": "win"}]}),
+            fields,
+        )
     }
 
     #[test]

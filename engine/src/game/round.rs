@@ -339,27 +339,13 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, SeatResult};
+    use crate::game::SeatResult;
     use crate::notation::apply_turn;
-    use std::sync::Arc;
-
-    fn game(json: serde_json::Value) -> Arc<Game> {
-        let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": []});
-        v.as_object_mut()
-            .unwrap()
-            .extend(json.as_object().unwrap().clone());
-        Game::new(serde_json::from_value(v).unwrap()).unwrap()
-    }
-
-    fn play(state: &mut State, turns: &[&str]) {
-        for t in turns {
-            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-        }
-    }
+    use crate::testing::{game_without_checks, play};
 
     #[test]
     fn plans_are_judged_from_the_round_start_and_collisions_destroy_all_arrivals() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"players": "four", "board": "squares", "dimensions": [1, 3, 1],
             "phases": [{"order": "simultaneous"}],
             "shapes": [{"reserves": {"black": 1, "white": 1, "pink": 1, "yellow": 1}}],
@@ -393,7 +379,7 @@ mod tests {
     #[test]
     fn arrivals_on_a_stack_resolve_by_rank() {
         let rps = |black: &str, white: &str| {
-            let g = game(
+            let g = game_without_checks(
                 serde_json::json!({"board": "stacks", "dimensions": [1, 1, 2],
                 "phases": [{"order": "simultaneous"}],
                 "shapes": [
@@ -432,7 +418,7 @@ mod tests {
         // Five circles invested at once on a stack of three pentagons with
         // room for two: the pot is taken as the stack fills, and every circle
         // comes back doubled; none is lost for want of room.
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"players": "three", "board": "stacks", "dimensions": [4, 1, 5],
             "initial": [{"at": "1", "color": "black", "shape": "circle", "count": 1},
                 {"at": "2", "color": "white", "shape": "circle", "count": 2},
@@ -464,7 +450,7 @@ mod tests {
     fn captors_arriving_together_on_a_stack_share_it() {
         // One arrival covers the stack alone; two arriving in one round do not
         // attack each other.
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "stacks", "dimensions": [2, 1, 3],
             "initial": [{"at": "2", "color": "black", "shape": "pentagon", "count": 1}],
             "phases": [{"order": "simultaneous", "pass": true}],
@@ -491,7 +477,7 @@ mod tests {
 
     #[test]
     fn a_planner_may_offer_a_draw_before_its_plan() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "squares", "dimensions": [3, 1, 1], "draw_option": true,
             "phases": [{"order": "simultaneous"}],
             "shapes": [{"reserves": {"black": 1, "white": 1}}],
@@ -519,7 +505,7 @@ mod tests {
 
     #[test]
     fn a_single_phase_lasts_one_round() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "squares", "dimensions": [3, 1, 1],
             "phases": [{"order": "single", "pass": true}, {"pass": true}],
             "shapes": [{"reserves": {"black": 2, "white": 2}}],
@@ -538,7 +524,7 @@ mod tests {
 
     #[test]
     fn several_boards_each_get_an_outcome_and_most_boards_won_wins() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"boards": 2, "board": "squares", "dimensions": [3, 1, 1],
             "shapes": [{"reserves": {"black": 3, "white": 3}}],
             "turn_checks": [{"check": "in_a_row", "length": 2, "result": "win"}]}),

@@ -2,23 +2,7 @@
 
 use super::*;
 use crate::notation::{parse_turn, resolve};
-
-fn game(json: serde_json::Value) -> Arc<Game> {
-    let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
-    v.as_object_mut()
-        .unwrap()
-        .extend(json.as_object().unwrap().clone());
-    Game::new(serde_json::from_value(v).unwrap()).unwrap()
-}
-
-fn play(state: &mut State, turns: &[&str]) {
-    for t in turns {
-        for m in parse_turn(t).unwrap() {
-            let mv = resolve(state, &m).unwrap_or_else(|e| panic!("{t}: {e}"));
-            state.apply(mv).unwrap();
-        }
-    }
-}
+use crate::testing::{game, play};
 
 #[test]
 fn tic_tac_toe_row_wins_for_the_owner_of_the_colour() {

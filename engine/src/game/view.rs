@@ -335,27 +335,12 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::notation::apply_turn;
-    use std::sync::Arc;
-
-    fn game(json: serde_json::Value) -> Arc<Game> {
-        let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": []});
-        v.as_object_mut()
-            .unwrap()
-            .extend(json.as_object().unwrap().clone());
-        Game::new(serde_json::from_value(v).unwrap()).unwrap()
-    }
-
-    fn play(state: &mut State, turns: &[&str]) {
-        for t in turns {
-            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-        }
-    }
+    use crate::testing::{game_without_checks, play};
 
     #[test]
     fn hidden_pieces_show_only_to_their_owner_and_an_attempt_reveals_them() {
-        let g = game(serde_json::json!({"cloaking": "hides", "board": "squares",
+        let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
             "phases": [{"cloaked": ["all"]}],
             "shapes": [{"reserves": {"black": 2, "white": 2}}]}));
         let mut s = g.start();
@@ -414,7 +399,7 @@ mod tests {
     fn a_hidden_capture_does_not_force_a_must_capture_piece() {
         // "Must capture" counts only visible chances: white's mine-layer does
         // not see black's hidden circle, so its placement elsewhere stands.
-        let g = game(serde_json::json!({"cloaking": "hides", "board": "squares",
+        let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
             "phases": [{"cloaked": ["all"]}],
             "shapes": [{"reserves": {"black": 1}},
                 {"shape": "pentagon", "power": "must", "capture": "cover", "result": "remove",
@@ -437,7 +422,7 @@ mod tests {
     #[test]
     fn a_slide_blocked_round_a_toroid_reveals_only_the_first_hidden_piece() {
         // A ring of 6 with black's slider at (1,1) and white's pieces hidden.
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"cloaking": "hides", "board": "squares_on_toroid",
             "dimensions": [6, 1, 1], "phases": [{"cloaked": ["all"], "pass": true}],
             "initial": [{"at": "1,1", "color": "black", "shape": "x"}],
@@ -471,7 +456,7 @@ mod tests {
 
     #[test]
     fn obscurity_shows_colour_but_not_shape() {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"cloaking": "obscures", "board": "squares",
             "phases": [{"cloaked": ["all"]}],
             "shapes": [{"shape": "circle", "reserves": {"black": 1, "white": 1}},

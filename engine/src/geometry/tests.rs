@@ -2,12 +2,8 @@ use std::collections::BTreeSet;
 
 use super::*;
 
-fn geometry(json: serde_json::Value) -> Geometry {
-    let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
-    v.as_object_mut()
-        .unwrap()
-        .extend(json.as_object().unwrap().clone());
-    Geometry::compile(&serde_json::from_value(v).unwrap())
+fn geometry(fields: serde_json::Value) -> Geometry {
+    Geometry::compile(&crate::testing::rules(fields))
 }
 
 /// The names of distinct cells, sorted as text.
@@ -526,28 +522,13 @@ fn tetrakis_lines_follow_the_diagonal_strips_and_rows_of_like_triangles() {
 // Games on the new boards, through the engine.
 
 mod games {
-    use std::sync::Arc;
-
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
 
-    use crate::game::{Game, SeatResult, State};
+    use crate::game::{SeatResult, State};
     use crate::notation::apply_turn;
     use crate::random;
-
-    fn game(json: serde_json::Value) -> Arc<Game> {
-        let mut v = serde_json::json!({"schema_version": 1, "name": "t"});
-        v.as_object_mut()
-            .unwrap()
-            .extend(json.as_object().unwrap().clone());
-        Game::new(serde_json::from_value(v).unwrap()).unwrap()
-    }
-
-    fn play(state: &mut State, turns: &[&str]) {
-        for t in turns {
-            apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-        }
-    }
+    use crate::testing::{game, play};
 
     fn winner(state: &State) -> Option<usize> {
         let o = state.outcome()?;

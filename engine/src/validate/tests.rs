@@ -1,15 +1,7 @@
 use serde_json::{Value, json};
 
 use super::*;
-
-/// Tic-Tac-Toe with the given fields replaced.
-fn rules(extra: Value) -> RuleSet {
-    let mut v = json!({"schema_version": 1, "name": "t"});
-    v.as_object_mut()
-        .unwrap()
-        .extend(extra.as_object().unwrap().clone());
-    serde_json::from_value(v).unwrap()
-}
+use crate::testing::rules;
 
 fn problems(extra: Value) -> Vec<Problem> {
     validate(&rules(extra)).err().unwrap_or_default()

@@ -10,8 +10,9 @@ use chrono::{DateTime, TimeDelta, Utc};
 
 use redscience::console::Console;
 use redscience_commands::Bot;
+use redscience_engine::RuleSet;
 use redscience_storage::scratch::{Scratch, postgres_from_env};
-use redscience_storage::{Config, Storage};
+use redscience_storage::{ChatId, Config, Storage};
 
 /// Where a chat's clock starts, if the storage is given one.
 #[derive(Clone, Copy)]
@@ -201,6 +202,22 @@ impl Chat {
         self.say(&format!("@{a} friend add {b}")).await;
         let ok = self.say(&format!("@{b} friend accept {a}")).await;
         assert!(ok.contains("friends now"), "{ok}");
+    }
+
+    /// ann's player id (ann is made known to the bot if she was not).
+    pub async fn ann(&mut self) -> i64 {
+        self.storage()
+            .player_for_chat(&ChatId::console("ann"), "ann")
+            .await
+            .unwrap()
+            .id
+    }
+
+    /// Saves a rule set, given as JSON, as ann's game.
+    pub async fn save_as_ann(&mut self, rules: serde_json::Value) {
+        let rules: RuleSet = serde_json::from_value(rules).unwrap();
+        let ann = self.ann().await;
+        self.storage().save_rule_set(ann, &rules).await.unwrap();
     }
 }
 

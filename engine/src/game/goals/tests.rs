@@ -2,25 +2,17 @@
 
 use std::sync::Arc;
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::game::capture::judge_stack;
 use crate::game::{Game, Move, State};
 use crate::notation::apply_turn;
 use crate::rules::{Color, Movement, Shape};
+use crate::testing::{game_over, play};
 
-fn game(v: serde_json::Value) -> Arc<Game> {
-    let mut base = json!({"schema_version": 1, "name": "t", "board": "squares", "turn_checks": []});
-    base.as_object_mut()
-        .unwrap()
-        .extend(v.as_object().unwrap().clone());
-    Game::new(serde_json::from_value(base).unwrap()).unwrap_or_else(|p| panic!("{p:?}"))
-}
-
-fn play(state: &mut State, turns: &[&str]) {
-    for t in turns {
-        apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-    }
+/// A game on squares, without Tic-Tac-Toe's in-a-row check.
+fn game(fields: Value) -> Arc<Game> {
+    game_over(json!({"board": "squares", "turn_checks": []}), fields)
 }
 
 /// The cells the piece on (x,y) may step to, as "x,y", sorted.

@@ -3,29 +3,15 @@
 use std::sync::Arc;
 
 use super::measures::measure;
-use crate::game::{Game, SeatResult, State};
-use crate::notation::apply_turn;
+use crate::game::{Game, SeatResult};
 use crate::rules::Measure;
-
-fn game(json: serde_json::Value) -> Arc<Game> {
-    let mut v = serde_json::json!({"schema_version": 1, "name": "t", "turn_checks": []});
-    v.as_object_mut()
-        .unwrap()
-        .extend(json.as_object().unwrap().clone());
-    Game::new(serde_json::from_value(v).unwrap()).unwrap()
-}
-
-fn play(state: &mut State, turns: &[&str]) {
-    for t in turns {
-        apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-    }
-}
+use crate::testing::{catalogue_game, game_over, game_without_checks, play};
 
 use SeatResult::{Draw, Loss, Win};
 
 #[test]
 fn area_floods_orthogonally_through_empty_and_locked_blank_spaces() {
-    let g = game(
+    let g = game_without_checks(
         serde_json::json!({"board": "squares", "dimensions": [4, 1, 1],
         "shapes": [{"reserves": {"black": 1, "white": 1}}],
         "phases": [{"pass": true, "locked": ["2,1"]}],
@@ -49,7 +35,7 @@ fn area_floods_orthogonally_through_empty_and_locked_blank_spaces() {
 #[test]
 fn most_and_least_area_decide_at_stalemate() {
     for (rule, results) in [("most", [Loss, Win]), ("least", [Win, Loss])] {
-        let g = game(
+        let g = game_without_checks(
             serde_json::json!({"board": "squares", "dimensions": [3, 3, 1],
             "shapes": [{"reserves": {"black": 1, "white": 2}}],
             "stalemate": [{"rule": rule, "of": {"measure": "area"}, "result": "win"}]}),
@@ -64,7 +50,7 @@ fn most_and_least_area_decide_at_stalemate() {
 
 #[test]
 fn a_space_two_teams_reach_counts_for_both() {
-    let g = game(
+    let g = game_without_checks(
         serde_json::json!({"board": "squares", "dimensions": [3, 3, 1],
         "shapes": [{"reserves": {"black": 1, "white": 1}}],
         "stalemate": [{"rule": "most", "of": {"measure": "area"}, "result": "win"}]}),
@@ -81,7 +67,7 @@ fn chaos_is_only_the_yardstick_of_than_chaos_rules() {
     // "Less pieces than Chaos loses" names only losers: the players not
     // named win, but Chaos, the yardstick, draws unless the Chaos rules
     // decide (all players win: Chaos loses; all lose: Chaos wins).
-    let g = game(
+    let g = game_without_checks(
         serde_json::json!({"players": "two_vs_chaos", "board": "squares",
         "dimensions": [5, 1, 1], "phases": [{"pass": true}],
         "shapes": [{"reserves": {"black": 1, "white": 2, "pink": 2}}],
@@ -99,15 +85,10 @@ fn chaos_is_only_the_yardstick_of_than_chaos_rules() {
     assert_eq!(o.results, vec![Win, Win, Loss], "{}", o.reason);
 }
 
-fn catalogued(name: &str) -> Arc<Game> {
-    let rules = crate::catalogue::get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
-    Game::new(rules).unwrap_or_else(|p| panic!("{name} is playable: {p:?}"))
-}
-
 #[test]
 fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
     // 4P-TrendSetter: black and white collide on (1,1); pink and yellow land alone.
-    let mut s = catalogued("4P-TrendSetter").start();
+    let mut s = catalogue_game("4P-TrendSetter").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,3"]);
     let o = s.outcome().expect("pieces are on the board");
     assert_eq!(o.results, vec![Loss, Loss, Win, Win], "{}", o.reason);
@@ -119,7 +100,7 @@ fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
     );
     // Everyone collides: the board stays empty, nobody can move, and the
     // stalemate rule "All players lose" decides.
-    let mut s = catalogued("4P-TrendSetter").start();
+    let mut s = catalogue_game("4P-TrendSetter").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,2"]);
     let o = s.outcome().expect("nothing left to play: stalemate");
     assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
@@ -128,14 +109,16 @@ fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
 #[test]
 fn any_piece_loses_and_the_others_win() {
     // 4P-Coordination: "Any piece loses", "All players win if stalemate".
-    let mut s = catalogued("4P-Coordination").start();
+    let mut s = catalogue_game("4P-Coordination").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,3"]);
     assert_eq!(s.outcome().unwrap().results, vec![Win, Win, Loss, Loss]);
-    let mut s = catalogued("4P-Coordination").start();
+    let mut s = catalogue_game("4P-Coordination").start();
     play(&mut s, &["1,1", "1,1", "1,3", "1,3"]);
     assert_eq!(s.outcome().unwrap().results, vec![Win; 4]);
     // Sequential play: the first piece placed decides at once.
-    let g = game(serde_json::json!({"turn_checks": [{"check": "any_piece", "result": "win"}]}));
+    let g = game_without_checks(
+        serde_json::json!({"turn_checks": [{"check": "any_piece", "result": "win"}]}),
+    );
     let mut s = g.start();
     play(&mut s, &["2,2"]);
     assert_eq!(s.outcome().unwrap().results, vec![Win, Loss]);
@@ -143,7 +126,7 @@ fn any_piece_loses_and_the_others_win() {
 
 #[test]
 fn chaos_wins_once_the_total_of_a_shape_passes_the_limit() {
-    let g = game(serde_json::json!({"players": "two_vs_chaos",
+    let g = game_without_checks(serde_json::json!({"players": "two_vs_chaos",
         "shapes": [{"reserves": {"black": 2, "white": 2}},
             {"shape": "pentagon", "reserves": {"pink": 1}}],
         "turn_checks": [{"check": "chaos_wins_if_total_above", "shape": "circle", "count": 2}]}));
@@ -163,7 +146,7 @@ fn chaos_wins_once_the_total_of_a_shape_passes_the_limit() {
 
 #[test]
 fn shopping9_ends_when_the_shoppers_buy_more_than_nine_circles() {
-    let mut s = catalogued("Shopping9").start();
+    let mut s = catalogue_game("Shopping9").start();
     play(&mut s, &["1", "1", "1", "1", "1", "pass"]);
     assert_eq!(
         s.phase(),
@@ -179,7 +162,7 @@ fn shopping9_ends_when_the_shoppers_buy_more_than_nine_circles() {
 
 #[test]
 fn last_shape_fires_on_the_turn_that_leaves_one_team_of_several_holding_it() {
-    let g = game(
+    let g = game_without_checks(
         serde_json::json!({"board": "squares", "dimensions": [3, 1, 1],
         "shapes": [{"shape": "pentagon", "power": "can", "capture": "cover", "result": "remove",
             "movement": ["adjacent"], "reserves": {"black": 1, "white": 1}}],
@@ -205,7 +188,7 @@ fn last_shape_fires_on_the_turn_that_leaves_one_team_of_several_holding_it() {
 }
 
 fn seeker(phases: serde_json::Value) -> Arc<Game> {
-    game(
+    game_without_checks(
         serde_json::json!({"players": "one_vs_chaos", "board": "squares",
         "dimensions": [4, 1, 1],
         "shapes": [{"reserves": {"black": 2}},
@@ -255,7 +238,7 @@ fn an_earlier_phase_ends_once_chaos_cannot_capture_but_not_while_chaos_cannot_mo
 
 #[test]
 fn hide_seek_keeps_its_placement_phase_while_chaos_cannot_move() {
-    let mut s = catalogued("3P-9X-HideSeek").start();
+    let mut s = catalogue_game("3P-9X-HideSeek").start();
     play(&mut s, &["4,4"]);
     assert_eq!(s.phase(), 0, "Chaos cannot move in the placement phase");
     assert_eq!(s.capture_available(3), None);
@@ -268,13 +251,12 @@ fn hide_seek_keeps_its_placement_phase_while_chaos_cannot_move() {
     );
 }
 
-fn four(json: serde_json::Value) -> Arc<Game> {
-    let mut v = serde_json::json!({"players": "four", "overachievers_disqualified": true,
-        "board": "squares", "dimensions": [5, 5, 1]});
-    v.as_object_mut()
-        .unwrap()
-        .extend(json.as_object().unwrap().clone());
-    game(v)
+fn four(fields: serde_json::Value) -> Arc<Game> {
+    game_over(
+        serde_json::json!({"turn_checks": [], "players": "four",
+            "overachievers_disqualified": true, "board": "squares", "dimensions": [5, 5, 1]}),
+        fields,
+    )
 }
 
 #[test]
@@ -348,7 +330,7 @@ fn when_every_player_is_disqualified_all_lose() {
 
 #[test]
 fn kbeauty9_plays_to_the_end() {
-    let g = catalogued("KBeauty9");
+    let g = catalogue_game("KBeauty9");
     let mut s = g.start();
     let mut turns = 0;
     while !s.is_finished() {
@@ -365,7 +347,7 @@ fn kbeauty9_plays_to_the_end() {
 fn area_floods_along_hex_edges_and_tetrakis_edges() {
     // Hexagons: on a 2x2 rhombus every cell shares an edge with every other
     // but (1,1) and (2,2), a hex diagonal apart.
-    let hex = game(
+    let hex = game_without_checks(
         serde_json::json!({"board": "hexagons", "dimensions": [2, 2, 1],
         "shapes": [{"reserves": {"black": 2, "white": 2}}],
         "phases": [{"pass": true}],
@@ -378,7 +360,7 @@ fn area_floods_along_hex_edges_and_tetrakis_edges() {
     assert_eq!(measure(&s, &Measure::Area, 1), vec![1, 3]);
     // Tetrakis squares: the 4 triangles of one square; black north and
     // south, white east: black reaches west through the shared edges.
-    let tk = game(
+    let tk = game_without_checks(
         serde_json::json!({"board": "tetrakis_squares", "dimensions": [1, 1, 1],
         "shapes": [{"reserves": {"black": 2, "white": 2}}],
         "phases": [{"pass": true}],

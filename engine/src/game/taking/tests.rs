@@ -2,28 +2,24 @@
 
 use std::sync::Arc;
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::game::{Game, Move, State};
 use crate::notation::apply_turn;
 use crate::rules::{Color, Shape};
+use crate::testing::{game_over, play, rules_over};
 
-fn rules(v: serde_json::Value) -> crate::RuleSet {
-    let mut base = json!({"schema_version": 1, "name": "t", "board": "squares", "turn_checks": []});
-    base.as_object_mut()
-        .unwrap()
-        .extend(v.as_object().unwrap().clone());
-    serde_json::from_value(base).unwrap()
+/// Rule sets on squares, without Tic-Tac-Toe's in-a-row check.
+fn base() -> Value {
+    json!({"board": "squares", "turn_checks": []})
 }
 
-fn game(v: serde_json::Value) -> Arc<Game> {
-    Game::new(rules(v)).unwrap_or_else(|p| panic!("{p:?}"))
+fn rules(fields: Value) -> crate::RuleSet {
+    rules_over(base(), fields)
 }
 
-fn play(state: &mut State, turns: &[&str]) {
-    for t in turns {
-        apply_turn(state, t, |_| None).unwrap_or_else(|e| panic!("{t}: {e}"));
-    }
+fn game(fields: Value) -> Arc<Game> {
+    game_over(base(), fields)
 }
 
 fn at(s: &State, x: u8, y: u8) -> Option<(Color, Shape)> {

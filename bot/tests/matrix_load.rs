@@ -1,20 +1,16 @@
-#![recursion_limit = "256"]
-//! A load run (not a test): MATCHES people each play Tic-Tac-Toe against
+//! A load run (an ignored test, not part of the normal run): MATCHES people each play Tic-Tac-Toe against
 //! Random with the bot over a Matrix homeserver, all at once, each in a
 //! room of their own, and the time from sending a move to the bot's
 //! answer is measured. Prints the median and the 99th percentile.
 //!
 //! `bench/matrix-load.sh` starts a local Synapse and runs this with
-//! `REDSCIENCE_TEST_MATRIX` and `REDSCIENCE_BIN` set. Settings:
+//! `REDSCIENCE_TEST_MATRIX` set. Settings:
 //! `MATCHES` (20), `ROUNDS` matches each (2).
-
-#[path = "../tests/matrix_support/mod.rs"]
-mod matrix_support;
 
 use std::time::{Duration, Instant};
 
+use crate::matrix_support::{BotProcess, Person};
 use matrix_sdk::ruma::OwnedRoomId;
-use matrix_support::{BotProcess, Person};
 
 fn setting(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -23,8 +19,9 @@ fn setting(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
-async fn main() {
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a load run: bench/matrix-load.sh"]
+async fn matrix_load() {
     let url = std::env::var("REDSCIENCE_TEST_MATRIX")
         .expect("REDSCIENCE_TEST_MATRIX names the homeserver (see bench/matrix-load.sh)");
     let matches = setting("MATCHES", 20);

@@ -1,0 +1,22 @@
+//! Scenario tests across the crates: the catalogue's games, the console
+//! chat as people use it, ratings, leaderboards, friends, personas, the
+//! authorization matrix and the fuzzers' findings. One test binary, a
+//! module per concern (each test binary links the whole graph again).
+
+mod common;
+
+mod allocations;
+mod authorization;
+mod catalogue_games;
+mod console_chat;
+mod creations;
+mod friends;
+mod fuzz_regressions;
+mod game_theory;
+mod leaderboard;
+mod limits;
+mod personas;
+mod playouts;
+mod ratings;
+mod stats;
+mod views;
