@@ -6,15 +6,13 @@
 //! twice, and the person can move again at once. Skipped (and says so)
 //! unless `REDSCIENCE_TEST_MATRIX` names a homeserver (`.ci/synapse.sh`).
 //! A request sent while the bot is down is answered, once, when it is back.
-#![cfg(feature = "matrix")]
-#![recursion_limit = "256"]
 
-mod matrix_support;
+use crate::matrix_support;
 
 use std::time::{Duration, Instant};
 
 use matrix_sdk::ruma::{OwnedRoomId, UserId};
-use matrix_support::{BotProcess, Person, Seen, homeserver};
+use matrix_support::{BotProcess, PATIENCE, Person, Seen, homeserver};
 
 /// A room with the bot and `person`, both joined.
 async fn room_with_bot(bot: &BotProcess, person: &Person) -> OwnedRoomId {
@@ -163,16 +161,23 @@ async fn kills_of_serve_mid_match_lose_no_acknowledged_move() {
             bot.restart().await;
             let restart_took = down.elapsed();
             // Listening again at once, not after a first sync held for the
-            // server's whole long-poll timeout.
+            // server's whole long-poll timeout: a first sync that long-polls
+            // (as the bot's later syncs do, for 30 s) is held that long when
+            // nothing is new, so a broken restart takes 30 s or more. A
+            // restart (kill, start, resume the session, a sync that does not
+            // wait) takes a few seconds, more on a loaded machine: 20 s
+            // allows for load and stays 10 s short of the broken case.
             assert!(
-                restart_took < Duration::from_secs(10),
-                "the bot took {restart_took:?} to listen again after a restart"
+                restart_took < Duration::from_secs(20),
+                "the bot took {restart_took:?} to listen again after a restart (a first sync \
+                 held for the server's 30 s long poll would take 30 s or more)"
             );
             kills += 1;
             kills_mid_move += usize::from(kill == Some(true));
             // Not stuck: alice's turn again (a Random answer lost in the
-            // crash is played by the clock), unless the match ended.
-            let deadline = Instant::now() + Duration::from_secs(15);
+            // crash is played by the clock), unless the match ended. It
+            // goes on as soon as it is; stuck is never.
+            let deadline = Instant::now() + PATIENCE;
             loop {
                 let m = alice.say(&room, "!rs games").await;
                 let games = alice
@@ -193,7 +198,8 @@ async fn kills_of_serve_mid_match_lose_no_acknowledged_move() {
                 }
                 assert!(
                     Instant::now() < deadline,
-                    "match {id} is stuck after a restart:\n{games}"
+                    "match {id} is stuck after a restart: after {PATIENCE:?} it is still not \
+                     alice's turn:\n{games}"
                 );
                 tokio::time::sleep(Duration::from_millis(300)).await;
             }
