@@ -446,11 +446,11 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     // (TURN_SECONDS in engine/src/rules), and far enough apart for a broken
     // clock to miss the bounds below by seconds.
     const SHORT: u32 = 10;
-    const LONG: u32 = 30;
+    const LONG: u32 = 20;
     // The clock (commands/src/clock.rs, ticked every second by
     // bot/src/console.rs) acts on the first tick at or after a time, never
     // before: the reminder once a quarter of the turn (in whole seconds,
-    // LONG / 4 = 7 s) is left, the end once the turn is out. Both times
+    // LONG / 4 = 5 s) is left, the end once the turn is out. Both times
     // count from when the turn's deadline was stored, to the millisecond,
     // between sending the challenge and seeing its prompt. So an event comes
     // no sooner than when it was due after the challenge was sent, less
@@ -463,9 +463,9 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     // Down until the short turn has run out, and DOWN_AFTER more: the first
     // restart comes at least SHORT + DOWN_AFTER = 13 s into the long turn.
     // A bot that gave a turn its full time again at a restart would remind
-    // and end the long turn 13 s or more later than due: 23 + 13 = 36 s and
-    // 30 + 13 = 43 s into it, where the bounds allow at most
-    // 23 + 1 + 6 = 30 s and 30 + 1 + 6 = 37 s. It would settle the expired
+    // and end the long turn 13 s or more later than due: 15 + 13 = 28 s and
+    // 20 + 13 = 33 s into it, where the bounds allow at most
+    // 15 + 1 + 6 = 22 s and 20 + 1 + 6 = 27 s. It would settle the expired
     // short turn a full turn (10 s) after the restart, where LATE = 6 s is
     // allowed. A bot that never did them waits out PATIENCE and fails.
     const DOWN_AFTER: u64 = 3;
@@ -537,8 +537,8 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     std::thread::sleep(Duration::from_millis(500));
     let console = Console::start(&dir);
     console.ready();
-    // The reminder, normally from this run (it is due 23 s into the turn,
-    // the restart came about 15 s into it), from the last on a slow machine.
+    // The reminder, normally from this run (it is due 15 s into the turn,
+    // the restart came about 14 s into it), from the last on a slow machine.
     let is_reminder = |l: &str| l.contains(&format!("match {long} waits for your move"));
     let (reminded, line) = second.find(is_reminder).unwrap_or_else(|| {
         let at = seen_at(&console, 0, PATIENCE, "the reminder", is_reminder);
@@ -563,7 +563,7 @@ fn turn_clocks_keep_their_time_left_across_kills() {
         "the reminder says {said_left} s left, {left} to {} s were: {line}",
         LONG / 4
     );
-    // And the turn ends when it was due, 30 s after it began.
+    // And the turn ends when it was due, LONG s after it began.
     let ended = seen_at(&console, 0, PATIENCE, "the end of the long turn", |l| {
         l.contains(&format!("Match {long} is over"))
     });

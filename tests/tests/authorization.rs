@@ -17,7 +17,7 @@ use crate::common;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
-use common::{Chat, Setup};
+use common::{Chat, Setup, Snapshot};
 use redscience_commands::syntax;
 use redscience_storage::entities;
 use redscience_storage::sea_orm::EntityTrait;
@@ -670,12 +670,55 @@ async fn to_move(s: &Storage, id: &str) -> String {
     name_of(s, live.seats[live.state().to_move()].player_id).await
 }
 
+/// The world as first built, to copy (on SQLite): building it takes some
+/// thirty commands, and the matrix needs about a hundred worlds.
+struct Built {
+    snapshot: Snapshot,
+    values: HashMap<&'static str, String>,
+    seats: (String, String),
+    secret_seats: (String, String),
+}
+
+static BUILT: tokio::sync::OnceCell<Option<Built>> = tokio::sync::OnceCell::const_new();
+
+fn setup() -> Setup {
+    Setup::new("authorization").postgres_from_env()
+}
+
 impl World {
+    /// A world for the matrix's rows, with a bot made with `seed`: on SQLite
+    /// a copy of the one world built first, on PostgreSQL built anew.
     async fn build(seed: u64) -> World {
-        let mut c = Setup::new("authorization")
-            .postgres_from_env()
-            .chat(seed)
+        let built = BUILT
+            .get_or_init(|| async {
+                // One seed for the copied world, whichever test comes first.
+                let world = World::make(1).await;
+                let snapshot = world.c.snapshot().await?;
+                Some(Built {
+                    snapshot,
+                    values: world.values.clone(),
+                    seats: world.seats.clone(),
+                    secret_seats: world.secret_seats.clone(),
+                })
+            })
             .await;
+        let Some(built) = built else {
+            return World::make(seed).await;
+        };
+        let c = setup().chat_on_copy(&built.snapshot, seed).await;
+        let mut values = built.values.clone();
+        values.insert("file", import_file(&c).display().to_string());
+        World {
+            c,
+            values,
+            seats: built.seats.clone(),
+            secret_seats: built.secret_seats.clone(),
+        }
+    }
+
+    /// Builds the world: its people, friends, games, matches and challenges.
+    async fn make(seed: u64) -> World {
+        let mut c = setup().chat(seed).await;
         let say = async |c: &mut Chat, line: &str| {
             let out = c.say(line).await;
             assert!(!out.contains("went wrong"), "{line}: {out}");
@@ -771,11 +814,7 @@ impl World {
         values.insert("C1", number_after(&asked, "(challenge "));
         let asked = say(&mut c, "@ann challenge Tic-Tac-Toe open").await;
         values.insert("C2", number_after(&asked, "(challenge "));
-        // A rule-set file to import.
-        std::fs::create_dir_all(&c.files).unwrap();
-        let file = c.files.join("import.json");
-        std::fs::write(&file, import_json()).unwrap();
-        values.insert("file", file.display().to_string());
+        values.insert("file", import_file(&c).display().to_string());
         World {
             c,
             values,
@@ -1025,6 +1064,14 @@ matrix_tests! {
     ];
     resigning_and_undoing: ["resign", "undo", "clock"];
     friends_personas_and_stats: ["friend", "persona", "stats", "history", "favoritism"];
+}
+
+/// A rule-set file to import, among the chat's files.
+fn import_file(c: &Chat) -> std::path::PathBuf {
+    std::fs::create_dir_all(&c.files).unwrap();
+    let file = c.files.join("import.json");
+    std::fs::write(&file, import_json()).unwrap();
+    file
 }
 
 /// A second rule-set file, other than [`import_json`]'s.

@@ -4,6 +4,7 @@
 //! to speak as users and to play matches out. Each test binary uses a part.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -12,6 +13,7 @@ use redscience::console::Console;
 use redscience_commands::Bot;
 use redscience_engine::RuleSet;
 use redscience_storage::scratch::{Scratch, postgres_from_env};
+use redscience_storage::sea_orm::ConnectionTrait;
 use redscience_storage::{ChatId, Config, Storage};
 
 /// Where a chat's clock starts, if the storage is given one.
@@ -90,16 +92,35 @@ impl Setup {
         };
         let clock = self.clock.map(|start| {
             let now = Utc::now();
-            Arc::new(Mutex::new(match start {
+            match start {
                 Start::Now => now,
                 Start::NowInMs => redscience_storage::chrono_ms(now),
-            }))
+            }
         });
+        self.chat_on(scratch, clock, seed).await
+    }
+
+    /// A chat on a copy of a SQLite database taken by [`Chat::snapshot`],
+    /// its clock where the copied chat's was, with a bot made with `seed`.
+    pub async fn chat_on_copy(self, snapshot: &Snapshot, seed: u64) -> Chat {
+        let scratch = Scratch::sqlite();
+        let path = scratch
+            .url
+            .strip_prefix("sqlite:")
+            .expect("a SQLite scratch");
+        std::fs::write(path, &snapshot.database).expect("the copy is written");
+        self.chat_on(scratch, snapshot.clock, seed).await
+    }
+
+    async fn chat_on(self, scratch: Scratch, clock: Option<DateTime<Utc>>, seed: u64) -> Chat {
+        let clock = clock.map(|at| Arc::new(Mutex::new(at)));
         let storage = self.open(&scratch.url, clock.as_ref()).await;
+        static CHATS: AtomicU64 = AtomicU64::new(0);
         let files = std::env::temp_dir().join(format!(
-            "redscience-{}-{}-{seed}",
+            "redscience-{}-{}-{seed}-{}",
             self.name,
-            std::process::id()
+            std::process::id(),
+            CHATS.fetch_add(1, Ordering::Relaxed)
         ));
         Chat {
             console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
@@ -150,7 +171,31 @@ impl Drop for Chat {
     }
 }
 
+/// A chat's SQLite database as it was at one moment, and its clock then.
+pub struct Snapshot {
+    database: Vec<u8>,
+    clock: Option<DateTime<Utc>>,
+}
+
 impl Chat {
+    /// This chat's database and clock as they are now, to start other chats
+    /// from ([`Setup::chat_on_copy`]); `None` on PostgreSQL.
+    pub async fn snapshot(&self) -> Option<Snapshot> {
+        self.scratch.url.strip_prefix("sqlite:")?;
+        let copy = Scratch::sqlite();
+        let path = copy.url.strip_prefix("sqlite:").expect("a SQLite scratch");
+        // A consistent copy of the database, write-ahead log included.
+        self.storage()
+            .connection()
+            .execute_unprepared(&format!("VACUUM INTO '{path}'"))
+            .await
+            .expect("the database is copied");
+        Some(Snapshot {
+            database: std::fs::read(path).expect("the copy reads"),
+            clock: self.clock.as_ref().map(|c| *c.lock().unwrap()),
+        })
+    }
+
     /// Sends a line and returns everything printed, joined.
     pub async fn say(&mut self, line: &str) -> String {
         self.console.line(line).await.join("\n")
