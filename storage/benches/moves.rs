@@ -95,7 +95,9 @@ async fn main() {
     } else {
         (Duration::from_secs(1), 20)
     };
-    let mut scratches = vec![Scratch::sqlite()];
+    // In the temporary directory, on a disk as a real database would be
+    // (not scratch_dir's memory): each commit waits for it.
+    let mut scratches = vec![Scratch::sqlite_in(&std::env::temp_dir())];
     match postgres_from_env() {
         Some(url) => scratches.push(Scratch::postgres(&url).await.expect("a scratch database")),
         None => eprintln!("DATABASE_URL does not name PostgreSQL: SQLite only"),

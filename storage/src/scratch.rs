@@ -76,7 +76,13 @@ fn with_database(url: &str, name: &str) -> Result<String> {
 impl Scratch {
     /// A new SQLite file in [`scratch_dir`] (created when first opened).
     pub fn sqlite() -> Scratch {
-        let path = scratch_dir().join(format!("{}.db", unique_name()));
+        Scratch::sqlite_in(&scratch_dir())
+    }
+
+    /// A new SQLite file in `dir` (created when first opened): on a disk,
+    /// for a measure of what commits cost there.
+    pub fn sqlite_in(dir: &Path) -> Scratch {
+        let path = dir.join(format!("{}.db", unique_name()));
         Scratch {
             url: format!("sqlite:{}", path.display()),
             place: Place::File(path),
