@@ -6,16 +6,18 @@
 //! `[dm]` before the text makes it private (a direct message to the bot);
 //! `[#room]` speaks in another channel than `#general`; `<< FILE` at the
 //! end attaches that file (`game import << my-game.json`); a leading `/`
-//! marks a command explicitly; a number alone picks that option of the
-//! last choices shown (unless those options are numbers themselves). Output: each message prefixed by where it goes,
-//! `[#general]` or `[dm name]`, choices as numbered options, files written
-//! to a folder with their path printed.
+//! marks a command explicitly. Everything else goes to the bot as typed:
+//! the bot alone decides what a number means (see `docs/rules.md`, "Input
+//! means one thing"). Output: each message prefixed by where it goes,
+//! `[#general]` or `[dm name]`, then its options as the bot writes them for
+//! text (numbered answers, or the words that pick them), files written to a
+//! folder with their path printed.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use redscience_commands::{Bot, ChoiceSet, Destination, Place, Request, What, Who};
+use redscience_commands::{Bot, Destination, Place, Request, What, Who, options_as_text};
 use redscience_storage::{ChatId, Config, Platform};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
@@ -26,8 +28,6 @@ pub struct Console {
     bot: Bot,
     files: PathBuf,
     user: String,
-    /// The choice ids of the last message that had choices.
-    last_choices: Vec<String>,
     written: usize,
 }
 
@@ -39,7 +39,6 @@ impl Console {
             bot,
             files,
             user: user.to_string(),
-            last_choices: Vec::new(),
             written: 0,
         }
     }
@@ -76,9 +75,6 @@ impl Console {
         if rest.is_empty() {
             return Vec::new();
         }
-        // A number picks an option, unless the options are numbers
-        // themselves (a count, a dimension): then it is typed as it is.
-        let numbered = !self.last_choices.iter().any(|id| id.parse::<i64>().is_ok());
         let attached = match rest.split_once("<<") {
             Some((command, path)) => {
                 let path = path.trim();
@@ -98,11 +94,6 @@ impl Console {
                 name,
                 bytes,
             }
-        } else if let Ok(n) = rest.parse::<usize>()
-            && numbered
-            && (1..=self.last_choices.len()).contains(&n)
-        {
-            What::Choice(self.last_choices[n - 1].clone())
         } else if let Some(command) = rest.strip_prefix('/') {
             What::Command(command.to_string())
         } else {
@@ -139,11 +130,6 @@ impl Console {
     /// out, choices numbered.
     fn show(&mut self, reply: redscience_commands::Reply) -> Vec<String> {
         let mut out = Vec::new();
-        // Numbers pick from the latest choices only: a reply without any
-        // leaves nothing to pick from.
-        if !reply.messages.is_empty() {
-            self.last_choices.clear();
-        }
         for message in reply.messages {
             let to = match &message.to {
                 Destination::Channel(c) => format!("[{}]", c.channel),
@@ -161,36 +147,11 @@ impl Console {
                 };
                 out.push(shown);
             }
-            let options: Vec<_> = message
-                .choices
-                .iter()
-                .flat_map(ChoiceSet::options)
-                .cloned()
-                .collect();
-            let defaults: Vec<&String> = message
-                .choices
-                .iter()
-                .filter_map(|set| match set {
-                    ChoiceSet::Select { default, .. } => default.as_ref(),
-                    ChoiceSet::Buttons(_) => None,
-                })
-                .collect();
-            if !options.is_empty() {
-                self.last_choices = options.iter().map(|c| c.id.clone()).collect();
-                for (i, choice) in options.iter().enumerate() {
-                    let mark = if defaults.contains(&&choice.id) {
-                        " (proposed)"
-                    } else {
-                        ""
-                    };
-                    out.push(format!(
-                        "  {}) {}  [{}]{mark}",
-                        i + 1,
-                        choice.label,
-                        choice.id
-                    ));
-                }
-            }
+            out.extend(
+                options_as_text(&message)
+                    .into_iter()
+                    .map(|line| format!("  {line}")),
+            );
         }
         out
     }
@@ -218,7 +179,7 @@ pub fn run(user: Option<String>) -> Result<ExitCode, String> {
         println!(
             "redscience console: you are {user} in {GENERAL}. Try `help`, `game list`, or \
              `challenge Tic-Tac-Toe Random`.\n`@name text` speaks as someone else, `[dm]` speaks \
-             privately, a number picks an option. Ctrl-D quits."
+             privately. Ctrl-D quits."
         );
         // Lines as they come, and the clock every second in between.
         let mut lines = BufReader::new(tokio::io::stdin()).lines();

@@ -11,6 +11,7 @@ use redscience_storage::sea_orm::prelude::DateTimeUtc;
 
 use crate::bot::{Answer, Ctx, said};
 use crate::reply::{Message, Reply};
+use crate::request::Place;
 use crate::wizard::Wizard;
 
 /// How long a wizard waits for its next answer.
@@ -19,6 +20,9 @@ pub const IDLE_LIMIT: TimeDelta = TimeDelta::hours(1);
 struct Session {
     wizard: Wizard,
     last_active: DateTimeUtc,
+    /// Where the wizard was started: it hears answers there only, so a
+    /// move typed in a match's channel is never taken for an answer.
+    place: Place,
 }
 
 /// The wizards in progress, per player.
@@ -90,6 +94,7 @@ pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
         Session {
             wizard,
             last_active: ctx.storage().now(),
+            place: ctx.req.place.clone(),
         },
     );
     Ok(reply)
@@ -103,6 +108,10 @@ pub(crate) fn cancel(ctx: &Ctx<'_>) -> bool {
 /// Answers the person's open wizard, if any; None when they have none.
 pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
     let mut session = ctx.bot.wizards.take(ctx.player.id)?;
+    if session.place != ctx.req.place {
+        ctx.bot.wizards.put(ctx.player.id, session);
+        return None;
+    }
     let now = ctx.storage().now();
     if now - session.last_active > IDLE_LIMIT {
         return Some(Ok(ctx.answer(
@@ -111,12 +120,30 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
         )));
     }
     session.last_active = now;
+    let prompt = session.wizard.prompt();
+    // A number picks the option shown with it, where the options are
+    // numbered; where they are values it is the value itself.
+    let numbered = crate::reply::numbered(&prompt.choices);
+    let line = match line.trim().parse::<usize>() {
+        Ok(n) if !numbered.is_empty() => match numbered.get(n.wrapping_sub(1)) {
+            Some(choice) => choice.id.clone(),
+            None => {
+                let problem = format!(
+                    "There is no option {n} here: answer with a number from 1 to {}, or with the words of an option.",
+                    numbered.len()
+                );
+                let reply = ask(ctx, &session.wizard, Some(problem));
+                ctx.bot.wizards.put(ctx.player.id, session);
+                return Some(Ok(reply));
+            }
+        },
+        _ => line.to_string(),
+    };
+    let line = line.as_str();
     let word = line.trim().to_ascii_lowercase();
     // A command (a move button clicked meanwhile, `help`) runs as one,
     // unless the question offers that very word as an answer.
-    let offered = session
-        .wizard
-        .prompt()
+    let offered = prompt
         .choices
         .iter()
         .flat_map(|set| set.options())

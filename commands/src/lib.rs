@@ -27,6 +27,9 @@ mod words;
 
 pub use bot::Bot;
 
-pub use reply::{Attachment, Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply, Typed};
+pub use reply::{
+    Attachment, Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Pick, Reply, Typed, numbered,
+    options_as_text,
+};
 pub use request::{Place, Request, What, Who};
 pub use syntax::{Arg, ArgKind, CommandShape, Form, Given, Suggest};

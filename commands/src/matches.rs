@@ -356,9 +356,11 @@ pub(crate) async fn report(
             .into_iter()
             .filter_map(|mv| {
                 let text = typed(state, mv)?;
-                Some(Choice::new(
+                // Typed, a move is its own text: never a number on a list.
+                Some(Choice::typed(
                     format!("{verb} #{}@{} {text}", live.id, state.decisions().len()),
                     state.move_text(mv),
+                    text,
                 ))
             })
             .collect();

@@ -17,22 +17,81 @@ pub enum Destination {
     Private(ChatId),
 }
 
-/// One option a person can pick. Picking it is the same as typing `id`.
+/// One option a person can pick. Clicking it (a button, a select) sends
+/// `id`; on a text transport (console, Matrix) it is picked as `pick` says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
-    /// What the bot receives when the option is picked.
+    /// What the bot receives when the option is clicked.
     pub id: String,
     /// What the person sees.
     pub label: String,
+    pub pick: Pick,
+}
+
+/// How a person who types picks an option. A typed number means one thing
+/// only: an option's position where a question's options are words, and
+/// never a position where the options are values, moves or commands (see
+/// `docs/rules.md`, "Input means one thing").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// By its number among the numbered options of the message (1, 2, ...):
+    /// answers to a question whose options are words (the wizard's).
+    Numbered,
+    /// By typing these words, shown with the option: a value (`15`), a
+    /// move (`4`), a command (`challenge Connect4 sp`).
+    Typed(String),
 }
 
 impl Choice {
+    /// An option picked by typing its id (a command, a value).
     pub fn new(id: impl Into<String>, label: impl Into<String>) -> Choice {
+        let id = id.into();
         Choice {
-            id: id.into(),
+            pick: Pick::Typed(id.clone()),
+            id,
             label: label.into(),
         }
     }
+
+    /// An option picked by typing `typed`, which means the same as `id`
+    /// where it is typed (a move's text, for a move's choice).
+    pub fn typed(
+        id: impl Into<String>,
+        label: impl Into<String>,
+        typed: impl Into<String>,
+    ) -> Choice {
+        Choice {
+            id: id.into(),
+            label: label.into(),
+            pick: Pick::Typed(typed.into()),
+        }
+    }
+
+    /// An answer to a question, picked by its number on text transports.
+    pub fn numbered(id: impl Into<String>, label: impl Into<String>) -> Choice {
+        Choice {
+            id: id.into(),
+            label: label.into(),
+            pick: Pick::Numbered,
+        }
+    }
+
+    /// The words a person types to pick it, when it is not numbered.
+    pub fn typed_text(&self) -> Option<&str> {
+        match &self.pick {
+            Pick::Typed(text) => Some(text),
+            Pick::Numbered => None,
+        }
+    }
+}
+
+/// The numbered options of a message's choice sets, in the order they are
+/// numbered (from 1): what a typed number picks.
+pub fn numbered(sets: &[ChoiceSet]) -> Vec<&Choice> {
+    sets.iter()
+        .flat_map(ChoiceSet::options)
+        .filter(|c| c.pick == Pick::Numbered)
+        .collect()
 }
 
 /// A group of options shown together.
@@ -144,6 +203,66 @@ impl Message {
     }
 }
 
+/// Typed options beyond this many are summarised on one line.
+const TYPED_LINES: usize = 10;
+
+/// A message's options as lines of text, for transports without buttons
+/// (console, Matrix): numbered options as `1. Label`, the others with the
+/// words that pick them (`` `4`: Black circle to column 4 ``), long lists of
+/// those summarised on one line. The option proposed is marked.
+pub fn options_as_text(message: &Message) -> Vec<String> {
+    let defaults: Vec<&String> = message
+        .choices
+        .iter()
+        .filter_map(|set| match set {
+            ChoiceSet::Select { default, .. } => default.as_ref(),
+            ChoiceSet::Buttons(_) => None,
+        })
+        .collect();
+    let options: Vec<&Choice> = message
+        .choices
+        .iter()
+        .flat_map(ChoiceSet::options)
+        .collect();
+    let typed: Vec<&Choice> = options
+        .iter()
+        .copied()
+        .filter(|c| c.typed_text().is_some())
+        .collect();
+    let mut lines = Vec::new();
+    let mut number = 0;
+    for choice in &options {
+        let mark = if defaults.contains(&&choice.id) {
+            " (proposed)"
+        } else {
+            ""
+        };
+        let line = match &choice.pick {
+            Pick::Numbered => {
+                number += 1;
+                format!("{number}. {}", choice.label)
+            }
+            Pick::Typed(_) if typed.len() > TYPED_LINES && mark.is_empty() => continue,
+            Pick::Typed(text) if text.eq_ignore_ascii_case(&choice.label) => format!("`{text}`"),
+            Pick::Typed(text) => format!("`{text}`: {}", choice.label),
+        };
+        lines.push(format!("{line}{mark}"));
+    }
+    if typed.len() > TYPED_LINES {
+        let shown: Vec<String> = typed
+            .iter()
+            .take(TYPED_LINES)
+            .filter_map(|c| c.typed_text().map(|t| format!("`{t}`")))
+            .collect();
+        lines.push(format!(
+            "Type one of {} options, e.g. {} …",
+            typed.len(),
+            shown.join(", ")
+        ));
+    }
+    lines
+}
+
 /// Everything the bot says in answer to one request (or one tick of its clock).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -191,5 +310,61 @@ mod tests {
             })
             .collect();
         assert_eq!(defaults, vec![None, Some("30".into()), None]);
+    }
+
+    fn to_ann() -> Destination {
+        Destination::Private(ChatId::console("ann"))
+    }
+
+    #[test]
+    fn numbers_count_numbered_options_only_and_typed_ones_show_their_words() {
+        let m = Message::new(to_ann(), "pick")
+            .with_choices(ChoiceSet::Buttons(vec![
+                Choice::numbered("squares", "Squares"),
+                Choice::new("next", "Next (keep Hash)"),
+                Choice::numbered("stacks", "Stacks"),
+            ]))
+            .with_choices(ChoiceSet::Buttons(vec![Choice::typed(
+                "move #3@0 4",
+                "Black circle to column 4",
+                "4",
+            )]));
+        assert_eq!(
+            options_as_text(&m),
+            [
+                "1. Squares",
+                "`next`: Next (keep Hash)",
+                "2. Stacks",
+                "`4`: Black circle to column 4"
+            ]
+        );
+        let ids: Vec<&str> = numbered(&m.choices).iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["squares", "stacks"]);
+    }
+
+    #[test]
+    fn long_typed_lists_are_summarised_on_one_line() {
+        let options: Vec<Choice> = (1..=40)
+            .map(|i| {
+                Choice::typed(
+                    format!("move #1@0 {i},1"),
+                    format!("Black to ({i},1)"),
+                    format!("{i},1"),
+                )
+            })
+            .collect();
+        let m = Message::new(to_ann(), "your move").with_choices(ChoiceSet::Select {
+            placeholder: "Your move".into(),
+            options,
+            default: None,
+        });
+        let lines = options_as_text(&m);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("Type one of 40 options, e.g. `1,1`, `2,1`"),
+            "{}",
+            lines[0]
+        );
+        assert!(!lines[0].contains("`11,1`"), "{}", lines[0]);
     }
 }

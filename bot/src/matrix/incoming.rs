@@ -8,7 +8,7 @@
 //! Matrix reply to one of the bot's messages picks from that message's
 //! choices.
 
-use redscience_commands::{Choice, What};
+use redscience_commands::{Choice, Pick, What};
 
 /// Removes the quoted original a client may put before a reply's text
 /// (lines starting with `> ` followed by an empty line).
@@ -40,23 +40,26 @@ pub fn after_prefix<'a>(body: &'a str, prefix: &str) -> Option<&'a str> {
     (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
 }
 
-/// The option `text` picks: its number (unless the options are numbers
-/// themselves, like a board size), or its id or label, case-insensitive.
+/// The option `text` picks: the one shown with these words, or the one
+/// with this number where options are numbered (never a value's or a
+/// move's position: see `docs/rules.md`, "Input means one thing").
 pub fn pick<'a>(text: &str, choices: &'a [Choice]) -> Option<&'a Choice> {
     let text = text.trim();
     if text.is_empty() {
         return None;
     }
-    let numbered = !choices.iter().any(|c| c.id.parse::<i64>().is_ok());
-    if numbered
-        && let Ok(n) = text.parse::<usize>()
-        && (1..=choices.len()).contains(&n)
-    {
-        return Some(&choices[n - 1]);
-    }
-    choices
+    let by_words = choices.iter().find(|c| {
+        c.typed_text().is_some_and(|t| t.eq_ignore_ascii_case(text))
+            || c.label.eq_ignore_ascii_case(text)
+    });
+    let numbered: Vec<&Choice> = choices
         .iter()
-        .find(|c| c.id.eq_ignore_ascii_case(text) || c.label.eq_ignore_ascii_case(text))
+        .filter(|c| c.pick == Pick::Numbered)
+        .collect();
+    by_words.or_else(|| {
+        let n = text.parse::<usize>().ok()?;
+        numbered.get(n.checked_sub(1)?).copied()
+    })
 }
 
 /// What the bot is asked, when the message is for it: `direct` says the
@@ -75,12 +78,18 @@ pub fn request_text(
     let text = match after_prefix(body, prefix) {
         Some(text) => text,
         None if direct || is_reply_to_bot => body,
-        // In a shared room only an answer to the choices on show.
+        // In a shared room only an answer to the choices on show. A
+        // number goes to the bot as typed, which judges it against the
+        // question open now (an older list's number means nothing).
         None => {
-            return pick(body, choices).map(|c| What::Choice(c.id.clone()));
+            return pick(body, choices).map(|c| match c.pick {
+                Pick::Numbered => What::Text(body.to_string()),
+                Pick::Typed(_) => What::Choice(c.id.clone()),
+            });
         }
     };
-    if let Some(choice) = pick(text, choices) {
+    // A reply to one of the bot's messages answers that message.
+    if is_reply_to_bot && let Some(choice) = pick(text, choices) {
         return Some(What::Choice(choice.id.clone()));
     }
     Some(match text.strip_prefix('/') {
@@ -111,6 +120,13 @@ mod tests {
         ]
     }
 
+    fn question() -> Vec<Choice> {
+        vec![
+            Choice::numbered("squares", "Squares"),
+            Choice::numbered("stacks", "Stacks"),
+        ]
+    }
+
     #[test]
     fn the_prefix_is_a_word_of_its_own() {
         assert_eq!(after_prefix("!rs help", "!rs"), Some("help"));
@@ -130,15 +146,22 @@ mod tests {
             request_text("!rs 2,2", "!rs", false, &none, false),
             Some(What::Text("2,2".into()))
         );
+        // Commands on show are picked by their words, never a number.
+        assert_eq!(request_text("2", "!rs", false, &choices(), false), None);
         assert_eq!(
-            request_text("2", "!rs", false, &choices(), false),
-            Some(What::Choice("decline 3".into()))
+            request_text("accept 3", "!rs", false, &choices(), false),
+            Some(What::Choice("accept 3".into()))
         );
         assert_eq!(
             request_text("accept", "!rs", false, &choices(), false),
             Some(What::Choice("accept 3".into()))
         );
-        assert_eq!(request_text("3", "!rs", false, &choices(), false), None);
+        // A question's number goes to the bot to judge.
+        assert_eq!(
+            request_text("2", "!rs", false, &question(), false),
+            Some(What::Text("2".into()))
+        );
+        assert_eq!(request_text("3", "!rs", false, &question(), false), None);
         assert_eq!(
             request_text("!rs /games", "!rs", false, &none, false),
             Some(What::Command("games".into()))
@@ -162,6 +185,16 @@ mod tests {
             ),
             Some(What::Choice("accept 3".into()))
         );
+        assert_eq!(
+            request_text(
+                "> <@redscience:x> Board\n\n2",
+                "!rs",
+                false,
+                &question(),
+                true
+            ),
+            Some(What::Choice("stacks".into()))
+        );
     }
 
     #[test]
@@ -183,5 +216,14 @@ mod tests {
         let sizes = vec![Choice::new("3", "3"), Choice::new("4", "4")];
         assert_eq!(pick("1", &sizes), None);
         assert_eq!(pick("4", &sizes).map(|c| c.id.as_str()), Some("4"));
+        let columns = vec![
+            Choice::typed("move #1@5 2", "Black circle to column 2", "2"),
+            Choice::typed("move #1@5 4", "Black circle to column 4", "4"),
+        ];
+        assert_eq!(pick("1", &columns), None);
+        assert_eq!(
+            pick("4", &columns).map(|c| c.id.as_str()),
+            Some("move #1@5 4")
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! From a reply to Matrix messages: text with numbered options, files as
+//! From a reply to Matrix messages: text with its options, files as
 //! uploads (pictures as `m.image`), each to the room it is meant for.
 //! A private message only ever goes to a direct room with its reader.
 
@@ -21,28 +21,13 @@ pub fn options(message: &Message) -> Vec<Choice> {
         .collect()
 }
 
-/// The text of a message as sent: the words, then one line per option,
-/// `1. Label (what it stands for)`, with the proposed one marked.
+/// The text of a message as sent: the words, then its options as the bot
+/// writes them for text (numbered answers, or the words that pick them).
 pub fn text(message: &Message) -> String {
     let mut out = message.text.clone();
-    let defaults: Vec<&String> = message
-        .choices
-        .iter()
-        .filter_map(|set| match set {
-            ChoiceSet::Select { default, .. } => default.as_ref(),
-            ChoiceSet::Buttons(_) => None,
-        })
-        .collect();
-    let options = options(message);
-    for (i, choice) in options.iter().enumerate() {
+    for line in redscience_commands::options_as_text(message) {
         out.push('\n');
-        out.push_str(&format!("{}. {}", i + 1, choice.label));
-        if !choice.label.eq_ignore_ascii_case(&choice.id) {
-            out.push_str(&format!(" ({})", choice.id));
-        }
-        if defaults.contains(&&choice.id) {
-            out.push_str(" (proposed)");
-        }
+        out.push_str(&line);
     }
     out
 }
@@ -138,7 +123,7 @@ mod tests {
     use redscience_storage::ChatId;
 
     #[test]
-    fn options_are_numbered_with_what_they_stand_for() {
+    fn options_show_the_words_that_pick_them() {
         let m = Message::new(Destination::Private(ChatId::matrix("@a:x")), "Your move.")
             .with_choices(ChoiceSet::Buttons(vec![
                 Choice::new("move 2,2", "(2,2)"),
@@ -151,7 +136,7 @@ mod tests {
             });
         assert_eq!(
             text(&m),
-            "Your move.\n1. (2,2) (move 2,2)\n2. Resign\n3. 3 (proposed)"
+            "Your move.\n`move 2,2`: (2,2)\n`resign`: Resign\n`3` (proposed)"
         );
         assert_eq!(options(&m).len(), 3);
     }

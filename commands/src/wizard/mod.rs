@@ -32,7 +32,7 @@ mod tests;
 
 use redscience_engine::RuleSet;
 
-use crate::reply::{Choice, ChoiceSet};
+use crate::reply::{Choice, ChoiceSet, Pick};
 
 use input::normalize;
 use step::{Group, Step};
@@ -55,6 +55,29 @@ pub struct Prompt {
     pub text: String,
     /// Picking a choice is the same as typing its id.
     pub choices: Vec<ChoiceSet>,
+}
+
+/// A question's options numbered for typing, unless one of them is a
+/// value (a count, a size, seconds, a seat): then a typed number is that
+/// value, and no option has a number that could be confused with one.
+fn numbered_unless_values(mut sets: Vec<ChoiceSet>) -> Vec<ChoiceSet> {
+    let values = sets
+        .iter()
+        .flat_map(ChoiceSet::options)
+        .any(|c| c.id.trim().parse::<f64>().is_ok());
+    if values {
+        return sets;
+    }
+    for set in &mut sets {
+        let options = match set {
+            ChoiceSet::Buttons(options) => options,
+            ChoiceSet::Select { options, .. } => options,
+        };
+        for option in options {
+            option.pick = Pick::Numbered;
+        }
+    }
+    sets
 }
 
 /// What one question says and offers, before the wizard adds "next",
@@ -150,7 +173,7 @@ impl Wizard {
             };
         }
         let ask = self.ask();
-        let mut choices = ask.choices;
+        let mut choices = numbered_unless_values(ask.choices);
         let mut nav = Vec::new();
         if let Some(keep) = &ask.keep {
             nav.push(Choice::new("next", format!("Next (keep {keep})")));
