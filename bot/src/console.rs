@@ -29,6 +29,9 @@ pub struct Console {
     files: PathBuf,
     user: String,
     written: usize,
+    /// Whether each message's option ids are printed too (for tests that
+    /// send what a button would send, e.g. an older position's move).
+    show_ids: bool,
 }
 
 impl Console {
@@ -40,7 +43,15 @@ impl Console {
             files,
             user: user.to_string(),
             written: 0,
+            show_ids: false,
         }
+    }
+
+    /// Prints every message's option ids after its options, as
+    /// `[ids] id | id`: what clicking each would send.
+    pub fn show_ids(mut self) -> Console {
+        self.show_ids = true;
+        self
     }
 
     pub fn bot(&self) -> &Bot {
@@ -127,7 +138,7 @@ impl Console {
     }
 
     /// A reply as lines: each message after where it goes, files written
-    /// out, choices numbered.
+    /// out, then its options.
     fn show(&mut self, reply: redscience_commands::Reply) -> Vec<String> {
         let mut out = Vec::new();
         for message in reply.messages {
@@ -152,6 +163,15 @@ impl Console {
                     .into_iter()
                     .map(|line| format!("  {line}")),
             );
+            if self.show_ids && !message.choices.is_empty() {
+                let ids: Vec<&str> = message
+                    .choices
+                    .iter()
+                    .flat_map(|set| set.options())
+                    .map(|c| c.id.as_str())
+                    .collect();
+                out.push(format!("  [ids] {}", ids.join(" | ")));
+            }
         }
         out
     }

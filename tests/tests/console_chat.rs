@@ -41,10 +41,11 @@ async fn a_person_plays_tic_tac_toe_against_random_to_the_end() {
         if last.contains("is over") {
             break;
         }
-        // Pick the first option the bot offers: always a legal move.
+        // Type the first move the bot offers: always a legal move.
         assert!(last.contains("your turn in match 1"), "{last}");
-        assert!(last.contains("  1) "), "choices are offered: {last}");
-        last = c.say("1").await;
+        let first =
+            common::first_move(&last).unwrap_or_else(|| panic!("moves are offered: {last}"));
+        last = c.say(&first).await;
     }
     assert!(last.contains("Match 1 is over."), "{last}");
     assert!(
@@ -66,7 +67,7 @@ async fn two_friends_play_from_challenge_to_result() {
     let refused = c.say("@ann challenge Tic-Tac-Toe bob").await;
     assert!(refused.contains("not your friend yet"), "{refused}");
     assert!(
-        refused.contains("[friend add bob]"),
+        refused.contains("`friend add bob`"),
         "the offer is a button: {refused}"
     );
     let asked = c.say("@ann friend add bob").await;
@@ -158,14 +159,7 @@ async fn a_bare_move_plays_when_it_is_your_turn() {
     assert!(start.contains("your turn in match 1"), "{start}");
     // Uncloaked and sequential: nobody gets a private view.
     assert!(!start.contains("[dm "), "{start}");
-    let cell = start
-        .lines()
-        .find_map(|l| {
-            l.split_once("[move #1@")
-                .and_then(|(_, r)| r.split_once(' '))
-                .map(|(_, cell)| cell.trim_end_matches(']').to_string())
-        })
-        .expect("a choice");
+    let cell = common::first_move(&start).expect("a move is offered");
     let out = c.say(&cell).await;
     assert!(out.contains(&format!("to ({cell})")), "{out}");
     let other = c.say("@dave 2,2").await;
@@ -227,7 +221,8 @@ async fn a_game_made_with_the_wizard_is_saved_and_played() {
         if out.contains("is over") {
             break;
         }
-        out = c.say("1").await;
+        let first = common::first_move(&out).unwrap_or_else(|| panic!("moves are offered: {out}"));
+        out = c.say(&first).await;
     }
     assert!(out.contains("Match 1 is over."), "{out}");
 }
@@ -456,9 +451,8 @@ async fn a_reviewing_player_is_offered_the_helpers_move_which_the_clock_plays() 
         .find(|l| l.ends_with("(proposed)"))
         .expect("the proposal is marked");
     let label = proposed
-        .split(") ")
-        .nth(1)
-        .and_then(|r| r.split("  [").next())
+        .split_once("`: ")
+        .and_then(|(_, r)| r.strip_suffix(" (proposed)"))
         .unwrap()
         .to_string();
     let helped = c.wait(61).await;

@@ -82,9 +82,9 @@ async fn creations_are_listed_most_used_first() {
         ],
         "{out}"
     );
-    assert!(out.contains("[game show Square-Tic]"), "{out}");
-    assert!(out.contains("[game show Wide-Tic]"), "{out}");
-    assert!(!out.contains("[game show annbot]"), "{out}");
+    assert!(out.contains("`game show Square-Tic`"), "{out}");
+    assert!(out.contains("`game show Wide-Tic`"), "{out}");
+    assert!(!out.contains("`game show annbot`"), "{out}");
     // Someone else's creations, by name.
     c.say("@bob help").await;
     let theirs = c.say("@bob creations ann").await;

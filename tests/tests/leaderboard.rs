@@ -111,23 +111,7 @@ fn check_order(rows: &[Row]) {
 
 /// The button ids offered, in order.
 fn buttons(out: &str) -> Vec<String> {
-    out.lines()
-        .filter_map(|l| {
-            let l = l.trim_start();
-            let (_, id) = l.rsplit_once("  [")?;
-            l.split_once(") ")?;
-            Some(id.trim_end_matches(']').to_string())
-        })
-        .collect()
-}
-
-/// The number of the button with this id.
-fn pick(out: &str, id: &str) -> usize {
-    buttons(out)
-        .iter()
-        .position(|b| b == id)
-        .unwrap_or_else(|| panic!("no button {id}: {out}"))
-        + 1
+    crate::common::offered(out, "")
 }
 
 #[tokio::test]
@@ -259,8 +243,9 @@ async fn random_the_standard_player_and_the_user_always_show_and_only_ten_are_ra
 
     // The standard player's Play button starts a match against it.
     let out = c.say("leaderboard Tic-Tac-Toe").await;
-    let n = pick(&out, "challenge Tic-Tac-Toe \"*Tic-Tac-Toe SP\"");
-    let started = c.say(&n.to_string()).await;
+    let play = "challenge Tic-Tac-Toe \"*Tic-Tac-Toe SP\"";
+    assert!(buttons(&out).iter().any(|b| b == play), "{out}");
+    let started = c.say(play).await;
     assert!(started.contains("*Tic-Tac-Toe SP"), "{started}");
     assert!(c.say("games").await.contains("Tic-Tac-Toe"));
 }

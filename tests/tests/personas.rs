@@ -96,7 +96,7 @@ async fn a_creator_creates_three_personas_and_the_fourth_is_refused() {
         ],
         "{list}"
     );
-    assert!(list.contains("[persona use ann-n Narnia]"), "{list}");
+    assert!(list.contains("`persona use ann-n Narnia`"), "{list}");
     // A Trainer has no limit.
     c.say("@tia help").await;
     c.promote("tia").await;

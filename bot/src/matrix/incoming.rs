@@ -177,13 +177,24 @@ mod tests {
         );
         assert_eq!(
             request_text(
-                "> <@redscience:x> Pick one\n\n1",
+                "> <@redscience:x> Pick one\n\naccept",
                 "!rs",
                 false,
                 &choices(),
                 true
             ),
             Some(What::Choice("accept 3".into()))
+        );
+        // Commands are never numbered: a number in a reply is typed text.
+        assert_eq!(
+            request_text(
+                "> <@redscience:x> Pick one\n\n1",
+                "!rs",
+                false,
+                &choices(),
+                true
+            ),
+            Some(What::Text("1".into()))
         );
         assert_eq!(
             request_text(

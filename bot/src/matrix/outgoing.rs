@@ -136,7 +136,7 @@ mod tests {
             });
         assert_eq!(
             text(&m),
-            "Your move.\n`move 2,2`: (2,2)\n`resign`: Resign\n`3` (proposed)"
+            "Your move.\n`move 2,2`: (2,2)\n`resign`\n`3` (proposed)"
         );
         assert_eq!(options(&m).len(), 3);
     }

@@ -123,7 +123,7 @@ impl Setup {
             CHATS.fetch_add(1, Ordering::Relaxed)
         ));
         Chat {
-            console: Console::new(Bot::new(storage, seed), files.clone(), "ann"),
+            console: Console::new(Bot::new(storage, seed), files.clone(), "ann").show_ids(),
             scratch,
             files,
             clock,
@@ -224,7 +224,7 @@ impl Chat {
             .setup
             .open(&self.scratch.url, self.clock.as_ref())
             .await;
-        self.console = Console::new(Bot::new(storage, seed), self.files.clone(), "ann");
+        self.console = Console::new(Bot::new(storage, seed), self.files.clone(), "ann").show_ids();
     }
 
     /// Which of `names` has a match waiting for their move.
@@ -288,7 +288,8 @@ pub async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
             .find(|l| l.contains(", your turn in match"))
             .is_some_and(|l| l.starts_with("[dm "));
         let dm = if private { "[dm] " } else { "" };
-        last = c.say(&format!("@{who} {dm}1")).await;
+        let first = first_move(&last).unwrap_or_else(|| panic!("a move is offered: {last}"));
+        last = c.say(&format!("@{who} {dm}{first}")).await;
     }
     last
 }
@@ -296,12 +297,28 @@ pub async fn play_out(c: &mut Chat, mut last: String, limit: usize) -> String {
 /// The ids of the options offered in `out` that start with `prefix`.
 pub fn offered(out: &str, prefix: &str) -> Vec<String> {
     out.lines()
-        .filter_map(|l| {
-            l.rsplit_once(" [")
-                .map(|(_, id)| id.trim_end_matches(']').to_string())
-        })
+        .filter_map(|l| l.trim_start().strip_prefix("[ids] "))
+        .flat_map(|ids| ids.split(" | "))
         .filter(|id| id.starts_with(prefix))
+        .map(str::to_string)
         .collect()
+}
+
+/// The first move offered after the last turn prompt in `out`, as a person
+/// types it (the words shown in backquotes).
+pub fn first_move(out: &str) -> Option<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    let prompt = lines
+        .iter()
+        .rposition(|l| l.contains(", your turn in match"))?;
+    lines[prompt + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("  "))
+        .find_map(|l| {
+            let (_, after) = l.split_once('`')?;
+            let (typed, _) = after.split_once('`')?;
+            Some(typed.to_string())
+        })
 }
 
 /// A rated match of `rule_set_id` with these players (each alone in a seat),
