@@ -34,6 +34,17 @@ pub fn said(e: StorageError) -> Said {
     }
 }
 
+/// A refusal from below (the engine's words) as a sentence of its own:
+/// capitalised and closed with a full stop, before what follows.
+pub(crate) fn sentence(text: &str) -> String {
+    let text = capitalise(text.trim());
+    if text.ends_with(['.', '?', '!']) {
+        text
+    } else {
+        format!("{text}.")
+    }
+}
+
 pub(crate) fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
@@ -201,13 +212,24 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
             turns::turn(ctx, &first.to_ascii_lowercase(), rest).await
         }
         other => {
-            // A bare move ("2,2") from someone whose turn it is plays it.
+            // Typed words that read as a move are a move, for the person's
+            // match here: played when it is their turn, else told whose it
+            // is. Never a command, never a pick from a list.
             let typed = matches!(ctx.req.what, What::Text(_));
-            if typed && turns::waiting_for(ctx).await {
-                return turns::turn(ctx, "move", &words).await;
+            let text = words.join(" ");
+            if typed && redscience_engine::notation::parse_turn(&text).is_ok() {
+                if turns::has_match_here(ctx).await {
+                    return turns::turn(ctx, "move", &words).await;
+                }
+                return Err(format!(
+                    "\"{text}\" reads as a move, but you have no unfinished match here. \
+                     `challenge GAME Random` starts one, e.g. `challenge Tic-Tac-Toe Random`; \
+                     `games` lists your matches."
+                ));
             }
+            let hint = words::did_you_mean(other, help::COMMANDS.iter().map(|c| c.0));
             Err(format!(
-                "\"{other}\" is not a command. The commands are: {} (`help COMMAND` explains one).",
+                "\"{other}\" is not a command.{hint} The commands are: {} (`help COMMAND` explains one).",
                 help::names()
             ))
         }

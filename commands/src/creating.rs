@@ -169,7 +169,7 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
         session
             .wizard
             .answer(line)
-            .map_err(|e| crate::bot::capitalise(&e))
+            .map_err(|e| crate::bot::sentence(&e))
     };
     let reply = match result {
         Err(problem) => ask(ctx, &session.wizard, Some(problem)),

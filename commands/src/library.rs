@@ -65,6 +65,14 @@ async fn list(ctx: &Ctx<'_>) -> Answer {
     )))
 }
 
+/// " Did you mean `Connect4`?" for a misspelt game's name, else "".
+async fn close_game(ctx: &Ctx<'_>, name: &str) -> String {
+    let Ok(games) = ctx.storage().rule_sets().await else {
+        return String::new();
+    };
+    crate::words::did_you_mean(name, games.iter().map(|g| g.name.as_str()))
+}
+
 /// A saved game by name (case does not matter), or a refusal naming what exists.
 pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Said> {
     let Some(name) = name else {
@@ -73,7 +81,8 @@ pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRu
     match ctx.storage().rule_set(name).await.map_err(said)? {
         Some(saved) => Ok(saved),
         None => Err(format!(
-            "There is no game called \"{name}\". `game list` lists the games."
+            "There is no game called \"{name}\".{} `game list` lists the games.",
+            close_game(ctx, name).await
         )),
     }
 }

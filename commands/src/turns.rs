@@ -86,11 +86,24 @@ async fn pick_match(ctx: &Ctx<'_>, args: &[String]) -> Result<(LiveMatch, Challe
     Ok((live, challenge, seat))
 }
 
-/// Whether exactly one match here waits for the requester's move.
-pub(crate) async fn waiting_for(ctx: &Ctx<'_>) -> bool {
-    pick_match(ctx, &[])
-        .await
-        .is_ok_and(|(live, _, _)| seat_to_play(&live, ctx.player.id).is_some())
+/// Whether the requester has an unfinished match here (in this channel,
+/// or any when asked privately): where typed move text is a move.
+pub(crate) async fn has_match_here(ctx: &Ctx<'_>) -> bool {
+    let Ok(ids) = ctx.storage().matches_of(ctx.player.id, true).await else {
+        return false;
+    };
+    if ctx.req.place.private {
+        return !ids.is_empty();
+    }
+    let here = ctx.req.place.channel_ref();
+    for id in ids {
+        if let Ok(Some(challenge)) = ctx.storage().challenge_of_match(id).await
+            && challenge.place == here
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// The player's seat that is to move, if any.
@@ -176,6 +189,20 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
                     "What is your move? Write `{verb} 2,2` (a cell), `{verb} 1,1-1,2` (a movement), or `{verb} pass`."
                 ));
             }
+            if rest.len() > 1
+                && rest
+                    .iter()
+                    .all(|w| redscience_engine::notation::parse_move(w).is_ok())
+            {
+                // "move 2,2 3,3": two moves where one turn was expected.
+                return Err(format!(
+                    "`{verb} {}` names {} moves. Send one move at a time, e.g. `{verb} {}`; where a turn has several pieces, join them with `+`, e.g. `{verb} {}`. Nothing was played.",
+                    rest.join(" "),
+                    rest.len(),
+                    rest[0],
+                    rest.join("+")
+                ));
+            }
             rest.join(" ")
         }
         word => word.to_string(),
@@ -225,7 +252,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     {
         // Seats plan in order; a later seat's plan waits for its turn.
         redscience_engine::notation::parse_turn(&text)
-            .map_err(|e| format!("{} Nothing was recorded.", crate::bot::capitalise(&e)))?;
+            .map_err(|e| format!("{} Nothing was recorded.", crate::bot::sentence(&e)))?;
         ctx.storage()
             .keep_early_plan(live.id, seat, &text)
             .await
@@ -252,7 +279,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     let from = state.history().len();
     let mut trial = state.clone();
     apply_turn(&mut trial, &text, |_| None)
-        .map_err(|e| format!("{} Nothing was played.", crate::bot::capitalise(&e)))?;
+        .map_err(|e| format!("{} Nothing was played.", crate::bot::sentence(&e)))?;
     let decisions: Vec<Move> = trial.decisions()[before..].to_vec();
     Ok(Judged::Play(Box::new((live, challenge)), from, decisions))
 }

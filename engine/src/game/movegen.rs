@@ -4,6 +4,9 @@ use super::{Move, State};
 use crate::geometry::{DirectionSet, NO_CELL};
 use crate::rules::{BoardKind, CaptureCondition, Color, Movement, Shape};
 
+/// How many legal moves an explanation of an illegal one gives as examples.
+const EXAMPLES: usize = 3;
+
 impl State {
     /// Every legal move of the seat whose decision is awaited, in a stable order.
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -409,7 +412,7 @@ impl State {
         }
     }
 
-    /// A sentence saying why `mv` is not legal now, and what is.
+    /// A sentence saying why `mv` is not legal now, and a few moves that are.
     pub fn explain_illegal(&self, mv: Move) -> String {
         let game = self.game();
         let geo = &game.geometry;
@@ -504,13 +507,21 @@ impl State {
                 ),
             },
         };
-        let options = if legal.is_empty() {
-            String::new()
-        } else if legal.len() <= 12 {
-            let texts: Vec<String> = legal.iter().map(|m| self.move_text(*m)).collect();
-            format!("; legal now: {}", texts.join(", "))
-        } else {
-            format!("; {} moves are legal now", legal.len())
+        // A few examples as typed, never the whole list: a person needs
+        // one that works, not 360.
+        let typed: Vec<String> = legal
+            .iter()
+            .filter_map(|m| crate::notation::typed(self, *m))
+            .take(EXAMPLES)
+            .map(|t| format!("`{t}`"))
+            .collect();
+        let options = match (legal.len(), typed.as_slice()) {
+            (0, _) | (_, []) => String::new(),
+            (1, [only]) => format!("; the only legal move now is {only}"),
+            (n, examples) if n <= EXAMPLES => {
+                format!("; legal now: {}", examples.join(", "))
+            }
+            (n, examples) => format!("; {n} moves are legal now, e.g. {}", examples.join(", ")),
         };
         format!("{} is not legal: {reason}{options}", self.move_text(mv))
     }
