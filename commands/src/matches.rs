@@ -5,7 +5,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::game::View;
+use redscience_engine::game::{RoundProgress, Seen, View};
 use redscience_engine::notation::{apply_turn, typed};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
@@ -299,7 +299,17 @@ pub(crate) async fn report(
                 };
                 format!("Match {} is over. {summary} ({}).", live.id, outcome.reason)
             }
-            None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
+            None => match state.round_progress() {
+                Some(round) => {
+                    let kept = bot
+                        .storage()
+                        .early_plan_seats(live.id)
+                        .await
+                        .unwrap_or_default();
+                    round_status(live.id, &round, &kept, &who)
+                }
+                None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
+            },
         },
     };
     // Every way a match ends comes through here: a finished rated match is
@@ -314,7 +324,15 @@ pub(crate) async fn report(
     reply.push(picture(
         Message::new(
             channel_of(challenge),
-            format!("{}{}\n{status}", lines(None), board(public.clone())),
+            format!(
+                "{}{}{}\n{status}",
+                lines(None),
+                collisions(state, from, &who)
+                    .iter()
+                    .map(|line| format!("{line}\n"))
+                    .collect::<String>(),
+                board(public.clone())
+            ),
         ),
         state,
         &public,
@@ -347,77 +365,208 @@ pub(crate) async fn report(
         let message = Message::new(Destination::Private(chat), text);
         reply.push(picture(message, state, &own, live.id, clock.as_deref()));
     }
-    if let Some(seat) = mover
-        && is_human(bot, live, seat).await
-    {
-        let verb = if secret(state) { "plan" } else { "move" };
-        let choices: Vec<Choice> = state
-            .legal_moves()
-            .into_iter()
-            .filter_map(|mv| {
-                let text = typed(state, mv)?;
-                // Typed, a move is its own text: never a number on a list.
-                Some(Choice::typed(
-                    format!("{verb} #{}@{} {text}", live.id, state.decisions().len()),
-                    state.move_text(mv),
-                    text,
-                ))
-            })
-            .collect();
-        let to = if secret(state) {
-            chat_of(bot, platform, live.seats[seat].player_id)
+    let round = state.round_progress().filter(|_| !live.is_over());
+    match &round {
+        // A sealed round: every seat still to plan is asked at once, each
+        // from the round-start position, unless its plan is already kept.
+        Some(round) => {
+            let kept = bot
+                .storage()
+                .early_plan_seats(live.id)
                 .await
-                .map(Destination::Private)
-        } else {
-            Some(channel_of(challenge))
-        };
-        if let Some(to) = to {
-            let mut prompt = format!(
-                "{}, your turn in match {}: `{verb} TEXT`, e.g. `{verb} {}`.",
-                names[seat],
-                live.id,
-                choices
-                    .first()
-                    .map(|c| c.id.splitn(3, ' ').nth(2).unwrap_or("pass").to_string())
-                    .unwrap_or_else(|| "pass".into())
-            );
-            // A reviewing seat gets its helper's proposal as the default;
-            // it is also what the clock plays if time runs out.
-            let proposal = (live.seats[seat].augmentation == Augmentation::Reviewing)
-                .then(|| helper_move(live))
-                .flatten()
-                .and_then(|mv| typed(state, mv))
-                .map(|text| format!("{verb} #{}@{} {text}", live.id, state.decisions().len()));
-            let message = if let Some(default) = proposal {
-                let shown = choices
-                    .iter()
-                    .find(|c| c.id == default)
-                    .map(|c| c.label.clone())
-                    .unwrap_or_default();
-                prompt.push_str(&format!(" Your helper proposes: {shown}."));
-                Message::new(to, prompt).with_choices(ChoiceSet::Select {
-                    placeholder: "Your move".into(),
-                    options: choices,
-                    default: Some(default),
-                })
-            } else if !choices.is_empty() && choices.len() <= MAX_CHOICES {
-                Message::new(to, prompt).with_choices(ChoiceSet::Buttons(choices))
-            } else if !choices.is_empty() && choices.len() <= MENUS * MAX_CHOICES {
-                // Too many for buttons: drop-down lists of 25 (a message
-                // holds at most five), and typing works as ever.
-                Message::new(to, prompt).with_choices(ChoiceSet::Select {
-                    placeholder: "Your move".into(),
-                    options: choices,
-                    default: None,
-                })
-            } else {
-                prompt.push_str(" (Too many moves to list: type yours.)");
-                Message::new(to, prompt)
-            };
-            // Typing works whatever is listed; forms offer a field for it.
-            let prefix = format!("{verb} #{}@{} ", live.id, state.decisions().len());
-            reply.push(message.with_typed(format!("Type your {verb}"), prefix));
+                .unwrap_or_default();
+            for &seat in &round.awaited {
+                if kept.contains(&seat) || !is_human(bot, live, seat).await {
+                    continue;
+                }
+                let Some(position) = state.plan_position(seat) else {
+                    continue;
+                };
+                let stamp = round.decisions_start;
+                if let Some(message) =
+                    turn_prompt(bot, live, challenge, seat, &position, stamp, &names[seat]).await
+                {
+                    reply.push(message);
+                }
+            }
+        }
+        None => {
+            if let Some(seat) = mover
+                && is_human(bot, live, seat).await
+            {
+                let stamp = state.decisions().len();
+                if let Some(message) =
+                    turn_prompt(bot, live, challenge, seat, state, stamp, &names[seat]).await
+                {
+                    reply.push(message);
+                }
+            }
         }
     }
     reply
+}
+
+/// A sealed round as the channel sees it: who has planned (plans kept for
+/// later included) and who is awaited, never what.
+pub(crate) fn round_status(
+    match_id: i64,
+    round: &RoundProgress,
+    kept: &[usize],
+    who: &dyn Fn(usize) -> String,
+) -> String {
+    let mut planned: Vec<usize> = round.planned.clone();
+    planned.extend(round.awaited.iter().filter(|s| kept.contains(s)));
+    planned.sort_unstable();
+    let awaited: Vec<usize> = round
+        .awaited
+        .iter()
+        .copied()
+        .filter(|s| !kept.contains(s))
+        .collect();
+    let names = |seats: &[usize]| seats.iter().map(|&s| who(s)).collect::<Vec<_>>().join(", ");
+    let planned = if planned.is_empty() {
+        "nobody yet".to_string()
+    } else {
+        names(&planned)
+    };
+    format!(
+        "Match {match_id}: a sealed round, every seat plans at once and privately. Planned: {planned}. Awaited: {}.",
+        names(&awaited)
+    )
+}
+
+/// What is said where seats' pieces met in a sealed round, from history
+/// entry `from`: the space, whose pieces, and what stands there now.
+fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
+    let game = state.game();
+    if game
+        .rules
+        .phases
+        .iter()
+        .all(|p| p.order == Order::Sequential)
+    {
+        return Vec::new();
+    }
+    let mut arrivals: Vec<(u16, Vec<usize>)> = Vec::new();
+    for applied in &state.history()[from.min(state.history().len())..] {
+        let (Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. }) =
+            applied.mv
+        else {
+            continue;
+        };
+        match arrivals.iter_mut().find(|(cell, _)| *cell == to) {
+            Some((_, seats)) if !seats.contains(&applied.seat) => seats.push(applied.seat),
+            Some(_) => {}
+            None => arrivals.push((to, vec![applied.seat])),
+        }
+    }
+    let view = state.public_view().0;
+    arrivals
+        .into_iter()
+        .filter(|(_, seats)| seats.len() > 1)
+        .map(|(cell, seats)| {
+            let names: Vec<String> = seats.iter().map(|&s| who(s)).collect();
+            let piece = view
+                .spaces
+                .get(usize::from(cell))
+                .and_then(|space| match space.seen {
+                    Seen::Piece(color, _) | Seen::Obscured(color) => Some(color),
+                    _ => None,
+                });
+            let standing = match piece {
+                Some(color) => match game.seats.iter().position(|s| s.color == color) {
+                    Some(seat) => format!("{}'s piece stands there", who(seat)),
+                    None => "one piece stands there".to_string(),
+                },
+                None => "both were destroyed".to_string(),
+            };
+            format!(
+                "Collision at {}: {} planned it; {standing}.",
+                game.geometry.name(cell),
+                names.join(" and ")
+            )
+        })
+        .collect()
+}
+
+/// The turn prompt for `seat`, judged from `position` (the match's state,
+/// or in a sealed round the seat's own round-start position); the offered
+/// moves carry `stamp`, so an older offer is never played.
+async fn turn_prompt(
+    bot: &Bot,
+    live: &LiveMatch,
+    challenge: &Challenge,
+    seat: usize,
+    position: &State,
+    stamp: usize,
+    name: &str,
+) -> Option<Message> {
+    let state = position;
+    let platform = challenge.place.platform;
+    let verb = if secret(state) { "plan" } else { "move" };
+    let choices: Vec<Choice> = state
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| {
+            let text = typed(state, mv)?;
+            // Typed, a move is its own text: never a number on a list.
+            Some(Choice::typed(
+                format!("{verb} #{}@{} {text}", live.id, stamp),
+                state.move_text(mv),
+                text,
+            ))
+        })
+        .collect();
+    let to = if secret(state) {
+        Destination::Private(chat_of(bot, platform, live.seats[seat].player_id).await?)
+    } else {
+        channel_of(challenge)
+    };
+    {
+        let mut prompt = format!(
+            "{}, your turn in match {}: `{verb} TEXT`, e.g. `{verb} {}`.",
+            name,
+            live.id,
+            choices
+                .first()
+                .map(|c| c.id.splitn(3, ' ').nth(2).unwrap_or("pass").to_string())
+                .unwrap_or_else(|| "pass".into())
+        );
+        // A reviewing seat gets its helper's proposal as the default;
+        // it is also what the clock plays if time runs out.
+        let proposal = (live.seats[seat].augmentation == Augmentation::Reviewing)
+            .then(|| helper_move(live))
+            .flatten()
+            .and_then(|mv| typed(state, mv))
+            .map(|text| format!("{verb} #{}@{} {text}", live.id, stamp));
+        let message = if let Some(default) = proposal {
+            let shown = choices
+                .iter()
+                .find(|c| c.id == default)
+                .map(|c| c.label.clone())
+                .unwrap_or_default();
+            prompt.push_str(&format!(" Your helper proposes: {shown}."));
+            Message::new(to, prompt).with_choices(ChoiceSet::Select {
+                placeholder: "Your move".into(),
+                options: choices,
+                default: Some(default),
+            })
+        } else if !choices.is_empty() && choices.len() <= MAX_CHOICES {
+            Message::new(to, prompt).with_choices(ChoiceSet::Buttons(choices))
+        } else if !choices.is_empty() && choices.len() <= MENUS * MAX_CHOICES {
+            // Too many for buttons: drop-down lists of 25 (a message
+            // holds at most five), and typing works as ever.
+            Message::new(to, prompt).with_choices(ChoiceSet::Select {
+                placeholder: "Your move".into(),
+                options: choices,
+                default: None,
+            })
+        } else {
+            prompt.push_str(" (Too many moves to list: type yours.)");
+            Message::new(to, prompt)
+        };
+        // Typing works whatever is listed; forms offer a field for it.
+        let prefix = format!("{verb} #{}@{} ", live.id, stamp);
+        Some(message.with_typed(format!("Type your {verb}"), prefix))
+    }
 }

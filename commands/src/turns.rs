@@ -212,8 +212,14 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
         .and_then(|a| a.strip_prefix('#'))
         .and_then(|a| a.split_once('@'))
         .and_then(|(_, n)| n.parse::<usize>().ok());
+    // An offer made for a sealed round holds until the round resolves.
+    let round_start = live
+        .state()
+        .round_progress()
+        .map(|round| round.decisions_start);
     if let Some(n) = offered_at
         && n != live.state().decisions().len()
+        && Some(n) != round_start
     {
         // A button from an earlier board: answered, never applied.
         let mut reply = ctx.answer(format!(
@@ -250,20 +256,50 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
         && in_round
         && let Some(seat) = later_seat
     {
-        // Seats plan in order; a later seat's plan waits for its turn.
-        redscience_engine::notation::parse_turn(&text)
+        // Plans come in any order: one sent before the seats before it
+        // have planned is judged now, from the round-start position, and
+        // kept sealed until its turn comes.
+        let Some(mut position) = state.plan_position(seat) else {
+            return Err(format!(
+                "You have no plan to make in this round of match {}. Nothing was recorded.",
+                live.id
+            ));
+        };
+        apply_turn(&mut position, &text, |_| None)
             .map_err(|e| format!("{} Nothing was recorded.", crate::bot::sentence(&e)))?;
         ctx.storage()
             .keep_early_plan(live.id, seat, &text)
             .await
             .map_err(said)?;
-        return Ok(Judged::Answered(Reply::one(Message::new(
+        // The channel learns that this seat has planned, never what.
+        let kept = ctx
+            .storage()
+            .early_plan_seats(live.id)
+            .await
+            .map_err(said)?;
+        let game = state.game();
+        let mut names = Vec::new();
+        for (s, record) in live.seats.iter().enumerate() {
+            names.push(format!(
+                "{} ({})",
+                name_of(ctx.bot, record.player_id).await,
+                game.seats[s].color.name()
+            ));
+        }
+        let who = |s: usize| names[s].clone();
+        let status = state
+            .round_progress()
+            .map(|round| crate::matches::round_status(live.id, &round, &kept, &who))
+            .unwrap_or_default();
+        let mut reply = Reply::one(Message::new(
             ctx.here(),
             format!(
-                "Your plan for match {} is kept sealed; it is judged when the seats before yours have planned.",
+                "Your plan for match {} is sealed; nobody sees it until the round resolves.",
                 live.id
             ),
-        ))));
+        ));
+        reply.push(Message::new(crate::matches::channel_of(&challenge), status));
+        return Ok(Judged::Answered(reply));
     }
     if live.seats[to_move].player_id != ctx.player.id {
         let game = state.game();
@@ -276,7 +312,11 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     }
     let _ = seat;
     let before = state.decisions().len();
-    let from = state.history().len();
+    // In a sealed round the report starts where the round did: when this
+    // plan resolves it, every plan of the round is listed together.
+    let from = state
+        .round_progress()
+        .map_or(state.history().len(), |round| round.history_start);
     let mut trial = state.clone();
     apply_turn(&mut trial, &text, |_| None)
         .map_err(|e| format!("{} Nothing was played.", crate::bot::sentence(&e)))?;

@@ -49,4 +49,18 @@ impl Storage {
             .await?;
         Ok((taken.rows_affected == 1).then_some(row.text))
     }
+
+    /// The seats of a match with a plan kept for later, in seat order.
+    pub async fn early_plan_seats(&self, match_id: i64) -> Result<Vec<usize>> {
+        let mut seats: Vec<usize> = early_plans::Entity::find()
+            .filter(early_plans::Column::MatchId.eq(match_id))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|row| row.seat as usize)
+            .collect();
+        seats.sort_unstable();
+        seats.dedup();
+        Ok(seats)
+    }
 }

@@ -263,8 +263,14 @@ async fn simultaneous_plans_arrive_privately_and_stay_sealed_until_the_round_res
     assert!(public.contains("secret"), "{public}");
     // The second seat plans first: kept until the first seat has planned.
     let early = c.say(&format!("@{second} [dm] plan circle 1")).await;
-    assert!(early.contains("kept sealed"), "{early}");
-    assert!(!early.contains("[#general]"), "{early}");
+    assert!(early.contains("is sealed"), "{early}");
+    // The channel learns who planned, never what.
+    let channel: String = early
+        .lines()
+        .filter(|l| l.starts_with("[#general]"))
+        .collect();
+    assert!(channel.contains(&format!("Planned: {second}")), "{early}");
+    assert!(!channel.contains("circle"), "{early}");
     let resolved = c.say(&format!("@{first} [dm] plan x 1")).await;
     // Only after both plans does the channel learn the shapes.
     let channel: Vec<&str> = resolved

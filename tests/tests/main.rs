@@ -19,5 +19,6 @@ mod one_meaning;
 mod personas;
 mod playouts;
 mod ratings;
+mod sealed_rounds;
 mod stats;
 mod views;

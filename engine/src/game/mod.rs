@@ -21,6 +21,7 @@ use crate::rules::{
 
 pub use moves::Move;
 pub use outcome::{Outcome, SeatResult};
+pub use round::RoundProgress;
 pub use state::{Applied, State};
 pub use view::{PlayerView, PublicView, Seen, SpaceView, View};
 

@@ -24,6 +24,23 @@ pub(crate) struct Round {
     pending: VecDeque<usize>,
     /// Where this round's plans begin in the history: sealed until it resolves.
     pub(crate) history_start: usize,
+    /// How many decisions were made before the round began.
+    decisions_start: usize,
+}
+
+/// A sealed round under way, as anyone may know it: who has sealed a plan
+/// and who is awaited, never what was planned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundProgress {
+    /// Seats that sealed their plans, in seat order.
+    pub planned: Vec<usize>,
+    /// Seats still to plan, in seat order (the first plans now).
+    pub awaited: Vec<usize>,
+    /// Where the round's plans begin in [`State::history`].
+    pub history_start: usize,
+    /// How many decisions were made before the round began: an offer made
+    /// for this round carries it, and holds until the round resolves.
+    pub decisions_start: usize,
 }
 
 impl Round {
@@ -61,11 +78,13 @@ impl State {
             Some(&first) => {
                 let scratch = self.scratch_for(first);
                 let history_start = self.history.len();
+                let decisions_start = self.decisions().len();
                 self.round = Some(Box::new(Round {
                     scratch,
                     plans,
                     pending,
                     history_start,
+                    decisions_start,
                 }));
             }
             // Everyone is locked: the round passes at once.
@@ -126,6 +145,43 @@ impl State {
                 .collect(),
             None => Vec::new(),
         }
+    }
+
+    /// The sealed round under way, if any: who planned, who is awaited.
+    pub fn round_progress(&self) -> Option<RoundProgress> {
+        let round = self.round.as_ref()?;
+        let awaited: Vec<usize> = round.pending.iter().copied().collect();
+        Some(RoundProgress {
+            planned: self
+                .round_planners()
+                .into_iter()
+                .filter(|s| !awaited.contains(s))
+                .collect(),
+            awaited,
+            history_start: round.history_start,
+            decisions_start: round.decisions_start,
+        })
+    }
+
+    /// The position `seat` plans from in the round under way, to offer its
+    /// moves and judge a plan sent before its turn to plan: the round-start
+    /// position (with its own plan so far when it plans now), on which the
+    /// plan plays as an ordinary turn. `None` outside a round or for a seat
+    /// that does not plan in it.
+    pub fn plan_position(&self, seat: usize) -> Option<State> {
+        let round = self.round.as_ref()?;
+        if !round.pending.contains(&seat) {
+            return None;
+        }
+        let mut position = self.plan_start(seat);
+        // A position of its own, played like a turn: a plan judged on it
+        // ends there (a planner's scratch only records, and never ends).
+        position.planning = false;
+        // A planner's position keeps no list of its own legal moves.
+        let mut legal = Vec::new();
+        position.generate_legal(&mut legal);
+        position.legal = legal;
+        Some(position)
     }
 
     /// Where `seat` plans from in the round under way: the round-start
