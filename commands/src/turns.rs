@@ -382,7 +382,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 /// How long the seat took over its turn, in milliseconds: from when the turn
 /// began (its deadline less the turn's time) until now; 0 without a clock.
 async fn time_taken(ctx: &Ctx<'_>, live: &LiveMatch) -> i64 {
-    let turn = i64::from(live.state().game().rules.seconds_per_turn);
+    let turn = i64::from(live.seconds_per_turn());
     match ctx.storage().deadline_of(live.id).await {
         Ok(Some(deadline)) if turn > 0 => {
             let began = deadline.due_at - chrono::TimeDelta::seconds(turn);
