@@ -320,3 +320,80 @@ impl Bot {
         Ok(reply)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_are_named_exactly() {
+        assert_eq!(per_move(60), "60 seconds");
+        assert_eq!(per_move(90), "90 seconds");
+        assert_eq!(per_move(300), "5 minutes");
+        assert_eq!(per_move(3600), "1 hour");
+        assert_eq!(per_move(43_200), "12 hours");
+        assert_eq!(per_move(86_400), "1 day");
+        assert_eq!(per_move(259_200), "3 days");
+        assert_eq!(per_move(604_800), "7 days");
+        assert_eq!(clock_words(60), "60 seconds per move (live)");
+        assert_eq!(clock_words(86_400), "1 day per move (correspondence)");
+        assert_eq!(clock_words(0), "no time limit");
+    }
+
+    #[test]
+    fn time_left_is_rounded_down() {
+        assert_eq!(left_words(TimeDelta::seconds(14)), "14 seconds");
+        assert_eq!(left_words(TimeDelta::seconds(86_399)), "23 hours");
+        assert_eq!(left_words(TimeDelta::seconds(3 * 86_400)), "3 days");
+        assert_eq!(
+            left_words(TimeDelta::seconds(2 * 86_400 + 5 * 3600 + 59)),
+            "2 days 5 hours"
+        );
+        assert_eq!(left_words(TimeDelta::seconds(-3)), "0 seconds");
+    }
+
+    #[test]
+    fn clock_words_of_a_challenge() {
+        let ok = |w: &str| clock_word(w).map(|r| r.unwrap());
+        assert_eq!(ok("live"), Some(MatchClock::Live));
+        assert_eq!(ok("LIVE"), Some(MatchClock::Live));
+        for (words, seconds) in [
+            (&["1h", "1hour", "1hr"][..], 3600),
+            (&["12h", "12hours"][..], 43_200),
+            (&["1d", "1day", "1D"][..], 86_400),
+            (&["3d", "3days"][..], 259_200),
+            (&["7d", "7days", "1week", "1w"][..], 604_800),
+        ] {
+            for w in words {
+                assert_eq!(ok(w), Some(MatchClock::Correspondence(seconds)), "{w}");
+            }
+        }
+        // Names are not clocks; other times are refused, naming the clocks.
+        for name in ["bob", "Random", "open", "4on7sq", "h1"] {
+            assert!(clock_word(name).is_none(), "{name}");
+        }
+        let refused = clock_word("2d").unwrap().unwrap_err();
+        assert!(
+            refused.contains("\"2d\"") && refused.contains("live, 1h, 12h, 1d, 3d or 7d"),
+            "{refused}"
+        );
+        assert!(clock_word("99999999999999999999h").unwrap().is_err());
+    }
+
+    #[test]
+    fn a_reminder_names_the_match_game_opponent_time_and_board() {
+        let text = reminder_text(
+            "ann",
+            3,
+            "Connect4",
+            &["bob".to_string()],
+            TimeDelta::seconds(3 * 3600),
+            86_400,
+        );
+        assert_eq!(
+            text,
+            "ann, match 3 waits for your move: 3 hours left of 1 day. Connect4 against bob; \
+             `board #3` shows it."
+        );
+    }
+}

@@ -29,9 +29,12 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 text.push_str(&format!("- {line}\n"));
             }
             text.push_str(&format!(
-                "Clock: {} when played live; a challenge between people defaults to {} \
-                 unless it names another ({}).\n",
-                crate::clock::clock_words(saved.rules.seconds_per_turn),
+                "Clock: live, {}; a challenge between people defaults to {} unless it names \
+                 another ({}).\n",
+                match saved.rules.seconds_per_turn {
+                    0 => "no time limit".to_string(),
+                    s => format!("{} per move", crate::clock::per_move(s)),
+                },
                 crate::clock::clock_words(
                     redscience_storage::DEFAULT_CORRESPONDENCE
                         .seconds(saved.rules.seconds_per_turn)

@@ -266,14 +266,16 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     } else {
         state.public_view().0
     };
+    let clock = crate::matches::time_left(ctx.bot, &live).await;
     let status = match state.outcome() {
         _ if live.forfeit.is_some() => {
             format!("Over: {}.", live.forfeit.clone().unwrap_or_default())
         }
         Some(o) => format!("Over: {} ({}).", o.summary(game), o.reason),
         None => format!(
-            "{} to move.",
-            name_of(ctx.bot, live.seats[state.to_move()].player_id).await
+            "{} to move{}.",
+            name_of(ctx.bot, live.seats[state.to_move()].player_id).await,
+            clock.as_ref().map(|c| format!(" ({c})")).unwrap_or_default()
         ),
     };
     let text = format!(
@@ -284,7 +286,6 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         view_text(game, &view).trim_end()
     );
     let message = Message::new(ctx.here(), text);
-    let clock = crate::matches::time_left(ctx.bot, &live).await;
     Ok(Reply::one(picture(
         message,
         state,
@@ -307,7 +308,7 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
     for id in ids {
         let live = ctx.storage().load_match(id).await.map_err(said)?;
         let to_move = live.state().to_move();
-        let whose = if live.seats[to_move].player_id == ctx.player.id {
+        let mut whose = if live.seats[to_move].player_id == ctx.player.id {
             "your turn".to_string()
         } else {
             format!(
@@ -315,6 +316,9 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
                 name_of(ctx.bot, live.seats[to_move].player_id).await
             )
         };
+        if let Some(clock) = crate::matches::time_left(ctx.bot, &live).await {
+            whose.push_str(&format!(" ({clock})"));
+        }
         text.push_str(&format!(
             "- #{} {}: {}; {whose}\n",
             id,
