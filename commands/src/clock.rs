@@ -16,7 +16,9 @@
 use std::sync::atomic::Ordering;
 
 use chrono::TimeDelta;
-use redscience_storage::{Augmentation, CORRESPONDENCE_SECONDS, Challenge, Deadline, LiveMatch, MatchClock};
+use redscience_storage::{
+    Augmentation, CORRESPONDENCE_SECONDS, Challenge, Deadline, LiveMatch, MatchClock,
+};
 
 use crate::bot::{Bot, Said, said};
 use crate::matches::{chat_of, helper_move, is_human, name_of, report, settle};

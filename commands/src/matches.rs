@@ -182,7 +182,10 @@ async fn clock_now(bot: &Bot, live: &LiveMatch) -> Option<(u32, chrono::TimeDelt
         return None;
     }
     let deadline = bot.storage().deadline_of(live.id).await.ok()??;
-    Some((live.seconds_per_turn(), deadline.due_at - bot.storage().now()))
+    Some((
+        live.seconds_per_turn(),
+        deadline.due_at - bot.storage().now(),
+    ))
 }
 
 /// How long the seat to move has left, for the picture's caption: "23

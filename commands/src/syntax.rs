@@ -314,7 +314,11 @@ mod tests {
         assert_eq!(names, ["game", "opponent", "mode", "clock", "unrated"]);
         assert_eq!(
             form.args[3].kind,
-            ArgKind::OneOf(["live", "1h", "12h", "1d", "3d", "7d"].map(String::from).to_vec())
+            ArgKind::OneOf(
+                ["live", "1h", "12h", "1d", "3d", "7d"]
+                    .map(String::from)
+                    .to_vec()
+            )
         );
         assert!(form.args[0].required && !form.args[1].required);
         assert_eq!(

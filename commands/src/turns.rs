@@ -275,7 +275,10 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         None => format!(
             "{} to move{}.",
             name_of(ctx.bot, live.seats[state.to_move()].player_id).await,
-            clock.as_ref().map(|c| format!(" ({c})")).unwrap_or_default()
+            clock
+                .as_ref()
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default()
         ),
     };
     let text = format!(

@@ -264,6 +264,8 @@ pub(crate) async fn claim(
             "challenge {challenge_id} has already started or closed"
         ));
     }
-    let row = challenges::Entity::find_by_id(challenge_id).one(txn).await?;
+    let row = challenges::Entity::find_by_id(challenge_id)
+        .one(txn)
+        .await?;
     Ok(MatchClock::from_column(row.and_then(|r| r.clock_seconds)))
 }

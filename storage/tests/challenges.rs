@@ -236,7 +236,9 @@ async fn a_live_challenge_keeps_the_games_clock_and_each_move_sets_the_matchs() 
             ids.push((live.id, due - s.now()));
         }
         assert_eq!(
-            ids.iter().map(|(_, left)| left.num_seconds()).collect::<Vec<_>>(),
+            ids.iter()
+                .map(|(_, left)| left.num_seconds())
+                .collect::<Vec<_>>(),
             [60, 3600],
             "the live match keeps Tic-Tac-Toe's 60 seconds, the other its hour"
         );

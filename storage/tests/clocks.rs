@@ -81,7 +81,10 @@ async fn a_three_day_clock_reminds_a_day_and_an_hour_before_each_once() {
         assert!(first.claim_reminder(live.id, 0, 259_200, 0).await.unwrap());
         assert!(!first.claim_reminder(live.id, 0, 259_200, 0).await.unwrap());
         let d = s.deadline_of(live.id).await.unwrap().unwrap();
-        assert_eq!((d.reminders_sent, d.next_reminder_at), (1, Some(hour_before)));
+        assert_eq!(
+            (d.reminders_sent, d.next_reminder_at),
+            (1, Some(hour_before))
+        );
         assert!(d.is_quiet(hour_before - TimeDelta::seconds(1)));
         let second = at(&s, hour_before + TimeDelta::seconds(1));
         assert!(!second.claim_reminder(live.id, 0, 259_200, 0).await.unwrap());
@@ -92,7 +95,12 @@ async fn a_three_day_clock_reminds_a_day_and_an_hour_before_each_once() {
         assert!(d.is_quiet(d.due_at - TimeDelta::seconds(1)));
         assert!(!d.is_quiet(d.due_at));
         // At the deadline itself no reminder is claimed: time is up.
-        assert!(!at(&s, d.due_at).claim_reminder(live.id, 0, 259_200, 2).await.unwrap());
+        assert!(
+            !at(&s, d.due_at)
+                .claim_reminder(live.id, 0, 259_200, 2)
+                .await
+                .unwrap()
+        );
     })
     .await;
 }
@@ -121,7 +129,12 @@ async fn the_clock_migration_keeps_old_matches_on_the_games_clock_and_their_remi
         let reminded = match_on(&s, MatchClock::Live, 3).await;
         let waiting = match_on(&s, MatchClock::Live, 4).await;
         let quarter = s.now() + TimeDelta::seconds(45);
-        assert!(at(&s, quarter).claim_reminder(reminded.id, 0, 60, 0).await.unwrap());
+        assert!(
+            at(&s, quarter)
+                .claim_reminder(reminded.id, 0, 60, 0)
+                .await
+                .unwrap()
+        );
         let before = [
             s.deadline_of(reminded.id).await.unwrap().unwrap(),
             s.deadline_of(waiting.id).await.unwrap().unwrap(),
@@ -145,7 +158,12 @@ async fn the_clock_migration_keeps_old_matches_on_the_games_clock_and_their_remi
         assert_eq!(after[1].reminders_sent, 0);
         assert!(after[0].is_quiet(quarter), "not reminded twice");
         assert!(!after[1].is_quiet(quarter), "the other still is");
-        assert!(at(&s, quarter).claim_reminder(waiting.id, 0, 60, 0).await.unwrap());
+        assert!(
+            at(&s, quarter)
+                .claim_reminder(waiting.id, 0, 60, 0)
+                .await
+                .unwrap()
+        );
         for live in [&reminded, &waiting] {
             let again = s.load_match(live.id).await.unwrap();
             assert_eq!(again.clock, MatchClock::Live);

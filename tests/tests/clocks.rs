@@ -26,7 +26,10 @@ async fn people_play_a_day_per_move_reminded_three_hours_and_one_hour_before() {
     let mut c = chat(1).await;
     c.befriend("ann", "bob").await;
     let asked = c.say("@ann challenge Tic-Tac-Toe bob").await;
-    let announced = line(&asked, "[#general] ann challenges bob to Tic-Tac-Toe (challenge 1).");
+    let announced = line(
+        &asked,
+        "[#general] ann challenges bob to Tic-Tac-Toe (challenge 1).",
+    );
     assert!(
         announced.contains("Clock: 1 day per move (correspondence)."),
         "{asked}"
@@ -161,7 +164,10 @@ async fn a_match_against_random_keeps_the_games_live_clock() {
         "{reminder}"
     );
     let lost = c.wait(15).await;
-    assert!(lost.contains("Match 1 is over: ann ran out of time."), "{lost}");
+    assert!(
+        lost.contains("Match 1 is over: ann ran out of time."),
+        "{lost}"
+    );
 }
 
 #[tokio::test]
@@ -174,7 +180,8 @@ async fn a_challenge_names_its_clock() {
         "{started}"
     );
     assert!(
-        line(&started, "ann, your turn in match 1:").ends_with("(1 hour per move, 60 minutes left)."),
+        line(&started, "ann, your turn in match 1:")
+            .ends_with("(1 hour per move, 60 minutes left)."),
         "{started}"
     );
     // Connect4's own minute means nothing here; a quarter of the hour is
@@ -187,7 +194,10 @@ async fn a_challenge_names_its_clock() {
         "{reminder}"
     );
     let lost = c.wait(15 * 60).await;
-    assert!(lost.contains("Match 1 is over: ann ran out of time."), "{lost}");
+    assert!(
+        lost.contains("Match 1 is over: ann ran out of time."),
+        "{lost}"
+    );
 
     // Friendly spellings; a clock that is not one is refused, saying which are.
     let week = c.say("challenge Connect4 Random 1week").await;
@@ -202,7 +212,8 @@ async fn a_challenge_names_its_clock() {
     );
     let refused = c.say("challenge Connect4 Random 2d").await;
     assert!(
-        refused.contains("\"2d\" is not a clock") && refused.contains("live, 1h, 12h, 1d, 3d or 7d"),
+        refused.contains("\"2d\" is not a clock")
+            && refused.contains("live, 1h, 12h, 1d, 3d or 7d"),
         "{refused}"
     );
     assert!(!refused.contains("starts"), "{refused}");
@@ -243,4 +254,3 @@ async fn people_may_play_live_and_an_open_seat_means_a_day() {
     let still = c.wait(HOUR).await;
     assert!(!still.contains("ran out"), "{still}");
 }
-

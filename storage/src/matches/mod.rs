@@ -402,8 +402,7 @@ impl LiveMatch {
 
     /// Seconds per move on this match's clock (0: no time limit).
     pub fn seconds_per_turn(&self) -> u32 {
-        self.clock
-            .seconds(self.state.game().rules.seconds_per_turn)
+        self.clock.seconds(self.state.game().rules.seconds_per_turn)
     }
 
     /// Whether the match is over, by its rules or by a forfeit.
