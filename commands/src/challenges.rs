@@ -7,8 +7,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use redscience_engine::Game;
 use redscience_storage::{
-    Augmentation, Challenge, ChallengeStatus, Invitee, Kind, NewChallenge, NewMatch, Player,
-    Security, SystemPlayer,
+    Augmentation, Challenge, ChallengeStatus, DEFAULT_CORRESPONDENCE, Invitee, Kind, MatchClock,
+    NewChallenge, NewMatch, Player, Security, SystemPlayer,
 };
 
 use crate::bot::{Answer, Ctx, Said, said};
@@ -63,6 +63,8 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let friends = ctx.storage().friends(person.id).await.map_err(said)?;
     let mut rated = true;
     let anonymous = me.security == Security::Anonymous;
+    let mut clock = None;
+    let mut people = false;
     for word in &args[1..] {
         if let Some(a) = augmentation(word) {
             mine = a;
@@ -70,6 +72,10 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         }
         if word.eq_ignore_ascii_case("unrated") {
             rated = false;
+            continue;
+        }
+        if let Some(chosen) = crate::clock::clock_word(word) {
+            clock = Some(chosen?);
             continue;
         }
         if word.eq_ignore_ascii_case("open") {
@@ -92,6 +98,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         if anonymous && matches!(opponent.kind, Kind::Human | Kind::Persona) {
             return Err(ANONYMOUS_SEATS.to_string());
         }
+        people |= matches!(opponent.kind, Kind::Human | Kind::Persona);
         let human = crate::personas::must_accept(ctx, &opponent).await?;
         let owner = ctx.storage().person_of(&opponent).await.map_err(said)?;
         if human
@@ -155,6 +162,14 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             accepted: false,
         });
     }
+    // Between people (open seats included) a correspondence clock unless
+    // another is named; against machines alone, the game's own.
+    people |= others.iter().any(|s| s.player_id.is_none());
+    let clock = clock.unwrap_or(if people {
+        DEFAULT_CORRESPONDENCE
+    } else {
+        MatchClock::Live
+    });
     let mut seats = vec![Invitee {
         player_id: Some(me.id),
         augmentation: mine,
@@ -169,13 +184,14 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             place: ctx.req.place.channel_ref(),
             seats,
             rated,
+            clock,
         })
         .await
         .map_err(said)?;
     if challenge.is_ready() {
         return start(ctx, &challenge).await;
     }
-    announce(ctx, &challenge, &saved.name).await
+    announce(ctx, &challenge, &saved.name, saved.rules.seconds_per_turn).await
 }
 
 /// A named opponent: Random, or a player in the challenger's universe.
@@ -202,9 +218,14 @@ async fn opponent(ctx: &Ctx<'_>, word: &str) -> Result<Player, Said> {
     }
 }
 
-/// Tells the channel (and each invited person, privately) about a challenge.
-async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str) -> Answer {
+/// Tells the channel (and each invited person, privately) about a challenge
+/// of `game`, whose own time per turn is `live_seconds`.
+async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str, live_seconds: u32) -> Answer {
     let id = challenge.id;
+    let clock = format!(
+        "Clock: {}.",
+        crate::clock::clock_words(challenge.clock.seconds(live_seconds))
+    );
     let mut waiting = Vec::new();
     let mut open = 0;
     let mut reply = Reply::default();
@@ -218,7 +239,7 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str) -> Answer {
                         Message::new(
                             Destination::Private(chat),
                             format!(
-                                "{} challenges you{} to {game} (challenge {id}) in {}.",
+                                "{} challenges you{} to {game} (challenge {id}) in {}. {clock}",
                                 ctx.player.name,
                                 crate::personas::as_persona(ctx, pid).await,
                                 challenge.place.channel
@@ -243,7 +264,7 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str) -> Answer {
     }
     text.push_str(&who.join(" and "));
     text.push_str(&format!(
-        " to {game} (challenge {id}). `accept {id}` to play, `decline {id}` to say no; {} can `cancel {id}`.",
+        " to {game} (challenge {id}). {clock} `accept {id}` to play, `decline {id}` to say no; {} can `cancel {id}`.",
         ctx.player.name
     ));
     let mut channel = Message::new(matches::channel_of(challenge), text).with_choices(buttons(id));
@@ -472,10 +493,11 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
     let mut reply = Reply::one(Message::new(
         matches::channel_of(challenge),
         format!(
-            "Match {} of {} starts: {}.",
+            "Match {} of {} starts: {}. Clock: {}.",
             live.id,
             game.rules.name,
-            matches::seat_list(ctx.bot, &live).await
+            matches::seat_list(ctx.bot, &live).await,
+            crate::clock::clock_words(live.seconds_per_turn())
         ),
     ));
     reply.extend(matches::report(ctx.bot, &live, challenge, from).await);
@@ -553,11 +575,12 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             place: old.place.clone(),
             seats,
             rated: old.rated,
+            clock: old.clock,
         })
         .await
         .map_err(said)?;
     if challenge.is_ready() {
         return start(ctx, &challenge).await;
     }
-    announce(ctx, &challenge, &saved.name).await
+    announce(ctx, &challenge, &saved.name, saved.rules.seconds_per_turn).await
 }

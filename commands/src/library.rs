@@ -28,6 +28,19 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             for line in describe(&saved.rules) {
                 text.push_str(&format!("- {line}\n"));
             }
+            text.push_str(&format!(
+                "Clock: live, {}; a challenge between people defaults to {} unless it names \
+                 another ({}).\n",
+                match saved.rules.seconds_per_turn {
+                    0 => "no time limit".to_string(),
+                    s => format!("{} per move", crate::clock::per_move(s)),
+                },
+                crate::clock::clock_words(
+                    redscience_storage::DEFAULT_CORRESPONDENCE
+                        .seconds(saved.rules.seconds_per_turn)
+                ),
+                crate::clock::CLOCK_WORDS
+            ));
             text.push_str(&format!("Play it: `challenge {} Random`", saved.name));
             Ok(ctx.answer(text))
         }

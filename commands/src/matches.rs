@@ -175,14 +175,28 @@ pub(crate) async fn settle(
     }
 }
 
-/// How long the seat to move has left, for the picture's caption.
-pub(crate) async fn time_left(bot: &Bot, live: &LiveMatch) -> Option<String> {
+/// How long the seat to move has left on the match's clock, when it has
+/// one running: the turn's seconds and the time left.
+async fn clock_now(bot: &Bot, live: &LiveMatch) -> Option<(u32, chrono::TimeDelta)> {
     if live.is_over() {
         return None;
     }
     let deadline = bot.storage().deadline_of(live.id).await.ok()??;
-    let left = deadline.due_at - bot.storage().now();
-    Some(format!("{} left to move", crate::clock::span(left)))
+    Some((
+        live.seconds_per_turn(),
+        deadline.due_at - bot.storage().now(),
+    ))
+}
+
+/// How long the seat to move has left, for the picture's caption: "23
+/// hours left of 1 day".
+pub(crate) async fn time_left(bot: &Bot, live: &LiveMatch) -> Option<String> {
+    let (turn, left) = clock_now(bot, live).await?;
+    Some(format!(
+        "{} left of {}",
+        crate::clock::left_words(left),
+        crate::clock::per_move(turn)
+    ))
 }
 
 /// The board as a picture attached to `message`, drawn from `view` alone
@@ -523,8 +537,17 @@ async fn turn_prompt(
         channel_of(challenge)
     };
     {
+        // "(1 day per move, 23 hours left)" while the clock runs.
+        let time = match clock_now(bot, live).await {
+            Some((turn, left)) => format!(
+                " ({} per move, {} left)",
+                crate::clock::per_move(turn),
+                crate::clock::left_words(left)
+            ),
+            None => String::new(),
+        };
         let mut prompt = format!(
-            "{}, your turn in match {}: `{verb} TEXT`, e.g. `{verb} {}`.",
+            "{}, your turn in match {}: `{verb} TEXT`, e.g. `{verb} {}`{time}.",
             name,
             live.id,
             choices

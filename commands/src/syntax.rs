@@ -84,6 +84,9 @@ impl Arg {
             }
             (ArgKind::Number { hash: false }, _) => "The challenge number".into(),
             (ArgKind::Flag(word), _) => format!("Add `{word}`"),
+            (ArgKind::OneOf(words), "clock") => {
+                format!("Time per move: {}", words.join(", "))
+            }
             (ArgKind::OneOf(words), _) => format!("How you play: {}", words.join(", ")),
             (ArgKind::File, _) => "The rule-set file (JSON)".into(),
             (_, "game" | "old") => "The game's name".into(),
@@ -229,8 +232,14 @@ fn parse_arg(command: &str, sub: Option<&str>, token: &str, required: bool) -> A
     } else if let Some(rest) = token.strip_prefix('#') {
         (rest.to_ascii_lowercase(), ArgKind::Number { hash: true })
     } else if token.contains('|') {
-        let words = token.split('|').map(str::to_string).collect();
-        ("mode".to_string(), ArgKind::OneOf(words))
+        let words: Vec<String> = token.split('|').map(str::to_string).collect();
+        // A clock's words are the clock; any other group, how one plays.
+        let name = if words.iter().any(|w| w == "live") {
+            "clock"
+        } else {
+            "mode"
+        };
+        (name.to_string(), ArgKind::OneOf(words))
     } else if token.chars().all(|c| c.is_ascii_lowercase()) {
         (token.to_string(), ArgKind::Flag(token.to_string()))
     } else {
@@ -302,7 +311,15 @@ mod tests {
         let form = &challenge.forms[0];
         assert_eq!(form.sub, None);
         let names: Vec<&str> = form.args.iter().map(|a| a.name.as_str()).collect();
-        assert_eq!(names, ["game", "opponent", "mode", "unrated"]);
+        assert_eq!(names, ["game", "opponent", "mode", "clock", "unrated"]);
+        assert_eq!(
+            form.args[3].kind,
+            ArgKind::OneOf(
+                ["live", "1h", "12h", "1d", "3d", "7d"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
         assert!(form.args[0].required && !form.args[1].required);
         assert_eq!(
             form.args[1].kind,
@@ -317,10 +334,11 @@ mod tests {
                 ("game", Given::Text("Connect4".into())),
                 ("opponent", Given::Text("Ann Random".into())),
                 ("mode", Given::Text("alone".into())),
+                ("clock", Given::Text("3d".into())),
                 ("unrated", Given::Bool(true)),
             ]),
         );
-        assert_eq!(line, "challenge Connect4 Ann Random alone unrated");
+        assert_eq!(line, "challenge Connect4 Ann Random alone 3d unrated");
         let line = form.line(
             "challenge",
             given(&[

@@ -333,14 +333,19 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     } else {
         state.public_view().0
     };
+    let clock = crate::matches::time_left(ctx.bot, &live).await;
     let status = match state.outcome() {
         _ if live.forfeit.is_some() => {
             format!("Over: {}.", live.forfeit.clone().unwrap_or_default())
         }
         Some(o) => format!("Over: {} ({}).", o.summary(game), o.reason),
         None => format!(
-            "{} to move.",
-            name_of(ctx.bot, live.seats[state.to_move()].player_id).await
+            "{} to move{}.",
+            name_of(ctx.bot, live.seats[state.to_move()].player_id).await,
+            clock
+                .as_ref()
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default()
         ),
     };
     let text = format!(
@@ -351,7 +356,6 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         view_text(game, &view).trim_end()
     );
     let message = Message::new(ctx.here(), text);
-    let clock = crate::matches::time_left(ctx.bot, &live).await;
     Ok(Reply::one(picture(
         message,
         state,
@@ -374,7 +378,7 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
     for id in ids {
         let live = ctx.storage().load_match(id).await.map_err(said)?;
         let to_move = live.state().to_move();
-        let whose = if live.seats[to_move].player_id == ctx.player.id {
+        let mut whose = if live.seats[to_move].player_id == ctx.player.id {
             "your turn".to_string()
         } else {
             format!(
@@ -382,6 +386,9 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
                 name_of(ctx.bot, live.seats[to_move].player_id).await
             )
         };
+        if let Some(clock) = crate::matches::time_left(ctx.bot, &live).await {
+            whose.push_str(&format!(" ({clock})"));
+        }
         text.push_str(&format!(
             "- #{} {}: {}; {whose}\n",
             id,
@@ -449,7 +456,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 /// How long the seat took over its turn, in milliseconds: from when the turn
 /// began (its deadline less the turn's time) until now; 0 without a clock.
 async fn time_taken(ctx: &Ctx<'_>, live: &LiveMatch) -> i64 {
-    let turn = i64::from(live.state().game().rules.seconds_per_turn);
+    let turn = i64::from(live.seconds_per_turn());
     match ctx.storage().deadline_of(live.id).await {
         Ok(Some(deadline)) if turn > 0 => {
             let began = deadline.due_at - chrono::TimeDelta::seconds(turn);

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Storage;
 use crate::accounts::Platform;
+use crate::clocks::MatchClock;
 use crate::entities::challenges;
 use crate::error::{Error, Result, refuse};
 use crate::roles::Augmentation;
@@ -77,6 +78,8 @@ pub struct NewChallenge {
     pub place: ChannelRef,
     pub seats: Vec<Invitee>,
     pub rated: bool,
+    /// The clock its match will have.
+    pub clock: MatchClock,
 }
 
 /// A stored challenge.
@@ -91,6 +94,9 @@ pub struct Challenge {
     pub status: ChallengeStatus,
     pub match_id: Option<i64>,
     pub created_at: DateTimeUtc,
+    /// The clock its match has (the game's own for challenges made before
+    /// clocks could be chosen).
+    pub clock: MatchClock,
 }
 
 impl Challenge {
@@ -148,6 +154,7 @@ impl TryFrom<challenges::Model> for Challenge {
                 .ok_or_else(|| corrupt(&format!("status \"{}\"", m.status)))?,
             match_id: m.match_id,
             created_at: m.created_at,
+            clock: MatchClock::from_column(m.clock_seconds),
         })
     }
 }
@@ -165,6 +172,7 @@ impl Storage {
             status: Set(ChallengeStatus::Open.word().to_string()),
             match_id: Set(None),
             created_at: Set(self.now()),
+            clock_seconds: Set(new.clock.column()),
             ..Default::default()
         }
         .insert(&self.db)
@@ -235,11 +243,12 @@ impl Storage {
 
 /// Marks an open challenge as started by `match_id`, inside the match's
 /// own transaction: a challenge that is no longer open starts nothing.
+/// Returns the clock the challenge chose for the match.
 pub(crate) async fn claim(
     txn: &sea_orm::DatabaseTransaction,
     challenge_id: i64,
     match_id: i64,
-) -> Result<()> {
+) -> Result<MatchClock> {
     let done = challenges::Entity::update_many()
         .col_expr(
             challenges::Column::Status,
@@ -255,5 +264,8 @@ pub(crate) async fn claim(
             "challenge {challenge_id} has already started or closed"
         ));
     }
-    Ok(())
+    let row = challenges::Entity::find_by_id(challenge_id)
+        .one(txn)
+        .await?;
+    Ok(MatchClock::from_column(row.and_then(|r| r.clock_seconds)))
 }

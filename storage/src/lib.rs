@@ -10,6 +10,7 @@
 
 mod accounts;
 mod challenges;
+mod clocks;
 mod config;
 mod creations;
 mod early_plans;
@@ -43,6 +44,7 @@ use sea_orm_migration::MigratorTrait;
 
 pub use accounts::{ChatId, Platform, Player, SystemPlayer};
 pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, NewChallenge};
+pub use clocks::{CORRESPONDENCE_SECONDS, DEFAULT_CORRESPONDENCE, MatchClock, reminder_schedule};
 pub use config::Config;
 pub use creations::{Created, Creation};
 pub use error::{Error, Result};

@@ -5,8 +5,8 @@ use crate::common;
 
 use common::{human, on_each_backend, refusal};
 use redscience_storage::{
-    Augmentation, ChallengeStatus, ChannelRef, Invitee, NewChallenge, NewMatch, Platform, Security,
-    Storage, SystemPlayer,
+    Augmentation, ChallengeStatus, ChannelRef, Invitee, MatchClock, NewChallenge, NewMatch,
+    Platform, Security, Storage, SystemPlayer,
 };
 
 fn place() -> ChannelRef {
@@ -20,6 +20,10 @@ fn place() -> ChannelRef {
 #[tokio::test]
 async fn a_challenge_starts_one_match_in_its_channel() {
     on_each_backend(async |s: Storage| {
+        // A clock standing still, as the database keeps it.
+        let mut s = s;
+        let now = redscience_storage::chrono_ms(s.now());
+        s.set_clock(move || now);
         let ann = human(&s, "Ann", Security::Creator).await;
         let bob = human(&s, "Bob", Security::Creator).await;
         let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
@@ -41,10 +45,12 @@ async fn a_challenge_starts_one_match_in_its_channel() {
                     },
                 ],
                 rated: true,
+                clock: MatchClock::Correspondence(86_400),
             })
             .await
             .unwrap();
         assert_eq!(c.status, ChallengeStatus::Open);
+        assert_eq!(c.clock, MatchClock::Correspondence(86_400));
         assert!(!c.is_ready(), "the open seat is not taken");
         assert_eq!(s.open_challenges().await.unwrap(), vec![c.clone()]);
 
@@ -72,6 +78,13 @@ async fn a_challenge_starts_one_match_in_its_channel() {
             challenge_id: Some(c.id),
         };
         let live = s.create_match(new.clone()).await.unwrap();
+        // The match keeps its challenge's clock: a day to move, not the
+        // game's 60 seconds.
+        assert_eq!(live.clock, MatchClock::Correspondence(86_400));
+        assert_eq!(live.seconds_per_turn(), 86_400);
+        let due = s.deadline_of(live.id).await.unwrap().unwrap().due_at;
+        assert_eq!(due - s.now(), chrono::TimeDelta::days(1));
+        assert_eq!(s.load_match(live.id).await.unwrap().clock, live.clock);
         let c = s.challenge(c.id).await.unwrap();
         assert_eq!(c.status, ChallengeStatus::Started);
         assert_eq!(c.match_id, Some(live.id));
@@ -115,6 +128,7 @@ async fn a_declined_or_cancelled_challenge_stays_closed() {
                         })
                         .to_vec(),
                     rated: false,
+                    clock: MatchClock::Live,
                 })
                 .await
                 .unwrap();
@@ -168,6 +182,82 @@ async fn a_forfeit_ends_the_match_for_good() {
         assert!(refusal(again.play(&s, mv, Some(random.id), 0).await).contains("Ann resigned"));
         assert!(refusal(again.forfeit(&s, 1, "twice").await).contains("over"));
         assert!(s.matches_of(ann.id, true).await.unwrap().is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_live_challenge_keeps_the_games_clock_and_each_move_sets_the_matchs() {
+    on_each_backend(async |s: Storage| {
+        // A clock standing still, as the database keeps it.
+        let mut s = s;
+        let now = redscience_storage::chrono_ms(s.now());
+        s.set_clock(move || now);
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let random = s.system_player(SystemPlayer::Random).await.unwrap();
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        let mut ids = Vec::new();
+        for clock in [MatchClock::Live, MatchClock::Correspondence(3600)] {
+            let c = s
+                .create_challenge(NewChallenge {
+                    rule_set_id: ttt.id,
+                    challenger_id: ann.id,
+                    place: place(),
+                    seats: [ann.id, random.id]
+                        .map(|id| Invitee {
+                            player_id: Some(id),
+                            augmentation: Augmentation::Alone,
+                            accepted: true,
+                        })
+                        .to_vec(),
+                    rated: false,
+                    clock,
+                })
+                .await
+                .unwrap();
+            let mut live = s
+                .create_match(NewMatch {
+                    rule_set_id: ttt.id,
+                    seats: vec![
+                        (ann.id, Augmentation::Alone),
+                        (random.id, Augmentation::Alone),
+                    ],
+                    seed: 5,
+                    creator_id: Some(ann.id),
+                    rated: false,
+                    challenge_id: Some(c.id),
+                })
+                .await
+                .unwrap();
+            assert_eq!(live.clock, clock);
+            let mv = live.state().legal_moves()[0];
+            live.play(&s, mv, Some(ann.id), 0).await.unwrap();
+            let due = s.deadline_of(live.id).await.unwrap().unwrap().due_at;
+            ids.push((live.id, due - s.now()));
+        }
+        assert_eq!(
+            ids.iter()
+                .map(|(_, left)| left.num_seconds())
+                .collect::<Vec<_>>(),
+            [60, 3600],
+            "the live match keeps Tic-Tac-Toe's 60 seconds, the other its hour"
+        );
+        // A match without a challenge has the game's clock.
+        let live = s
+            .create_match(NewMatch {
+                rule_set_id: ttt.id,
+                seats: vec![
+                    (ann.id, Augmentation::Alone),
+                    (random.id, Augmentation::Alone),
+                ],
+                seed: 6,
+                creator_id: None,
+                rated: false,
+                challenge_id: None,
+            })
+            .await
+            .unwrap();
+        assert_eq!(s.load_match(live.id).await.unwrap().clock, MatchClock::Live);
     })
     .await;
 }

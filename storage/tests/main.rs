@@ -5,6 +5,7 @@ mod common;
 
 mod accounts;
 mod challenges;
+mod clocks;
 mod crash;
 mod matches;
 mod rule_sets;

@@ -187,14 +187,35 @@ async fn draw_offers_deadlines_and_results_are_kept() {
             s.due_deadlines(s.now()).await.unwrap().is_empty(),
             "not due yet"
         );
+        // Its one reminder is due when a quarter of the turn is left.
+        let turn = live.seconds_per_turn();
+        assert_eq!(turn as i64, seconds);
         assert!(
-            s.claim_reminder(live.id, 0).await.unwrap(),
+            !s.claim_reminder(live.id, 0, turn, 0).await.unwrap(),
+            "not due yet"
+        );
+        let mut later = s.clone();
+        let at = s.now() + chrono_seconds(seconds - seconds / 4);
+        later.set_clock(move || at);
+        assert!(
+            later.claim_reminder(live.id, 0, turn, 0).await.unwrap(),
             "the first claim"
         );
         assert!(
-            !s.claim_reminder(live.id, 0).await.unwrap(),
+            !later.claim_reminder(live.id, 0, turn, 0).await.unwrap(),
             "a reminder is claimed once"
         );
+        assert!(
+            !later.claim_reminder(live.id, 0, turn, 1).await.unwrap(),
+            "and there is no second on a live clock"
+        );
+        let deadline = s.deadline_of(live.id).await.unwrap().unwrap();
+        assert_eq!(
+            (deadline.reminders_sent, deadline.next_reminder_at),
+            (1, None)
+        );
+        assert!(deadline.is_quiet(at), "reminded and not due");
+        assert!(!deadline.is_quiet(deadline.due_at), "due");
 
         let place = *live
             .state()

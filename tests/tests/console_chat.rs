@@ -318,7 +318,8 @@ async fn a_reminder_comes_before_the_clock_runs_out_and_the_player_alone_loses()
     assert!(quiet.is_empty(), "{quiet}");
     let reminder = c.wait(16).await;
     assert!(
-        reminder.contains("[dm ann] ann, match 1 waits for your move: 14 seconds left."),
+        reminder
+            .contains("[dm ann] ann, match 1 waits for your move: 14 seconds left of 60 seconds."),
         "{reminder}"
     );
     let again = c.wait(5).await;

@@ -8,6 +8,7 @@ mod common;
 mod allocations;
 mod authorization;
 mod catalogue_games;
+mod clocks;
 mod console_chat;
 mod creations;
 mod friends;

@@ -202,11 +202,12 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["game", "opponent", "mode", "unrated"]);
+        assert_eq!(names, ["game", "opponent", "mode", "clock", "unrated"]);
         assert_eq!(options[0]["autocomplete"], true);
         assert_eq!(options[0]["required"], true);
         assert_eq!(options[2]["choices"].as_array().unwrap().len(), 3);
-        assert_eq!(options[3]["type"], 5);
+        assert_eq!(options[3]["choices"].as_array().unwrap().len(), 6);
+        assert_eq!(options[4]["type"], 5);
         let game = definitions()
             .into_iter()
             .map(|c| serde_json::to_value(&c).unwrap())

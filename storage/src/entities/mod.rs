@@ -131,6 +131,8 @@ pub mod matches {
         pub rated_at: Option<DateTimeUtc>,
         /// When a Trainer stopped the clock: no deadlines from then on.
         pub clock_stopped_at: Option<DateTimeUtc>,
+        /// Seconds per move of a correspondence clock; null: the game's own.
+        pub clock_seconds: Option<i32>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -244,7 +246,12 @@ pub mod deadlines {
         #[sea_orm(primary_key, auto_increment = false)]
         pub seat: i16,
         pub due_at: DateTimeUtc,
+        /// When the last reminder went out.
         pub reminded_at: Option<DateTimeUtc>,
+        /// How many of the clock's reminders went out.
+        pub reminders_sent: i32,
+        /// When the next reminder is due; null: none is left.
+        pub next_reminder_at: Option<DateTimeUtc>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -398,6 +405,8 @@ pub mod challenges {
         pub status: String,
         pub match_id: Option<i64>,
         pub created_at: DateTimeUtc,
+        /// Seconds per move of a correspondence clock; null: the game's own.
+        pub clock_seconds: Option<i32>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

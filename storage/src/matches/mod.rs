@@ -14,6 +14,7 @@ use sea_orm::{
 
 use crate::Storage;
 use crate::accounts::{SystemPlayer, player_by_id};
+use crate::clocks::MatchClock;
 
 mod play;
 mod timers;
@@ -37,7 +38,8 @@ pub struct NewMatch {
     pub creator_id: Option<i64>,
     /// False when the result must not change ratings.
     pub rated: bool,
-    /// The open challenge this match starts, claimed in the same transaction.
+    /// The open challenge this match starts, claimed in the same
+    /// transaction; the match keeps its clock (without one, the game's own).
     pub challenge_id: Option<i64>,
 }
 
@@ -81,6 +83,8 @@ pub struct LiveMatch {
     pub rule_set_id: i64,
     pub seed: u64,
     pub seats: Vec<SeatRecord>,
+    /// The match's clock, chosen by its challenge.
+    pub clock: MatchClock,
     state: State,
     /// Decisions waiting in the sealed plans.
     sealed_pending: usize,
@@ -181,8 +185,16 @@ impl Storage {
         }
         .insert(&txn)
         .await?;
-        if let Some(challenge_id) = new.challenge_id {
-            crate::challenges::claim(&txn, challenge_id, row.id).await?;
+        let clock = match new.challenge_id {
+            Some(challenge_id) => crate::challenges::claim(&txn, challenge_id, row.id).await?,
+            None => MatchClock::Live,
+        };
+        if clock != MatchClock::Live {
+            matches::Entity::update_many()
+                .col_expr(matches::Column::ClockSeconds, Expr::value(clock.column()))
+                .filter(matches::Column::Id.eq(row.id))
+                .exec(&txn)
+                .await?;
         }
         let mut records = Vec::new();
         for (seat, (player_id, augmentation)) in new.seats.iter().enumerate() {
@@ -202,7 +214,8 @@ impl Storage {
                 result: None,
             });
         }
-        if let Some(deadline) = deadline_row(row.id, &state, now) {
+        let seconds = clock.seconds(game.rules.seconds_per_turn);
+        if let Some(deadline) = deadline_row(row.id, &state, seconds, now) {
             deadline.insert(&txn).await?;
         }
         txn.commit().await?;
@@ -211,6 +224,7 @@ impl Storage {
             rule_set_id: new.rule_set_id,
             seed: new.seed,
             seats: records,
+            clock,
             state,
             sealed_pending: 0,
             forfeit: None,
@@ -283,6 +297,7 @@ impl Storage {
             rule_set_id: row.rule_set_id,
             seed,
             seats,
+            clock: MatchClock::from_column(row.clock_seconds),
             state,
             sealed_pending,
             forfeit: if row.finished_at.is_some() && !finished_by_rules {
@@ -385,6 +400,11 @@ impl LiveMatch {
         &self.state
     }
 
+    /// Seconds per move on this match's clock (0: no time limit).
+    pub fn seconds_per_turn(&self) -> u32 {
+        self.clock.seconds(self.state.game().rules.seconds_per_turn)
+    }
+
     /// Whether the match is over, by its rules or by a forfeit.
     pub fn is_over(&self) -> bool {
         self.state.is_finished() || self.forfeit.is_some()
@@ -449,7 +469,7 @@ impl LiveMatch {
             .filter(deadlines::Column::MatchId.eq(self.id))
             .exec(&txn)
             .await?;
-        if let Some(deadline) = deadline_row(self.id, &state, now)
+        if let Some(deadline) = deadline_row(self.id, &state, self.seconds_per_turn(), now)
             && !crate::stopped_clocks::clock_stopped(&txn, self.id).await?
         {
             deadlines::Entity::insert(deadline)

@@ -129,7 +129,7 @@ impl LiveMatch {
             .filter(deadlines::Column::MatchId.eq(id))
             .exec(&txn)
             .await?;
-        if let Some(deadline) = deadline_row(id, &state, now)
+        if let Some(deadline) = deadline_row(id, &state, self.seconds_per_turn(), now)
             && !crate::stopped_clocks::clock_stopped(&txn, id).await?
         {
             deadlines::Entity::insert(deadline)

@@ -11,6 +11,7 @@ use sea_orm::{
 };
 
 use crate::Storage;
+use crate::clocks::reminder_schedule;
 use crate::entities::{deadlines, draw_offers, matches, moves, players, sealed_plans, seats};
 use crate::error::Result;
 use crate::roles::Kind;
@@ -21,24 +22,69 @@ pub struct Deadline {
     pub match_id: i64,
     pub seat: usize,
     pub due_at: DateTimeUtc,
+    /// When the last reminder went out.
     pub reminded_at: Option<DateTimeUtc>,
+    /// How many of the clock's reminders (see [`reminder_schedule`]) went out.
+    pub reminders_sent: u32,
+    /// When the next reminder is due: `None` when none is left, and for
+    /// deadlines set before reminders were scheduled that were not reminded.
+    pub next_reminder_at: Option<DateTimeUtc>,
 }
 
-/// The deadline of the seat to move, unless the match is over.
+impl Deadline {
+    /// Whether nothing is to be done about this deadline at `now`: not
+    /// due, and no reminder due either.
+    pub fn is_quiet(&self, now: DateTimeUtc) -> bool {
+        now < self.due_at
+            && match self.next_reminder_at {
+                Some(next) => now < next,
+                None => self.reminded_at.is_some(),
+            }
+    }
+}
+
+impl From<deadlines::Model> for Deadline {
+    fn from(d: deadlines::Model) -> Deadline {
+        Deadline {
+            match_id: d.match_id,
+            seat: d.seat as usize,
+            due_at: d.due_at,
+            reminded_at: d.reminded_at,
+            reminders_sent: d.reminders_sent.max(0) as u32,
+            next_reminder_at: d.next_reminder_at,
+        }
+    }
+}
+
+/// When the reminder numbered `sent` (0: the first) of a turn of `seconds`
+/// due at `due` goes out, if the schedule has one.
+pub fn reminder_at(due: DateTimeUtc, seconds: u32, sent: u32) -> Option<DateTimeUtc> {
+    reminder_schedule(seconds)
+        .get(sent as usize)
+        .map(|&before| due - TimeDelta::seconds(i64::from(before)))
+}
+
+/// The deadline of the seat to move, `seconds` from now (the match's
+/// clock), unless the match is over or has no time limit.
 pub(super) fn deadline_row(
     match_id: i64,
     state: &State,
+    seconds: u32,
     now: DateTimeUtc,
 ) -> Option<deadlines::ActiveModel> {
     if state.is_finished() {
         return None;
     }
-    let seconds = i64::from(state.game().rules.seconds_per_turn);
-    (seconds > 0).then(|| deadlines::ActiveModel {
-        match_id: Set(match_id),
-        seat: Set(state.to_move() as i16),
-        due_at: Set(now + TimeDelta::seconds(seconds)),
-        reminded_at: Set(None),
+    (seconds > 0).then(|| {
+        let due = now + TimeDelta::seconds(i64::from(seconds));
+        deadlines::ActiveModel {
+            match_id: Set(match_id),
+            seat: Set(state.to_move() as i16),
+            due_at: Set(due),
+            reminded_at: Set(None),
+            reminders_sent: Set(0),
+            next_reminder_at: Set(reminder_at(due, seconds, 0)),
+        }
     })
 }
 
@@ -63,15 +109,7 @@ impl Storage {
             .order_by_asc(deadlines::Column::DueAt)
             .all(&self.db)
             .await?;
-        Ok(rows
-            .into_iter()
-            .map(|d| Deadline {
-                match_id: d.match_id,
-                seat: d.seat as usize,
-                due_at: d.due_at,
-                reminded_at: d.reminded_at,
-            })
-            .collect())
+        Ok(rows.into_iter().map(Deadline::from).collect())
     }
 
     /// A match's current deadline, if it has one.
@@ -80,12 +118,7 @@ impl Storage {
             .filter(deadlines::Column::MatchId.eq(match_id))
             .one(&self.db)
             .await?;
-        Ok(row.map(|d| Deadline {
-            match_id: d.match_id,
-            seat: d.seat as usize,
-            due_at: d.due_at,
-            reminded_at: d.reminded_at,
-        }))
+        Ok(row.map(Deadline::from))
     }
 
     /// The open draw offer of a match: (offering seat, when).
@@ -98,14 +131,46 @@ impl Storage {
         Ok(row.map(|r| (r.seat as usize, r.offered_at)))
     }
 
-    /// Claims the reminder of a seat's deadline: true for the one caller
-    /// (of every process on this database) that should send it.
-    pub async fn claim_reminder(&self, match_id: i64, seat: usize) -> Result<bool> {
-        let claimed = deadlines::Entity::update_many()
-            .col_expr(deadlines::Column::RemindedAt, Expr::value(self.now()))
+    /// Claims a reminder of a seat's deadline, of a turn of `seconds`:
+    /// the one numbered `sent` (the reminders already sent, as the caller
+    /// read them), or, when several are due at `now` (the bot was down),
+    /// the latest of them, counting the ones passed over as sent. True for
+    /// the one caller (of every process on this database) that should send
+    /// it; false when no reminder is due or another caller claimed it.
+    pub async fn claim_reminder(
+        &self,
+        match_id: i64,
+        seat: usize,
+        seconds: u32,
+        sent: u32,
+    ) -> Result<bool> {
+        let now = self.now();
+        let Some(row) = deadlines::Entity::find()
             .filter(deadlines::Column::MatchId.eq(match_id))
             .filter(deadlines::Column::Seat.eq(seat as i16))
-            .filter(deadlines::Column::RemindedAt.is_null())
+            .one(&self.db)
+            .await?
+        else {
+            return Ok(false);
+        };
+        let schedule = reminder_schedule(seconds).len() as u32;
+        let mut due = sent;
+        while due < schedule && reminder_at(row.due_at, seconds, due).is_some_and(|at| at <= now) {
+            due += 1;
+        }
+        if due == sent || now >= row.due_at {
+            return Ok(false);
+        }
+        let claimed = deadlines::Entity::update_many()
+            .col_expr(deadlines::Column::RemindedAt, Expr::value(now))
+            .col_expr(deadlines::Column::RemindersSent, Expr::value(due as i32))
+            .col_expr(
+                deadlines::Column::NextReminderAt,
+                Expr::value(reminder_at(row.due_at, seconds, due)),
+            )
+            .filter(deadlines::Column::MatchId.eq(match_id))
+            .filter(deadlines::Column::Seat.eq(seat as i16))
+            .filter(deadlines::Column::RemindersSent.eq(sent as i32))
             .exec(&self.db)
             .await?;
         Ok(claimed.rows_affected == 1)

@@ -9,6 +9,7 @@ mod m20261123_000002_challenges;
 mod m20261124_000003_personas;
 mod m20261125_000004_early_plans;
 mod m20261125_000005_handled_events;
+mod m20261125_000006_clocks;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000003_personas::Migration),
             Box::new(m20261125_000004_early_plans::Migration),
             Box::new(m20261125_000005_handled_events::Migration),
+            Box::new(m20261125_000006_clocks::Migration),
         ]
     }
 }
