@@ -13,11 +13,6 @@ use super::input::{Opt, buttons, counted, file_name, number, pick, select};
 use super::step::Step;
 use super::{Ask, Flow};
 
-/// The Factory's limit for one dimension.
-const DIMENSION_MAX: u32 = 19;
-/// The Factory's limit for the product of the three.
-const CELLS_MAX: u32 = 512;
-
 fn kind_words(kind: BoardKind) -> &'static str {
     match kind {
         BoardKind::Hash => "Hash",
@@ -56,23 +51,10 @@ fn board_count_options() -> Vec<Opt<u8>> {
         .collect()
 }
 
-/// The values dimension `axis` may take with the other two as they are.
+/// The values dimension `axis` may take with the other two as they are
+/// (the engine's ranges).
 pub(super) fn dimension_range(rules: &RuleSet, axis: usize) -> RangeInclusive<u32> {
-    let d = rules.dimensions;
-    let others: u32 = (0..3)
-        .filter(|&j| j != axis)
-        .map(|j| u32::from(d[j]).max(1))
-        .product();
-    let max = DIMENSION_MAX.min(CELLS_MAX / others);
-    let min = match (rules.board, axis) {
-        (BoardKind::Stacks, 2) => 2,
-        _ => 1,
-    };
-    let max = match (rules.board, axis) {
-        (BoardKind::TetrakisSquares, 2) => 1,
-        _ => max,
-    };
-    min..=max.max(min)
+    redscience_engine::validate::dimension_range(rules, axis)
 }
 
 /// Adjusts the dimensions to the kind, as the Factory redraws the board.

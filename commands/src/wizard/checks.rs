@@ -3,6 +3,7 @@
 //! it, picking one already listed removes it, "none" empties the list.
 
 use redscience_engine::RuleSet;
+use redscience_engine::validate::IN_A_ROW_LENGTHS;
 use redscience_engine::rules::{Movement, Power, Shape, TurnCheck, WinLose};
 
 use super::input::{Opt, and_list, buttons, normalize, select};
@@ -55,7 +56,7 @@ pub(super) fn words(check: &TurnCheck) -> String {
 fn universe() -> Vec<TurnCheck> {
     let mut out = Vec::new();
     for diagonals in [true, false] {
-        for length in 2..=6 {
+        for length in IN_A_ROW_LENGTHS {
             for result in [WinLose::Win, WinLose::Lose] {
                 out.push(TurnCheck::InARow {
                     length,
@@ -64,7 +65,7 @@ fn universe() -> Vec<TurnCheck> {
                 });
             }
         }
-        for length in 2..=6 {
+        for length in IN_A_ROW_LENGTHS {
             out.push(TurnCheck::AllLoseIfInARow { length, diagonals });
         }
     }

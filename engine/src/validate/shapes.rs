@@ -152,6 +152,16 @@ fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
     ))
 }
 
+/// The most of one shape one colour may start with, as validation counts it
+/// (the spaces shared among the colours in play, rounded up), or None when
+/// captures can take pieces off the board or the board is not valid.
+pub fn reserve_max(rules: &RuleSet) -> Option<u32> {
+    let dimensions_ok = rules.board != BoardKind::Hash || rules.dimensions == [3, 3, 1];
+    let dimensions_ok = dimensions_ok
+        && (0..3).all(|axis| super::dimension_range(rules, axis).contains(&u32::from(rules.dimensions[axis])));
+    reserve_cap(rules, dimensions_ok).map(|(max, _)| max)
+}
+
 /// Reserves name only colours in play, and hold no more than can be played.
 fn check_reserves(
     rules: &RuleSet,
