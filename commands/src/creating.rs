@@ -121,25 +121,8 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
     }
     session.last_active = now;
     let prompt = session.wizard.prompt();
-    // A number picks the option shown with it, where the options are
-    // numbered; where they are values it is the value itself.
-    let numbered = crate::reply::numbered(&prompt.choices);
-    let line = match line.trim().parse::<usize>() {
-        Ok(n) if !numbered.is_empty() => match numbered.get(n.wrapping_sub(1)) {
-            Some(choice) => choice.id.clone(),
-            None => {
-                let problem = format!(
-                    "There is no option {n} here: answer with a number from 1 to {}, or with the words of an option.",
-                    numbered.len()
-                );
-                let reply = ask(ctx, &session.wizard, Some(problem));
-                ctx.bot.wizards.put(ctx.player.id, session);
-                return Some(Ok(reply));
-            }
-        },
-        _ => line.to_string(),
-    };
-    let line = line.as_str();
+    // A typed number is resolved by the wizard itself: the option shown with
+    // that number where the options are numbered, else the value typed.
     let word = line.trim().to_ascii_lowercase();
     // A command (a move button clicked meanwhile, `help`) runs as one,
     // unless the question offers that very word as an answer.

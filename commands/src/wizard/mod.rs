@@ -58,13 +58,15 @@ pub struct Prompt {
 }
 
 /// A question's options numbered for typing, unless one of them is a
-/// value (a count, a size, seconds, a seat): then a typed number is that
-/// value, and no option has a number that could be confused with one.
-fn numbered_unless_values(mut sets: Vec<ChoiceSet>) -> Vec<ChoiceSet> {
-    let values = sets
-        .iter()
-        .flat_map(ChoiceSet::options)
-        .any(|c| c.id.trim().parse::<f64>().is_ok());
+/// value (a count, a size, seconds, a seat) or the question takes typed
+/// numbers as values (a stack or column, a seat): then a typed number is
+/// that value, and no option has a number that could be confused with one.
+fn numbered_unless_values(mut sets: Vec<ChoiceSet>, typed_values: bool) -> Vec<ChoiceSet> {
+    let values = typed_values
+        || sets
+            .iter()
+            .flat_map(ChoiceSet::options)
+            .any(|c| c.id.trim().parse::<f64>().is_ok());
     if values {
         return sets;
     }
@@ -78,6 +80,82 @@ fn numbered_unless_values(mut sets: Vec<ChoiceSet>) -> Vec<ChoiceSet> {
         }
     }
     sets
+}
+
+/// The answer with each typed number replaced by the id of the option shown
+/// with that number (each part of a list, where the question takes
+/// several). Refuses a number no option has, saying which are accepted.
+fn resolve_numbers(input: &str, numbered: &[&Choice], several: bool) -> Result<String, String> {
+    if numbered.is_empty() {
+        return Ok(input.to_string());
+    }
+    let parts: Vec<&str> = input.split([',', ';']).map(str::trim).collect();
+    let is_number = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit());
+    if !several && parts.len() > 1 && parts.iter().all(|p| is_number(p)) {
+        return Err(format!(
+            "this question takes one answer, not \"{}\"; {}",
+            input.trim(),
+            numbers_accepted(numbered)
+        ));
+    }
+    if !several {
+        let t = input.trim();
+        return if is_number(t) {
+            option_id(t, numbered)
+        } else {
+            Ok(input.to_string())
+        };
+    }
+    let ids: Result<Vec<String>, String> = parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            if is_number(p) {
+                option_id(p, numbered)
+            } else {
+                Ok((*p).to_string())
+            }
+        })
+        .collect();
+    Ok(ids?.join(", "))
+}
+
+/// The id of the option numbered `text`.
+fn option_id(text: &str, numbered: &[&Choice]) -> Result<String, String> {
+    text.parse::<usize>()
+        .ok()
+        .and_then(|n| numbered.get(n.wrapping_sub(1)))
+        .map(|c| c.id.clone())
+        .ok_or_else(|| format!("there is no option {text} here; {}", numbers_accepted(numbered)))
+}
+
+/// "type an option's number, 1 to 6 (e.g. 2 for \"Squares\"), or its words".
+fn numbers_accepted(numbered: &[&Choice]) -> String {
+    let example = numbered.get(1).or(numbered.first());
+    let example = example
+        .map(|c| format!(" (e.g. 2 for \"{}\")", c.label))
+        .filter(|_| numbered.len() > 1)
+        .unwrap_or_else(|| {
+            numbered
+                .first()
+                .map(|c| format!(" (1 for \"{}\")", c.label))
+                .unwrap_or_default()
+        });
+    let range = if numbered.len() == 1 {
+        "1".to_string()
+    } else {
+        format!("1 to {}", numbered.len())
+    };
+    format!("type an option's number, {range}{example}, or its words")
+}
+
+/// A refusal at a numbered question also says that numbers pick options.
+fn with_numbers_hint(error: String, numbered: &[&Choice]) -> String {
+    if numbered.is_empty() || error.contains("option's number") {
+        error
+    } else {
+        format!("{error}; or {}", numbers_accepted(numbered))
+    }
 }
 
 /// What one question says and offers, before the wizard adds "next",
@@ -173,7 +251,7 @@ impl Wizard {
             };
         }
         let ask = self.ask();
-        let mut choices = numbered_unless_values(ask.choices);
+        let mut choices = numbered_unless_values(ask.choices, self.step.numbers_are_values());
         let mut nav = Vec::new();
         if let Some(keep) = &ask.keep {
             nav.push(Choice::new("next", format!("Next (keep {keep})")));
@@ -218,6 +296,13 @@ impl Wizard {
             };
         }
         let keeps = self.ask().keep.is_some();
+        // A typed number picks the option shown with that number, here and
+        // on every transport; where the options are values it is the value.
+        let prompt = self.prompt();
+        let numbered: Vec<&Choice> = crate::reply::numbered(&prompt.choices);
+        let resolved = resolve_numbers(input, &numbered, self.step.takes_several())?;
+        let input = resolved.as_str();
+        let word = normalize(input);
         let mut rules = self.rules.clone();
         let flow = match word.as_str() {
             "next" if keeps && self.step != Step::Review => Flow::Next,
@@ -225,7 +310,9 @@ impl Wizard {
                 Flow::Goto(self.step.skip())
             }
             "done" if keeps && self.step != Step::Review => Flow::Goto(Step::Review),
-            _ => self.apply(&mut rules, input)?,
+            _ => self
+                .apply(&mut rules, input)
+                .map_err(|e| with_numbers_hint(e, &numbered))?,
         };
         if flow == Flow::Finish {
             self.finished = true;
