@@ -16,6 +16,7 @@
 mod board;
 mod checks;
 mod dependent;
+mod follow;
 mod input;
 mod name;
 mod options;
@@ -42,9 +43,14 @@ use step::{Group, Step};
 pub struct Wizard {
     rules: RuleSet,
     step: Step,
-    /// Each answered question with the rules as they were before the answer.
-    history: Vec<(Step, RuleSet)>,
+    /// Each answered question with the rules, and what the person had set,
+    /// as they were before the answer.
+    history: Vec<(Step, RuleSet, follow::SetByPerson, Vec<String>)>,
     finished: bool,
+    /// What the person set themselves; only other values follow the board.
+    set: follow::SetByPerson,
+    /// What the last answer changed besides itself, said with the next question.
+    notes: Vec<String>,
     /// The name of the game being copied, which the copy may not take.
     original: Option<String>,
 }
@@ -204,6 +210,8 @@ impl Wizard {
             step: Step::Name,
             history: Vec::new(),
             finished: false,
+            set: Default::default(),
+            notes: Vec::new(),
             original: None,
         }
     }
@@ -217,6 +225,8 @@ impl Wizard {
             step: Step::Name,
             history: Vec::new(),
             finished: false,
+            set: Default::default(),
+            notes: Vec::new(),
             original,
         }
     }
@@ -268,10 +278,12 @@ impl Wizard {
         if !nav.is_empty() {
             choices.push(ChoiceSet::Buttons(nav));
         }
-        Prompt {
-            text: ask.text,
-            choices,
-        }
+        let text = if self.notes.is_empty() {
+            ask.text
+        } else {
+            format!("{}\n{}", self.notes.join(" "), ask.text)
+        };
+        Prompt { text, choices }
     }
 
     /// Applies an answer (typed text or a choice's id). On an error nothing
@@ -304,20 +316,37 @@ impl Wizard {
         let input = resolved.as_str();
         let word = normalize(input);
         let mut rules = self.rules.clone();
+        let mut answered = false;
         let flow = match word.as_str() {
             "next" if keeps && self.step != Step::Review => Flow::Next,
             "skip" if keeps && !matches!(self.step, Step::Name | Step::Review) => {
                 Flow::Goto(self.step.skip())
             }
             "done" if keeps && self.step != Step::Review => Flow::Goto(Step::Review),
-            _ => self
-                .apply(&mut rules, input)
-                .map_err(|e| with_numbers_hint(e, &numbered))?,
+            _ => {
+                answered = true;
+                self.apply(&mut rules, input)
+                    .map_err(|e| with_numbers_hint(e, &numbered))?
+            }
         };
         if flow == Flow::Finish {
             self.finished = true;
             return Ok(());
         }
+        let mut set = self.set.clone();
+        if answered {
+            match self.step {
+                Step::Reserves(i) => {
+                    if let Some(s) = rules.shapes.get(i) {
+                        set.reserves.insert(s.shape);
+                    }
+                }
+                Step::TurnChecks => set.checks = true,
+                Step::Stalemate => set.stalemate = true,
+                _ => {}
+            }
+        }
+        let notes = follow::follow(&self.rules, &mut rules, &set);
         dependent::settle(&mut rules);
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
@@ -329,7 +358,9 @@ impl Wizard {
             next = next.following(&rules);
         }
         let before = std::mem::replace(&mut self.rules, rules);
-        self.history.push((self.step, before));
+        let set_before = std::mem::replace(&mut self.set, set);
+        let notes_before = std::mem::replace(&mut self.notes, notes);
+        self.history.push((self.step, before, set_before, notes_before));
         self.step = next;
         Ok(())
     }
@@ -341,9 +372,11 @@ impl Wizard {
             return true;
         }
         match self.history.pop() {
-            Some((step, rules)) => {
+            Some((step, rules, set, notes)) => {
                 self.step = step;
                 self.rules = rules;
+                self.set = set;
+                self.notes = notes;
                 true
             }
             None => false,
