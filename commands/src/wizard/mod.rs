@@ -21,6 +21,7 @@ mod input;
 mod name;
 mod options;
 mod phases;
+pub mod playtest;
 mod reserves;
 mod review;
 mod seats;
@@ -51,6 +52,8 @@ pub struct Wizard {
     set: follow::SetByPerson,
     /// What the last answer changed besides itself, said with the next question.
     notes: Vec<String>,
+    /// The review's playtest, with the rules it played.
+    playtest: Option<(RuleSet, playtest::Playtest)>,
     /// The name of the game being copied, which the copy may not take.
     original: Option<String>,
 }
@@ -212,6 +215,7 @@ impl Wizard {
             finished: false,
             set: Default::default(),
             notes: Vec::new(),
+            playtest: None,
             original: None,
         }
     }
@@ -227,6 +231,7 @@ impl Wizard {
             finished: false,
             set: Default::default(),
             notes: Vec::new(),
+            playtest: None,
             original,
         }
     }
@@ -241,6 +246,35 @@ impl Wizard {
     /// is refused, e.g. because the name is taken).
     pub fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    /// The rules to playtest when the review is asked and has no playtest of
+    /// them yet. The bot runs [`playtest::run`] on them off the async
+    /// runtime and hands the result to [`Wizard::set_playtest`].
+    pub fn wants_playtest(&self) -> Option<RuleSet> {
+        let fresh = self
+            .playtest
+            .as_ref()
+            .is_some_and(|(rules, _)| *rules == self.rules);
+        (self.step == Step::Review
+            && !self.finished
+            && !fresh
+            && redscience_engine::validate(&self.rules).is_ok())
+        .then(|| self.rules.clone())
+    }
+
+    /// Keeps the playtest of `rules`; the review shows it while the rules
+    /// are still those.
+    pub fn set_playtest(&mut self, rules: RuleSet, playtest: playtest::Playtest) {
+        self.playtest = Some((rules, playtest));
+    }
+
+    /// The playtest of the rules as they are, if one was run.
+    pub fn playtest(&self) -> Option<&playtest::Playtest> {
+        self.playtest
+            .as_ref()
+            .filter(|(rules, _)| *rules == self.rules)
+            .map(|(_, p)| p)
     }
 
     /// The start position as text and the rules in the spec's words, or the
@@ -402,7 +436,7 @@ impl Wizard {
                 _ => options::ask_outcome(rules, step),
             },
             Group::Time => options::ask_time(rules),
-            Group::Review => review::ask(rules),
+            Group::Review => review::ask(rules, self.playtest()),
         }
     }
 
