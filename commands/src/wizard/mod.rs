@@ -329,6 +329,12 @@ impl Wizard {
                 self.rules.name
             ));
         }
+        // A typed number picks the option shown with that number, here and
+        // on every transport; where the options are values it is the value.
+        let prompt = self.prompt();
+        let numbered: Vec<&Choice> = crate::reply::numbered(&prompt.choices);
+        let resolved = resolve_numbers(input, &numbered, self.step.takes_several())?;
+        let input = resolved.as_str();
         let word = normalize(input);
         if word == "back" {
             return if self.back() {
@@ -342,13 +348,6 @@ impl Wizard {
             };
         }
         let keeps = self.ask().keep.is_some();
-        // A typed number picks the option shown with that number, here and
-        // on every transport; where the options are values it is the value.
-        let prompt = self.prompt();
-        let numbered: Vec<&Choice> = crate::reply::numbered(&prompt.choices);
-        let resolved = resolve_numbers(input, &numbered, self.step.takes_several())?;
-        let input = resolved.as_str();
-        let word = normalize(input);
         let mut rules = self.rules.clone();
         let mut answered = false;
         let flow = match word.as_str() {
