@@ -20,3 +20,4 @@ mod playouts;
 mod ratings;
 mod stats;
 mod views;
+mod wizard_chat;
