@@ -3,8 +3,8 @@
 //! it, picking one already listed removes it, "none" empties the list.
 
 use redscience_engine::RuleSet;
-use redscience_engine::validate::IN_A_ROW_LENGTHS;
 use redscience_engine::rules::{Movement, Power, Shape, TurnCheck, WinLose};
+use redscience_engine::validate::IN_A_ROW_LENGTHS;
 
 use super::input::{Opt, and_list, buttons, normalize, select};
 use super::{Ask, Flow, problems_at};

@@ -172,8 +172,8 @@ fn follow_lengths(before: &RuleSet, after: &mut RuleSet, set: &SetByPerson) -> V
         let mut moved = false;
         if !set.checks {
             for check in &mut after.turn_checks {
-                if let TurnCheck::InARow { length, .. } | TurnCheck::AllLoseIfInARow { length, .. } =
-                    check
+                if let TurnCheck::InARow { length, .. }
+                | TurnCheck::AllLoseIfInARow { length, .. } = check
                 {
                     moved |= retarget(length, from, to);
                 }
@@ -229,7 +229,12 @@ fn lines_words(rules: &RuleSet) -> String {
     let items: Vec<String> = rules
         .turn_checks
         .iter()
-        .filter(|c| matches!(c, TurnCheck::InARow { .. } | TurnCheck::AllLoseIfInARow { .. }))
+        .filter(|c| {
+            matches!(
+                c,
+                TurnCheck::InARow { .. } | TurnCheck::AllLoseIfInARow { .. }
+            )
+        })
         .map(redscience_engine::describe::turn_check_words)
         .collect();
     if items.is_empty() {

@@ -135,7 +135,12 @@ fn option_id(text: &str, numbered: &[&Choice]) -> Result<String, String> {
         .ok()
         .and_then(|n| numbered.get(n.wrapping_sub(1)))
         .map(|c| c.id.clone())
-        .ok_or_else(|| format!("there is no option {text} here; {}", numbers_accepted(numbered)))
+        .ok_or_else(|| {
+            format!(
+                "there is no option {text} here; {}",
+                numbers_accepted(numbered)
+            )
+        })
 }
 
 /// "type an option's number, 1 to 6 (e.g. 2 for \"Squares\"), or its words".
@@ -393,7 +398,8 @@ impl Wizard {
         let before = std::mem::replace(&mut self.rules, rules);
         let set_before = std::mem::replace(&mut self.set, set);
         let notes_before = std::mem::replace(&mut self.notes, notes);
-        self.history.push((self.step, before, set_before, notes_before));
+        self.history
+            .push((self.step, before, set_before, notes_before));
         self.step = next;
         Ok(())
     }

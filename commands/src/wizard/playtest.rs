@@ -185,9 +185,9 @@ fn pieces_per_color(rules: &RuleSet) -> Vec<(Color, u32)> {
                 .iter()
                 .map(|s| u32::from(s.reserves.get(&color).copied().unwrap_or(0)))
                 .sum();
-            let placed = start
-                .as_ref()
-                .map_or(0, |cells| cells.iter().filter(|c| **c == color).count() as u32);
+            let placed = start.as_ref().map_or(0, |cells| {
+                cells.iter().filter(|c| **c == color).count() as u32
+            });
             (color, reserves + placed)
         })
         .collect()
@@ -268,10 +268,7 @@ pub fn warnings(rules: &RuleSet, playtest: Option<&Playtest>) -> Vec<String> {
                 .map(|s| s.label.clone())
                 .collect();
             if !never.is_empty() {
-                out.push(format!(
-                    "{} never won a random game.",
-                    and_list(&never)
-                ));
+                out.push(format!("{} never won a random game.", and_list(&never)));
             }
         }
     }

@@ -223,10 +223,7 @@ impl Step {
     /// Questions that take several answers at once, separated by commas
     /// (each a typed option or an option's number).
     pub fn takes_several(self) -> bool {
-        matches!(
-            self,
-            Step::TurnChecks | Step::Stalemate | Step::Movement(_)
-        )
+        matches!(self, Step::TurnChecks | Step::Stalemate | Step::Movement(_))
     }
 
     /// The first question of the next group.

@@ -158,7 +158,9 @@ fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
 pub fn reserve_max(rules: &RuleSet) -> Option<u32> {
     let dimensions_ok = rules.board != BoardKind::Hash || rules.dimensions == [3, 3, 1];
     let dimensions_ok = dimensions_ok
-        && (0..3).all(|axis| super::dimension_range(rules, axis).contains(&u32::from(rules.dimensions[axis])));
+        && (0..3).all(|axis| {
+            super::dimension_range(rules, axis).contains(&u32::from(rules.dimensions[axis]))
+        });
     reserve_cap(rules, dimensions_ok).map(|(max, _)| max)
 }
 

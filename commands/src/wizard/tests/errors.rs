@@ -86,7 +86,12 @@ fn bad_numbers_say_the_range() {
     refused(
         &mut w,
         "7 seconds",
-        &["not offered", "not any number of seconds", "6 seconds or 10 seconds", "7 days"],
+        &[
+            "not offered",
+            "not any number of seconds",
+            "6 seconds or 10 seconds",
+            "7 days",
+        ],
     );
     answer_all(&mut w, &["2 minutes"]);
     assert_eq!(w.rules().seconds_per_turn, 120);

@@ -51,10 +51,7 @@ fn a_connect4_like_stacks_game() {
     assert_eq!(reserves(&w, 0), [(Color::Black, 21), (Color::White, 21)]);
     assert_eq!(w.step, Step::PhaseCount);
     // And 3 in a row became 4 on a board whose longest line is 7.
-    pick_all(
-        &mut w,
-        &["skip", "skip", "next", "next", "next", "next"],
-    );
+    pick_all(&mut w, &["skip", "skip", "next", "next", "next", "next"]);
     assert_eq!(w.step, Step::Review);
     pick_all(&mut w, &["save"]);
     assert!(w.is_finished());

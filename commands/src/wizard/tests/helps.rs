@@ -3,9 +3,7 @@
 
 use std::time::Duration;
 
-use redscience_engine::rules::{
-    BoardKind, Color, Players, SeatRef, TurnCheck, WinLose,
-};
+use redscience_engine::rules::{BoardKind, Color, Players, SeatRef, TurnCheck, WinLose};
 use redscience_engine::{RuleSet, catalogue, validate};
 
 use super::super::playtest::{self, Playtest, SeatTally};
@@ -60,10 +58,40 @@ fn on_every_question_a_typed_number_picks_the_option_shown_with_it() {
     // Along a route through every group, with shapes, phases and Chaos.
     let mut w = named("Numbers");
     let route = [
-        "two_vs_chaos", "next", "hides", "next", "next", "squares", "4", "4", "1", "2",
-        "can", "cover", "remove", "next", "adjacent", "next", "next", "next", "2", "next",
-        "next", "pass", "none", "none", "all", "no_fold", "same", "none", "next", "next",
-        "next", "next", "next", "next",
+        "two_vs_chaos",
+        "next",
+        "hides",
+        "next",
+        "next",
+        "squares",
+        "4",
+        "4",
+        "1",
+        "2",
+        "can",
+        "cover",
+        "remove",
+        "next",
+        "adjacent",
+        "next",
+        "next",
+        "next",
+        "2",
+        "next",
+        "next",
+        "pass",
+        "none",
+        "none",
+        "all",
+        "no_fold",
+        "same",
+        "none",
+        "next",
+        "next",
+        "next",
+        "next",
+        "next",
+        "next",
     ];
     let mut questions = 0;
     for answer in route {
@@ -93,7 +121,10 @@ fn questions_of_words_are_numbered_and_questions_of_values_are_not() {
     assert_eq!(w.rules().players, Players::TwoVsChaos);
     assert!(w.back());
     // Locked seats: values; "2" is seat 2 (white), and nothing is numbered.
-    pick_all(&mut w, &["skip", "skip", "skip", "next", "next", "next", "next"]);
+    pick_all(
+        &mut w,
+        &["skip", "skip", "skip", "next", "next", "next", "next"],
+    );
     assert_eq!(w.step, Step::LockedSeats(0));
     assert!(numbered(&w.prompt().choices).is_empty());
     answer_all(&mut w, &["2"]);
@@ -168,7 +199,10 @@ fn lists_take_several_numbers_separated_by_commas() {
     assert_eq!(w.step, Step::TurnChecks, "a list stays for more");
     // The same as picking the second and the fourth option by their ids.
     let mut by_ids = named("Several");
-    pick_all(&mut by_ids, &["skip", "skip", "skip", "skip", "skip", &shown[1]]);
+    pick_all(
+        &mut by_ids,
+        &["skip", "skip", "skip", "skip", "skip", &shown[1]],
+    );
     pick_all(&mut by_ids, &[&shown[3]]);
     assert_eq!(w.rules().turn_checks, by_ids.rules().turn_checks);
     assert_eq!(w.rules().turn_checks.len(), 3, "two added to 3 in a row");
@@ -339,9 +373,29 @@ fn the_engine_answers_for_caps_and_colours() {
     // cap is refused, and the offered colours are those in play.
     let rules = RuleSet::tic_tac_toe("t");
     assert_eq!(validate::reserve_max(&rules), Some(5));
-    assert_eq!(validate::colors_in_play(&rules), [Color::Black, Color::White]);
+    assert_eq!(
+        validate::colors_in_play(&rules),
+        [Color::Black, Color::White]
+    );
     let mut w = named("Caps");
     pick_all(&mut w, &["skip", "skip", "next", "next"]);
     let err = w.answer("6").unwrap_err();
     assert!(err.contains("from 0 to 5"), "{err}");
+}
+
+#[test]
+fn reserves_at_their_default_are_refilled_for_new_seats() {
+    let mut w = named("Three");
+    pick_all(&mut w, &["three"]);
+    assert_eq!(
+        counts(&w, 0),
+        [(Color::Black, 3), (Color::White, 3), (Color::Pink, 3)]
+    );
+    assert!(
+        w.prompt()
+            .text
+            .contains("Reserves of circles now 3 each to fill the 9 spaces"),
+        "{}",
+        w.prompt().text
+    );
 }
