@@ -163,7 +163,9 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
             };
             let value = number(input, range, "dimension").map_err(|e| {
                 format!(
-                    "{e}{why}; each dimension is at most 19, and the three multiply to at most 512"
+                    "{e}{why}; each dimension is at most {}, and the three multiply to at most {}",
+                    redscience_engine::validate::DIMENSION_MAX,
+                    redscience_engine::validate::BOARD_CELLS_MAX
                 )
             })?;
             rules.dimensions[axis] = value as u8;

@@ -22,14 +22,14 @@ pub(crate) use spaces::{Cell, Extent, starting_pieces};
 
 pub use outcomes::{IN_A_ROW_LENGTHS, longest_line};
 pub use seats::{colors_in_play, player_colors};
-pub use shapes::reserve_max;
+pub use shapes::{condition_fits, reserve_max, result_fits};
 
 /// The most characters a game name may have (it appears in commands and lists).
 const NAME_MAX: usize = 40;
 /// The Factory's limit for any one dimension.
-const DIMENSION_MAX: u32 = 19;
+pub const DIMENSION_MAX: u32 = 19;
 /// The Factory's limit for the product of the three dimensions.
-const BOARD_CELLS_MAX: u32 = 512;
+pub const BOARD_CELLS_MAX: u32 = 512;
 
 /// The values dimension `axis` (0 = x, 1 = y, 2 = z) may take with the
 /// other two as they are: 1 to the Factory's limits (each at most 19, all
