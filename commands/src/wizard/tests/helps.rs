@@ -399,3 +399,22 @@ fn reserves_at_their_default_are_refilled_for_new_seats() {
         w.prompt().text
     );
 }
+
+#[test]
+fn a_line_the_person_set_that_outgrows_the_board_is_named_then_refused() {
+    let mut w = named("Outgrown");
+    pick_all(&mut w, &["skip", "next", "squares", "4", "4", "next"]);
+    assert_eq!(w.rules().turn_checks, [in_a_row(4)]);
+    pick_all(&mut w, &["done", "edit_outcome"]);
+    // Chosen by the person: it no longer follows the board.
+    answer_all(&mut w, &["first_4_wins_orth", "first_4_wins"]);
+    pick_all(&mut w, &["done", "edit_board", "next", "hash"]);
+    let text = w.prompt().text;
+    assert!(text.contains("no longer fits"), "{text}");
+    assert!(text.contains("the longest line on 3x3x1 is 3"), "{text}");
+    pick_all(&mut w, &["done"]);
+    let text = w.prompt().text;
+    assert!(text.contains("cannot be saved yet"), "{text}");
+    assert!(text.contains("no line of 4 fits"), "{text}");
+    assert!(!crate::wizard::tests::ids(&w.prompt()).contains(&"save".to_string()));
+}
