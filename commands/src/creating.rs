@@ -62,6 +62,19 @@ fn ask(ctx: &Ctx<'_>, wizard: &Wizard, before: Option<String>) -> Reply {
     Reply::one(message.with_typed("Type an answer", ""))
 }
 
+/// Runs the review's playtest when the wizard wants one: random games are
+/// CPU work, so they run off the async runtime.
+async fn playtest(wizard: &mut Wizard) {
+    let Some(rules) = wizard.wants_playtest() else {
+        return;
+    };
+    let played = rules.clone();
+    let run = tokio::task::spawn_blocking(move || crate::wizard::playtest::run(&played)).await;
+    if let Ok(Some(p)) = run {
+        wizard.set_playtest(rules, p);
+    }
+}
+
 /// Starts a wizard, from scratch or from a saved game's rules.
 pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
     // Only those who may save a game start the wizard (not the anonymous record).
@@ -121,25 +134,8 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
     }
     session.last_active = now;
     let prompt = session.wizard.prompt();
-    // A number picks the option shown with it, where the options are
-    // numbered; where they are values it is the value itself.
-    let numbered = crate::reply::numbered(&prompt.choices);
-    let line = match line.trim().parse::<usize>() {
-        Ok(n) if !numbered.is_empty() => match numbered.get(n.wrapping_sub(1)) {
-            Some(choice) => choice.id.clone(),
-            None => {
-                let problem = format!(
-                    "There is no option {n} here: answer with a number from 1 to {}, or with the words of an option.",
-                    numbered.len()
-                );
-                let reply = ask(ctx, &session.wizard, Some(problem));
-                ctx.bot.wizards.put(ctx.player.id, session);
-                return Some(Ok(reply));
-            }
-        },
-        _ => line.to_string(),
-    };
-    let line = line.as_str();
+    // A typed number is resolved by the wizard itself: the option shown with
+    // that number where the options are numbered, else the value typed.
     let word = line.trim().to_ascii_lowercase();
     // A command (a move button clicked meanwhile, `help`) runs as one,
     // unless the question offers that very word as an answer.
@@ -171,14 +167,22 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
             .answer(line)
             .map_err(|e| crate::bot::sentence(&e))
     };
+    if result.is_ok() && !session.wizard.is_finished() {
+        playtest(&mut session.wizard).await;
+    }
     let reply = match result {
         Err(problem) => ask(ctx, &session.wizard, Some(problem)),
         Ok(()) if session.wizard.is_finished() => {
             let rules = session.wizard.rules().clone();
+            let tested = session
+                .wizard
+                .playtest()
+                .map(|p| format!(" {}", p.words()))
+                .unwrap_or_default();
             match ctx.storage().save_rule_set(ctx.player.id, &rules).await {
                 Ok(saved) => {
                     return Some(Ok(ctx.answer(format!(
-                        "Saved {}. Play it with `challenge {} Random`, or challenge a friend.",
+                        "Saved {}. Play it with `challenge {} Random`, or challenge a friend.{tested}",
                         saved.name, saved.name
                     ))));
                 }

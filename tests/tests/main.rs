@@ -23,3 +23,4 @@ mod ratings;
 mod sealed_rounds;
 mod stats;
 mod views;
+mod wizard_chat;

@@ -13,11 +13,6 @@ use super::input::{Opt, buttons, counted, file_name, number, pick, select};
 use super::step::Step;
 use super::{Ask, Flow};
 
-/// The Factory's limit for one dimension.
-const DIMENSION_MAX: u32 = 19;
-/// The Factory's limit for the product of the three.
-const CELLS_MAX: u32 = 512;
-
 fn kind_words(kind: BoardKind) -> &'static str {
     match kind {
         BoardKind::Hash => "Hash",
@@ -56,32 +51,29 @@ fn board_count_options() -> Vec<Opt<u8>> {
         .collect()
 }
 
-/// The values dimension `axis` may take with the other two as they are.
+/// The values dimension `axis` may take with the other two as they are
+/// (the engine's ranges).
 pub(super) fn dimension_range(rules: &RuleSet, axis: usize) -> RangeInclusive<u32> {
-    let d = rules.dimensions;
-    let others: u32 = (0..3)
-        .filter(|&j| j != axis)
-        .map(|j| u32::from(d[j]).max(1))
-        .product();
-    let max = DIMENSION_MAX.min(CELLS_MAX / others);
-    let min = match (rules.board, axis) {
-        (BoardKind::Stacks, 2) => 2,
-        _ => 1,
-    };
-    let max = match (rules.board, axis) {
-        (BoardKind::TetrakisSquares, 2) => 1,
-        _ => max,
-    };
-    min..=max.max(min)
+    redscience_engine::validate::dimension_range(rules, axis)
 }
 
 /// Adjusts the dimensions to the kind, as the Factory redraws the board.
-fn fit(rules: &mut RuleSet) {
+/// A flat board turned into stacks stands up: its rows become the height
+/// (7 columns of 6 rows become 7 stacks 6 high, Tic-Tac-Toe's 3x3 becomes
+/// 3 stacks 3 high); one row of stacks laid flat becomes rows again.
+fn fit(rules: &mut RuleSet, was: BoardKind) {
+    let [x, y, z] = rules.dimensions;
     match rules.board {
         BoardKind::Hash => rules.dimensions = [3, 3, 1],
-        BoardKind::TetrakisSquares => rules.dimensions[2] = 1,
-        BoardKind::Stacks => rules.dimensions[2] = rules.dimensions[2].max(2),
+        BoardKind::Stacks if was != BoardKind::Stacks && z == 1 => {
+            rules.dimensions = if y >= 2 { [x, 1, y] } else { [x, 1, 2] };
+        }
+        BoardKind::Stacks => rules.dimensions[2] = z.max(2),
+        _ if was == BoardKind::Stacks && y == 1 => rules.dimensions = [x, z, 1],
         _ => {}
+    }
+    if rules.board == BoardKind::TetrakisSquares {
+        rules.dimensions[2] = 1;
     }
     for axis in 0..3 {
         let range = dimension_range(rules, axis);
@@ -93,9 +85,13 @@ fn fit(rules: &mut RuleSet) {
 fn axis_words(rules: &RuleSet, axis: usize) -> &'static str {
     match (rules.board, axis) {
         (_, 0) => "x, the number of columns",
-        (BoardKind::Stacks, 1) => "y, the number of rows of stacks",
+        (BoardKind::Stacks, 1) => {
+            "y, the number of rows of stacks (1 for one upright board, as in Connect4)"
+        }
         (_, 1) => "y, the number of rows",
-        (BoardKind::Stacks, _) => "z, the height of every stack",
+        (BoardKind::Stacks, _) => {
+            "z, the height of every stack (pieces drop to the lowest free space of a column)"
+        }
         _ => "z, the number of layers (1 for a flat board)",
     }
 }
@@ -119,7 +115,9 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
         Step::BoardKind => Ask::new(
             format!(
                 "Board: now {} {}. Hash is the classic 3x3 board; stacks drop pieces to the \
-                 bottom of a column (Connect4); the others are extensions.",
+                 lowest free space of a column (Connect4: 7 columns, height 6), and a flat board \
+                 chosen as stacks stands up, its rows becoming the height; the others are \
+                 extensions.",
                 kind_words(rules.board),
                 size(rules)
             ),
@@ -153,8 +151,9 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
     match step {
         Step::Boards => rules.boards = pick(input, &board_count_options())?,
         Step::BoardKind => {
+            let was = rules.board;
             rules.board = pick(input, &kind_options())?;
-            fit(rules);
+            fit(rules, was);
         }
         Step::Dimension(axis) => {
             let range = dimension_range(rules, axis);
@@ -164,7 +163,9 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
             };
             let value = number(input, range, "dimension").map_err(|e| {
                 format!(
-                    "{e}{why}; each dimension is at most 19, and the three multiply to at most 512"
+                    "{e}{why}; each dimension is at most {}, and the three multiply to at most {}",
+                    redscience_engine::validate::DIMENSION_MAX,
+                    redscience_engine::validate::BOARD_CELLS_MAX
                 )
             })?;
             rules.dimensions[axis] = value as u8;

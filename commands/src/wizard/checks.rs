@@ -4,6 +4,7 @@
 
 use redscience_engine::RuleSet;
 use redscience_engine::rules::{Movement, Power, Shape, TurnCheck, WinLose};
+use redscience_engine::validate::IN_A_ROW_LENGTHS;
 
 use super::input::{Opt, and_list, buttons, normalize, select};
 use super::{Ask, Flow, problems_at};
@@ -55,7 +56,7 @@ pub(super) fn words(check: &TurnCheck) -> String {
 fn universe() -> Vec<TurnCheck> {
     let mut out = Vec::new();
     for diagonals in [true, false] {
-        for length in 2..=6 {
+        for length in IN_A_ROW_LENGTHS {
             for result in [WinLose::Win, WinLose::Lose] {
                 out.push(TurnCheck::InARow {
                     length,
@@ -64,7 +65,7 @@ fn universe() -> Vec<TurnCheck> {
                 });
             }
         }
-        for length in 2..=6 {
+        for length in IN_A_ROW_LENGTHS {
             out.push(TurnCheck::AllLoseIfInARow { length, diagonals });
         }
     }

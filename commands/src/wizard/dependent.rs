@@ -9,8 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use redscience_engine::RuleSet;
 use redscience_engine::rules::{BoardKind, Cloaking, Color, ColorMode, Players, Power, SeatRef};
+
+use redscience_engine::{RuleSet, validate};
 
 use super::input::all_seats;
 
@@ -19,62 +20,58 @@ pub(super) type Holder = (SeatRef, Color);
 
 /// The reserve holders in seat order, Chaos last: one per colour in play.
 pub(super) fn holders(rules: &RuleSet) -> Vec<Holder> {
-    holders_for(rules.players, rules.colors, rules.chaos_color)
+    holders_for(rules, rules.players, rules.colors, rules.chaos_color)
 }
 
-/// The colours the players (not Chaos) place, with the first seat of each.
-fn player_holders(players: Players, colors: ColorMode) -> Vec<Holder> {
-    let seats = players.player_seats();
-    match colors {
-        ColorMode::Assigned | ColorMode::PlayersChoose => (0..seats)
-            .map(|i| (SeatRef::Player(i as u8 + 1), Color::ALL[i]))
-            .collect(),
-        ColorMode::Shared => vec![(SeatRef::Player(1), Color::Black)],
-        ColorMode::PartnersShare => vec![
-            (SeatRef::Player(1), Color::Black),
-            (SeatRef::Player(2), Color::White),
-        ],
-    }
+/// The reserve holders of the game with these players and colours: the
+/// engine's colours in play, each with the first seat that places it.
+fn holders_for(
+    rules: &RuleSet,
+    players: Players,
+    colors: ColorMode,
+    chaos: Option<Color>,
+) -> Vec<Holder> {
+    let mut game = rules.clone();
+    game.players = players;
+    game.colors = colors;
+    game.chaos_color = chaos;
+    let placed = validate::player_colors(&game);
+    validate::colors_in_play(&game)
+        .into_iter()
+        .enumerate()
+        .map(|(i, color)| {
+            let seat = if i < placed.len() {
+                SeatRef::Player(i as u8 + 1)
+            } else {
+                SeatRef::Chaos
+            };
+            (seat, color)
+        })
+        .collect()
 }
 
 /// Chaos's own colour when it names one a player does not place.
-fn chaos_choice(players: Players, colors: ColorMode, chaos: Option<Color>) -> Option<Color> {
-    chaos.filter(|c| {
-        players.has_chaos() && !player_holders(players, colors).iter().any(|(_, p)| p == c)
-    })
+fn chaos_choice(
+    rules: &RuleSet,
+    players: Players,
+    colors: ColorMode,
+    chaos: Option<Color>,
+) -> Option<Color> {
+    let mut game = rules.clone();
+    game.players = players;
+    game.colors = colors;
+    chaos.filter(|c| players.has_chaos() && !validate::player_colors(&game).contains(c))
 }
 
-fn holders_for(players: Players, colors: ColorMode, chaos: Option<Color>) -> Vec<Holder> {
-    let seats = players.player_seats();
-    let mut out = player_holders(players, colors);
-    if players.has_chaos() {
-        let color = chaos.unwrap_or(Color::ALL[seats]);
-        if !out.iter().any(|(_, c)| *c == color) {
-            out.push((SeatRef::Chaos, color));
-        }
-    }
-    out
-}
-
-/// The colours in play, in seat order, Chaos's last.
+/// The colours in play, in seat order, Chaos's last (the engine's list).
 pub(super) fn colors_in_play(rules: &RuleSet) -> Vec<Color> {
-    holders(rules).into_iter().map(|(_, c)| c).collect()
+    validate::colors_in_play(rules)
 }
 
-/// The most one colour may hold of one shape, as validation counts it: the
-/// spaces divided among the colours, rounded up. None when captures can take
-/// pieces off the board.
+/// The most one colour may hold of one shape, as validation counts it (the
+/// engine's cap). None when captures can take pieces off the board.
 pub(super) fn reserve_cap(rules: &RuleSet) -> Option<u16> {
-    if rules.pieces_can_leave() {
-        return None;
-    }
-    let colors = colors_in_play(rules).len().max(1) as u32;
-    Some(
-        rules
-            .space_count()
-            .div_ceil(colors)
-            .min(u32::from(u16::MAX)) as u16,
-    )
+    validate::reserve_max(rules).map(|cap| cap.min(u32::from(u16::MAX)) as u16)
 }
 
 /// The largest reserve a person may type: the cap, or a generous bound when
@@ -109,8 +106,8 @@ pub(super) fn fill(rules: &RuleSet) -> Vec<u16> {
 /// reserves with it.
 pub(super) fn remap_reserves(rules: &mut RuleSet, players: Players, colors: ColorMode) {
     let old = holders(rules);
-    let chaos = chaos_choice(players, colors, rules.chaos_color);
-    let new = holders_for(players, colors, chaos);
+    let chaos = chaos_choice(rules, players, colors, rules.chaos_color);
+    let new = holders_for(rules, players, colors, chaos);
     let highest_player = old
         .iter()
         .filter(|(seat, _)| matches!(seat, SeatRef::Player(_)))
@@ -147,7 +144,7 @@ pub(super) fn settle(rules: &mut RuleSet) {
     if rules.colors == ColorMode::PartnersShare && rules.players != Players::Partners {
         remap_reserves(rules, rules.players, ColorMode::Assigned);
     }
-    if chaos_choice(rules.players, rules.colors, rules.chaos_color).is_none() {
+    if chaos_choice(rules, rules.players, rules.colors, rules.chaos_color).is_none() {
         rules.chaos_color = None;
     }
     if rules.players != Players::Four {

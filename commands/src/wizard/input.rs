@@ -163,9 +163,10 @@ pub(super) fn number(input: &str, range: RangeInclusive<u32>, what: &str) -> Res
         format!("the only {what} possible here is {}", range.start())
     } else {
         format!(
-            "answer a whole number from {} to {}",
+            "answer a whole number from {} to {}, e.g. {}",
             range.start(),
-            range.end()
+            range.end(),
+            range.start() + (range.end() - range.start()) / 2
         )
     };
     let t = input.trim();

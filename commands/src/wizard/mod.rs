@@ -16,10 +16,12 @@
 mod board;
 mod checks;
 mod dependent;
+mod follow;
 mod input;
 mod name;
 mod options;
 mod phases;
+pub mod playtest;
 mod reserves;
 mod review;
 mod seats;
@@ -42,9 +44,16 @@ use step::{Group, Step};
 pub struct Wizard {
     rules: RuleSet,
     step: Step,
-    /// Each answered question with the rules as they were before the answer.
-    history: Vec<(Step, RuleSet)>,
+    /// Each answered question with the rules, and what the person had set,
+    /// as they were before the answer.
+    history: Vec<(Step, RuleSet, follow::SetByPerson, Vec<String>)>,
     finished: bool,
+    /// What the person set themselves; only other values follow the board.
+    set: follow::SetByPerson,
+    /// What the last answer changed besides itself, said with the next question.
+    notes: Vec<String>,
+    /// The review's playtest, with the rules it played.
+    playtest: Option<(RuleSet, playtest::Playtest)>,
     /// The name of the game being copied, which the copy may not take.
     original: Option<String>,
 }
@@ -58,13 +67,15 @@ pub struct Prompt {
 }
 
 /// A question's options numbered for typing, unless one of them is a
-/// value (a count, a size, seconds, a seat): then a typed number is that
-/// value, and no option has a number that could be confused with one.
-fn numbered_unless_values(mut sets: Vec<ChoiceSet>) -> Vec<ChoiceSet> {
-    let values = sets
-        .iter()
-        .flat_map(ChoiceSet::options)
-        .any(|c| c.id.trim().parse::<f64>().is_ok());
+/// value (a count, a size, seconds, a seat) or the question takes typed
+/// numbers as values (a stack or column, a seat): then a typed number is
+/// that value, and no option has a number that could be confused with one.
+fn numbered_unless_values(mut sets: Vec<ChoiceSet>, typed_values: bool) -> Vec<ChoiceSet> {
+    let values = typed_values
+        || sets
+            .iter()
+            .flat_map(ChoiceSet::options)
+            .any(|c| c.id.trim().parse::<f64>().is_ok());
     if values {
         return sets;
     }
@@ -78,6 +89,87 @@ fn numbered_unless_values(mut sets: Vec<ChoiceSet>) -> Vec<ChoiceSet> {
         }
     }
     sets
+}
+
+/// The answer with each typed number replaced by the id of the option shown
+/// with that number (each part of a list, where the question takes
+/// several). Refuses a number no option has, saying which are accepted.
+fn resolve_numbers(input: &str, numbered: &[&Choice], several: bool) -> Result<String, String> {
+    if numbered.is_empty() {
+        return Ok(input.to_string());
+    }
+    let parts: Vec<&str> = input.split([',', ';']).map(str::trim).collect();
+    let is_number = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit());
+    if !several && parts.len() > 1 && parts.iter().all(|p| is_number(p)) {
+        return Err(format!(
+            "this question takes one answer, not \"{}\"; {}",
+            input.trim(),
+            numbers_accepted(numbered)
+        ));
+    }
+    if !several {
+        let t = input.trim();
+        return if is_number(t) {
+            option_id(t, numbered)
+        } else {
+            Ok(input.to_string())
+        };
+    }
+    let ids: Result<Vec<String>, String> = parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            if is_number(p) {
+                option_id(p, numbered)
+            } else {
+                Ok((*p).to_string())
+            }
+        })
+        .collect();
+    Ok(ids?.join(", "))
+}
+
+/// The id of the option numbered `text`.
+fn option_id(text: &str, numbered: &[&Choice]) -> Result<String, String> {
+    text.parse::<usize>()
+        .ok()
+        .and_then(|n| numbered.get(n.wrapping_sub(1)))
+        .map(|c| c.id.clone())
+        .ok_or_else(|| {
+            format!(
+                "there is no option {text} here; {}",
+                numbers_accepted(numbered)
+            )
+        })
+}
+
+/// "type an option's number, 1 to 6 (e.g. 2 for \"Squares\"), or its words".
+fn numbers_accepted(numbered: &[&Choice]) -> String {
+    let example = numbered.get(1).or(numbered.first());
+    let example = example
+        .map(|c| format!(" (e.g. 2 for \"{}\")", c.label))
+        .filter(|_| numbered.len() > 1)
+        .unwrap_or_else(|| {
+            numbered
+                .first()
+                .map(|c| format!(" (1 for \"{}\")", c.label))
+                .unwrap_or_default()
+        });
+    let range = if numbered.len() == 1 {
+        "1".to_string()
+    } else {
+        format!("1 to {}", numbered.len())
+    };
+    format!("type an option's number, {range}{example}, or its words")
+}
+
+/// A refusal at a numbered question also says that numbers pick options.
+fn with_numbers_hint(error: String, numbered: &[&Choice]) -> String {
+    if numbered.is_empty() || error.contains("option's number") {
+        error
+    } else {
+        format!("{error}; or {}", numbers_accepted(numbered))
+    }
 }
 
 /// What one question says and offers, before the wizard adds "next",
@@ -126,6 +218,9 @@ impl Wizard {
             step: Step::Name,
             history: Vec::new(),
             finished: false,
+            set: Default::default(),
+            notes: Vec::new(),
+            playtest: None,
             original: None,
         }
     }
@@ -139,6 +234,9 @@ impl Wizard {
             step: Step::Name,
             history: Vec::new(),
             finished: false,
+            set: Default::default(),
+            notes: Vec::new(),
+            playtest: None,
             original,
         }
     }
@@ -153,6 +251,35 @@ impl Wizard {
     /// is refused, e.g. because the name is taken).
     pub fn is_finished(&self) -> bool {
         self.finished
+    }
+
+    /// The rules to playtest when the review is asked and has no playtest of
+    /// them yet. The bot runs [`playtest::run`] on them off the async
+    /// runtime and hands the result to [`Wizard::set_playtest`].
+    pub fn wants_playtest(&self) -> Option<RuleSet> {
+        let fresh = self
+            .playtest
+            .as_ref()
+            .is_some_and(|(rules, _)| *rules == self.rules);
+        (self.step == Step::Review
+            && !self.finished
+            && !fresh
+            && redscience_engine::validate(&self.rules).is_ok())
+        .then(|| self.rules.clone())
+    }
+
+    /// Keeps the playtest of `rules`; the review shows it while the rules
+    /// are still those.
+    pub fn set_playtest(&mut self, rules: RuleSet, playtest: playtest::Playtest) {
+        self.playtest = Some((rules, playtest));
+    }
+
+    /// The playtest of the rules as they are, if one was run.
+    pub fn playtest(&self) -> Option<&playtest::Playtest> {
+        self.playtest
+            .as_ref()
+            .filter(|(rules, _)| *rules == self.rules)
+            .map(|(_, p)| p)
     }
 
     /// The start position as text and the rules in the spec's words, or the
@@ -173,7 +300,7 @@ impl Wizard {
             };
         }
         let ask = self.ask();
-        let mut choices = numbered_unless_values(ask.choices);
+        let mut choices = numbered_unless_values(ask.choices, self.step.numbers_are_values());
         let mut nav = Vec::new();
         if let Some(keep) = &ask.keep {
             nav.push(Choice::new("next", format!("Next (keep {keep})")));
@@ -190,10 +317,12 @@ impl Wizard {
         if !nav.is_empty() {
             choices.push(ChoiceSet::Buttons(nav));
         }
-        Prompt {
-            text: ask.text,
-            choices,
-        }
+        let text = if self.notes.is_empty() {
+            ask.text
+        } else {
+            format!("{}\n{}", self.notes.join(" "), ask.text)
+        };
+        Prompt { text, choices }
     }
 
     /// Applies an answer (typed text or a choice's id). On an error nothing
@@ -205,6 +334,12 @@ impl Wizard {
                 self.rules.name
             ));
         }
+        // A typed number picks the option shown with that number, here and
+        // on every transport; where the options are values it is the value.
+        let prompt = self.prompt();
+        let numbered: Vec<&Choice> = crate::reply::numbered(&prompt.choices);
+        let resolved = resolve_numbers(input, &numbered, self.step.takes_several())?;
+        let input = resolved.as_str();
         let word = normalize(input);
         if word == "back" {
             return if self.back() {
@@ -219,18 +354,37 @@ impl Wizard {
         }
         let keeps = self.ask().keep.is_some();
         let mut rules = self.rules.clone();
+        let mut answered = false;
         let flow = match word.as_str() {
             "next" if keeps && self.step != Step::Review => Flow::Next,
             "skip" if keeps && !matches!(self.step, Step::Name | Step::Review) => {
                 Flow::Goto(self.step.skip())
             }
             "done" if keeps && self.step != Step::Review => Flow::Goto(Step::Review),
-            _ => self.apply(&mut rules, input)?,
+            _ => {
+                answered = true;
+                self.apply(&mut rules, input)
+                    .map_err(|e| with_numbers_hint(e, &numbered))?
+            }
         };
         if flow == Flow::Finish {
             self.finished = true;
             return Ok(());
         }
+        let mut set = self.set.clone();
+        if answered {
+            match self.step {
+                Step::Reserves(i) => {
+                    if let Some(s) = rules.shapes.get(i) {
+                        set.reserves.insert(s.shape);
+                    }
+                }
+                Step::TurnChecks => set.checks = true,
+                Step::Stalemate => set.stalemate = true,
+                _ => {}
+            }
+        }
+        let notes = follow::follow(&self.rules, &mut rules, &set);
         dependent::settle(&mut rules);
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
@@ -242,7 +396,10 @@ impl Wizard {
             next = next.following(&rules);
         }
         let before = std::mem::replace(&mut self.rules, rules);
-        self.history.push((self.step, before));
+        let set_before = std::mem::replace(&mut self.set, set);
+        let notes_before = std::mem::replace(&mut self.notes, notes);
+        self.history
+            .push((self.step, before, set_before, notes_before));
         self.step = next;
         Ok(())
     }
@@ -254,9 +411,11 @@ impl Wizard {
             return true;
         }
         match self.history.pop() {
-            Some((step, rules)) => {
+            Some((step, rules, set, notes)) => {
                 self.step = step;
                 self.rules = rules;
+                self.set = set;
+                self.notes = notes;
                 true
             }
             None => false,
@@ -282,7 +441,7 @@ impl Wizard {
                 _ => options::ask_outcome(rules, step),
             },
             Group::Time => options::ask_time(rules),
-            Group::Review => review::ask(rules),
+            Group::Review => review::ask(rules, self.playtest()),
         }
     }
 

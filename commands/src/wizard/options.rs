@@ -107,12 +107,21 @@ fn seconds(input: &str) -> Option<u32> {
     n.checked_mul(factor)
 }
 
+/// "3 seconds, 6 seconds, ... or 7 days": every time offered.
+fn times_offered() -> String {
+    let offered: Vec<String> = TURN_SECONDS.iter().map(|s| time_words(*s)).collect();
+    or_list(&offered)
+}
+
 pub(super) fn ask_time(rules: &RuleSet) -> Ask {
     let now = time_words(rules.seconds_per_turn);
     Ask::new(
         format!(
             "Time per turn: now {now}. When it runs out, the player's augmentor moves for them, \
-             or the player loses. Hours and days are for play by correspondence."
+             or the player loses. Only the Factory's times are offered, not any number of \
+             seconds: {}. A number alone is seconds (15 is 15 seconds); \"5 minutes\", \"1h\" \
+             and \"3 days\" work too. Hours and days are for play by correspondence.",
+            times_offered()
         ),
         select(
             "time per turn",
@@ -125,17 +134,35 @@ pub(super) fn ask_time(rules: &RuleSet) -> Ask {
 
 pub(super) fn apply_time(rules: &mut RuleSet, input: &str) -> Result<Flow, String> {
     let opts = time_options();
+    let typed = seconds(input);
     let value = pick(input, &opts)
         .ok()
-        .or_else(|| seconds(input).filter(|s| TURN_SECONDS.contains(s)))
-        .ok_or_else(|| {
-            let offered: Vec<String> = TURN_SECONDS.iter().map(|s| time_words(*s)).collect();
-            format!(
-                "\"{}\" is not one of the times offered; answer {} (a number alone is seconds)",
-                input.trim(),
-                or_list(&offered)
-            )
-        })?;
+        .or_else(|| typed.filter(|s| TURN_SECONDS.contains(s)));
+    let Some(value) = value else {
+        let accepted = format!(
+            "answer one of the times offered: {} (a number alone is seconds, e.g. 15; or \
+             e.g. \"5 minutes\")",
+            times_offered()
+        );
+        return Err(match typed {
+            Some(s) => {
+                let below = TURN_SECONDS.iter().rev().find(|&&t| t < s);
+                let above = TURN_SECONDS.iter().find(|&&t| t > s);
+                let nearest: Vec<String> = below
+                    .into_iter()
+                    .chain(above)
+                    .map(|t| time_words(*t))
+                    .collect();
+                format!(
+                    "{} per turn is not offered: time per turn is one of the Factory's times, \
+                     not any number of seconds (the nearest are {}); {accepted}",
+                    time_words(s),
+                    or_list(&nearest)
+                )
+            }
+            None => format!("\"{}\" is not a time; {accepted}", input.trim()),
+        });
+    };
     rules.seconds_per_turn = value;
     Ok(Flow::Next)
 }

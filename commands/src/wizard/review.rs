@@ -7,6 +7,7 @@ use redscience_engine::text::view_text;
 use redscience_engine::{Game, RuleSet, describe, validate};
 
 use super::input::{Opt, buttons, normalize, or_list};
+use super::playtest::Playtest;
 use super::step::Group;
 use super::{Ask, Flow};
 
@@ -44,7 +45,20 @@ fn edit_options() -> Vec<Opt<Group>> {
         .collect()
 }
 
-pub(super) fn ask(rules: &RuleSet) -> Ask {
+/// The warnings and the playtest, as lines for the review.
+fn findings(rules: &RuleSet, playtest: Option<&Playtest>) -> String {
+    let mut out = String::new();
+    for warning in super::playtest::warnings(rules, playtest) {
+        out.push_str(&format!("Warning: {warning}\n"));
+    }
+    match playtest {
+        Some(p) => out.push_str(&format!("{}\n", p.words())),
+        None => out.push_str("Playtest: not run yet.\n"),
+    }
+    out
+}
+
+pub(super) fn ask(rules: &RuleSet, playtest: Option<&Playtest>) -> Ask {
     let valid = validate(rules).is_ok();
     let mut main = Vec::new();
     if valid {
@@ -55,10 +69,11 @@ pub(super) fn ask(rules: &RuleSet) -> Ask {
     choices.extend(buttons(&edit_options()));
     let text = if valid {
         format!(
-            "Review \"{}\":\n{}Say save to create the game, back to change the last answer, or \
-             edit a group.",
+            "Review \"{}\":\n{}{}Say save to create the game, back to change the last answer, \
+             or edit a group.",
             rules.name,
-            preview(rules)
+            preview(rules),
+            findings(rules, playtest)
         )
     } else {
         format!(

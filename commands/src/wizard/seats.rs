@@ -24,9 +24,10 @@ fn player_options() -> Vec<Opt<Players>> {
         if p.has_chaos() || p == Players::Partners {
             opt
         } else {
-            // "2", "2 players" (the label "2-Player" reads as itself).
+            // "2 players" (the label "2-Player" reads as itself). A bare
+            // number is the option shown with that number, never a count.
             let n = p.player_seats();
-            opt.alias(&n.to_string()).alias(&format!("{n} players"))
+            opt.alias(&format!("{n} players"))
         }
     })
     .collect()

@@ -75,10 +75,7 @@ const CONDITIONS: [CaptureCondition; 11] = [
 fn condition_options(rules: &RuleSet) -> Vec<Opt<CaptureCondition>> {
     CONDITIONS
         .into_iter()
-        .filter(|c| {
-            rules.board != BoardKind::Stacks
-                || matches!(c, CaptureCondition::Cover | CaptureCondition::CoverByRank)
-        })
+        .filter(|c| redscience_engine::validate::condition_fits(rules, *c))
         .map(|c| Opt::new(c, file_name(&c), c.words()))
         .collect()
 }
@@ -97,17 +94,19 @@ pub(super) fn results_for(
     ];
     let flat = rules.board != BoardKind::Stacks;
     all.into_iter()
-        .filter(|r| match condition {
-            Some(CaptureCondition::Cover | CaptureCondition::CoverByRank) if flat => matches!(
-                r,
-                CaptureResult::Remove | CaptureResult::Reincarnate | CaptureResult::ReincarnateX2
-            ),
-            Some(CaptureCondition::MoveOnDiagEnPassant | CaptureCondition::MoveOnTriagonal)
-                if flat =>
-            {
-                *r != CaptureResult::Convert
-            }
-            _ => true,
+        // The engine's rule: a capture that takes the space converts only on stacks.
+        .filter(|r| {
+            condition.is_none_or(|c| redscience_engine::validate::result_fits(rules, c, *r))
+        })
+        // Ours: on a flat board a covered captive that is paralysed would
+        // only be removed, so cover offers remove and reincarnate.
+        .filter(|r| {
+            !(flat
+                && *r == CaptureResult::Paralyze
+                && matches!(
+                    condition,
+                    Some(CaptureCondition::Cover | CaptureCondition::CoverByRank)
+                ))
         })
         .collect()
 }

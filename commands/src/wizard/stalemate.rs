@@ -5,7 +5,7 @@
 //! them. The list is never empty.
 
 use redscience_engine::RuleSet;
-use redscience_engine::rules::{Measure, Shape, StalemateRule, WinLose};
+use redscience_engine::rules::{Measure, StalemateRule, WinLose};
 
 use super::input::{Opt, and_list, normalize, or_list, pick, select};
 use super::{Ask, Flow, problems_at};
@@ -28,16 +28,9 @@ fn measure(of: &Measure) -> (String, bool) {
     }
 }
 
-/// Whether the rule decides every player alone.
+/// Whether the rule decides every player alone (the engine's list).
 fn decides_all(rule: &StalemateRule) -> bool {
-    matches!(
-        rule,
-        StalemateRule::Draw
-            | StalemateRule::AllWin
-            | StalemateRule::AllLose
-            | StalemateRule::MoverWins
-            | StalemateRule::MoverLoses
-    )
+    rule.decides_everyone()
 }
 
 /// (id, words) of a rule, e.g. ("most_pieces_wins", "Most pieces wins");
@@ -83,53 +76,9 @@ pub(super) fn id_and_words(rule: &StalemateRule) -> (String, String) {
     (id, redscience_engine::describe::stalemate_words(rule))
 }
 
-fn measures() -> Vec<Measure> {
-    let mut out = Vec::new();
-    for diagonals in [true, false] {
-        out.push(Measure::LongestLine { diagonals });
-        for length in 2..=6 {
-            out.push(Measure::Lines { length, diagonals });
-        }
-    }
-    out.push(Measure::Pieces { shape: None });
-    for shape in Shape::ALL {
-        out.push(Measure::Pieces { shape: Some(shape) });
-    }
-    out.push(Measure::Area);
-    out
-}
-
-/// Every rule a person may type.
+/// Every rule a person may type: the engine's list.
 fn universe() -> Vec<StalemateRule> {
-    let mut out = vec![
-        StalemateRule::Draw,
-        StalemateRule::AllWin,
-        StalemateRule::AllLose,
-        StalemateRule::MoverWins,
-        StalemateRule::MoverLoses,
-    ];
-    for of in measures() {
-        for result in [WinLose::Win, WinLose::Lose] {
-            let of = || of.clone();
-            out.push(StalemateRule::Most { of: of(), result });
-            out.push(StalemateRule::Least { of: of(), result });
-            out.push(StalemateRule::MoreThanChaos { of: of(), result });
-            out.push(StalemateRule::LessThanChaos { of: of(), result });
-            out.push(StalemateRule::Any { of: of(), result });
-        }
-    }
-    for diagonals in [true, false] {
-        for length in 2..=6 {
-            for result in [WinLose::Win, WinLose::Lose] {
-                out.push(StalemateRule::LastInARow {
-                    length,
-                    result,
-                    diagonals,
-                });
-            }
-        }
-    }
-    out
+    StalemateRule::every()
 }
 
 /// The list after picking `rule`: removed if listed, else added (alone

@@ -206,6 +206,26 @@ impl Step {
         }
     }
 
+    /// Questions whose typed numbers are values (a stack or column, a seat),
+    /// so their options are never numbered.
+    pub fn numbers_are_values(self) -> bool {
+        matches!(
+            self,
+            Step::LockedSeats(_)
+                | Step::LockedSpaces(_)
+                | Step::CloakedSpaces(_)
+                | Step::Sticky
+                | Step::Exclusive
+                | Step::Initial
+        )
+    }
+
+    /// Questions that take several answers at once, separated by commas
+    /// (each a typed option or an option's number).
+    pub fn takes_several(self) -> bool {
+        matches!(self, Step::TurnChecks | Step::Stalemate | Step::Movement(_))
+    }
+
     /// The first question of the next group.
     pub fn skip(self) -> Step {
         self.group().next().first()

@@ -114,3 +114,75 @@ pub enum FoldRule {
     /// pieces on spaces locked against exit stay in.
     LessThanMostCommitted,
 }
+
+impl Measure {
+    /// Every measure a stalemate rule may use: the longest line and lines of
+    /// each in-a-row length (with and without diagonals), pieces (of any
+    /// shape, or of one), and area.
+    pub fn every() -> Vec<Measure> {
+        let mut out = Vec::new();
+        for diagonals in [true, false] {
+            out.push(Measure::LongestLine { diagonals });
+            for length in crate::validate::IN_A_ROW_LENGTHS {
+                out.push(Measure::Lines { length, diagonals });
+            }
+        }
+        out.push(Measure::Pieces { shape: None });
+        for shape in Shape::ALL {
+            out.push(Measure::Pieces { shape: Some(shape) });
+        }
+        out.push(Measure::Area);
+        out
+    }
+}
+
+impl StalemateRule {
+    /// Every stalemate rule the Factory (and its extensions) can express,
+    /// before checking it against a game: the rules that decide everyone,
+    /// then each comparison of each measure, then "Last K in a row".
+    pub fn every() -> Vec<StalemateRule> {
+        let mut out = vec![
+            StalemateRule::Draw,
+            StalemateRule::AllWin,
+            StalemateRule::AllLose,
+            StalemateRule::MoverWins,
+            StalemateRule::MoverLoses,
+        ];
+        for of in Measure::every() {
+            for result in [WinLose::Win, WinLose::Lose] {
+                let of = || of.clone();
+                out.push(StalemateRule::Most { of: of(), result });
+                out.push(StalemateRule::Least { of: of(), result });
+                out.push(StalemateRule::MoreThanChaos { of: of(), result });
+                out.push(StalemateRule::LessThanChaos { of: of(), result });
+                out.push(StalemateRule::Any { of: of(), result });
+            }
+        }
+        for diagonals in [true, false] {
+            for length in crate::validate::IN_A_ROW_LENGTHS {
+                for result in [WinLose::Win, WinLose::Lose] {
+                    out.push(StalemateRule::LastInARow {
+                        length,
+                        result,
+                        diagonals,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the rule decides every player alone ("Stalemate draws", "All
+    /// players win/lose if stalemate", "Stalemate wins/loses"), so it cannot
+    /// be combined with other stalemate rules.
+    pub fn decides_everyone(&self) -> bool {
+        matches!(
+            self,
+            StalemateRule::Draw
+                | StalemateRule::AllWin
+                | StalemateRule::AllLose
+                | StalemateRule::MoverWins
+                | StalemateRule::MoverLoses
+        )
+    }
+}

@@ -17,15 +17,45 @@ mod tests;
 use crate::rules::{BoardKind, SCHEMA_VERSION, TURN_SECONDS};
 use crate::{Problem, RuleSet};
 
-pub(crate) use seats::{chaos_color, player_colors};
+pub(crate) use seats::chaos_color;
 pub(crate) use spaces::{Cell, Extent, starting_pieces};
+
+pub use outcomes::{IN_A_ROW_LENGTHS, longest_line};
+pub use seats::{colors_in_play, player_colors};
+pub use shapes::{condition_fits, reserve_max, result_fits};
 
 /// The most characters a game name may have (it appears in commands and lists).
 const NAME_MAX: usize = 40;
 /// The Factory's limit for any one dimension.
-const DIMENSION_MAX: u32 = 19;
+pub const DIMENSION_MAX: u32 = 19;
 /// The Factory's limit for the product of the three dimensions.
-const BOARD_CELLS_MAX: u32 = 512;
+pub const BOARD_CELLS_MAX: u32 = 512;
+
+/// The values dimension `axis` (0 = x, 1 = y, 2 = z) may take with the
+/// other two as they are: 1 to the Factory's limits (each at most 19, all
+/// three multiplying to at most 512), at least 2 for the height of stacks,
+/// and exactly 1 for the height of tetrakis squares. What validation accepts.
+pub fn dimension_range(rules: &RuleSet, axis: usize) -> std::ops::RangeInclusive<u32> {
+    let min = match (rules.board, axis) {
+        (BoardKind::Stacks, 2) => 2,
+        _ => 1,
+    };
+    let max = match (rules.board, axis) {
+        (BoardKind::TetrakisSquares, 2) => 1,
+        (BoardKind::Hash, _) => [3, 3, 1][axis.min(2)],
+        _ => dimension_max(rules.dimensions, axis),
+    };
+    min..=max.max(min)
+}
+
+/// The largest value of dimension `axis` with the other two as they are.
+fn dimension_max(d: [u8; 3], axis: usize) -> u32 {
+    let others: u32 = (0..3)
+        .filter(|&j| j != axis)
+        .map(|j| u32::from(d[j]).max(1))
+        .product();
+    DIMENSION_MAX.min(BOARD_CELLS_MAX / others)
+}
 
 /// Every problem with the rule set, or Ok.
 pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
@@ -130,11 +160,7 @@ fn check_board(rules: &RuleSet, report: &mut Report) -> bool {
     }
     let mut ok = true;
     for i in 0..3 {
-        let others: u32 = (0..3)
-            .filter(|&j| j != i)
-            .map(|j| u32::from(d[j]).max(1))
-            .product();
-        let max = DIMENSION_MAX.min(BOARD_CELLS_MAX / others);
+        let max = dimension_max(d, i);
         let value = u32::from(d[i]);
         if !(1..=max).contains(&value) {
             ok = false;

@@ -7,7 +7,21 @@ use super::Report;
 use super::shapes::file_name;
 
 /// The Factory's in-a-row lengths: "First 2-..." up to "First 6-...".
-const LENGTHS: std::ops::RangeInclusive<u8> = 2..=6;
+pub const IN_A_ROW_LENGTHS: std::ops::RangeInclusive<u8> = 2..=6;
+const LENGTHS: std::ops::RangeInclusive<u8> = IN_A_ROW_LENGTHS;
+
+/// The longest straight line of spaces on the board, as in-a-row checks
+/// count it: along the longest axis (diagonals are never longer), or walked
+/// on the board's own tables for tetrakis squares, whose strips zigzag.
+pub fn longest_line(rules: &RuleSet) -> u8 {
+    let d = rules.dimensions;
+    let tetrakis_fits = d.iter().all(|v| (1..=19).contains(v)) && d[2] == 1;
+    if rules.board == BoardKind::TetrakisSquares && tetrakis_fits {
+        crate::geometry::Geometry::compile(rules).longest_line(true)
+    } else {
+        d.into_iter().max().unwrap_or(0)
+    }
+}
 
 pub(super) fn check(rules: &RuleSet, report: &mut Report) {
     for (i, check) in rules.turn_checks.iter().enumerate() {
@@ -83,11 +97,7 @@ fn check_stalemate_rule(
     report: &mut Report,
 ) {
     match rule {
-        StalemateRule::Draw
-        | StalemateRule::AllWin
-        | StalemateRule::AllLose
-        | StalemateRule::MoverWins
-        | StalemateRule::MoverLoses => {
+        _ if rule.decides_everyone() => {
             if several {
                 let name = serde_json::to_value(rule)
                     .ok()
@@ -111,6 +121,11 @@ fn check_stalemate_rule(
         StalemateRule::LastInARow { length, .. } => {
             check_length(rules, *length, &format!("{field}.length"), report);
         }
+        StalemateRule::Draw
+        | StalemateRule::AllWin
+        | StalemateRule::AllLose
+        | StalemateRule::MoverWins
+        | StalemateRule::MoverLoses => {}
     }
 }
 
@@ -139,16 +154,8 @@ fn check_length(rules: &RuleSet, length: u8, field: &str, report: &mut Report) {
         );
         return;
     }
-    // The longest straight line runs along the longest axis; diagonals are
-    // never longer. Tetrakis strips zigzag across the grid and are longer:
-    // walk them on the board's own tables (its dimensions are small then).
     let d = rules.dimensions;
-    let tetrakis_fits = d.iter().all(|v| (1..=19).contains(v)) && d[2] == 1;
-    let longest = if rules.board == BoardKind::TetrakisSquares && tetrakis_fits {
-        crate::geometry::Geometry::compile(rules).longest_line(true)
-    } else {
-        d.into_iter().max().unwrap_or(0)
-    };
+    let longest = longest_line(rules);
     if length > longest {
         report.add(
             field,

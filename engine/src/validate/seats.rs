@@ -6,7 +6,7 @@ use crate::rules::{Color, ColorMode, Players, SeatRef};
 use super::Report;
 
 /// The colours the players (not Chaos) place, in seat order.
-pub(crate) fn player_colors(rules: &RuleSet) -> Vec<Color> {
+pub fn player_colors(rules: &RuleSet) -> Vec<Color> {
     let seats = rules.players.player_seats();
     match rules.colors {
         ColorMode::Assigned | ColorMode::PlayersChoose => Color::ALL[..seats].to_vec(),
@@ -26,7 +26,7 @@ pub(crate) fn chaos_color(rules: &RuleSet) -> Option<Color> {
 }
 
 /// Every colour a piece of this game may have: the players' colours, then Chaos's.
-pub(crate) fn colors_in_play(rules: &RuleSet) -> Vec<Color> {
+pub fn colors_in_play(rules: &RuleSet) -> Vec<Color> {
     let mut colors = player_colors(rules);
     if let Some(c) = chaos_color(rules)
         && !colors.contains(&c)

@@ -94,11 +94,7 @@ fn check_power(rules: &RuleSet, s: &ShapeRules, field: &str, report: &mut Report
         );
     }
     if let Some(condition) = s.capture
-        && !matches!(
-            condition,
-            CaptureCondition::Cover | CaptureCondition::CoverByRank
-        )
-        && rules.board == BoardKind::Stacks
+        && !condition_fits(rules, condition)
     {
         report.add(
             format!("{field}.capture"),
@@ -108,19 +104,8 @@ fn check_power(rules: &RuleSet, s: &ShapeRules, field: &str, report: &mut Report
             ),
         );
     }
-    // Pieces that capture by moving onto the captive need its space.
-    let takes_the_space = matches!(
-        s.capture,
-        Some(
-            CaptureCondition::Cover
-                | CaptureCondition::CoverByRank
-                | CaptureCondition::MoveOnDiagEnPassant
-                | CaptureCondition::MoveOnTriagonal
-        )
-    );
-    if s.result == Some(CaptureResult::Convert)
-        && takes_the_space
-        && rules.board != BoardKind::Stacks
+    if let (Some(condition), Some(result)) = (s.capture, s.result)
+        && !result_fits(rules, condition, result)
     {
         report.add(
             format!("{field}.result"),
@@ -150,6 +135,42 @@ fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
         max,
         format!("{spaces} spaces shared among {among}, rounded up"),
     ))
+}
+
+/// Whether a capture condition is allowed on this board: on stacks every
+/// capture is by arriving on a stack, so only "cover" and "cover by rank".
+pub fn condition_fits(rules: &RuleSet, condition: CaptureCondition) -> bool {
+    rules.board != BoardKind::Stacks
+        || matches!(
+            condition,
+            CaptureCondition::Cover | CaptureCondition::CoverByRank
+        )
+}
+
+/// Whether a capture result is allowed with this condition on this board:
+/// pieces that capture by moving onto the captive need its space, so they
+/// convert only on stacks.
+pub fn result_fits(rules: &RuleSet, condition: CaptureCondition, result: CaptureResult) -> bool {
+    let takes_the_space = matches!(
+        condition,
+        CaptureCondition::Cover
+            | CaptureCondition::CoverByRank
+            | CaptureCondition::MoveOnDiagEnPassant
+            | CaptureCondition::MoveOnTriagonal
+    );
+    !(result == CaptureResult::Convert && takes_the_space && rules.board != BoardKind::Stacks)
+}
+
+/// The most of one shape one colour may start with, as validation counts it
+/// (the spaces shared among the colours in play, rounded up), or None when
+/// captures can take pieces off the board or the board is not valid.
+pub fn reserve_max(rules: &RuleSet) -> Option<u32> {
+    let dimensions_ok = rules.board != BoardKind::Hash || rules.dimensions == [3, 3, 1];
+    let dimensions_ok = dimensions_ok
+        && (0..3).all(|axis| {
+            super::dimension_range(rules, axis).contains(&u32::from(rules.dimensions[axis]))
+        });
+    reserve_cap(rules, dimensions_ok).map(|(max, _)| max)
 }
 
 /// Reserves name only colours in play, and hold no more than can be played.

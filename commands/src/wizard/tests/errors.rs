@@ -83,7 +83,16 @@ fn bad_numbers_say_the_range() {
     );
     pick_all(&mut w, &["next", "skip", "skip", "skip"]);
     assert_eq!(w.step, Step::Time);
-    refused(&mut w, "7 seconds", &["not one of the times", "7 days"]);
+    refused(
+        &mut w,
+        "7 seconds",
+        &[
+            "not offered",
+            "not any number of seconds",
+            "6 seconds or 10 seconds",
+            "7 days",
+        ],
+    );
     answer_all(&mut w, &["2 minutes"]);
     assert_eq!(w.rules().seconds_per_turn, 120);
 }

@@ -42,26 +42,16 @@ fn a_connect4_like_stacks_game() {
     pick_all(
         &mut w,
         &[
-            "skip", "next", "stacks", "7", "1", "6", "next", "next", "fill",
+            "skip", "next", "stacks", "7", "1", "6", "next", "next", "next",
         ],
     );
-    // 42 spaces for two colours: 21 each, the maximum, so the movement
-    // question is skipped (the board fills before a circle could move).
+    // The reserves followed the board: 42 spaces for two colours are 21
+    // each, the maximum, so the movement question is skipped (the board
+    // fills before a circle could move).
     assert_eq!(reserves(&w, 0), [(Color::Black, 21), (Color::White, 21)]);
     assert_eq!(w.step, Step::PhaseCount);
-    pick_all(
-        &mut w,
-        &[
-            "skip",
-            "skip",
-            "first_3_wins",
-            "first_4_wins",
-            "next",
-            "next",
-            "next",
-            "next",
-        ],
-    );
+    // And 3 in a row became 4 on a board whose longest line is 7.
+    pick_all(&mut w, &["skip", "skip", "next", "next", "next", "next"]);
     assert_eq!(w.step, Step::Review);
     pick_all(&mut w, &["save"]);
     assert!(w.is_finished());
@@ -81,7 +71,7 @@ fn a_hexagon_game_with_draws_and_five_minutes() {
     );
     pick_all(
         &mut w,
-        &["skip", "skip", "first_3_wins", "first_5_wins", "next"],
+        &["skip", "skip", "first_4_wins", "first_5_wins", "next"],
     );
     pick_all(&mut w, &["next", "yes", "300", "save"]);
     assert!(w.is_finished(), "{}", w.prompt().text);
@@ -267,8 +257,9 @@ fn a_two_versus_chaos_game() {
 fn exclusive_spaces_and_starting_pieces_are_added_one_answer_at_a_time() {
     let mut w = named("Posts");
     pick_all(&mut w, &["skip", "next", "stacks", "3", "1", "4", "2"]);
-    // Circles keep their reserves; pentagons start with none in reserve.
-    pick_all(&mut w, &["next", "next", "next", "next"]);
+    // Circles fill the 12 spaces (6 each, the most, so they never move);
+    // pentagons start with none in reserve.
+    pick_all(&mut w, &["next", "next", "next"]);
     assert_eq!(w.step, Step::Reserves(1));
     pick_all(&mut w, &["0", "next", "skip"]);
     assert_eq!(w.step, Step::Sticky);

@@ -3,6 +3,7 @@
 
 mod errors;
 mod flows;
+mod helps;
 mod navigation;
 mod rules;
 

@@ -18,9 +18,10 @@ fn counts(w: &Wizard, shape: usize) -> Vec<(Color, u16)> {
 fn seven_by_seven() -> Wizard {
     let mut w = named("Seats");
     pick_all(&mut w, &["skip", "next", "squares", "7", "7", "1", "2"]);
-    // The added pentagon copies the circle's reserves (5 and 4).
+    // The circle's reserves filled the board (25 and 24 on 49 spaces), and
+    // the added pentagon copies them.
     assert_eq!(w.rules().shapes[1].shape, Shape::Pentagon);
-    assert_eq!(counts(&w, 1), [(Color::Black, 5), (Color::White, 4)]);
+    assert_eq!(counts(&w, 1), [(Color::Black, 25), (Color::White, 24)]);
     pick_all(&mut w, &["next"]);
     answer_all(&mut w, &["black 6 white 9"]);
     pick_all(&mut w, &["next", "next"]);
@@ -131,34 +132,40 @@ fn dimensions_offer_one_to_512_over_the_others_up_to_nineteen() {
     );
     pick_all(&mut w, &["1"]);
 
-    // Stacks: a height of at least 2, so 19 columns leave at most 13 rows.
+    // Stacks: Tic-Tac-Toe stands up as 3 stacks 3 high; 19 columns of
+    // height 3 leave at most 8 rows of stacks, and the height is at least 2.
     let mut w = named("Tall");
-    pick_all(&mut w, &["skip", "next", "stacks", "19"]);
+    pick_all(&mut w, &["skip", "next", "stacks"]);
+    assert_eq!(w.rules().dimensions, [3, 1, 3]);
+    pick_all(&mut w, &["19"]);
     let numbers: Vec<u32> = ids(&w.prompt())
         .iter()
         .filter_map(|id| id.parse().ok())
         .collect();
-    assert_eq!(numbers, (1..=13).collect::<Vec<u32>>());
+    assert_eq!(numbers, (1..=8).collect::<Vec<u32>>());
     let err = w.answer("14").unwrap_err();
-    assert!(err.contains("from 1 to 13"), "{err}");
-    pick_all(&mut w, &["13"]);
+    assert!(err.contains("from 1 to 8"), "{err}");
+    pick_all(&mut w, &["8"]);
     let numbers: Vec<u32> = ids(&w.prompt())
         .iter()
         .filter_map(|id| id.parse().ok())
         .collect();
-    assert_eq!(numbers, [2], "512 / (19 x 13) = 2, and stacks need 2");
+    assert_eq!(numbers, [2, 3], "512 / (19 x 8) = 3, and stacks need 2");
     let err = w.answer("1").unwrap_err();
     assert!(err.contains("height of at least 2"), "{err}");
 }
 
 #[test]
-fn choosing_stacks_raises_a_flat_board_and_tetrakis_stays_flat() {
+fn choosing_stacks_stands_a_flat_board_up_and_tetrakis_stays_flat() {
     let mut w = named("Heights");
     pick_all(&mut w, &["skip", "next", "stacks"]);
-    assert_eq!(w.rules().dimensions, [3, 3, 2]);
+    // The 3 rows of Tic-Tac-Toe become the height of 3 stacks.
+    assert_eq!(w.rules().dimensions, [3, 1, 3]);
     pick_all(&mut w, &["next", "next", "5"]);
+    assert_eq!(w.rules().dimensions, [3, 1, 5]);
+    // One row of stacks laid flat: the height becomes the rows.
     pick_all(&mut w, &["done", "edit_board", "next", "tetrakis_squares"]);
-    assert_eq!(w.rules().dimensions, [3, 3, 1]);
+    assert_eq!(w.rules().dimensions, [3, 5, 1]);
     pick_all(&mut w, &["4", "4"]);
     // No height question on tetrakis squares.
     assert_eq!(w.step, Step::ShapeCount);
