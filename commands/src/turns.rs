@@ -285,13 +285,9 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     );
     let message = Message::new(ctx.here(), text);
     let clock = crate::matches::time_left(ctx.bot, &live).await;
-    Ok(Reply::one(picture(
-        message,
-        state,
-        &view,
-        live.id,
-        clock.as_deref(),
-    )))
+    Ok(Reply::one(
+        picture(ctx.bot, message, state, &view, live.id, clock.as_deref()).await,
+    ))
 }
 
 pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
