@@ -15,6 +15,7 @@ mod fuzz_regressions;
 mod game_theory;
 mod leaderboard;
 mod limits;
+mod machines;
 mod personas;
 mod playouts;
 mod ratings;
