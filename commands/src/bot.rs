@@ -54,7 +54,7 @@ pub struct Bot {
     /// when `None`): a process can deliver only through its transports.
     clock_platforms: Option<Vec<Platform>>,
     /// The permits for CPU-heavy work (searches, drawings).
-    pub(crate) cpu: crate::cpu::Cpu,
+    pub(crate) cpu: crate::cpu::Lanes,
 }
 
 /// One request being answered.
@@ -96,7 +96,7 @@ impl Bot {
             limits: crate::limits::Limits::default(),
             ticks: std::sync::atomic::AtomicU64::new(0),
             clock_platforms: None,
-            cpu: crate::cpu::Cpu::per_cpu(),
+            cpu: crate::cpu::Lanes::per_cpu(),
         }
     }
 

@@ -4,6 +4,11 @@
 //! conversation, the Discord gateway or Matrix sync. `bot.cpu(|| work)`
 //! waits for a permit, runs the work on a thread of its own and gives its
 //! result back; a panic inside the work becomes a refusal, never a crash.
+//!
+//! Two lanes, each with one permit per CPU: searches (`bot.think`, work of
+//! up to seconds) and quick work (`bot.cpu`: pictures, tens of
+//! milliseconds). A picture never queues behind twenty searches; the
+//! operating system shares the cores between the lanes.
 
 use std::sync::Arc;
 
@@ -17,6 +22,28 @@ pub(crate) struct Cpu {
     size: usize,
 }
 
+/// The bot's two lanes of CPU work.
+pub(crate) struct Lanes {
+    /// Searches: long work.
+    pub(crate) think: Cpu,
+    /// Pictures and other quick work.
+    pub(crate) quick: Cpu,
+}
+
+impl Lanes {
+    pub(crate) fn new(size: usize) -> Lanes {
+        Lanes {
+            think: Cpu::new(size),
+            quick: Cpu::new(size),
+        }
+    }
+
+    /// One piece of work per lane and CPU of this machine.
+    pub(crate) fn per_cpu() -> Lanes {
+        Lanes::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
 impl Cpu {
     /// At most `size` (at least 1) pieces of work at once.
     pub(crate) fn new(size: usize) -> Cpu {
@@ -25,11 +52,6 @@ impl Cpu {
             permits: Arc::new(Semaphore::new(size)),
             size,
         }
-    }
-
-    /// One piece of work at a time per CPU of this machine.
-    pub(crate) fn per_cpu() -> Cpu {
-        Cpu::new(std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 
     pub(crate) fn size(&self) -> usize {
@@ -71,25 +93,34 @@ impl Cpu {
 }
 
 impl Bot {
-    /// Runs CPU-heavy `work` off the async runtime, at most as many at
-    /// once as the bot allows (one per CPU unless set otherwise).
+    /// Runs quick CPU work (a picture) off the async runtime, at most as
+    /// many at once as the bot allows (one per CPU unless set otherwise).
     pub(crate) async fn cpu<T, F>(&self, work: F) -> Result<T, Said>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        self.cpu.run(work).await
+        self.cpu.quick.run(work).await
     }
 
-    /// Allows `n` (at least 1) pieces of CPU work at once instead of one
-    /// per CPU.
+    /// Runs a search off the async runtime, in the lane of long work.
+    pub(crate) async fn think<T, F>(&self, work: F) -> Result<T, Said>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        self.cpu.think.run(work).await
+    }
+
+    /// Allows `n` (at least 1) pieces of CPU work at once in each lane
+    /// instead of one per CPU.
     pub fn set_cpu_limit(&mut self, n: usize) {
-        self.cpu = Cpu::new(n);
+        self.cpu = Lanes::new(n);
     }
 
-    /// How many pieces of CPU work may run at once.
+    /// How many pieces of CPU work may run at once in each lane.
     pub fn cpu_limit(&self) -> usize {
-        self.cpu.size()
+        self.cpu.think.size()
     }
 }
 

@@ -101,7 +101,7 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
             Kind::Standard | Kind::Persona => {
                 let iterations = crate::machines::budget(&player);
                 let state = live.state().clone();
-                bot.cpu(move || {
+                bot.think(move || {
                     let started = std::time::Instant::now();
                     let cap =
                         std::time::Duration::from_millis(redscience_engine::ai::THINKING_CAP_MS);
