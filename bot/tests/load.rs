@@ -53,6 +53,8 @@ use serde_json::{Value, json};
 
 /// How long a move may wait for its answer before it counts as lost.
 const PATIENCE: Duration = Duration::from_secs(30);
+/// The same against a machine: twenty searches on two cores take turns.
+const MACHINE_PATIENCE: Duration = Duration::from_secs(120);
 /// The bot's allowance per account (commands/src/limits.rs), kept a
 /// little under: at once, and the seconds per request after that.
 const BURST: f64 = 18.0;
@@ -326,10 +328,15 @@ impl Table {
         match_id: Option<i64>,
         after: Option<usize>,
     ) -> Option<Result<Turn, Instant>> {
+        let patience = if self.opponent.contains(" SP") {
+            MACHINE_PATIENCE
+        } else {
+            PATIENCE
+        };
         let names: Vec<&str> = self.players.iter().map(|p| p.name).collect();
         let last = self.last_match;
         run.fake
-            .watch_until(PATIENCE, |w| {
+            .watch_until(patience, |w| {
                 if let Some(m) = match_id
                     && let Some(at) = w.over(m)
                 {
@@ -564,7 +571,7 @@ impl Table {
                     }
                     None => {
                         stats.error(
-                            "move not answered in 30 s",
+                            "machine move not answered in 120 s",
                             format!("match {} move {} {text}", turn.match_id, turn.decisions),
                         );
                         failures += 1;

@@ -7,8 +7,14 @@
 //!
 //! Two lanes, each with one permit per CPU: searches (`bot.think`, work of
 //! up to seconds) and quick work (`bot.cpu`: pictures, tens of
-//! milliseconds). A picture never queues behind twenty searches; the
-//! operating system shares the cores between the lanes.
+//! milliseconds, on tokio's blocking threads). A picture never queues
+//! behind twenty searches. A search runs on a thread of its own whose
+//! priority is lowered (nice 10) for its life, so the operating system
+//! gives the cores to the runtime, the pictures and the database first and
+//! searches take what is left: a busy machine makes machines slower to
+//! answer, never weaker (their budget is in iterations) and never makes
+//! anyone else wait. Its own thread, not one of tokio's shared blocking
+//! threads, because a thread cannot take its priority back unprivileged.
 
 use std::sync::Arc;
 
@@ -58,6 +64,38 @@ impl Cpu {
         self.size
     }
 
+    /// Runs `work` on a new thread of lower priority once a permit is
+    /// free (the lane of searches).
+    pub(crate) async fn run_low<T, F>(&self, work: F) -> Result<T, Said>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let permit =
+            self.permits.clone().acquire_owned().await.map_err(|_| {
+                "The bot is shutting down; please try again in a moment.".to_string()
+            })?;
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let spawned = std::thread::Builder::new()
+            .name("redscience-search".into())
+            .spawn(move || {
+                let _permit = permit;
+                lower_priority();
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+                let _ = tx.send(done);
+            });
+        if let Err(e) = spawned {
+            return Err(format!(
+                "Something went wrong on our side while thinking (no thread: {e}); nothing was changed. Please try again."
+            ));
+        }
+        match rx.await {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(payload)) => Err(failed(payload)),
+            Err(_) => Err(failed(Box::new("the work was cancelled"))),
+        }
+    }
+
     /// Runs `work` on a blocking thread once a permit is free. The permit
     /// goes with the work, so it is held until the work ends even when
     /// the caller stops waiting.
@@ -75,20 +113,34 @@ impl Cpu {
             work()
         });
         job.await.map_err(|e| {
-            let why = if e.is_panic() {
-                let payload = e.into_panic();
-                payload
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic".to_string())
+            if e.is_panic() {
+                failed(e.into_panic())
             } else {
-                "the work was cancelled".to_string()
-            };
-            format!(
-                "Something went wrong on our side while thinking ({why}); nothing was changed. Please try again."
-            )
+                failed(Box::new("the work was cancelled"))
+            }
         })
+    }
+}
+
+/// The refusal for work that panicked (or was cancelled).
+fn failed(payload: Box<dyn std::any::Any + Send>) -> Said {
+    let why = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string());
+    format!(
+        "Something went wrong on our side while thinking ({why}); nothing was changed. Please try again."
+    )
+}
+
+/// Lowers the calling thread's priority (Linux keeps one per thread); a
+/// failure leaves it as it was.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only reads its arguments; `who` 0 is the calling thread.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
     }
 }
 
@@ -109,7 +161,7 @@ impl Bot {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        self.cpu.think.run(work).await
+        self.cpu.think.run_low(work).await
     }
 
     /// Allows `n` (at least 1) pieces of CPU work at once in each lane
@@ -165,6 +217,12 @@ mod tests {
         assert!(said.contains("no legal move"), "{said}");
         assert!(said.contains("nothing was changed"), "{said}");
         assert_eq!(cpu.run(|| 7).await, Ok(7));
+        let said = cpu
+            .run_low(|| -> u32 { panic!("deep in the tree") })
+            .await
+            .unwrap_err();
+        assert!(said.contains("deep in the tree"), "{said}");
+        assert_eq!(cpu.run_low(|| 8).await, Ok(8));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
