@@ -592,7 +592,7 @@ impl Table {
         let mut n = 0usize;
         while Instant::now() < run.deadline {
             n += 1;
-            let (command, options) = if n % 2 == 0 {
+            let (command, options) = if n.is_multiple_of(2) {
                 (
                     "board",
                     json!([{"name": "match", "type": 4, "value": turn.match_id}]),
