@@ -415,6 +415,19 @@ async fn autocomplete_suggests_games_and_friends() {
         .collect();
     assert!(players.contains(&"Random bob"), "{players:?}");
     assert!(players.len() <= 25);
+    // The machines are offered too.
+    let focused = json!([opt("game", "Connect4"), {"name": "opponent", "type": 3, "value": "ha", "focused": true}]);
+    let answer = bot
+        .send(&autocomplete(
+            &ALICE,
+            "challenge",
+            focused,
+            CHANNEL,
+            IN_GUILD,
+        ))
+        .await;
+    let first = &answer["data"]["choices"][0]["value"];
+    assert_eq!(first, "hard", "{answer}");
 }
 
 /// The first (enabled) choice id starting with `prefix` that `s` offers.
