@@ -13,8 +13,20 @@
 # without one, a throw-away cluster is started (.ci/postgres.sh).
 # LOAD_PACE=0 lets players send faster than the bot's per-account rate
 # limit (the refusals are counted); LOAD_GAME picks another game.
+#
+#   bench/load.sh machines [SECONDS] [PROCESSES]      # defaults 60 1
+#
+# The machines run: 20 people each against a game's standard player (10 on
+# Connect6-19x19, 10 on 5on15sq) while 6 others ask `help` and `board`;
+# prints the light commands' answer times (LOAD_MACHINES, LOAD_WATCHERS
+# change the numbers, and add machines to any run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = machines ]; then
+    export LOAD_MACHINES="${LOAD_MACHINES:-20}" LOAD_WATCHERS="${LOAD_WATCHERS:-6}"
+    set -- 0 "${3:-1}" "${2:-60}"
+fi
 
 export LOAD_PLAYERS="${1:-${LOAD_PLAYERS:-20}}"
 export LOAD_PROCESSES="${2:-${LOAD_PROCESSES:-1}}"

@@ -415,6 +415,19 @@ async fn autocomplete_suggests_games_and_friends() {
         .collect();
     assert!(players.contains(&"Random bob"), "{players:?}");
     assert!(players.len() <= 25);
+    // The machines are offered too.
+    let focused = json!([opt("game", "Connect4"), {"name": "opponent", "type": 3, "value": "ha", "focused": true}]);
+    let answer = bot
+        .send(&autocomplete(
+            &ALICE,
+            "challenge",
+            focused,
+            CHANNEL,
+            IN_GUILD,
+        ))
+        .await;
+    let first = &answer["data"]["choices"][0]["value"];
+    assert_eq!(first, "hard", "{answer}");
 }
 
 /// The first (enabled) choice id starting with `prefix` that `s` offers.
@@ -906,4 +919,83 @@ async fn a_slow_answer_is_deferred_then_delivered_by_edits_and_follow_ups() {
         "{}",
         edit.json
     );
+}
+
+/// A slash command naming `who` by the `user` option, with `who` among
+/// the interaction's resolved users as Discord sends them.
+fn naming_user(from: &Person, name: &str, mut options: Value, who: &Person) -> Value {
+    let user = json!({"name": "user", "type": 6, "value": who.id.to_string()});
+    match options.as_array_mut() {
+        // A subcommand's options are one level down.
+        Some(top) if top.first().is_some_and(|o| o["type"] == 1) => {
+            top[0]["options"].as_array_mut().unwrap().push(user);
+        }
+        Some(top) => top.push(user),
+        None => options = json!([user]),
+    }
+    let mut payload = slash(from, name, options, CHANNEL, IN_GUILD);
+    let mut shown = user_json(who);
+    shown["global_name"] = json!("Carol Picked");
+    payload["data"]["resolved"] = json!({ "users": { who.id.to_string(): shown } });
+    payload
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn machines_and_picked_users_are_challenged_and_befriended_by_name() {
+    const CAROL: Person = Person {
+        id: 555555555555555509,
+        name: "carol",
+    };
+    let fake = FakeDiscord::start().await;
+    let bot = Served::start(&fake, "machines", true).await;
+    // The standard player by its short name.
+    let mark = fake.calls().len();
+    let answer = bot
+        .slash(
+            &ALICE,
+            "challenge",
+            json!([opt("game", "Tic-Tac-Toe"), opt("opponent", "SP")]),
+        )
+        .await;
+    until(&fake, mark, Some(&answer), "a match against the SP", |s| {
+        s.content().contains("*Tic-Tac-Toe SP")
+    })
+    .await;
+    bot.slash(&ALICE, "resign", json!([])).await;
+    // Carol never spoke to the bot: picked as a user, she is befriended by
+    // the name her interaction data gives.
+    let mark = fake.calls().len();
+    let answer = bot
+        .send(&naming_user(
+            &ALICE,
+            "friend",
+            sub("add", json!([])),
+            &CAROL,
+        ))
+        .await;
+    let out = until(&fake, mark, Some(&answer), "the friend request", |s| {
+        s.content().contains("Friend request sent to")
+    })
+    .await;
+    assert!(
+        out.iter()
+            .any(|s| s.content().contains("Friend request sent to Carol-Picked")),
+        "{out:?}"
+    );
+    // A mention typed into the opponent option works the same way.
+    let mark = fake.calls().len();
+    let answer = bot
+        .slash(
+            &ALICE,
+            "challenge",
+            json!([
+                opt("game", "Tic-Tac-Toe"),
+                opt("opponent", &format!("<@!{}>", CAROL.id))
+            ]),
+        )
+        .await;
+    until(&fake, mark, Some(&answer), "not a friend yet", |s| {
+        s.content().contains("Carol-Picked is not your friend yet")
+    })
+    .await;
 }

@@ -53,6 +53,8 @@ use serde_json::{Value, json};
 
 /// How long a move may wait for its answer before it counts as lost.
 const PATIENCE: Duration = Duration::from_secs(30);
+/// The same against a machine: twenty searches on two cores take turns.
+const MACHINE_PATIENCE: Duration = Duration::from_secs(120);
 /// The bot's allowance per account (commands/src/limits.rs), kept a
 /// little under: at once, and the seconds per request after that.
 const BURST: f64 = 18.0;
@@ -67,6 +69,11 @@ struct Settings {
     game: String,
     pace: bool,
     keep_db: bool,
+    /// Tables of one person against a game's standard player
+    /// (`LOAD_MACHINES`), half on Connect6-19x19, half on 5on15sq.
+    machines: usize,
+    /// People who only ask `help` and `board` (`LOAD_WATCHERS`), timed.
+    watchers: usize,
 }
 
 impl Settings {
@@ -87,6 +94,8 @@ impl Settings {
             game: get("LOAD_GAME").unwrap_or_else(|| "Tic-Tac-Toe".into()),
             pace: get("LOAD_PACE").is_none_or(|v| v != "0"),
             keep_db: get("LOAD_KEEP_DB").is_some_and(|v| v == "1"),
+            machines: number("LOAD_MACHINES", 0.0) as usize,
+            watchers: number("LOAD_WATCHERS", 0.0) as usize,
         }
     }
 }
@@ -171,6 +180,12 @@ struct Stats {
     matches: HashMap<i64, bool>,
     paced: Duration,
     requests: usize,
+    /// Machine tables: from a person's move until their next prompt
+    /// (the standard player's reply included), and its moves.
+    machine_turn: Vec<Duration>,
+    machine_moves: usize,
+    /// Light commands (`help`, `board`): sent until the whole answer.
+    light: BTreeMap<&'static str, Vec<Duration>>,
 }
 
 impl Stats {
@@ -191,7 +206,8 @@ struct Run {
     stats: Mutex<Stats>,
     deadline: Instant,
     pace: bool,
-    game: String,
+    /// The run's database, read by machine tables for their legal moves.
+    storage: redscience_storage::Storage,
 }
 
 /// A player's allowance, as the bot counts it.
@@ -210,6 +226,9 @@ struct Table {
     vs_random: bool,
     last_match: i64,
     rng: Xoshiro256PlusPlus,
+    /// The game this table plays and the opponent named when alone.
+    game: String,
+    opponent: String,
 }
 
 enum Sent {
@@ -309,10 +328,15 @@ impl Table {
         match_id: Option<i64>,
         after: Option<usize>,
     ) -> Option<Result<Turn, Instant>> {
+        let patience = if self.opponent.contains(" SP") {
+            MACHINE_PATIENCE
+        } else {
+            PATIENCE
+        };
         let names: Vec<&str> = self.players.iter().map(|p| p.name).collect();
         let last = self.last_match;
         run.fake
-            .watch_until(PATIENCE, |w| {
+            .watch_until(patience, |w| {
                 if let Some(m) = match_id
                     && let Some(at) = w.over(m)
                 {
@@ -334,10 +358,10 @@ impl Table {
 
     /// Starts a match; its first prompt.
     async fn start_match(&mut self, run: &Run, round: usize) -> Option<Turn> {
-        let game = opt("game", &run.game);
+        let game = opt("game", &self.game);
         let mut said = Vec::new();
         let token = if self.vs_random {
-            let options = json!([game, opt("opponent", "Random")]);
+            let options = json!([game, opt("opponent", &self.opponent)]);
             let (sent, _, token) = self.send(run, 0, "challenge", options).await;
             let Sent::Answer(answer) = sent else {
                 return None;
@@ -484,6 +508,144 @@ impl Table {
     }
 }
 
+impl Table {
+    /// Plays matches against a standard player until the time is up: each
+    /// turn a random legal turn of the position the database holds.
+    async fn play_machine(mut self, run: Arc<Run>) {
+        let mut round = 0;
+        let mut failures = 0;
+        while Instant::now() < run.deadline && failures < 10 {
+            round += 1;
+            let Some(mut turn) = self.start_match(&run, round).await else {
+                failures += 1;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            };
+            loop {
+                if Instant::now() >= run.deadline {
+                    return;
+                }
+                let live = match run.storage.load_match(turn.match_id).await {
+                    Ok(live) => live,
+                    Err(e) => {
+                        run.stats
+                            .lock()
+                            .unwrap()
+                            .error("cannot read a match", e.to_string());
+                        failures += 1;
+                        break;
+                    }
+                };
+                let Some(text) = random_turn(live.state(), &mut self.rng) else {
+                    break;
+                };
+                let options = json!([
+                    {"name": "match", "type": 4, "value": turn.match_id},
+                    opt("text", &text),
+                ]);
+                let (sent, at, _) = self.send(&run, 0, "move", options).await;
+                let Sent::Answer(answer) = sent else {
+                    failures += 1;
+                    break;
+                };
+                if Self::refused(&run, "move", &answer) {
+                    failures += 1;
+                    break;
+                }
+                let next = self
+                    .next_turn(&run, Some(turn.match_id), Some(turn.decisions))
+                    .await;
+                let mut stats = run.stats.lock().unwrap();
+                stats.machine_moves += 1;
+                match next {
+                    Some(Err(over)) => {
+                        stats.machine_turn.push(over.saturating_duration_since(at));
+                        stats.finished += 1;
+                        break;
+                    }
+                    Some(Ok(next)) => {
+                        stats
+                            .machine_turn
+                            .push(next.at.saturating_duration_since(at));
+                        turn = next;
+                    }
+                    None => {
+                        stats.error(
+                            "machine move not answered in 120 s",
+                            format!("match {} move {} {text}", turn.match_id, turn.decisions),
+                        );
+                        failures += 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks `help` and `board` in turn until the time is up, timing each
+    /// from sending until its whole answer (the HTTP response, or the edit
+    /// of a deferred one) has come.
+    async fn watch(mut self, run: Arc<Run>) {
+        let Some(turn) = self.start_match(&run, 1).await else {
+            return;
+        };
+        let mut n = 0usize;
+        while Instant::now() < run.deadline {
+            n += 1;
+            let (command, options) = if n.is_multiple_of(2) {
+                (
+                    "board",
+                    json!([{"name": "match", "type": 4, "value": turn.match_id}]),
+                )
+            } else {
+                ("help", json!([]))
+            };
+            let (sent, at, token) = self.send(&run, 0, command, options).await;
+            let Sent::Answer(answer) = sent else {
+                continue;
+            };
+            if Self::refused(&run, command, &answer) {
+                continue;
+            }
+            let done = if answer["type"] == 4 {
+                Some(Instant::now())
+            } else {
+                run.fake
+                    .watch_until(PATIENCE, |w| w.text(&token).map(|_| Instant::now()))
+                    .await
+            };
+            let mut stats = run.stats.lock().unwrap();
+            match done {
+                Some(done) => stats
+                    .light
+                    .entry(command)
+                    .or_default()
+                    .push(done.saturating_duration_since(at)),
+                None => stats.error(&format!("{command} not answered in 30 s"), String::new()),
+            }
+        }
+    }
+}
+
+/// A random legal turn of the seat to move, as typed (`2,2`, `3,4+5,6`).
+fn random_turn(state: &redscience_engine::State, rng: &mut Xoshiro256PlusPlus) -> Option<String> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    let mut s = state.clone();
+    let seat = s.to_move();
+    let mut parts = Vec::new();
+    loop {
+        let mv = redscience_engine::random::random_move(&s, rng)?;
+        parts.push(redscience_engine::notation::typed(&s, mv)?);
+        s.apply(mv).ok()?;
+        if s.outcome().is_some() || s.to_move() != seat || s.moves_this_turn().is_empty() {
+            break;
+        }
+    }
+    Some(parts.join("+"))
+}
+
 fn opt(name: &str, value: &str) -> Value {
     json!({"name": name, "type": 3, "value": value})
 }
@@ -539,7 +701,8 @@ struct Report {
 }
 
 async fn load_run(settings: Settings) -> Report {
-    assert!(settings.players >= 1 && settings.processes >= 1);
+    assert!(settings.players + settings.machines + settings.watchers >= 1);
+    assert!(settings.processes >= 1);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
@@ -609,10 +772,58 @@ async fn load_run(settings: Settings) -> Report {
             vs_random: group.len() == 1,
             last_match: 0,
             rng: Xoshiro256PlusPlus::seed_from_u64(u64::from(run_id) << 16 | t as u64),
+            game: settings.game.clone(),
+            opponent: "Random".into(),
         });
     }
     let pairs = tables.iter().filter(|t| !t.vs_random).count();
     let solos = tables.len() - pairs;
+    // Machine tables (one person against a standard player) and watchers
+    // (one person with a Tic-Tac-Toe match against Random, asking `help`
+    // and `board`), each in a channel of its own.
+    let mut machine_tables = Vec::new();
+    let mut watcher_tables = Vec::new();
+    for k in 0..settings.machines + settings.watchers {
+        let machine = k < settings.machines;
+        let t = 5_000 + k;
+        let person = Person {
+            id: 560_000_000_000_000_000 + u64::from(run_id) * 10_000 + t as u64,
+            name: Box::leak(
+                format!("l{run_id:x}{}{k:03}", if machine { "m" } else { "w" }).into_boxed_str(),
+            ),
+        };
+        let game = if !machine {
+            "Tic-Tac-Toe"
+        } else if k % 2 == 0 {
+            "Connect6-19x19"
+        } else {
+            "5on15sq"
+        };
+        let table = Table {
+            channel: 450_000_000_000_000_000 + u64::from(run_id) * 10_000 + t as u64,
+            players: vec![person],
+            buckets: vec![Bucket {
+                tokens: BURST,
+                at: Instant::now(),
+            }],
+            next: t,
+            vs_random: true,
+            last_match: 0,
+            rng: Xoshiro256PlusPlus::seed_from_u64(u64::from(run_id) << 16 | t as u64),
+            game: game.to_string(),
+            // The name every release accepts (quoted: it has a space).
+            opponent: if machine {
+                format!("\"*{game} SP\"")
+            } else {
+                "Random".into()
+            },
+        };
+        if machine {
+            machine_tables.push(table);
+        } else {
+            watcher_tables.push(table);
+        }
+    }
 
     let started = Instant::now();
     let run = Arc::new(Run {
@@ -621,12 +832,24 @@ async fn load_run(settings: Settings) -> Report {
         stats: Mutex::new(Stats::default()),
         deadline: started + Duration::from_secs_f64(settings.seconds),
         pace: settings.pace,
-        game: settings.game.clone(),
+        storage: redscience_storage::Storage::connect(&database_url)
+            .await
+            .expect("connects to the database"),
     });
-    let tasks: Vec<_> = tables
+    let mut tasks: Vec<_> = tables
         .into_iter()
         .map(|t| tokio::spawn(t.play(run.clone())))
         .collect();
+    tasks.extend(
+        machine_tables
+            .into_iter()
+            .map(|t| tokio::spawn(t.play_machine(run.clone()))),
+    );
+    tasks.extend(
+        watcher_tables
+            .into_iter()
+            .map(|t| tokio::spawn(t.watch(run.clone()))),
+    );
     for task in tasks {
         if let Err(e) = task.await {
             run.stats
@@ -772,6 +995,40 @@ async fn load_run(settings: Settings) -> Report {
         ms(percentile(&stats.http, 0.99)),
         ms(stats.http.last().copied().unwrap_or_default())
     ));
+    if settings.machines > 0 {
+        stats.machine_turn.sort();
+        line(format!(
+            "machine tables: {} (Connect6-19x19 and 5on15sq against the standard player), {} moves; \
+             turn latency ms (move sent -> next prompt, the machine's reply included): p50 {} p99 {} max {}",
+            settings.machines,
+            stats.machine_moves,
+            ms(percentile(&stats.machine_turn, 0.5)),
+            ms(percentile(&stats.machine_turn, 0.99)),
+            ms(stats.machine_turn.last().copied().unwrap_or_default())
+        ));
+    }
+    let mut all_light = Vec::new();
+    for (command, times) in &mut stats.light {
+        times.sort();
+        all_light.extend(times.iter().copied());
+        line(format!(
+            "light command `{command}` ({} asked) ms (sent -> whole answer): p50 {} p99 {} max {}",
+            times.len(),
+            ms(percentile(times, 0.5)),
+            ms(percentile(times, 0.99)),
+            ms(times.last().copied().unwrap_or_default())
+        ));
+    }
+    if !all_light.is_empty() {
+        all_light.sort();
+        line(format!(
+            "light commands together ({}): p50 {} p99 {} max {}",
+            all_light.len(),
+            ms(percentile(&all_light, 0.5)),
+            ms(percentile(&all_light, 0.99)),
+            ms(all_light.last().copied().unwrap_or_default())
+        ));
+    }
     line(format!(
         "errors {}; refused as too fast: {}",
         stats.error_count(),

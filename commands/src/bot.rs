@@ -64,6 +64,8 @@ pub struct Bot {
     /// The platforms whose matches this process's clock looks after (all
     /// when `None`): a process can deliver only through its transports.
     clock_platforms: Option<Vec<Platform>>,
+    /// The permits for CPU-heavy work (searches, drawings).
+    pub(crate) cpu: crate::cpu::Lanes,
 }
 
 /// One request being answered.
@@ -105,6 +107,7 @@ impl Bot {
             limits: crate::limits::Limits::default(),
             ticks: std::sync::atomic::AtomicU64::new(0),
             clock_platforms: None,
+            cpu: crate::cpu::Lanes::per_cpu(),
         }
     }
 

@@ -8,11 +8,12 @@ use rand::seq::SliceRandom;
 use redscience_engine::Game;
 use redscience_storage::{
     Augmentation, Challenge, ChallengeStatus, DEFAULT_CORRESPONDENCE, Invitee, Kind, MatchClock,
-    NewChallenge, NewMatch, Player, Security, SystemPlayer,
+    NewChallenge, NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
 };
 
 use crate::bot::{Answer, Ctx, Said, said};
 use crate::library;
+use crate::machines;
 use crate::matches::{self, name_of};
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
 
@@ -40,18 +41,8 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         );
     }
     let saved = library::find(ctx, args.first()).await?;
-    // The game's standard player comes into being when first asked for:
-    // named before anyone showed the game's leaderboard, it is made now.
-    let standard = redscience_storage::standard_player_name(&saved.name);
-    if args[1..]
-        .iter()
-        .any(|w| w.trim_start_matches('@').eq_ignore_ascii_case(&standard))
-    {
-        ctx.storage()
-            .standard_player(saved.id)
-            .await
-            .map_err(said)?;
-    }
+    // Machines may be named in two words (`Connect4 SP`).
+    let words = machines::join_names(&args[1..], &saved.name);
     let game = Game::new(saved.rules.clone())
         .map_err(|_| format!("{} cannot be played by this release.", saved.name))?;
     let players = game.rules.players.player_seats();
@@ -65,7 +56,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let anonymous = me.security == Security::Anonymous;
     let mut clock = None;
     let mut people = false;
-    for word in &args[1..] {
+    for word in &words {
         if let Some(a) = augmentation(word) {
             mine = a;
             continue;
@@ -89,7 +80,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             });
             continue;
         }
-        let opponent = opponent(ctx, word).await?;
+        let opponent = opponent(ctx, word, &saved).await?;
         if opponent.id == me.id {
             return Err(
                 "You cannot challenge yourself; name someone else, Random, or `open`.".into(),
@@ -194,27 +185,40 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     announce(ctx, &challenge, &saved.name, saved.rules.seconds_per_turn).await
 }
 
-/// A named opponent: Random, or a player in the challenger's universe.
-async fn opponent(ctx: &Ctx<'_>, word: &str) -> Result<Player, Said> {
-    let name = word.trim_start_matches('@');
-    if name.eq_ignore_ascii_case("random") || name.eq_ignore_ascii_case("*random") {
-        return ctx
-            .storage()
-            .system_player(SystemPlayer::Random)
-            .await
-            .map_err(said);
+/// A named opponent: a machine of the game (`sp`, `easy`, `medium`,
+/// `hard`, `random`, see `machines`), a person by chat account (a Discord
+/// mention, a Matrix id), or a player in the challenger's universe by name
+/// (or by display name, as stored).
+async fn opponent(ctx: &Ctx<'_>, word: &str, saved: &SavedRuleSet) -> Result<Player, Said> {
+    if let Some(machine) = machines::named(word, &saved.name) {
+        return machines::player(ctx, machine, saved).await;
     }
-    match ctx
+    if let Some(found) = machines::person(ctx, word).await {
+        return found;
+    }
+    let name = word.trim_start_matches('@');
+    let mut found = ctx
         .storage()
         .player_in(name, &ctx.player.universe)
         .await
-        .map_err(said)?
+        .map_err(said)?;
+    if found.is_none()
+        && let Some(stored) = machines::stored_form(name)
     {
+        found = ctx
+            .storage()
+            .player_in(&stored, &ctx.player.universe)
+            .await
+            .map_err(said)?;
+    }
+    match found {
         Some(p) if p.kind == Kind::Chaos => Err(
             "Chaos is not challenged: games with a Chaos seat fill it by themselves.".to_string(),
         ),
         Some(p) => Ok(p),
-        None => crate::personas::beyond_universe(ctx, name).await,
+        None => crate::personas::beyond_universe(ctx, name)
+            .await
+            .map_err(|e| format!("{e} {}", machines::did_you_mean(name))),
     }
 }
 

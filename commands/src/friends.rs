@@ -37,11 +37,24 @@ pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     };
     let name = match &args[1..] {
         [] => return Err(format!("Whose name? Write `friend {action} NAME`.")),
-        [name] => name.trim_start_matches('@').to_string(),
-        _ => {
-            return Err(format!(
-                "One name at a time: `friend {action} NAME` (names have no spaces)."
-            ));
+        [word] => person_named(ctx, word).await?,
+        words => {
+            // A display name with spaces, as it is stored (`Ann Lee` is
+            // `Ann-Lee`); otherwise one name was meant.
+            let stored = redscience_storage::name_from_display(&words.join(" "));
+            match ctx
+                .storage()
+                .player_in(&stored, &ctx.player.universe)
+                .await
+                .map_err(said)?
+            {
+                Some(p) => p.name,
+                None => {
+                    return Err(format!(
+                        "One name at a time: `friend {action} NAME` (names have no spaces)."
+                    ));
+                }
+            }
         }
     };
     match action {
@@ -51,6 +64,18 @@ pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         "ban" => ban(ctx, &name).await,
         _ => unban(ctx, &name).await,
     }
+}
+
+/// The name of the person a word means: a chat account (a Discord
+/// mention `<@123>`, a Matrix id `@ann:example.org`; made a player if the
+/// bot never heard from them), a display name with spaces as it is stored
+/// (`Ann Lee` is `Ann-Lee`), or a player's name (`@` before it allowed).
+async fn person_named(ctx: &Ctx<'_>, word: &str) -> Result<String, String> {
+    if let Some(found) = crate::machines::person(ctx, word).await {
+        return found.map(|p| p.name);
+    }
+    let name = word.trim().trim_start_matches('@');
+    Ok(crate::machines::stored_form(name).unwrap_or_else(|| name.to_string()))
 }
 
 /// The player a successful command named, as they spell their name.

@@ -227,13 +227,19 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             }
         ));
     }
+    // The machines, offered as commands to type.
+    text.push('\n');
+    text.push_str(&crate::machines::offer(&saved.name));
 
     let buttons = buttons(ctx, &saved.name, &standings, &lines).await?;
     let card = LeaderboardCard {
         title: format!("{} leaderboard{place}", saved.name),
         rows,
     };
-    let png = leaderboard_png(&card)
+    let png = ctx
+        .bot
+        .cpu(move || leaderboard_png(&card))
+        .await?
         .map_err(|e| format!("The leaderboard could not be drawn ({e}); please try again."))?;
     let mut message = Message::new(ctx.here(), text)
         .with_attachment(format!("leaderboard-{}.png", file_name(&saved.name)), png);

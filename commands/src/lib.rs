@@ -5,6 +5,7 @@
 mod bot;
 mod challenges;
 mod clock;
+mod cpu;
 mod creating;
 mod creations;
 mod friends;
@@ -12,6 +13,7 @@ mod help;
 mod leaderboard;
 mod library;
 pub mod limits;
+mod machines;
 mod matches;
 mod personas;
 pub mod ratings;

@@ -19,10 +19,6 @@ use redscience_storage::{
 use crate::bot::{Bot, Said, said};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
-/// The search budget of standard players and personas, in iterations: the
-/// standard player's fixed budget, so its leaderboard rating keeps its meaning.
-const SEARCH_ITERATIONS: usize = redscience_engine::ai::STANDARD_ITERATIONS;
-
 /// The most drop-down lists one message carries: Discord's five rows,
 /// less one for the typed-move field.
 const MENUS: usize = 4;
@@ -96,16 +92,24 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
             live.seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         let actor = live.seats[seat].player_id;
-        let kind = bot.storage().player(actor).await.map_err(said)?.kind;
-        // Standard players search; Random and Chaos pick at random (personas
-        // never get here: their person plays them).
-        let mv = match kind {
+        let player = bot.storage().player(actor).await.map_err(said)?;
+        // Standard players and levels search, off the async runtime, with
+        // their iteration budget (the cap is only a safety bound); Random
+        // and Chaos pick at random (personas never get here: their person
+        // plays them).
+        let mv = match player.kind {
             Kind::Standard | Kind::Persona => {
-                let started = std::time::Instant::now();
-                let cap = std::time::Duration::from_millis(redscience_engine::ai::THINKING_CAP_MS);
-                redscience_engine::ai::search(live.state(), &mut rng, |n| {
-                    n >= SEARCH_ITERATIONS || started.elapsed() >= cap
+                let iterations = crate::machines::budget(&player);
+                let state = live.state().clone();
+                bot.think(move || {
+                    let started = std::time::Instant::now();
+                    let cap =
+                        std::time::Duration::from_millis(redscience_engine::ai::THINKING_CAP_MS);
+                    redscience_engine::ai::search(&state, &mut rng, |n| {
+                        n >= iterations || started.elapsed() >= cap
+                    })
                 })
+                .await?
             }
             _ => random_move(live.state(), &mut rng),
         };
@@ -203,7 +207,9 @@ pub(crate) async fn time_left(bot: &Bot, live: &LiveMatch) -> Option<String> {
 /// (with the time left, when the match has a clock, under the caption).
 /// The last move is outlined only where nothing is secret (no cloaking, a
 /// sequential phase). A drawing that fails leaves the text board alone.
-pub(crate) fn picture(
+/// It is drawn off the async runtime ([`Bot::cpu`]).
+pub(crate) async fn picture(
+    bot: &Bot,
     message: Message,
     state: &State,
     view: &View,
@@ -228,9 +234,11 @@ pub(crate) fn picture(
         last_move,
         ..BoardOptions::default()
     };
-    match board_png(game, view, &options) {
-        Ok(png) => message.with_attachment(format!("match-{match_id}.png"), png),
-        Err(_) => message,
+    let game = game.clone();
+    let view = view.clone();
+    match bot.cpu(move || board_png(&game, &view, &options)).await {
+        Ok(Ok(png)) => message.with_attachment(format!("match-{match_id}.png"), png),
+        _ => message,
     }
 }
 
@@ -335,24 +343,28 @@ pub(crate) async fn report(
     let public = state.public_view().0;
     let board = |view| format!("```\n{}\n```", view_text(game, &view).trim_end());
     let clock = time_left(bot, live).await;
-    reply.push(picture(
-        Message::new(
-            channel_of(challenge),
-            format!(
-                "{}{}{}\n{status}",
-                lines(None),
-                collisions(state, from, &who)
-                    .iter()
-                    .map(|line| format!("{line}\n"))
-                    .collect::<String>(),
-                board(public.clone())
+    reply.push(
+        picture(
+            bot,
+            Message::new(
+                channel_of(challenge),
+                format!(
+                    "{}{}{}\n{status}",
+                    lines(None),
+                    collisions(state, from, &who)
+                        .iter()
+                        .map(|line| format!("{line}\n"))
+                        .collect::<String>(),
+                    board(public.clone())
+                ),
             ),
-        ),
-        state,
-        &public,
-        live.id,
-        clock.as_deref(),
-    ));
+            state,
+            &public,
+            live.id,
+            clock.as_deref(),
+        )
+        .await,
+    );
     let mover = (!live.is_over()).then(|| state.to_move());
     for seat in 0..live.seats.len() {
         if !is_human(bot, live, seat).await {
@@ -377,7 +389,7 @@ pub(crate) async fn report(
             board(own.clone())
         );
         let message = Message::new(Destination::Private(chat), text);
-        reply.push(picture(message, state, &own, live.id, clock.as_deref()));
+        reply.push(picture(bot, message, state, &own, live.id, clock.as_deref()).await);
     }
     let round = state.round_progress().filter(|_| !live.is_over());
     match &round {

@@ -1,6 +1,7 @@
 //! Suggestions while a person types an argument (Discord's autocomplete):
-//! game names, players (friends, own personas, Random, `open`, then
-//! anyone of the universe by name), command names and universes.
+//! game names, players (friends, own personas, Random, the machines `sp`,
+//! `easy`, `medium`, `hard`, `open`, then anyone of the universe by name),
+//! command names and universes.
 
 use redscience_storage::PUBLIC_UNIVERSE;
 
@@ -64,6 +65,8 @@ impl Bot {
             );
         }
         names.push("Random".into());
+        // The game's machines: its standard player and the search's levels.
+        names.extend(["sp", "easy", "medium", "hard"].map(String::from));
         names.push("open".into());
         let limit = MAX_SUGGESTIONS as u64;
         if let Ok(found) = storage

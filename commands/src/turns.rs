@@ -356,13 +356,9 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         view_text(game, &view).trim_end()
     );
     let message = Message::new(ctx.here(), text);
-    Ok(Reply::one(picture(
-        message,
-        state,
-        &view,
-        live.id,
-        clock.as_deref(),
-    )))
+    Ok(Reply::one(
+        picture(ctx.bot, message, state, &view, live.id, clock.as_deref()).await,
+    ))
 }
 
 pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {

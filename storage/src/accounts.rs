@@ -162,7 +162,7 @@ pub fn check_player_name(name: &str) -> Result<()> {
 }
 
 /// A name people may use, made from a chat display name.
-fn name_from_display(display: &str) -> String {
+pub fn name_from_display(display: &str) -> String {
     let mut name = String::new();
     for word in display.split_whitespace() {
         let word: String = word.chars().filter(|c| !"*()".contains(*c)).collect();

@@ -39,6 +39,35 @@ pub fn standard_player_name(game: &str) -> String {
     format!("*{game} SP")
 }
 
+/// The words of the search's difficulty levels, each a machine player of
+/// its own per game ("*Tic-Tac-Toe easy"), weakest first.
+pub const LEVELS: [&str; 3] = ["easy", "medium", "hard"];
+
+/// A level player's name, made from its game's standard player's name
+/// ("*Tic-Tac-Toe SP" -> "*Tic-Tac-Toe easy"), so that a game renamed
+/// keeps its levels as it keeps its standard player.
+pub fn level_player_name(standard_name: &str, level: &str) -> String {
+    let game = standard_name
+        .strip_suffix(" SP")
+        .unwrap_or(standard_name)
+        .trim_start_matches('*');
+    format!("*{game} {level}")
+}
+
+/// The level a machine player searches at ("easy", "medium", "hard"),
+/// read from its name; None for everyone else (standard players included).
+pub fn level_of(player: &Player) -> Option<&'static str> {
+    if player.kind != Kind::Standard
+        || player.creator_id.is_some()
+        || player.universe != PUBLIC_UNIVERSE
+        || !player.name.starts_with('*')
+    {
+        return None;
+    }
+    let (_, last) = player.name.rsplit_once(' ')?;
+    LEVELS.into_iter().find(|l| *l == last)
+}
+
 async fn ensure_standard_player<C: ConnectionTrait>(
     db: &C,
     rule_set_id: i64,
@@ -86,7 +115,68 @@ async fn ensure_standard_player<C: ConnectionTrait>(
     Ok(player)
 }
 
+async fn find_machine<C: ConnectionTrait>(db: &C, name: &str) -> Result<Option<Player>> {
+    players::Entity::find()
+        .filter(players::Column::Universe.eq(PUBLIC_UNIVERSE))
+        .filter(players::Column::NameKey.eq(name.to_lowercase()))
+        .filter(players::Column::Kind.eq(Kind::Standard.word()))
+        .one(db)
+        .await?
+        .map(Player::try_from)
+        .transpose()
+}
+
 impl Storage {
+    /// The game's player at a level of the search ("*Tic-Tac-Toe easy", a
+    /// non-human in the Public Universe like the standard player), created
+    /// the first time it is asked for.
+    pub async fn level_player(&self, rule_set_id: i64, level: &str) -> Result<Player> {
+        let Some(level) = LEVELS.into_iter().find(|l| l.eq_ignore_ascii_case(level)) else {
+            return refuse(format!(
+                "\"{level}\" is not a level; the levels are {}",
+                LEVELS.join(", ")
+            ));
+        };
+        let txn = self.db.begin().await?;
+        let standard = ensure_standard_player(&txn, rule_set_id, self.now()).await?;
+        let name = level_player_name(&standard.name, level);
+        let player = match find_machine(&txn, &name).await? {
+            Some(p) => p,
+            None => {
+                insert_player(
+                    &txn,
+                    NewPlayer {
+                        name: &name,
+                        universe: PUBLIC_UNIVERSE,
+                        security: Security::Persona,
+                        kind: Kind::Standard,
+                        creator_id: None,
+                        parent_id: None,
+                    },
+                    self.now(),
+                )
+                .await?
+            }
+        };
+        txn.commit().await?;
+        Ok(player)
+    }
+
+    /// The game's level players that exist (asked for at least once),
+    /// weakest first.
+    pub async fn level_players(&self, rule_set_id: i64) -> Result<Vec<Player>> {
+        let standard = self.standard_player(rule_set_id).await?;
+        let mut out = Vec::new();
+        for level in LEVELS {
+            if let Some(p) =
+                find_machine(&self.db, &level_player_name(&standard.name, level)).await?
+            {
+                out.push(p);
+            }
+        }
+        Ok(out)
+    }
+
     /// The game's standard player ("*Tic-Tac-Toe SP", a non-human that
     /// searches with the standard budget), created the first time it is
     /// asked for.
@@ -104,6 +194,7 @@ impl Storage {
     pub async fn standings(&self, rule_set_id: i64, universe: &str) -> Result<Vec<Standing>> {
         let standard = self.standard_player(rule_set_id).await?;
         let random = self.system_player(SystemPlayer::Random).await?;
+        let levels = self.level_players(rule_set_id).await?;
         let rows = ratings::Entity::find()
             .filter(ratings::Column::RuleSetId.eq(rule_set_id))
             .all(&self.db)
@@ -124,16 +215,21 @@ impl Storage {
         let mut out = Vec::new();
         let mut seen_random = false;
         let mut seen_standard = false;
+        let mut seen_levels: HashSet<i64> = HashSet::new();
         for row in rows {
             let Some(player) = who.get(&row.player_id).cloned() else {
                 continue;
             };
-            let everywhere = player.id == random.id || player.id == standard.id;
+            let level = levels.iter().any(|l| l.id == player.id);
+            let everywhere = player.id == random.id || player.id == standard.id || level;
             if player.universe != universe && !everywhere {
                 continue;
             }
             seen_random |= player.id == random.id;
             seen_standard |= player.id == standard.id;
+            if level {
+                seen_levels.insert(player.id);
+            }
             let Some(augmentation) = Augmentation::parse(&row.augmentation) else {
                 return Err(crate::Error::Corrupt(format!(
                     "a rating of player {} has augmentation \"{}\"",
@@ -146,7 +242,11 @@ impl Storage {
                 rating: Rating::from(row),
             });
         }
-        for (seen, player) in [(seen_random, random), (seen_standard, standard)] {
+        let unseen_levels = levels.into_iter().map(|l| (seen_levels.contains(&l.id), l));
+        for (seen, player) in [(seen_random, random), (seen_standard, standard)]
+            .into_iter()
+            .chain(unseen_levels)
+        {
             if !seen {
                 out.push(Standing {
                     player,

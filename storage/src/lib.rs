@@ -42,14 +42,14 @@ use sea_orm::{
 };
 use sea_orm_migration::MigratorTrait;
 
-pub use accounts::{ChatId, Platform, Player, SystemPlayer};
+pub use accounts::{ChatId, Platform, Player, SystemPlayer, name_from_display};
 pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, NewChallenge};
 pub use clocks::{CORRESPONDENCE_SECONDS, DEFAULT_CORRESPONDENCE, MatchClock, reminder_schedule};
 pub use config::Config;
 pub use creations::{Created, Creation};
 pub use error::{Error, Result};
 pub use friends::{FriendStatus, Friends, Removed};
-pub use leaderboard::{Standing, standard_player_name};
+pub use leaderboard::{LEVELS, Standing, level_of, level_player_name, standard_player_name};
 pub use matches::{Deadline, LiveMatch, NewMatch, Played, SeatRecord, StoredMove};
 pub use personas::{UNIVERSE_NAME_MAX, check_universe_name};
 pub use ratings::{Rating, RatingKey, RatingUpdate};

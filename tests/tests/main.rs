@@ -16,6 +16,7 @@ mod fuzz_regressions;
 mod game_theory;
 mod leaderboard;
 mod limits;
+mod machines;
 mod one_meaning;
 mod personas;
 mod playouts;

@@ -126,6 +126,25 @@ async fn slash_command(shared: &Arc<Shared>, command: CommandInteraction, respon
             }
         }
     };
+    // The people the command names (a picked user, a mention) may never
+    // have spoken to the bot: they become players under their names now.
+    for (id, user) in &command.data.resolved.users {
+        if user.bot {
+            continue;
+        }
+        let display_name = command
+            .data
+            .resolved
+            .members
+            .get(id)
+            .and_then(|m| m.nick.clone())
+            .unwrap_or_else(|| user.display_name().to_string());
+        let met = Who {
+            chat: ChatId::discord(id.to_string()),
+            display_name,
+        };
+        shared.bot.meet(&met).await;
+    }
     let request = Request {
         who: who(&command.user, command.member.as_deref()),
         place: place(command.guild_id, command.channel_id, typed.private),

@@ -28,21 +28,66 @@ fn definition(shape: &CommandShape) -> CreateCommand {
                 sub,
                 short(&form.usage, 100),
             );
-            for arg in ordered(form) {
+            for arg in ordered(&for_users(shape, form)) {
                 option = option.add_sub_option(argument(arg));
+            }
+            if takes_user(shape, form) {
+                option = option.add_sub_option(user_option(shape));
             }
             command = command.add_option(option);
         }
     } else if let Some(form) = shape.forms.first() {
-        for arg in ordered(form) {
+        for arg in ordered(&for_users(shape, form)) {
             command = command.add_option(argument(arg));
+        }
+        if takes_user(shape, form) {
+            command = command.add_option(user_option(shape));
         }
     }
     command
 }
 
+/// The text argument a Discord user may be picked for instead of typed:
+/// a challenge's opponents, a friend command's name.
+fn user_arg(shape: &CommandShape) -> Option<&'static str> {
+    match shape.name {
+        "challenge" => Some("opponent"),
+        "friend" => Some("name"),
+        _ => None,
+    }
+}
+
+/// Whether a form gets the `user` option (a Discord user, picked from the
+/// server's members: people who never spoke to the bot included).
+fn takes_user(shape: &CommandShape, form: &Form) -> bool {
+    user_arg(shape).is_some_and(|name| form.args.iter().any(|a| a.name == name))
+}
+
+/// The form as Discord offers it: where a user may be picked instead, the
+/// typed name is optional.
+fn for_users(shape: &CommandShape, form: &Form) -> Form {
+    let mut form = form.clone();
+    if takes_user(shape, &form) {
+        for arg in &mut form.args {
+            if Some(arg.name.as_str()) == user_arg(shape) {
+                arg.required = false;
+            }
+        }
+    }
+    form
+}
+
+fn user_option(shape: &CommandShape) -> CreateCommandOption {
+    let about = if shape.name == "challenge" {
+        "A Discord user to challenge (with the opponents typed, if any)"
+    } else {
+        "The Discord user (instead of typing a name)"
+    };
+    CreateCommandOption::new(CommandOptionType::User, "user", about)
+}
+
 /// Discord wants required options first; the line keeps the usage order.
-fn ordered(form: &Form) -> impl Iterator<Item = &Arg> {
+fn ordered(form: &Form) -> impl Iterator<Item = &Arg> + '_ {
     let required = form.args.iter().filter(|a| a.required);
     required.chain(form.args.iter().filter(|a| !a.required))
 }
@@ -101,7 +146,25 @@ pub fn line(command: &CommandInteraction) -> Option<Typed> {
             attachment = Some(id);
         }
     }
-    let line = form.line(shape.name, |arg| given(options, arg));
+    // A picked user is a mention after the typed names.
+    let user = options
+        .iter()
+        .find_map(|o| match (o.name.as_str(), &o.value) {
+            ("user", CommandDataOptionValue::User(id)) => Some(format!("<@{id}>")),
+            _ => None,
+        });
+    let line = form.line(shape.name, |arg| {
+        let typed = given(options, arg);
+        match (&user, user_arg(&shape)) {
+            (Some(mention), Some(name)) if arg.name == name => match typed {
+                Some(Given::Text(text)) if !text.trim().is_empty() => {
+                    Some(Given::Text(format!("{} {mention}", text.trim())))
+                }
+                _ => Some(Given::Text(mention.clone())),
+            },
+            _ => typed,
+        }
+    });
     Some(Typed {
         line,
         attachment,
@@ -202,7 +265,11 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["game", "opponent", "mode", "clock", "unrated"]);
+        assert_eq!(
+            names,
+            ["game", "opponent", "mode", "clock", "unrated", "user"]
+        );
+        assert_eq!(options[5]["type"], 6);
         assert_eq!(options[0]["autocomplete"], true);
         assert_eq!(options[0]["required"], true);
         assert_eq!(options[2]["choices"].as_array().unwrap().len(), 3);

@@ -63,7 +63,12 @@ impl Watch {
         for row in body["components"].as_array().into_iter().flatten() {
             for c in row["components"].as_array().into_iter().flatten() {
                 let id = c["custom_id"].as_str().unwrap_or_default();
-                let Some(rest) = id.strip_prefix("c:move #") else {
+                // A move's button, or the typed-move form's (the only
+                // one when there are too many moves to list).
+                let Some(rest) = id
+                    .strip_prefix("c:move #")
+                    .or_else(|| id.strip_prefix("t:move #"))
+                else {
                     continue;
                 };
                 let Some((head, text)) = rest.split_once(' ') else {
@@ -76,7 +81,9 @@ impl Watch {
                     continue;
                 };
                 seen = Some((m, n));
-                moves.push(text.to_string());
+                if !text.is_empty() {
+                    moves.push(text.to_string());
+                }
             }
         }
         let Some((match_id, decisions)) = seen else {

@@ -78,7 +78,7 @@ pub const STANDARD_ITERATIONS: usize = 10_000;
 /// The most a player of any level thinks about one decision, in
 /// milliseconds, whatever its iterations: a chat reply must not wait. Rule
 /// sets whose playouts are long (pieces that move) reach it first.
-pub const THINKING_CAP_MS: u64 = 1_500;
+pub const THINKING_CAP_MS: u64 = 20_000;
 
 pub(crate) struct Node {
     /// The move that led here (None at the root).
