@@ -187,7 +187,53 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         ));
     };
     let rest = &words[1..];
-    match first.to_ascii_lowercase().as_str() {
+    let name = first.to_ascii_lowercase();
+    if let Some(usage) = help::usage(&name) {
+        if !rest.is_empty() && !usage.contains(' ') {
+            return Err(format!(
+                "`{name}` takes nothing after it: write `{usage}`. Nothing was done."
+            ));
+        }
+        // A refusal of what was typed shows how to write that command.
+        return command(ctx, &name, &words).await.map_err(|refusal| {
+            if about_arguments(&refusal, rest) {
+                with_syntax(&name, usage, refusal)
+            } else {
+                refusal
+            }
+        });
+    }
+    command(ctx, &name, &words).await
+}
+
+/// Whether a refusal is about the words typed: it quotes one, or names a
+/// number given (`999`, `#12`), rather than the state of things.
+fn about_arguments(refusal: &str, args: &[String]) -> bool {
+    args.iter().any(|arg| {
+        refusal.contains(&format!("\"{arg}\""))
+            || (arg.starts_with(|c: char| c == '#' || c.is_ascii_digit())
+                && refusal.contains(arg.trim_start_matches('#')))
+    })
+}
+
+/// A command's refusal, with the command's own syntax when it gives no
+/// example of that command already.
+fn with_syntax(name: &str, usage: &str, refusal: Said) -> Said {
+    if refusal.contains(&format!("`{name}")) {
+        return refusal;
+    }
+    let forms: Vec<String> = usage.split(" | ").map(|f| format!("`{f}`")).collect();
+    format!(
+        "{} Write it as {}.",
+        sentence(&refusal),
+        words::or_list(&forms)
+    )
+}
+
+async fn command(ctx: &Ctx<'_>, name: &str, words: &[String]) -> Answer {
+    let first = &words[0];
+    let rest = &words[1..];
+    match name {
         "help" => Ok(ctx.answer(personas::help(ctx, rest.first().map(String::as_str)).await)),
         "game" => library::game(ctx, rest).await,
         "games" => personas::games(ctx).await,
@@ -212,9 +258,9 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         "persona" => personas::persona(ctx, rest).await,
         "clock" => stop_clock::clock(ctx, rest).await,
         "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {
-            turns::turn(ctx, &first.to_ascii_lowercase(), rest).await
+            turns::turn(ctx, name, rest).await
         }
-        other => {
+        _ => {
             // Typed words that read as a move are a move, for the person's
             // match here: played when it is their turn, else told whose it
             // is. Never a command, never a pick from a list.
@@ -222,7 +268,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
             let text = words.join(" ");
             if typed && redscience_engine::notation::parse_turn(&text).is_ok() {
                 if turns::has_match_here(ctx).await {
-                    return turns::turn(ctx, "move", &words).await;
+                    return turns::turn(ctx, "move", words).await;
                 }
                 return Err(format!(
                     "\"{text}\" reads as a move, but you have no unfinished match here. \
@@ -230,9 +276,9 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
                      `games` lists your matches."
                 ));
             }
-            let hint = words::did_you_mean(other, help::COMMANDS.iter().map(|c| c.0));
+            let hint = words::did_you_mean(first, help::COMMANDS.iter().map(|c| c.0));
             Err(format!(
-                "\"{other}\" is not a command.{hint} The commands are: {} (`help COMMAND` explains one).",
+                "\"{first}\" is not a command.{hint} The commands are: {} (`help COMMAND` explains one).",
                 help::names()
             ))
         }

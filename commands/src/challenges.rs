@@ -512,10 +512,21 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
 /// requester is in, the other people must accept again.
 pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let me = ctx.player.id;
-    let id = match args
+    // A rematch starts a match: only from words that mean one.
+    if args.len() > 1 {
+        return Err("Name at most one match, e.g. `rematch #12`. Nothing was started.".into());
+    }
+    let given = args
         .first()
-        .and_then(|a| a.trim_start_matches('#').parse::<i64>().ok())
-    {
+        .map(|a| {
+            a.trim_start_matches('#').parse::<i64>().map_err(|_| {
+                format!(
+                    "\"{a}\" is not a match number; write e.g. `rematch #12`. Nothing was started."
+                )
+            })
+        })
+        .transpose()?;
+    let id = match given {
         Some(id) => id,
         None => *ctx
             .storage()

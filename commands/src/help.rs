@@ -142,11 +142,20 @@ pub fn help(topic: Option<&str>) -> String {
         {
             Some((_, usage, what)) => format!("`{usage}`\n{what}"),
             None => format!(
-                "There is no command \"{name}\". The commands are: {}.",
+                "There is no command \"{name}\".{} The commands are: {} (`help COMMAND` explains one).",
+                crate::words::did_you_mean(name, COMMANDS.iter().map(|c| c.0)),
                 names()
             ),
         },
     }
+}
+
+/// A command's usage line, by name (any case).
+pub fn usage(name: &str) -> Option<&'static str> {
+    COMMANDS
+        .iter()
+        .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, usage, _)| *usage)
 }
 
 /// Whether a word is a command's name.

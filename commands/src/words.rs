@@ -31,6 +31,15 @@ pub fn split(line: &str) -> Vec<String> {
     words
 }
 
+/// "a", "a or b", "a, b or c".
+pub fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::from("nothing"),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// The candidate closest to `word` (ignoring case), when it is close
 /// enough to be a slip of the keyboard: "Conect4" for "Connect4".
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {

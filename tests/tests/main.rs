@@ -21,6 +21,7 @@ mod one_meaning;
 mod personas;
 mod playouts;
 mod ratings;
+mod refusals;
 mod sealed_rounds;
 mod stats;
 mod views;

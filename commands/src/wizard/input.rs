@@ -99,14 +99,7 @@ pub(super) fn not_offered<T>(input: &str, opts: &[Opt<T>]) -> String {
     }
 }
 
-/// "a", "a or b", "a, b or c".
-pub(super) fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::from("nothing"),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
+pub(super) use crate::words::or_list;
 
 /// "a", "a and b", "a, b and c".
 pub(super) fn and_list(items: &[String]) -> String {
