@@ -11,13 +11,22 @@ use matrix_sdk::ruma::events::room::message::TextMessageEventContent;
 use matrix_sdk::ruma::{OwnedRoomId, RoomId, UserId};
 use matrix_support::{BotProcess, Person, Seen, homeserver, to_move};
 
-/// The number of the option in `text` whose line contains `needle`.
-fn option_number(text: &str, needle: &str) -> Option<String> {
+/// The words that pick the option in `text` whose line contains `needle`:
+/// what the line shows between backquotes (`` `accept 1`: Accept ``).
+fn option_words(text: &str, needle: &str) -> Option<String> {
     text.lines()
+        .filter(|l| l.starts_with('`'))
         .find(|l| l.contains(needle))
-        .and_then(|l| l.split_once(". "))
-        .map(|(n, _)| n.trim().to_string())
-        .filter(|n| n.parse::<usize>().is_ok())
+        .and_then(|l| l.strip_prefix('`')?.split_once('`'))
+        .map(|(words, _)| words.to_string())
+}
+
+/// The words and the label of the first option `text` offers.
+fn first_option(text: &str) -> Option<(String, String)> {
+    let line = text.lines().find(|l| l.starts_with('`'))?;
+    let (words, rest) = line.strip_prefix('`')?.split_once('`')?;
+    let label = rest.trim_start_matches(':').trim();
+    Some((words.to_string(), label.to_string()))
 }
 
 /// A shared room with the bot and `people`, everyone joined.
@@ -44,8 +53,8 @@ async fn befriend(bot: &BotProcess, room: &RoomId, a: &Person, b: &Person) {
     b.expect_text(m, &bot.id, room, "friends now").await;
 }
 
-/// `a` challenges `b` in the room; `b` accepts by answering the private
-/// challenge with its number. Returns the match's opening message.
+/// `a` challenges `b` in the room; `b` accepts by typing the words the
+/// private challenge shows for it. Returns the match's opening message.
 async fn challenge(bot: &BotProcess, room: &RoomId, a: &Person, b: &Person, game: &str) -> String {
     let mb = b.mark();
     let m = a
@@ -58,10 +67,11 @@ async fn challenge(bot: &BotProcess, room: &RoomId, a: &Person, b: &Person, game
             s.room != room && s.body.contains("accept")
         })
         .await;
-    let number = option_number(&private.body, "accept")
+    let accept = option_words(&private.body, "accept")
         .unwrap_or_else(|| panic!("the challenge offers accept as an option: {}", private.body));
+    assert!(accept.starts_with("accept "), "{accept}");
     let ma = a.mark();
-    b.say(&private.room, &number).await;
+    b.say(&private.room, &accept).await;
     a.expect_text(ma, &bot.id, room, &format!("of {game} starts"))
         .await;
     // The report after the opening says who moves.
@@ -249,7 +259,15 @@ async fn a_restart_mid_game_loses_nothing() {
     alice.expect_text(m, &bot.id, &room, "starts").await;
     // Random may move first: wait for the turn.
     alice.expect_text(m, &bot.id, &room, "your turn").await;
-    let m = alice.say(&room, "1").await;
+    let turn = alice
+        .expect(m, &bot.id, Some(&room), "the first prompt", |s| {
+            s.body.contains("your turn")
+        })
+        .await
+        .body;
+    let (first_move, _) = first_option(&turn).unwrap_or_else(|| panic!("options: {turn}"));
+    // In a shared room the words shown with an option pick it.
+    let m = alice.say(&room, &first_move).await;
     let prompt = alice
         .expect(m, &bot.id, Some(&room), "the first move answered", |s| {
             s.body.contains("your turn")
@@ -257,12 +275,7 @@ async fn a_restart_mid_game_loses_nothing() {
         .await
         .body;
     // What the first option will play after the restart.
-    let planned = prompt
-        .lines()
-        .find_map(|l| l.strip_prefix("1. "))
-        .and_then(|l| l.split(" (move").next())
-        .unwrap_or_else(|| panic!("options: {prompt}"))
-        .to_string();
+    let (typed, planned) = first_option(&prompt).unwrap_or_else(|| panic!("options: {prompt}"));
     let device_before = device(&bot.log_text());
 
     bot.restart().await;
@@ -272,8 +285,8 @@ async fn a_restart_mid_game_loses_nothing() {
         bot.log_text()
     );
     assert_eq!(device(&bot.log_text()), device_before, "the same device");
-    // The match and the options on show survived: the number still plays.
-    let m = alice.say(&room, "!rs 1").await;
+    // The match survived: the move shown still plays.
+    let m = alice.say(&room, &format!("!rs {typed}")).await;
     let played = alice
         .expect(m, &bot.id, Some(&room), "the move after the restart", |s| {
             s.body.contains(&planned) || s.body.contains("Nothing was played")
@@ -321,7 +334,8 @@ async fn a_restart_mid_game_loses_nothing() {
         if last.contains("is over") {
             break;
         }
-        let m = alice.say(&room, "!rs 1").await;
+        let (typed, _) = first_option(&last).unwrap_or_else(|| panic!("options: {last}"));
+        let m = alice.say(&room, &format!("!rs {typed}")).await;
         last = alice
             .expect(m, &bot.id, Some(&room), "a move answered", |s| {
                 s.body.contains("your turn") || s.body.contains("is over")
@@ -363,15 +377,23 @@ async fn a_cloaked_game_shows_hidden_pieces_only_in_each_players_direct_room() {
     } else {
         [&bob, &alice]
     };
-    // Two moves each, every one picked by its number in the direct room.
-    for round in 0..2 {
+    // Two moves each, every one typed as shown in the direct room.
+    let mut from = [0, 0];
+    for _round in 0..2 {
         for (seat, who) in order.iter().enumerate() {
             let prompt = who
-                .expect(0, &bot.id, None, "a private prompt", |s| {
-                    s.room != room && s.body.contains(&format!("#1@{}", round * 2 + seat))
+                .expect(from[seat], &bot.id, None, "a private prompt", |s| {
+                    s.room != room && s.body.contains("your turn in match 1")
                 })
                 .await;
-            let m = who.say(&prompt.room, "1").await;
+            from[seat] = who
+                .seen()
+                .iter()
+                .rposition(|s| s.body == prompt.body && s.room == prompt.room)
+                .map_or(from[seat], |i| i + 1);
+            let (typed, _) =
+                first_option(&prompt.body).unwrap_or_else(|| panic!("options: {}", prompt.body));
+            let m = who.say(&prompt.room, &typed).await;
             who.expect(m, &bot.id, Some(&prompt.room), "the plan recorded", |s| {
                 s.body.contains("Recorded")
             })
