@@ -189,6 +189,14 @@ enum RulesAction {
 }
 
 fn main() -> ExitCode {
+    // Output cut short (`redscience rules check FILE | head -2`) ends the
+    // process quietly, as for other command-line tools, instead of a panic.
+    #[cfg(unix)]
+    // SAFETY: restores the default action of one signal before any thread
+    // starts; no handler runs Rust code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     // Settings (DATABASE_URL, REDSCIENCE_ADMINS) may come from a .env file.
     let _ = dotenvy::dotenv();
     let cli = Cli::parse();

@@ -80,6 +80,9 @@ pub fn check_file(file: &Path) -> ExitCode {
                     rules.name,
                     redscience_engine::fingerprint(&rules)
                 );
+                for line in describe(&rules) {
+                    println!("  {line}");
+                }
                 return ExitCode::SUCCESS;
             }
             Err(ps) => ps,
@@ -94,12 +97,19 @@ pub fn check_file(file: &Path) -> ExitCode {
 /// `game NAME`: the rules in words; with `-e FILE`, the JSON into FILE.
 /// Saved games are found as well as catalogue ones.
 pub fn show_or_export(name: &str, export: Option<&Path>) -> Result<ExitCode, String> {
-    let rules = store::find_game(name)?.ok_or_else(|| {
-        format!(
-            "no game named \"{name}\"; the games are: {}",
-            catalogue::names().join(", ")
-        )
-    })?;
+    let Some(rules) = store::find_game(name)? else {
+        // A rule-set file named where a game's name goes is described.
+        let file = Path::new(name);
+        if export.is_none() && file.is_file() {
+            return Ok(check_file(file));
+        }
+        let names = catalogue::names();
+        let hint = redscience_commands::words::did_you_mean(name, names.iter().map(|n| n.as_ref()));
+        return Err(format!(
+            "no game named \"{name}\".{hint} The games are: {}",
+            names.join(", ")
+        ));
+    };
     match export {
         None => {
             println!("{}", rules.name);

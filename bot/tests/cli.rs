@@ -526,3 +526,43 @@ fn serve_says_which_discord_setting_is_missing_or_wrong() {
     let said = String::from_utf8_lossy(&no_key.stderr);
     assert!(said.contains("DISCORD_PUBLIC_KEY"), "{said}");
 }
+
+#[test]
+fn output_cut_short_by_a_closed_pipe_ends_quietly() {
+    let file = temp_file(
+        "pipe-c4.json",
+        &redscience_engine::catalogue::get("Connect4")
+            .unwrap()
+            .to_json(),
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_redscience"))
+        .args(["rules", "check", file.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Read nothing and close the pipe, as `| head -0` would.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("it ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!err.contains("Broken pipe"), "{err}");
+}
+
+#[test]
+fn a_rule_set_file_named_as_a_game_is_described() {
+    let file = temp_file(
+        "described-c4.json",
+        &redscience_engine::catalogue::get("Connect4")
+            .unwrap()
+            .to_json(),
+    );
+    let out = redscience(&["game", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(text.contains("Connect4 is valid"), "{text}");
+    assert!(text.contains("Played on 7x1x6 stacks"), "{text}");
+    let misspelt = redscience(&["game", "Conect4"]);
+    let err = String::from_utf8_lossy(&misspelt.stderr);
+    assert!(err.contains("Did you mean `Connect4`?"), "{err}");
+}

@@ -25,7 +25,7 @@ pub mod suggest;
 pub mod syntax;
 mod turns;
 pub mod wizard;
-mod words;
+pub mod words;
 
 pub use bot::Bot;
 
