@@ -6,52 +6,15 @@ use std::sync::Mutex;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use redscience_storage::{Error as StorageError, Platform, Player, Storage};
+use redscience_storage::{Platform, Storage};
 
+use crate::context::{Answer, Ctx, Said, said, sentence};
 use crate::creating::Wizards;
 use crate::limits::Refused;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What};
-use crate::{
-    challenges, creating, creations, friends, help, library, personas, stats, stop_clock, turns,
-    words,
-};
-
-/// A refusal to show the person: what was wrong and what is accepted.
-pub type Said = String;
-
-/// The result of a command: the reply, or a refusal.
-pub type Answer = Result<Reply, Said>;
-
-/// Turns a storage error into words for a person. A refusal is shown as
-/// it is; anything else is our fault, and nothing was changed.
-pub fn said(e: StorageError) -> Said {
-    match e.refusal() {
-        Some(message) => capitalise(message),
-        None => format!(
-            "Something went wrong on our side ({e}); nothing was changed. Please try again."
-        ),
-    }
-}
-
-/// A refusal from below (the engine's words) as a sentence of its own:
-/// capitalised and closed with a full stop, before what follows.
-pub(crate) fn sentence(text: &str) -> String {
-    let text = capitalise(text.trim());
-    if text.ends_with(['.', '?', '!']) {
-        text
-    } else {
-        format!("{text}.")
-    }
-}
-
-pub(crate) fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
+use crate::table::{self, Where};
+use crate::{creating, help, personas, turns, words};
 
 /// The whole bot: storage, and the randomness for seeds and seat orders.
 pub struct Bot {
@@ -66,34 +29,6 @@ pub struct Bot {
     clock_platforms: Option<Vec<Platform>>,
     /// The permits for CPU-heavy work (searches, drawings).
     pub(crate) cpu: crate::cpu::Lanes,
-}
-
-/// One request being answered.
-pub(crate) struct Ctx<'a> {
-    pub bot: &'a Bot,
-    pub player: Player,
-    pub req: &'a Request,
-}
-
-impl Ctx<'_> {
-    /// Where an answer to the requester goes: privately if they asked
-    /// privately, else the channel they asked in.
-    pub fn here(&self) -> Destination {
-        if self.req.place.private {
-            Destination::Private(self.req.who.chat.clone())
-        } else {
-            Destination::Channel(self.req.place.channel_ref())
-        }
-    }
-
-    /// A reply of one message to the requester.
-    pub fn answer(&self, text: impl Into<String>) -> Reply {
-        Reply::one(Message::new(self.here(), text))
-    }
-
-    pub fn storage(&self) -> &Storage {
-        &self.bot.storage
-    }
 }
 
 impl Bot {
@@ -187,23 +122,36 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         ));
     };
     let rest = &words[1..];
-    let name = first.to_ascii_lowercase();
-    if let Some(usage) = help::usage(&name) {
-        if !rest.is_empty() && !usage.contains(' ') {
+    let Some(command) = table::find(first) else {
+        return turns::not_a_command(ctx, &words).await;
+    };
+    let name = command.name;
+    if !rest.is_empty() && command.takes_nothing() {
+        return Err(format!(
+            "`{name}` takes nothing after it: write `{name}`. Nothing was done."
+        ));
+    }
+    match (command.place, ctx.req.place.private) {
+        (Where::Channel, true) => {
             return Err(format!(
-                "`{name}` takes nothing after it: write `{usage}`. Nothing was done."
+                "Say `{name}` in a channel, where people can answer; this is a private conversation. Nothing was done."
             ));
         }
-        // A refusal of what was typed shows how to write that command.
-        return command(ctx, &name, &words).await.map_err(|refusal| {
-            if about_arguments(&refusal, rest) {
-                with_syntax(&name, usage, refusal)
-            } else {
-                refusal
-            }
-        });
+        (Where::Private, false) => {
+            return Err(format!(
+                "`{name}` is secret: send it to me in a private message. Nothing was played."
+            ));
+        }
+        _ => {}
     }
-    command(ctx, &name, &words).await
+    // A refusal of what was typed shows how to write that command.
+    (command.run)(ctx, rest).await.map_err(|refusal| {
+        if about_arguments(&refusal, rest) {
+            with_syntax(name, command.usage, refusal)
+        } else {
+            refusal
+        }
+    })
 }
 
 /// Whether a refusal is about the words typed: it quotes one, or names a
@@ -228,83 +176,4 @@ fn with_syntax(name: &str, usage: &str, refusal: Said) -> Said {
         sentence(&refusal),
         words::or_list(&forms)
     )
-}
-
-async fn command(ctx: &Ctx<'_>, name: &str, words: &[String]) -> Answer {
-    let first = &words[0];
-    let rest = &words[1..];
-    match name {
-        "help" => Ok(ctx.answer(personas::help(ctx, rest.first().map(String::as_str)).await)),
-        "game" => library::game(ctx, rest).await,
-        "games" => personas::games(ctx).await,
-        "friend" => friends::friend(ctx, rest).await,
-        "creations" => creations::creations(ctx, rest).await,
-        "leaderboard" => crate::leaderboard::leaderboard(ctx, rest).await,
-        "stats" => stats::stats(ctx, rest).await,
-        "history" => stats::history(ctx, rest).await,
-        "favoritism" => stats::favoritism(ctx, rest).await,
-        "challenge" => challenges::challenge(ctx, rest).await,
-        "accept" => personas::accept(ctx, rest).await,
-        "decline" => personas::decline(ctx, rest).await,
-        "cancel" if rest.is_empty() && creating::cancel(ctx) => {
-            Ok(ctx.answer("Left the game wizard; nothing was saved."))
-        }
-        "cancel" => challenges::cancel(ctx, rest).await,
-        "board" => turns::board(ctx, rest).await,
-        "resign" => turns::resign(ctx, rest).await,
-        "undo" => turns::undo(ctx, rest).await,
-        "rematch" => challenges::rematch(ctx, rest).await,
-        "token" => token(ctx).await,
-        "persona" => personas::persona(ctx, rest).await,
-        "clock" => stop_clock::clock(ctx, rest).await,
-        "move" | "plan" | "pass" | "draw" | "agree" | "refuse" => {
-            turns::turn(ctx, name, rest).await
-        }
-        _ => {
-            // Typed words that read as a move are a move, for the person's
-            // match here: played when it is their turn, else told whose it
-            // is. Never a command, never a pick from a list.
-            let typed = matches!(ctx.req.what, What::Text(_));
-            let text = words.join(" ");
-            if typed && redscience_engine::notation::parse_turn(&text).is_ok() {
-                if turns::has_match_here(ctx).await {
-                    return turns::turn(ctx, "move", words).await;
-                }
-                return Err(format!(
-                    "\"{text}\" reads as a move, but you have no unfinished match here. \
-                     `challenge GAME Random` starts one, e.g. `challenge Tic-Tac-Toe Random`; \
-                     `games` lists your matches."
-                ));
-            }
-            let hint = words::did_you_mean(first, help::COMMANDS.iter().map(|c| c.0));
-            Err(format!(
-                "\"{first}\" is not a command.{hint} The commands are: {} (`help COMMAND` explains one).",
-                help::names()
-            ))
-        }
-    }
-}
-
-/// `token`: a security token for the command line, sent privately.
-async fn token(ctx: &Ctx<'_>) -> Answer {
-    let token = ctx
-        .storage()
-        .issue_token(ctx.player.id, redscience_storage::Purpose::Token)
-        .await
-        .map_err(said)?;
-    let mut reply = Reply::default();
-    if !ctx.req.place.private {
-        reply.push(Message::new(
-            ctx.here(),
-            "I sent you a security token privately.",
-        ));
-    }
-    reply.push(Message::new(
-        Destination::Private(ctx.req.who.chat.clone()),
-        format!(
-            "Your security token: {token}\nIt works once, for 15 minutes: \
-             `redscience game NAME -i FILE {token}` saves a rule-set file as yours."
-        ),
-    ));
-    Ok(reply)
 }

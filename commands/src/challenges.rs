@@ -11,7 +11,7 @@ use redscience_storage::{
     NewChallenge, NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
 };
 
-use crate::bot::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Said, said};
 use crate::library;
 use crate::machines;
 use crate::matches::{self, name_of};
@@ -34,12 +34,6 @@ fn augmentation(word: &str) -> Option<Augmentation> {
 }
 
 pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    if ctx.req.place.private {
-        return Err(
-            "Challenge people in a channel, where they can accept; this is a private conversation."
-                .to_string(),
-        );
-    }
     let saved = library::find(ctx, args.first()).await?;
     // Machines may be named in two words (`Connect4 SP`).
     let words = machines::join_names(&args[1..], &saved.name);

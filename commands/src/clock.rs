@@ -20,7 +20,8 @@ use redscience_storage::{
     Augmentation, CORRESPONDENCE_SECONDS, Challenge, Deadline, LiveMatch, MatchClock,
 };
 
-use crate::bot::{Bot, Said, said};
+use crate::bot::Bot;
+use crate::context::{Said, said};
 use crate::matches::{chat_of, helper_move, is_human, name_of, report, settle};
 use crate::reply::{Destination, Message, Reply};
 

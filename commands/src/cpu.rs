@@ -20,7 +20,8 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use crate::bot::{Bot, Said};
+use crate::bot::Bot;
+use crate::context::Said;
 
 /// The permits for CPU work: how many pieces of it may run at once.
 pub(crate) struct Cpu {

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use chrono::TimeDelta;
 use redscience_storage::sea_orm::prelude::DateTimeUtc;
 
-use crate::bot::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, said};
 use crate::reply::{Message, Reply};
 use crate::request::Place;
 use crate::wizard::Wizard;
@@ -165,7 +165,7 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
         session
             .wizard
             .answer(line)
-            .map_err(|e| crate::bot::sentence(&e))
+            .map_err(|e| crate::context::sentence(&e))
     };
     if result.is_ok() && !session.wizard.is_finished() {
         playtest(&mut session.wizard).await;

@@ -3,7 +3,7 @@
 
 use redscience_storage::{Created, Creation};
 
-use crate::bot::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, said};
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 
 pub(crate) async fn creations(ctx: &Ctx<'_>, args: &[String]) -> Answer {

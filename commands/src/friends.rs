@@ -7,7 +7,7 @@
 
 use redscience_storage::{FriendStatus, Player, Removed};
 
-use crate::bot::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, said};
 use crate::matches::chat_of;
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 

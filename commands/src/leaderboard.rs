@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use redscience_render::{LeaderRow, LeaderboardCard, leaderboard_png};
 use redscience_storage::{Kind, Player, Security, Standing, SystemPlayer};
 
-use crate::bot::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, said};
 use crate::library;
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 

@@ -5,6 +5,7 @@
 mod bot;
 mod challenges;
 mod clock;
+mod context;
 mod cpu;
 mod creating;
 mod creations;
@@ -23,6 +24,7 @@ pub mod stats;
 mod stop_clock;
 pub mod suggest;
 pub mod syntax;
+pub mod table;
 mod turns;
 pub mod wizard;
 pub mod words;

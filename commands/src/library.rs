@@ -4,7 +4,7 @@
 use redscience_engine::{RuleSet, describe};
 use redscience_storage::SavedRuleSet;
 
-use crate::bot::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Said, said};
 use crate::reply::{Message, Reply};
 use crate::request::What;
 
@@ -137,4 +137,28 @@ async fn import(ctx: &Ctx<'_>, name: Option<&String>) -> Answer {
         "Saved {}. Play it with `challenge {} Random`.",
         saved.name, saved.name
     )))
+}
+
+/// `token`: a security token for the command line, sent privately.
+pub(crate) async fn token(ctx: &Ctx<'_>) -> Answer {
+    let token = ctx
+        .storage()
+        .issue_token(ctx.player.id, redscience_storage::Purpose::Token)
+        .await
+        .map_err(said)?;
+    let mut reply = Reply::default();
+    if !ctx.req.place.private {
+        reply.push(Message::new(
+            ctx.here(),
+            "I sent you a security token privately.",
+        ));
+    }
+    reply.push(Message::new(
+        crate::reply::Destination::Private(ctx.req.who.chat.clone()),
+        format!(
+            "Your security token: {token}\nIt works once, for 15 minutes: \
+             `redscience game NAME -i FILE {token}` saves a rule-set file as yours."
+        ),
+    ));
+    Ok(reply)
 }

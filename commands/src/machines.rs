@@ -8,7 +8,7 @@
 use redscience_engine::ai::{Level, STANDARD_ITERATIONS};
 use redscience_storage::{ChatId, Player, SavedRuleSet, SystemPlayer};
 
-use crate::bot::{Ctx, Said, said};
+use crate::context::{Ctx, Said, said};
 
 /// A machine a word names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,8 @@ use redscience_storage::{
     Augmentation, Challenge, ChatId, Error as StorageError, Kind, LiveMatch, Platform,
 };
 
-use crate::bot::{Bot, Said, said};
+use crate::bot::Bot;
+use crate::context::{Said, said};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
 /// The most drop-down lists one message carries: Discord's five rows,

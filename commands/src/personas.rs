@@ -9,36 +9,15 @@
 
 use redscience_storage::{Challenge, Created, Kind, PUBLIC_UNIVERSE, Player, Security};
 
-use crate::bot::{Answer, Bot, Ctx, Said, said};
+use crate::bot::Bot;
+use crate::context::{Answer, Ctx, Said, said};
 use crate::reply::{Choice, ChoiceSet, Message, Reply};
 use crate::request::{Request, What};
+use crate::table::Acts;
 use crate::{challenges, help, words};
 
 const USAGE: &str =
     "`persona create NAME [UNIVERSE]`, `persona list`, `persona use [NAME [UNIVERSE]]`";
-
-/// Commands that act as the persona in use (a bare move too).
-const ACTING: &[&str] = &[
-    "challenge",
-    "accept",
-    "decline",
-    "cancel",
-    "move",
-    "plan",
-    "pass",
-    "draw",
-    "agree",
-    "refuse",
-    "board",
-    "games",
-    "resign",
-    "undo",
-    "rematch",
-    "leaderboard",
-    "stats",
-    "history",
-    "favoritism",
-];
 
 /// Who a request acts as: the persona in use for the playing commands,
 /// the person otherwise (and while the person has a game wizard open,
@@ -49,8 +28,9 @@ pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str)
         .map(|w| w.to_ascii_lowercase())
         .unwrap_or_default();
     let wizard = bot.wizards.has(person.id);
-    let plays = if help::is_command(&first) {
-        ACTING.contains(&first.as_str()) && !(wizard && first == "cancel")
+    let command = crate::table::find(&first);
+    let plays = if let Some(command) = command {
+        command.acts != Acts::Person && !(wizard && first == "cancel")
     } else {
         !wizard && !matches!(req.what, What::Command(_))
     };
@@ -61,7 +41,7 @@ pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str)
         Ok(Some(persona)) => persona,
         _ => person.clone(),
     };
-    let moving = MOVES.contains(&first.as_str()) || !help::is_command(&first);
+    let moving = command.is_none_or(|c| c.acts == Acts::Move);
     if !moving {
         return acting;
     }
@@ -86,9 +66,6 @@ pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str)
         Err(_) => acting,
     }
 }
-
-/// The commands that play a turn.
-const MOVES: &[&str] = &["move", "plan", "pass", "draw", "agree", "refuse"];
 
 /// Whether a match waits for `player_id` to move: the one numbered
 /// (`move #12 ...`), or one in this channel (anywhere when asked privately).

@@ -13,7 +13,7 @@ use redscience_storage::{
     Augmentation, Kind, Player, RatedMatch, Rating, RatingKey, StatsRow, SystemPlayer,
 };
 
-use crate::bot::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Said, said};
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message};
 
 /// Weng-Lin's β (half a beginner's σ), the spread of one performance.

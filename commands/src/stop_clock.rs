@@ -2,7 +2,7 @@
 //! where every other player is a non-human or one of the Trainer's
 //! personas. The match then has no deadlines and is not rated.
 
-use crate::bot::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, said};
 use crate::matches;
 use crate::reply::{Message, Reply};
 

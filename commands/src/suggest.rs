@@ -6,9 +6,9 @@
 use redscience_storage::PUBLIC_UNIVERSE;
 
 use crate::bot::Bot;
-use crate::help::COMMANDS;
 use crate::request::Who;
 use crate::syntax::Suggest;
+use crate::table;
 
 /// The most suggestions one answer holds (Discord's limit).
 pub const MAX_SUGGESTIONS: usize = 25;
@@ -24,7 +24,7 @@ impl Bot {
         };
         let names = match kind {
             Suggest::Game => self.game_names().await,
-            Suggest::Command => COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect(),
+            Suggest::Command => table::names().map(str::to_string).collect(),
             Suggest::Player => self.player_names(who, partial).await,
             Suggest::Universe => self.universe_names(who).await,
         };

@@ -10,7 +10,7 @@
 //! brackets is a flag (`[unrated]`), words joined by `|` one of them
 //! (`[alone|reviewing|delegating]`); `(with a JSON file)` an attachment.
 
-use crate::help::COMMANDS;
+use crate::table::COMMANDS;
 
 /// One command: its name, what it does and its forms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,12 +155,13 @@ fn quoted(text: &str) -> String {
 pub fn commands() -> Vec<CommandShape> {
     COMMANDS
         .iter()
-        .map(|(name, usage, about)| CommandShape {
-            name,
-            about,
-            forms: usage
+        .map(|command| CommandShape {
+            name: command.name,
+            about: command.about,
+            forms: command
+                .usage
                 .split(" | ")
-                .map(|form| parse_form(name, form))
+                .map(|form| parse_form(command.name, form))
                 .collect(),
         })
         .collect()

@@ -9,7 +9,7 @@ use redscience_engine::rules::Order;
 use redscience_engine::text::view_text;
 use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
-use crate::bot::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Said, said};
 use crate::matches::{name_of, picture, report, seat_list, secret, settle};
 use crate::reply::{Message, Reply};
 
@@ -84,6 +84,31 @@ async fn pick_match(ctx: &Ctx<'_>, args: &[String]) -> Result<(LiveMatch, Challe
         .or_else(|| live.seats.iter().position(|s| s.player_id == me))
         .expect("the player has a seat");
     Ok((live, challenge, seat))
+}
+
+/// Words that name no command: typed move text is a move for the person's
+/// match here (played when it is their turn, else told whose it is),
+/// never a command and never a pick from a list; anything else is not a
+/// command, with the closest one suggested.
+pub(crate) async fn not_a_command(ctx: &Ctx<'_>, words: &[String]) -> Answer {
+    let first = &words[0];
+    let typed = matches!(ctx.req.what, crate::request::What::Text(_));
+    let text = words.join(" ");
+    if typed && redscience_engine::notation::parse_turn(&text).is_ok() {
+        if has_match_here(ctx).await {
+            return turn(ctx, "move", words).await;
+        }
+        return Err(format!(
+            "\"{text}\" reads as a move, but you have no unfinished match here. \
+             `challenge GAME Random` starts one, e.g. `challenge Tic-Tac-Toe Random`; \
+             `games` lists your matches."
+        ));
+    }
+    let hint = crate::words::did_you_mean(first, crate::table::names());
+    Err(format!(
+        "\"{first}\" is not a command.{hint} The commands are: {} (`help COMMAND` explains one).",
+        crate::help::names()
+    ))
 }
 
 /// Whether the requester has an unfinished match here (in this channel,
@@ -266,7 +291,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
             ));
         };
         apply_turn(&mut position, &text, |_| None)
-            .map_err(|e| format!("{} Nothing was recorded.", crate::bot::sentence(&e)))?;
+            .map_err(|e| format!("{} Nothing was recorded.", crate::context::sentence(&e)))?;
         ctx.storage()
             .keep_early_plan(live.id, seat, &text)
             .await
@@ -319,7 +344,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
         .map_or(state.history().len(), |round| round.history_start);
     let mut trial = state.clone();
     apply_turn(&mut trial, &text, |_| None)
-        .map_err(|e| format!("{} Nothing was played.", crate::bot::sentence(&e)))?;
+        .map_err(|e| format!("{} Nothing was played.", crate::context::sentence(&e)))?;
     let decisions: Vec<Move> = trial.decisions()[before..].to_vec();
     Ok(Judged::Play(Box::new((live, challenge)), from, decisions))
 }

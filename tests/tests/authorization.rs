@@ -233,7 +233,7 @@ const MATRIX: &[Template] = &[
     t("challenge Tic-Tac-Toe Random", Ann).rows(&[], Allow("of Tic-Tac-Toe starts", "matches")),
     t("challenge Tic-Tac-Toe Random", Ann)
         .privately()
-        .rows(&[], Refuse("Challenge people in a channel")),
+        .rows(&[], Refuse("in a channel, where people can answer")),
     t("challenge Tic-Tac-Toe open", Ann).rows(
         &[(
             Anonymous,

@@ -1,0 +1,297 @@
+//! The one table of commands: each command's name, its syntax, what it
+//! does, who it acts as, where it may be said, and the function that runs
+//! it. Help, parsing, dispatch, persona handling and Discord's slash
+//! commands are all read from here.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use crate::context::{Answer, Ctx};
+use crate::{
+    challenges, creating, creations, friends, library, personas, stats, stop_clock, turns,
+};
+
+/// Which player a command acts as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Acts {
+    /// The person, whatever persona is in use (friends, personas, help).
+    Person,
+    /// The persona in use (challenges, leaderboards, stats).
+    Persona,
+    /// A move in a match: the persona in use, or whichever of the person's
+    /// players the match here waits for.
+    Move,
+}
+
+/// Where a command may be said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Where {
+    Anywhere,
+    /// In a channel, where others can answer (challenges).
+    Channel,
+    /// In a private conversation with the bot (sealed plans).
+    Private,
+}
+
+/// The future a command's function returns.
+pub(crate) type Running<'a> = Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
+
+/// A command's function: the request, and the words after the command.
+pub(crate) type Handler = for<'a> fn(&'a Ctx<'a>, &'a [String]) -> Running<'a>;
+
+/// One command.
+pub struct Command {
+    pub name: &'static str,
+    /// The forms as `help` writes them, separated by ` | `.
+    pub usage: &'static str,
+    pub about: &'static str,
+    pub acts: Acts,
+    pub place: Where,
+    pub(crate) run: Handler,
+}
+
+impl Command {
+    /// Whether the command takes no words after its name.
+    pub fn takes_nothing(&self) -> bool {
+        !self.usage.contains(' ')
+    }
+}
+
+/// A command's function from a body that uses `ctx` and `args`.
+macro_rules! handler {
+    (|$ctx:ident, $args:ident| $body:expr) => {{
+        #[allow(unused_variables)]
+        fn run<'a>($ctx: &'a Ctx<'a>, $args: &'a [String]) -> Running<'a> {
+            Box::pin(async move { $body })
+        }
+        run as Handler
+    }};
+}
+
+/// Every command, in the order `help` lists them.
+pub static COMMANDS: &[Command] = &[
+    Command {
+        name: "help",
+        usage: "help [COMMAND]",
+        about: "Lists the commands, or explains one.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| Ok(
+            ctx.answer(personas::help(ctx, args.first().map(String::as_str)).await)
+        )),
+    },
+    Command {
+        name: "game",
+        usage: "game list | game show NAME | game export NAME | game create | game copy NAME | game import (with a JSON file) | game rename OLD NEW",
+        about: "Browse, export, invent and import games. Renaming is for Admins.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| library::game(ctx, args).await),
+    },
+    Command {
+        name: "challenge",
+        usage: "challenge GAME [OPPONENT...] [alone|reviewing|delegating] [live|1h|12h|1d|3d|7d] [unrated]",
+        about: "Invites players to a match: friends by name (on Discord also by mention, on Matrix by user id or display name), the game's machines (`sp` the standard player, `easy`, `medium`, `hard`, `random`), Chaos games fill Chaos's seat themselves, and `open` for a seat anyone here may take. Missing opponents are open seats. The clock is the time per move: `live` (the game's own) or 1h to 7d; between people it is 1d unless named, against machines alone the game's own.",
+        acts: Acts::Persona,
+        place: Where::Channel,
+        run: handler!(|ctx, args| challenges::challenge(ctx, args).await),
+    },
+    Command {
+        name: "accept",
+        usage: "accept [ID] [alone|reviewing|delegating]",
+        about: "Accepts a challenge to you, or takes an open seat (the only one here when no ID is given).",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| personas::accept(ctx, args).await),
+    },
+    Command {
+        name: "decline",
+        usage: "decline [ID]",
+        about: "Declines a challenge to you.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| personas::decline(ctx, args).await),
+    },
+    Command {
+        name: "cancel",
+        usage: "cancel [ID]",
+        about: "Withdraws a challenge you made, or leaves the game wizard.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| if args.is_empty() && creating::cancel(ctx) {
+            Ok(ctx.answer("Left the game wizard; nothing was saved."))
+        } else {
+            challenges::cancel(ctx, args).await
+        }),
+    },
+    Command {
+        name: "move",
+        usage: "move [#MATCH] TEXT",
+        about: "Plays your turn: a cell `2,3` or `b3` (on stacks a column `4`), a movement `1,1-1,2`, a two-piece turn `2,2+3,3`, with a shape or colour first when you have a choice (`pentagon 2,3`).",
+        acts: Acts::Move,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::turn(ctx, "move", args).await),
+    },
+    Command {
+        name: "plan",
+        usage: "plan [#MATCH] TEXT",
+        about: "Your sealed move in a simultaneous round. Send it privately; the channel only learns that you planned.",
+        acts: Acts::Move,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::turn(ctx, "plan", args).await),
+    },
+    Command {
+        name: "pass",
+        usage: "pass [#MATCH]",
+        about: "Passes, where the game allows it.",
+        acts: Acts::Move,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::turn(ctx, "pass", args).await),
+    },
+    Command {
+        name: "draw",
+        usage: "draw [#MATCH]",
+        about: "Offers a draw, where the game allows it.",
+        acts: Acts::Move,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::turn(ctx, "draw", args).await),
+    },
+    Command {
+        name: "agree",
+        usage: "agree [#MATCH]",
+        about: "Accepts the draw offered to you.",
+        acts: Acts::Move,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::turn(ctx, "agree", args).await),
+    },
+    Command {
+        name: "refuse",
+        usage: "refuse [#MATCH]",
+        about: "Refuses the draw offered to you.",
+        acts: Acts::Move,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::turn(ctx, "refuse", args).await),
+    },
+    Command {
+        name: "board",
+        usage: "board [#MATCH]",
+        about: "Shows a match as you may see it.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::board(ctx, args).await),
+    },
+    Command {
+        name: "games",
+        usage: "games",
+        about: "Lists your unfinished matches and whose turn it is.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| personas::games(ctx).await),
+    },
+    Command {
+        name: "resign",
+        usage: "resign [#MATCH]",
+        about: "Gives the match up: your side loses.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::resign(ctx, args).await),
+    },
+    Command {
+        name: "undo",
+        usage: "undo [#MATCH]",
+        about: "Takes back your last turn, before anyone else has moved, in unrated matches.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| turns::undo(ctx, args).await),
+    },
+    Command {
+        name: "rematch",
+        usage: "rematch [#MATCH]",
+        about: "Challenges the same players to the same game again.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| challenges::rematch(ctx, args).await),
+    },
+    Command {
+        name: "token",
+        usage: "token",
+        about: "Sends you a security token privately, for importing games from the command line.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| library::token(ctx).await),
+    },
+    Command {
+        name: "friend",
+        usage: "friend add NAME | friend accept NAME | friend remove NAME | friend ban NAME | friend unban NAME | friend list",
+        about: "Friends can challenge each other by name. `add` sends a request (the other person gets Accept, Decline and Ban buttons), `accept` answers one, `remove` ends a friendship or withdraws or declines a request, `ban` stops someone's requests and challenges by name until `unban`, and `list` shows your friends, requests and bans privately.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| friends::friend(ctx, args).await),
+    },
+    Command {
+        name: "creations",
+        usage: "creations [PLAYER]",
+        about: "Lists the games and players someone created (yours without a name), most used first: usage is 100 × matches ÷ days since created.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| creations::creations(ctx, args).await),
+    },
+    Command {
+        name: "leaderboard",
+        usage: "leaderboard GAME [UNIVERSE] [here]",
+        about: "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community).",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| crate::leaderboard::leaderboard(ctx, args).await),
+    },
+    Command {
+        name: "persona",
+        usage: "persona create NAME [UNIVERSE] | persona list | persona use [NAME [UNIVERSE]]",
+        about: "Personas are copies of you with stats of their own, each in one universe for good (Public Universe unless you name a new universe, or one where you already have a persona); a Creator may create 3. `use NAME` makes your challenges, moves, leaderboards and stats that persona's, in its universe; `use` alone makes them yours again. Players meet only within one universe; a friend invited to another universe plays there as a persona of the same name, made for them.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| personas::persona(ctx, args).await),
+    },
+    Command {
+        name: "clock",
+        usage: "clock stop [#MATCH]",
+        about: "For Trainers and Admins: stops the clock of a match where every other player is a non-human or one of your personas. The match then has no time limit and does not change ratings.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| stop_clock::clock(ctx, args).await),
+    },
+    Command {
+        name: "stats",
+        usage: "stats [PLAYER] [GAME]",
+        about: "Shows a player's stats (yours without a name) per game and form of augmentation, most recently played first: Last Match, Matches, Rating, Top Burst, Win %, Draw % and Decision (sec), with an Average row on top.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| stats::stats(ctx, args).await),
+    },
+    Command {
+        name: "history",
+        usage: "history [PLAYER] [GAME...]",
+        about: "Draws a player's rating over time as a chart, one line per game named (every game they played when none is named).",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| stats::history(ctx, args).await),
+    },
+    Command {
+        name: "favoritism",
+        usage: "favoritism [PLAYER] [GAME]",
+        about: "Shows, for each player someone met in a game, the spec's favoritism: preference, last match, win boost, draw boost, kick back, relative rating and favours owed.",
+        acts: Acts::Persona,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| stats::favoritism(ctx, args).await),
+    },
+];
+
+/// A command by name (any case).
+pub fn find(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+}
+
+/// Every command's name, in order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|c| c.name)
+}
