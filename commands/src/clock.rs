@@ -35,7 +35,7 @@ const SWEEP_EVERY_TICKS: u64 = 30;
 
 /// "45 seconds", "3 hours", "2 days".
 pub(crate) fn span(d: TimeDelta) -> String {
-    let s = d.num_seconds().max(0);
+    let s = whole_seconds(d);
     let (n, unit) = match s {
         0..120 => (s, "second"),
         120..7200 => (s / 60, "minute"),
@@ -43,6 +43,12 @@ pub(crate) fn span(d: TimeDelta) -> String {
         _ => (s / 86_400, "day"),
     };
     format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Seconds, a part of one counting as one: a turn just begun on a clock of
+/// a day has 24 hours left, not 23.
+fn whole_seconds(d: TimeDelta) -> i64 {
+    (d.num_milliseconds().max(0) + 999) / 1000
 }
 
 fn plural(n: i64, unit: &str) -> String {
@@ -77,7 +83,7 @@ pub(crate) fn clock_words(seconds: u32) -> String {
 
 /// Time left, rounded down: "14 seconds", "23 hours", "2 days 5 hours".
 pub(crate) fn left_words(d: TimeDelta) -> String {
-    let s = d.num_seconds().max(0);
+    let s = whole_seconds(d);
     if s < 172_800 {
         return span(d);
     }

@@ -375,6 +375,22 @@ fn why(state: &State, m: Move) -> String {
     state.explain_illegal(m)
 }
 
+/// A stack's column as typed: "4" where the board is one row of stacks,
+/// else "4,2"; `None` off stacks.
+fn column_words(geo: &Geometry, cell: u16) -> Option<String> {
+    // Several boards name theirs first: those keep the whole cell.
+    if geo.kind != crate::rules::BoardKind::Stacks || geo.name(cell).contains(':') {
+        return None;
+    }
+    let k = geo.coord(cell);
+    let one_row = geo.columns().iter().all(|c| geo.coord(c[0]).y == k.y);
+    Some(if one_row {
+        format!("{}", k.x)
+    } else {
+        format!("{},{}", k.x, k.y)
+    })
+}
+
 /// A cell written the way a person would type it back: "2,3" or "2,3,1".
 pub fn cell_words(geo: &Geometry, cell: u16) -> String {
     geo.name(cell).replace(['(', ')'], "")
@@ -391,6 +407,8 @@ pub fn typed(state: &State, mv: Move) -> Option<String> {
         Move::AgreeDraw => vec!["agree".into()],
         Move::RefuseDraw => vec!["refuse".into()],
         Move::Place { color, shape, to } => vec![
+            // On stacks a column alone, as people type it: `4` in Connect4.
+            column_words(geo, to).unwrap_or_else(|| cell(to)),
             cell(to),
             format!("{} {}", shape.name(), cell(to)),
             format!("{} {} {}", color.name(), shape.name(), cell(to)),
