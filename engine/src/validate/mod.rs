@@ -162,16 +162,24 @@ fn check_board(rules: &RuleSet, report: &mut Report) -> bool {
     for i in 0..3 {
         let max = dimension_max(d, i);
         let value = u32::from(d[i]);
-        if !(1..=max).contains(&value) {
-            ok = false;
-            report.add(
-                format!("dimensions[{i}]"),
-                format!(
-                    "{value} is out of range; with the other two dimensions this one may be 1 to {max} \
-                     (each at most {DIMENSION_MAX}, and all three multiply to at most {BOARD_CELLS_MAX})"
-                ),
-            );
+        if (1..=max).contains(&value) {
+            continue;
         }
+        ok = false;
+        let message = if max == 0 {
+            // The other two alone are too many spaces: no value here fits.
+            format!(
+                "the other two dimensions alone make more than {BOARD_CELLS_MAX} spaces, so no \
+                 value here fits; make them smaller first (each at most {DIMENSION_MAX}, and all \
+                 three multiply to at most {BOARD_CELLS_MAX}, e.g. 8x8x8)"
+            )
+        } else {
+            format!(
+                "{value} is out of range; with the other two dimensions this one may be 1 to {max} \
+                 (each at most {DIMENSION_MAX}, and all three multiply to at most {BOARD_CELLS_MAX})"
+            )
+        };
+        report.add(format!("dimensions[{i}]"), message);
     }
     if rules.board == BoardKind::Stacks && d[2] == 1 {
         report.add(

@@ -121,6 +121,21 @@ fn board_and_dimensions() {
         "may be 1 to 8",
     );
     passes(json!({"board": "squares", "dimensions": [8, 8, 8]}));
+    // 30 x 30 is more than 512 spaces already: no value of the third fits,
+    // and no range "1 to 0" is offered.
+    let problems = validate(&rules(
+        json!({"board": "squares", "dimensions": [30, 30, 1]}),
+    ))
+    .expect_err("too many spaces");
+    assert!(
+        problems.iter().all(|p| !p.to_string().contains("1 to 0")),
+        "{problems:?}"
+    );
+    fails(
+        json!({"board": "squares", "dimensions": [30, 30, 1]}),
+        "dimensions[2]",
+        "make them smaller first",
+    );
     passes(json!({"board": "squares", "dimensions": [19, 19, 1]}));
     fails(json!({"pieces_per_turn": 0}), "pieces_per_turn", "1 or 2");
     passes(json!({"pieces_per_turn": 2}));
