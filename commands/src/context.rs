@@ -17,7 +17,7 @@ pub type Answer = Result<Reply, Said>;
 /// it is; anything else is our fault, and nothing was changed.
 pub fn said(e: StorageError) -> Said {
     match e.refusal() {
-        Some(message) => capitalise(message),
+        Some(message) => sentence(message),
         None => format!(
             "Something went wrong on our side ({e}); nothing was changed. Please try again."
         ),
