@@ -17,8 +17,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use redscience_commands::{Bot, Destination, Place, Request, What, Who, options_as_text};
-use redscience_storage::{ChatId, Config, Platform};
+use redscience_commands::{Bot, Destination, Request, What, options_as_text};
+use redscience_storage::Config;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// The channel people speak in unless they say otherwise.
@@ -110,23 +110,7 @@ impl Console {
         } else {
             What::Text(rest.to_string())
         };
-        let request = Request {
-            who: Who {
-                chat: ChatId::console(&user),
-                display_name: user.clone(),
-            },
-            place: Place {
-                platform: Platform::Console,
-                community: None,
-                channel: if private {
-                    format!("dm {user}")
-                } else {
-                    channel
-                },
-                private,
-            },
-            what,
-        };
+        let request = Request::console(&user, &channel, private, what);
         let reply = self.bot.handle(request).await;
         self.show(reply)
     }

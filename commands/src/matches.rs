@@ -271,6 +271,15 @@ pub(crate) async fn report(
     let game = state.game();
     let platform = challenge.place.platform;
     let mut reply = Reply::default();
+    // In a sealed round: the seats whose plans are kept for their turn.
+    let kept = match state.round_progress() {
+        Some(_) => bot
+            .storage()
+            .early_plan_seats(live.id)
+            .await
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
     let mut names = Vec::new();
     for record in &live.seats {
         names.push(name_of(bot, record.player_id).await);
@@ -323,14 +332,7 @@ pub(crate) async fn report(
                 format!("Match {} is over. {summary} ({}).", live.id, outcome.reason)
             }
             None => match state.round_progress() {
-                Some(round) => {
-                    let kept = bot
-                        .storage()
-                        .early_plan_seats(live.id)
-                        .await
-                        .unwrap_or_default();
-                    round_status(live.id, &round, &kept, &who)
-                }
+                Some(round) => round_status(live.id, &round, &kept, &who),
                 None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
             },
         },
@@ -397,11 +399,6 @@ pub(crate) async fn report(
         // A sealed round: every seat still to plan is asked at once, each
         // from the round-start position, unless its plan is already kept.
         Some(round) => {
-            let kept = bot
-                .storage()
-                .early_plan_seats(live.id)
-                .await
-                .unwrap_or_default();
             for &seat in &round.awaited {
                 if kept.contains(&seat) || !is_human(bot, live, seat).await {
                     continue;

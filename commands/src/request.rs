@@ -59,3 +59,27 @@ pub struct Request {
     pub place: Place,
     pub what: What,
 }
+
+impl Request {
+    /// A request typed in the console by `user`: in `channel`, or in their
+    /// private conversation with the bot (`dm USER`).
+    pub fn console(user: &str, channel: &str, private: bool, what: What) -> Request {
+        Request {
+            who: Who {
+                chat: ChatId::console(user),
+                display_name: user.to_string(),
+            },
+            place: Place {
+                platform: Platform::Console,
+                community: None,
+                channel: if private {
+                    format!("dm {user}")
+                } else {
+                    channel.to_string()
+                },
+                private,
+            },
+            what,
+        }
+    }
+}

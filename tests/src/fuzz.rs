@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use chrono::{TimeDelta, Utc};
 use redscience_commands::wizard::Wizard;
-use redscience_commands::{Bot, Place, Request, What, Who};
+use redscience_commands::{Bot, Request, What};
 use redscience_engine::{Game, RuleSet, catalogue, notation};
 use redscience_storage::scratch::Scratch;
-use redscience_storage::{ChatId, Config, Platform, Storage};
+use redscience_storage::{Config, Storage};
 use tokio::runtime::Runtime;
 
 /// Any bytes as a rule-set file: read, validate, and when valid compile and
@@ -160,23 +160,7 @@ fn request(line: &str) -> Request {
     } else {
         What::Text(line.to_string())
     };
-    Request {
-        who: Who {
-            chat: ChatId::console(user),
-            display_name: user.to_string(),
-        },
-        place: Place {
-            platform: Platform::Console,
-            community: None,
-            channel: if private {
-                format!("dm {user}")
-            } else {
-                "general".to_string()
-            },
-            private,
-        },
-        what,
-    }
+    Request::console(user, "general", private, what)
 }
 
 /// The whole bot on arbitrary text: each of the first eight lines goes to
