@@ -8,15 +8,47 @@ use crate::rules::{BoardKind, Color, Shape};
 
 /// Two characters per piece: the colour's letter and the shape's mark, e.g. "Bo".
 fn symbol(color: Color, shape: Shape) -> String {
-    let mark = match shape {
+    format!("{}{}", color_letter(color), shape_mark(shape))
+}
+
+/// The mark of a shape on the text board.
+fn shape_mark(shape: Shape) -> char {
+    match shape {
         Shape::Circle => 'o',
         Shape::Pentagon => 'p',
         Shape::X => 'x',
         Shape::Cross => '+',
         Shape::Triangle => '^',
         Shape::Star => '*',
-    };
-    format!("{}{mark}", color_letter(color))
+    }
+}
+
+/// What the legend explains besides the seats: only what the board shows
+/// (the shapes on it, unknown shapes, cloaked and locked spaces), in the
+/// order shapes come in, then `. empty`.
+fn marks_on(view: &View) -> String {
+    let seen = |test: &dyn Fn(&crate::game::SpaceView) -> bool| view.spaces.iter().any(test);
+    let mut marks: Vec<String> = Shape::ALL
+        .into_iter()
+        .filter(|&shape| seen(&|sp| matches!(sp.seen, Seen::Piece(_, s) if s == shape)))
+        .map(|shape| format!("{} {}", shape_mark(shape), shape.name()))
+        .collect();
+    if seen(&|sp| matches!(sp.seen, Seen::Obscured(_))) {
+        marks.push("? unknown shape".into());
+    }
+    let mut spaces = vec![". empty".to_string()];
+    if seen(&|sp| sp.cloaked && sp.seen == Seen::Empty) {
+        spaces.push("~ cloaked".into());
+    }
+    if seen(&|sp| sp.seen == Seen::Wall) {
+        spaces.push("## locked".into());
+    }
+    let spaces = spaces.join(", ");
+    if marks.is_empty() {
+        spaces
+    } else {
+        format!("{}; {spaces}", marks.join(", "))
+    }
 }
 
 fn color_letter(color: Color) -> char {
@@ -97,10 +129,7 @@ pub fn view_text(game: &Game, view: &View) -> String {
             legend.push(s);
         }
     }
-    out.push_str(&format!(
-        "{}; o circle, p pentagon, x X, + cross, ^ triangle, * star, ? unknown shape; . empty, ~ cloaked, ## locked\n",
-        legend.join(", ")
-    ));
+    out.push_str(&format!("{}; {}\n", legend.join(", "), marks_on(view)));
     out
 }
 
@@ -228,6 +257,31 @@ mod tests {
             ]
         );
         assert!(text.contains("B Player 1 (black), W Player 2 (white)"));
+    }
+
+    #[test]
+    fn the_legend_explains_only_what_the_board_shows() {
+        let game = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
+        let mut s = game.start();
+        let legend = |s: &State| board_text(s).lines().last().unwrap().to_string();
+        assert_eq!(
+            legend(&s),
+            "B Player 1 (black), W Player 2 (white); . empty"
+        );
+        s.apply(Move::Place {
+            color: Color::Black,
+            shape: Shape::Circle,
+            to: game.geometry.cell(1, 2, 2, 1).unwrap(),
+        })
+        .unwrap();
+        let after = legend(&s);
+        assert_eq!(
+            after,
+            "B Player 1 (black), W Player 2 (white); o circle; . empty"
+        );
+        for absent in ["pentagon", "star", "unknown", "cloaked", "locked"] {
+            assert!(!after.contains(absent), "{after}");
+        }
     }
 
     fn played(rules: serde_json::Value, turns: &[&str]) -> String {
