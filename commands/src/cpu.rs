@@ -61,6 +61,15 @@ impl Cpu {
         }
     }
 
+    /// A permit of this lane, once one is free.
+    async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, Said> {
+        self.permits
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| "The bot is shutting down; please try again in a moment.".to_string())
+    }
+
     pub(crate) fn size(&self) -> usize {
         self.size
     }
@@ -72,10 +81,7 @@ impl Cpu {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let permit =
-            self.permits.clone().acquire_owned().await.map_err(|_| {
-                "The bot is shutting down; please try again in a moment.".to_string()
-            })?;
+        let permit = self.permit().await?;
         let (tx, rx) = tokio::sync::oneshot::channel();
         let spawned = std::thread::Builder::new()
             .name("redscience-search".into())
@@ -105,10 +111,7 @@ impl Cpu {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let permit =
-            self.permits.clone().acquire_owned().await.map_err(|_| {
-                "The bot is shutting down; please try again in a moment.".to_string()
-            })?;
+        let permit = self.permit().await?;
         let job = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()

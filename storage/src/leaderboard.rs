@@ -85,30 +85,7 @@ async fn ensure_standard_player<C: ConnectionTrait>(
     }
     let name = standard_player_name(&game.name);
     // A game renamed and named back again finds its old standard player.
-    let existing = players::Entity::find()
-        .filter(players::Column::Universe.eq(PUBLIC_UNIVERSE))
-        .filter(players::Column::NameKey.eq(name.to_lowercase()))
-        .filter(players::Column::Kind.eq(Kind::Standard.word()))
-        .one(db)
-        .await?;
-    let player = match existing {
-        Some(m) => Player::try_from(m)?,
-        None => {
-            insert_player(
-                db,
-                NewPlayer {
-                    name: &name,
-                    universe: PUBLIC_UNIVERSE,
-                    security: Security::Persona,
-                    kind: Kind::Standard,
-                    creator_id: None,
-                    parent_id: None,
-                },
-                now,
-            )
-            .await?
-        }
-    };
+    let player = find_or_make_machine(db, &name, now).await?;
     let mut active = game.into_active_model();
     active.standard_player_id = Set(Some(player.id));
     active.update(db).await?;
@@ -126,6 +103,31 @@ async fn find_machine<C: ConnectionTrait>(db: &C, name: &str) -> Result<Option<P
         .transpose()
 }
 
+/// The machine player of this name in the Public Universe, made when it
+/// is not there yet (a standard or a level player).
+async fn find_or_make_machine<C: ConnectionTrait>(
+    db: &C,
+    name: &str,
+    now: sea_orm::prelude::DateTimeUtc,
+) -> Result<Player> {
+    if let Some(player) = find_machine(db, name).await? {
+        return Ok(player);
+    }
+    insert_player(
+        db,
+        NewPlayer {
+            name,
+            universe: PUBLIC_UNIVERSE,
+            security: Security::Persona,
+            kind: Kind::Standard,
+            creator_id: None,
+            parent_id: None,
+        },
+        now,
+    )
+    .await
+}
+
 impl Storage {
     /// The game's player at a level of the search ("*Tic-Tac-Toe easy", a
     /// non-human in the Public Universe like the standard player), created
@@ -140,24 +142,7 @@ impl Storage {
         let txn = self.db.begin().await?;
         let standard = ensure_standard_player(&txn, rule_set_id, self.now()).await?;
         let name = level_player_name(&standard.name, level);
-        let player = match find_machine(&txn, &name).await? {
-            Some(p) => p,
-            None => {
-                insert_player(
-                    &txn,
-                    NewPlayer {
-                        name: &name,
-                        universe: PUBLIC_UNIVERSE,
-                        security: Security::Persona,
-                        kind: Kind::Standard,
-                        creator_id: None,
-                        parent_id: None,
-                    },
-                    self.now(),
-                )
-                .await?
-            }
-        };
+        let player = find_or_make_machine(&txn, &name, self.now()).await?;
         txn.commit().await?;
         Ok(player)
     }

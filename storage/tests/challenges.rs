@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{human, on_each_backend, refusal};
+use common::{human, on_each_backend, refusal, seated};
 use redscience_storage::{
     Augmentation, ChallengeStatus, ChannelRef, Invitee, MatchClock, NewChallenge, NewMatch,
     Platform, Security, Storage, SystemPlayer,
@@ -120,13 +120,7 @@ async fn a_declined_or_cancelled_challenge_stays_closed() {
                     rule_set_id: ttt.id,
                     challenger_id: ann.id,
                     place: place(),
-                    seats: [ann.id, random.id]
-                        .map(|id| Invitee {
-                            player_id: Some(id),
-                            augmentation: Augmentation::Alone,
-                            accepted: true,
-                        })
-                        .to_vec(),
+                    seats: seated(&[ann.id, random.id]),
                     rated: false,
                     clock: MatchClock::Live,
                 })
@@ -203,13 +197,7 @@ async fn a_live_challenge_keeps_the_games_clock_and_each_move_sets_the_matchs() 
                     rule_set_id: ttt.id,
                     challenger_id: ann.id,
                     place: place(),
-                    seats: [ann.id, random.id]
-                        .map(|id| Invitee {
-                            player_id: Some(id),
-                            augmentation: Augmentation::Alone,
-                            accepted: true,
-                        })
-                        .to_vec(),
+                    seats: seated(&[ann.id, random.id]),
                     rated: false,
                     clock,
                 })

@@ -5,11 +5,11 @@
 use crate::common;
 
 use chrono::TimeDelta;
-use common::{human, on_each_backend};
+use common::{human, on_each_backend, seated};
 use redscience_storage::sea_orm_migration::MigratorTrait;
 use redscience_storage::{
-    Augmentation, ChannelRef, Invitee, LiveMatch, MatchClock, NewChallenge, NewMatch, Platform,
-    Security, Storage, SystemPlayer,
+    Augmentation, ChannelRef, LiveMatch, MatchClock, NewChallenge, NewMatch, Platform, Security,
+    Storage, SystemPlayer,
 };
 
 /// Ann against Random in Tic-Tac-Toe on `clock`, Ann to move first.
@@ -29,13 +29,7 @@ async fn match_on(s: &Storage, clock: MatchClock, seed: u64) -> LiveMatch {
                 community: None,
                 channel: "#general".into(),
             },
-            seats: [ann.id, random.id]
-                .map(|id| Invitee {
-                    player_id: Some(id),
-                    augmentation: Augmentation::Alone,
-                    accepted: true,
-                })
-                .to_vec(),
+            seats: seated(&[ann.id, random.id]),
             rated: false,
             clock,
         })

@@ -78,3 +78,14 @@ pub fn refusal<T: std::fmt::Debug>(result: redscience_storage::Result<T>) -> Str
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
+
+/// Seats already taken by these players, each alone and accepted.
+pub fn seated(ids: &[i64]) -> Vec<redscience_storage::Invitee> {
+    ids.iter()
+        .map(|&id| redscience_storage::Invitee {
+            player_id: Some(id),
+            augmentation: redscience_storage::Augmentation::Alone,
+            accepted: true,
+        })
+        .collect()
+}
