@@ -108,7 +108,9 @@ impl Canonical {
             }
         }
         Canonical {
-            schema_version: rules.schema_version,
+            // The form of the canonical JSON, not of the file: version 2
+            // added only labels, which are no part of the game.
+            schema_version: 1,
             players: rules.players,
             colors: rules.colors,
             chaos_color: chaos_color(rules),
@@ -174,6 +176,16 @@ mod tests {
     }
 
     #[test]
+    fn labels_and_the_file_version_do_not_count() {
+        let labelled = json!({"schema_version": 2, "labels": {
+            "how_to_play": "Three in a row wins.",
+            "shapes": {"circle": "nought"},
+            "spaces": [{"at": "2,2", "label": "the centre"}],
+            "phases": ["Play"]}});
+        assert_eq!(fp(labelled), fp(json!({})));
+    }
+
+    #[test]
     fn defaults_written_out_change_nothing() {
         let written = json!({"players": "two", "colors": "assigned", "cloaking": "none",
             "pieces_per_turn": 1, "seconds_per_turn": 60, "boards": 1, "board": "hash",
@@ -189,7 +201,6 @@ mod tests {
     fn every_field_counts() {
         let base = fp(json!({}));
         let changes = [
-            json!({"schema_version": 2}),
             json!({"players": "three"}),
             json!({"colors": "shared"}),
             json!({"players": "two_vs_chaos"}),

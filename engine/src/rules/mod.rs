@@ -2,6 +2,7 @@
 //! JSON form. Fields left out of a file take Tic-Tac-Toe's values, as the
 //! spec's game list describes each game by its differences from Tic-Tac-Toe.
 
+mod labels;
 mod outcomes;
 mod refs;
 mod vocab;
@@ -11,6 +12,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub use labels::{HOW_TO_PLAY_MAX, LABEL_MAX, Labels, SpaceLabel};
 pub use outcomes::{FoldRule, Measure, StalemateRule, TurnCheck};
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
@@ -18,8 +20,11 @@ pub use vocab::{
     Players, Power, Shape, WinLose,
 };
 
-/// The version of the JSON form this build writes and reads.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the JSON form this build writes. Version 2 added
+/// `labels`; files of version 1 (no labels) read as before.
+pub const SCHEMA_VERSION: u32 = 2;
+/// The oldest version this build reads.
+pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 
 /// The time options: the Factory's 3 s ... 300 s, then correspondence play.
 pub const TURN_SECONDS: [u32; 18] = [
@@ -34,7 +39,7 @@ pub const TURN_SECONDS: [u32; 18] = [
     description = "A variant of tic-tac-toe as the Game Factory defines it. Fields left out take Tic-Tac-Toe's values."
 )]
 pub struct RuleSet {
-    /// Version of this JSON form; this build reads version 1.
+    /// Version of this JSON form: 2 (1 is read too, without labels).
     pub schema_version: u32,
     /// The game's name: no whitespace, '*', '(' or ')'.
     pub name: String,
@@ -88,6 +93,10 @@ pub struct RuleSet {
     /// "Overachiever(s) disqualified" (4-player games only).
     #[serde(default)]
     pub overachievers_disqualified: bool,
+    /// What shapes, spaces and phases mean, and how to play: words only,
+    /// not rules (version 2).
+    #[serde(default, skip_serializing_if = "Labels::is_empty")]
+    pub labels: Labels,
 }
 
 /// A shape's power block and its reserves.

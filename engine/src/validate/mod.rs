@@ -6,6 +6,7 @@
 //! dropdown ranges and the save rules of the requirements, with the gaps
 //! resolved as `docs/rules.md` records.
 
+mod labels;
 mod outcomes;
 mod phases;
 mod seats;
@@ -14,7 +15,7 @@ mod spaces;
 #[cfg(test)]
 mod tests;
 
-use crate::rules::{BoardKind, SCHEMA_VERSION, TURN_SECONDS};
+use crate::rules::{BoardKind, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION, TURN_SECONDS};
 use crate::{Problem, RuleSet};
 
 pub(crate) use seats::chaos_color;
@@ -66,6 +67,7 @@ pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
     shapes::check(rules, dimensions_ok, &mut report);
     phases::check(rules, dimensions_ok, &mut report);
     outcomes::check(rules, &mut report);
+    labels::check(rules, &mut report);
     if report.0.is_empty() {
         Ok(())
     } else {
@@ -84,11 +86,12 @@ impl Report {
 }
 
 fn check_header(rules: &RuleSet, report: &mut Report) {
-    if rules.schema_version != SCHEMA_VERSION {
+    if !(OLDEST_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&rules.schema_version) {
         report.add(
             "schema_version",
             format!(
-                "version {} cannot be read; this build reads version {SCHEMA_VERSION} only",
+                "version {} cannot be read; this build reads versions {OLDEST_SCHEMA_VERSION} \
+                 to {SCHEMA_VERSION} (write {SCHEMA_VERSION})",
                 rules.schema_version
             ),
         );

@@ -73,10 +73,10 @@ fn every_problem_is_reported_at_once() {
 
 #[test]
 fn messages_say_what_is_accepted() {
-    let found = problems(json!({"seconds_per_turn": 7, "schema_version": 2}));
+    let found = problems(json!({"seconds_per_turn": 7, "schema_version": 3}));
     assert_eq!(
         found[0].message,
-        "version 2 cannot be read; this build reads version 1 only"
+        "version 3 cannot be read; this build reads versions 1 to 2 (write 2)"
     );
     assert!(
         found[1].message.contains("3, 6, 10"),
@@ -617,5 +617,94 @@ fn tetrakis_spaces_name_their_triangles() {
         json!({"board": "tetrakis_squares", "dimensions": [2, 2, 2]}),
         "dimensions[2]",
         "one flat layer",
+    );
+}
+
+#[test]
+fn labels_are_checked_and_version_1_files_still_read() {
+    passes(json!({"schema_version": 1}));
+    passes(json!({"schema_version": 2, "labels": {
+        "how_to_play": "Noughts and crosses: three in a row wins.",
+        "shapes": {"circle": "nought"},
+        "spaces": [{"at": "2,2", "label": "the centre"}],
+        "phases": ["Play"]}}));
+    fails(
+        json!({"labels": {"shapes": {"circle": "nought"}}}),
+        "labels",
+        "schema_version 2",
+    );
+    let v2 = |labels: Value| json!({"schema_version": 2, "labels": labels});
+    fails(
+        v2(json!({"shapes": {"star": "sun"}})),
+        "labels.shapes.star",
+        "not in play",
+    );
+    fails(
+        v2(json!({"shapes": {"circle": ""}})),
+        "labels.shapes.circle",
+        "empty",
+    );
+    fails(
+        v2(json!({"shapes": {"circle": "a".repeat(25)}})),
+        "labels.shapes.circle",
+        "at most 24",
+    );
+    fails(
+        v2(json!({"shapes": {"circle": "white"}})),
+        "labels.shapes.circle",
+        "colour or shape",
+    );
+    fails(
+        v2(json!({"shapes": {"circle": "pass"}})),
+        "labels.shapes.circle",
+        "typed for moves",
+    );
+    fails(
+        v2(json!({"shapes": {"circle": "b2"}})),
+        "labels.shapes.circle",
+        "digits",
+    );
+    fails(
+        v2(json!({"shapes": {"circle": "x-ray"}})),
+        "labels.shapes.circle",
+        "'-'",
+    );
+    fails(
+        v2(json!({"shapes": {"circle": "*bold*"}})),
+        "labels.shapes.circle",
+        "not accepted",
+    );
+    fails(
+        v2(json!({"phases": ["One", "Two"]})),
+        "labels.phases",
+        "at most one name per phase",
+    );
+    fails(
+        v2(json!({"phases": ["line\nbreak"]})),
+        "labels.phases[0]",
+        "line break",
+    );
+    fails(
+        v2(json!({"spaces": [{"at": "4,4", "label": "far"}]})),
+        "labels.spaces[0].at",
+        "4,4",
+    );
+    fails(
+        v2(json!({"how_to_play": "a".repeat(701)})),
+        "labels.how_to_play",
+        "at most 700",
+    );
+    fails(
+        v2(json!({"how_to_play": "Ask @everyone"})),
+        "labels.how_to_play",
+        "'@'",
+    );
+    fails(
+        json!({"schema_version": 2, "shapes": [
+            {"shape": "circle", "reserves": {"black": 5}},
+            {"shape": "x", "reserves": {"white": 4}}],
+            "labels": {"shapes": {"circle": "Rock", "x": "rock"}}}),
+        "labels.shapes.x",
+        "another shape too",
     );
 }
