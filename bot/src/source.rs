@@ -113,6 +113,9 @@ pub fn show_or_export(name: &str, export: Option<&Path>) -> Result<ExitCode, Str
     match export {
         None => {
             println!("{}", rules.name);
+            if let Some(how) = &rules.labels.how_to_play {
+                println!("  How to play: {how}");
+            }
             for line in describe(&rules) {
                 println!("  {line}");
             }

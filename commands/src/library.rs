@@ -25,6 +25,9 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         "show" => {
             let saved = find(ctx, args.get(1)).await?;
             let mut text = format!("**{}**\n", saved.name);
+            if let Some(how) = &saved.rules.labels.how_to_play {
+                text.push_str(&format!("How to play: {how}\n"));
+            }
             for line in describe(&saved.rules) {
                 text.push_str(&format!("- {line}\n"));
             }

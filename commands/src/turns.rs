@@ -94,7 +94,9 @@ pub(crate) async fn not_a_command(ctx: &Ctx<'_>, words: &[String]) -> Answer {
     let first = &words[0];
     let typed = matches!(ctx.req.what, crate::request::What::Text(_));
     let text = words.join(" ");
-    if typed && redscience_engine::notation::parse_turn(&text).is_ok() {
+    let reads_as_move = redscience_engine::notation::parse_turn(&text).is_ok()
+        || labelled_move_here(ctx, &text).await;
+    if typed && reads_as_move {
         if has_match_here(ctx).await {
             return turn(ctx, "move", words).await;
         }
@@ -113,6 +115,36 @@ pub(crate) async fn not_a_command(ctx: &Ctx<'_>, words: &[String]) -> Answer {
 
 /// Whether the requester has an unfinished match here (in this channel,
 /// or any when asked privately): where typed move text is a move.
+/// Whether `text` is a move once a game's shape labels are read ("rock 1"
+/// in RockPaperScissors), for a game of the person's matches here. Only
+/// asked of text that reads as nothing else, so loading is rare.
+async fn labelled_move_here(ctx: &Ctx<'_>, text: &str) -> bool {
+    let Ok(ids) = ctx.storage().matches_of(ctx.player.id, true).await else {
+        return false;
+    };
+    let here = ctx.req.place.channel_ref();
+    for id in ids {
+        let Ok(Some(challenge)) = ctx.storage().challenge_of_match(id).await else {
+            continue;
+        };
+        if !ctx.req.place.private && challenge.place != here {
+            continue;
+        }
+        let Ok(live) = ctx.storage().load_match(id).await else {
+            continue;
+        };
+        let game = live.state().game();
+        if !game.rules.labels.shapes.is_empty()
+            && text
+                .split('+')
+                .all(|part| redscience_engine::notation::read_move(game, part).is_ok())
+        {
+            return true;
+        }
+    }
+    false
+}
+
 pub(crate) async fn has_match_here(ctx: &Ctx<'_>) -> bool {
     let Ok(ids) = ctx.storage().matches_of(ctx.player.id, true).await else {
         return false;

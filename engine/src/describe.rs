@@ -55,8 +55,19 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
     lines.extend(rules.stalemate.iter().map(stalemate_words));
     if rules.phases.len() > 1 || rules.phases.first().is_some_and(|p| *p != Phase::default()) {
         for (i, p) in rules.phases.iter().enumerate() {
-            lines.push(format!("Phase {}: {}", i + 1, phase_words(rules, p)));
+            lines.push(format!(
+                "{}: {}",
+                rules.labels.phase_words(i),
+                phase_words(rules, p)
+            ));
         }
+    }
+    for label in &rules.labels.spaces {
+        let (spaces, verb) = spaces_with_verb(rules, std::slice::from_ref(&label.at));
+        lines.push(capitalize(&format!(
+            "{spaces} {verb} called \"{}\"",
+            label.label
+        )));
     }
     lines
 }
@@ -235,7 +246,11 @@ fn shape_line(rules: &RuleSet, s: &ShapeRules) -> String {
     if parts.is_empty() {
         parts.push("none in reserve".into());
     }
-    format!("{}: {}", capitalize(s.shape.name()), parts.join(", "))
+    format!(
+        "{}: {}",
+        capitalize(&rules.labels.shape_words(s.shape)),
+        parts.join(", ")
+    )
 }
 
 fn in_a_row(length: u8) -> String {
@@ -408,6 +423,29 @@ mod tests {
                 "First 3-same-color-in-a-row wins",
                 "Stalemate draws"
             ]
+        );
+    }
+
+    #[test]
+    fn labels_name_shapes_phases_and_spaces() {
+        let got = lines(json!({
+            "schema_version": 2, "board": "stacks", "dimensions": [2, 1, 2],
+            "shapes": [{"reserves": {"black": 2, "white": 2}}],
+            "phases": [{}, {"pass": true}],
+            "labels": {"shapes": {"circle": "coin"}, "phases": ["Invest"],
+                "spaces": [{"at": "2", "label": "the pot"}]}}));
+        assert!(
+            got.contains(&"Coin (circle): 2 black and 2 white start in reserve".to_string()),
+            "{got:?}"
+        );
+        assert!(
+            got.iter().any(|l| l.starts_with("Phase 1 (Invest): ")),
+            "{got:?}"
+        );
+        assert!(got.iter().any(|l| l.starts_with("Phase 2: ")), "{got:?}");
+        assert!(
+            got.contains(&"Stack 2 is called \"the pot\"".to_string()),
+            "{got:?}"
         );
     }
 

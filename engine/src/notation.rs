@@ -5,7 +5,7 @@
 //! one turn, and `pass`, `draw`, `agree`, `refuse`. Forgiving about spaces and
 //! case, strict about meaning: an ambiguous move is refused with the choices.
 
-use crate::game::{Move, State};
+use crate::game::{Game, Move, State};
 use crate::geometry::Geometry;
 use crate::rules::{BoardKind, Color, Shape};
 
@@ -360,7 +360,7 @@ pub fn apply_turn(
         let mv = if *part == "?" {
             random(&trial).ok_or("no move is possible")?
         } else {
-            resolve(&trial, &parse_move(part)?)?
+            resolve(&trial, &read_move(state.game(), part)?)?
         };
         trial.apply(mv)?;
     }
@@ -375,19 +375,33 @@ fn why(state: &State, m: Move) -> String {
     state.explain_illegal(m)
 }
 
-/// A stack's column as typed: "4" where the board is one row of stacks,
-/// else "4,2"; `None` off stacks.
-fn column_words(geo: &Geometry, cell: u16) -> Option<String> {
-    // Several boards name theirs first: those keep the whole cell.
-    if geo.kind != crate::rules::BoardKind::Stacks || geo.name(cell).contains(':') {
+/// One move as typed in `game`, where a shape may be named by its label
+/// ("rock 1" in RockPaperScissors is "circle 1").
+pub fn read_move(game: &Game, text: &str) -> Result<MoveText, String> {
+    if game.rules.labels.shapes.is_empty() {
+        return parse_move(text);
+    }
+    parse_move(&game.rules.labels.unlabel(text))
+}
+
+/// A stack as typed: "4" where the board is one row of stacks, else "4,2",
+/// with "N:" first on a board other than the first of several; `None`
+/// off stacks.
+pub fn stack_words(geo: &Geometry, cell: u16) -> Option<String> {
+    if geo.kind != BoardKind::Stacks {
         return None;
     }
     let k = geo.coord(cell);
     let one_row = geo.columns().iter().all(|c| geo.coord(c[0]).y == k.y);
-    Some(if one_row {
-        format!("{}", k.x)
+    let board = if geo.boards > 1 {
+        format!("{}:", k.board)
     } else {
-        format!("{},{}", k.x, k.y)
+        String::new()
+    };
+    Some(if one_row {
+        format!("{board}{}", k.x)
+    } else {
+        format!("{board}{},{}", k.x, k.y)
     })
 }
 
@@ -399,28 +413,38 @@ pub fn cell_words(geo: &Geometry, cell: u16) -> String {
 /// What a person types to play `mv` now: the shortest text that reads back
 /// as exactly that move (a cell, then with its shape, then its colour too).
 pub fn typed(state: &State, mv: Move) -> Option<String> {
-    let geo = &state.game().geometry;
+    let game = state.game();
+    let geo = &game.geometry;
     let cell = |c: u16| cell_words(geo, c);
     let candidates: Vec<String> = match mv {
         Move::Pass => vec!["pass".into()],
         Move::OfferDraw => vec!["draw".into()],
         Move::AgreeDraw => vec!["agree".into()],
         Move::RefuseDraw => vec!["refuse".into()],
-        Move::Place { color, shape, to } => vec![
-            // On stacks a column alone, as people type it: `4` in Connect4.
-            column_words(geo, to).unwrap_or_else(|| cell(to)),
-            cell(to),
-            format!("{} {}", shape.name(), cell(to)),
-            format!("{} {} {}", color.name(), shape.name(), cell(to)),
-        ],
+        Move::Place { color, shape, to } => {
+            // On stacks a column alone, as people type it: `4` in Connect4;
+            // a shape by its label where it has one (`rock 1`).
+            let place = stack_words(geo, to).unwrap_or_else(|| cell(to));
+            let shape = game.rules.labels.shape(shape).unwrap_or(shape.name());
+            vec![
+                place.clone(),
+                cell(to),
+                format!("{shape} {place}"),
+                format!("{} {shape} {place}", color.name()),
+                format!("{} {shape} {}", color.name(), cell(to)),
+            ]
+        }
         Move::Step { from, to } => vec![format!("{}-{}", cell(from), cell(to))],
         Move::Promote { from, to, shape } => {
             vec![format!("{}-{}={}", cell(from), cell(to), shape.name())]
         }
     };
-    candidates
-        .into_iter()
-        .find(|text| parse_move(text).ok().and_then(|m| resolve(state, &m).ok()) == Some(mv))
+    candidates.into_iter().find(|text| {
+        read_move(game, text)
+            .ok()
+            .and_then(|m| resolve(state, &m).ok())
+            == Some(mv)
+    })
 }
 
 #[cfg(test)]
@@ -457,6 +481,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_shape_label_is_typed_and_offered_in_place_of_its_name() {
+        let mut rules = crate::catalogue::get("RockPaperScissors").unwrap();
+        rules.schema_version = crate::rules::SCHEMA_VERSION;
+        rules.labels.shapes = [
+            (Shape::Circle, "rock"),
+            (Shape::Pentagon, "scissors"),
+            (Shape::X, "paper"),
+        ]
+        .into_iter()
+        .map(|(s, l)| (s, l.to_string()))
+        .collect();
+        let game = crate::Game::new(rules).unwrap();
+        let mut state = game.start();
+        let paper = state
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                matches!(
+                    m,
+                    Move::Place {
+                        shape: Shape::X,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        assert_eq!(typed(&state, paper).as_deref(), Some("paper 1"));
+        assert_eq!(state.move_text(paper), "Black paper (X) to stack 1");
+        apply_turn(&mut state, "Paper 1", |_| None).unwrap();
+        assert_eq!(state.history()[0].mv, paper);
     }
 
     #[test]

@@ -26,12 +26,12 @@ fn shape_mark(shape: Shape) -> char {
 /// What the legend explains besides the seats: only what the board shows
 /// (the shapes on it, unknown shapes, cloaked and locked spaces), in the
 /// order shapes come in, then `. empty`.
-fn marks_on(view: &View) -> String {
+fn marks_on(game: &Game, view: &View) -> String {
     let seen = |test: &dyn Fn(&crate::game::SpaceView) -> bool| view.spaces.iter().any(test);
     let mut marks: Vec<String> = Shape::ALL
         .into_iter()
         .filter(|&shape| seen(&|sp| matches!(sp.seen, Seen::Piece(_, s) if s == shape)))
-        .map(|shape| format!("{} {}", shape_mark(shape), shape.name()))
+        .map(|shape| format!("{} {}", shape_mark(shape), game.shape_words(shape)))
         .collect();
     if seen(&|sp| matches!(sp.seen, Seen::Obscured(_))) {
         marks.push("? unknown shape".into());
@@ -117,19 +117,24 @@ pub fn view_text(game: &Game, view: &View) -> String {
         ),
         _ => {}
     }
+    // Colours, not "Player 1": the messages around a board name each
+    // person with their colour ("alice (black)").
     let mut legend: Vec<String> = Vec::new();
     for seat in &game.seats {
-        let s = format!(
-            "{} {} ({})",
-            color_letter(seat.color),
-            seat.label(),
-            seat.color.name()
-        );
+        let s = if seat.is_chaos {
+            format!("{} Chaos ({})", color_letter(seat.color), seat.color.name())
+        } else {
+            format!("{} {}", color_letter(seat.color), seat.color.name())
+        };
         if !legend.contains(&s) {
             legend.push(s);
         }
     }
-    out.push_str(&format!("{}; {}\n", legend.join(", "), marks_on(view)));
+    out.push_str(&format!(
+        "{}; {}\n",
+        legend.join(", "),
+        marks_on(game, view)
+    ));
     out
 }
 
@@ -256,7 +261,7 @@ mod tests {
                 "     1  2  3"
             ]
         );
-        assert!(text.contains("B Player 1 (black), W Player 2 (white)"));
+        assert!(text.contains("B black, W white;"), "{text}");
     }
 
     #[test]
@@ -264,10 +269,7 @@ mod tests {
         let game = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
         let mut s = game.start();
         let legend = |s: &State| board_text(s).lines().last().unwrap().to_string();
-        assert_eq!(
-            legend(&s),
-            "B Player 1 (black), W Player 2 (white); . empty"
-        );
+        assert_eq!(legend(&s), "B black, W white; . empty");
         s.apply(Move::Place {
             color: Color::Black,
             shape: Shape::Circle,
@@ -275,13 +277,24 @@ mod tests {
         })
         .unwrap();
         let after = legend(&s);
-        assert_eq!(
-            after,
-            "B Player 1 (black), W Player 2 (white); o circle; . empty"
-        );
+        assert_eq!(after, "B black, W white; o circle; . empty");
         for absent in ["pentagon", "star", "unknown", "cloaked", "locked"] {
             assert!(!after.contains(absent), "{after}");
         }
+    }
+
+    #[test]
+    fn the_legend_names_shapes_by_their_labels_and_chaos_by_name() {
+        let game = crate::testing::game(serde_json::json!({
+            "schema_version": 2, "players": "two_vs_chaos",
+            "shapes": [{"reserves": {"black": 3, "white": 3, "pink": 3}}],
+            "labels": {"shapes": {"circle": "stone"}}}));
+        let s = crate::testing::played(&game, &["2,2"]);
+        let legend = board_text(&s).lines().last().unwrap().to_string();
+        assert_eq!(
+            legend,
+            "B black, W white, P Chaos (pink); o stone (circle); . empty"
+        );
     }
 
     fn played(rules: serde_json::Value, turns: &[&str]) -> String {

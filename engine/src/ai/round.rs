@@ -388,7 +388,7 @@ mod tests {
             leaf.learn(&planners, &picks, &results);
         }
         let text = |seat| start.move_text(leaf.favoured(seat).unwrap());
-        assert_eq!(text(0), "Black X to (1,1,2)");
-        assert_eq!(text(1), "White pentagon to (3,1,2)");
+        assert_eq!(text(0), "Black X to stack 1");
+        assert_eq!(text(1), "White pentagon to stack 3");
     }
 }

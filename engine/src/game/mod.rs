@@ -264,6 +264,37 @@ impl Game {
     pub fn chaos_seat(&self) -> Option<usize> {
         self.seats.iter().position(|s| s.is_chaos)
     }
+
+    /// The label the rules give a space or its whole stack, if any.
+    pub fn space_label(&self, cell: u16) -> Option<&str> {
+        let k = self.geometry.coord(cell);
+        self.rules
+            .labels
+            .spaces
+            .iter()
+            .find(|l| l.at.matches(k.board, k.x, k.y, k.z))
+            .map(|l| l.label.as_str())
+    }
+
+    /// Where a piece goes, as a person types it: "(2,3)", and on stacks
+    /// the stack ("stack 4"), with the space's label first where it has
+    /// one ("the pot (stack 5)").
+    pub fn place_words(&self, cell: u16) -> String {
+        let place = match crate::notation::stack_words(&self.geometry, cell) {
+            Some(stack) => format!("stack {stack}"),
+            None => self.geometry.name(cell),
+        };
+        match self.space_label(cell) {
+            Some(label) => format!("{label} ({place})"),
+            None => place,
+        }
+    }
+
+    /// A shape as shown: its label with its name ("rock (circle)"), or
+    /// its name.
+    pub fn shape_words(&self, shape: Shape) -> String {
+        self.rules.labels.shape_words(shape)
+    }
 }
 
 /// Seats in order, with their colours and the colours they control.

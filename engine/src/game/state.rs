@@ -632,8 +632,8 @@ impl State {
                 format!(
                     "{} {} to {}",
                     Capitalised(color.name()),
-                    shape.name(),
-                    geo.cell_name(to)
+                    self.game.shape_words(shape),
+                    self.game.place_words(to)
                 )
             }
             Move::Step { from, to } | Move::Promote { from, to, .. } => {
@@ -652,9 +652,9 @@ impl State {
                         let mut text = format!(
                             "{} {} {} to {}{}",
                             Capitalised(color.name()),
-                            shape.name(),
-                            geo.cell_name(from),
-                            geo.cell_name(to),
+                            self.game.shape_words(shape),
+                            self.game.place_words(from),
+                            self.game.place_words(to),
                             self.step_words(from, to)
                         );
                         if let Move::Promote { shape, .. } = mv {

@@ -99,7 +99,7 @@ fn connect_four_pieces_fall_and_stack_lines_count() {
     );
     let mut s = g.start();
     play(&mut s, &["3", "4", "3", "4", "3", "4"]);
-    assert_eq!(s.history()[2].text, "Black circle to (3,1,2)");
+    assert_eq!(s.history()[2].text, "Black circle to stack 3");
     play(&mut s, &["3"]);
     assert_eq!(
         s.outcome().unwrap().results,
