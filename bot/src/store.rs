@@ -59,6 +59,7 @@ pub fn migrate() -> Result<ExitCode, String> {
         list("added players", &seeded.players_added);
         list("added catalogue games", &seeded.games_added);
         list("updated catalogue games", &seeded.games_updated);
+        list("catalogue games with new labels", &seeded.labels_updated);
         list(
             "catalogue games left out (their name is taken)",
             &seeded.games_kept_out,

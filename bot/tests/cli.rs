@@ -91,7 +91,7 @@ fn replay_plays_two_stone_turns_and_stacks() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 4);
     assert_eq!(v["next"], 1);
     let out = redscience(&["replay", "Connect4", "4", "4", "--json"]);
-    assert_eq!(json(&out)["moves"][1], "White circle to (4,1,2)");
+    assert_eq!(json(&out)["moves"][1], "White circle to stack 4");
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn export_then_check_and_replay_from_the_file() {
     assert!(check.status.success(), "{}", stdout(&check));
     assert!(stdout(&check).contains("Qubic-4 is valid"));
     let out = redscience(&["replay", path.to_str().unwrap(), "1,1,1", "--json"]);
-    assert_eq!(json(&out)["moves"][0], "Black circle to (1,1,1)");
+    assert_eq!(json(&out)["moves"][0], "Black circle to stack 1");
 }
 
 #[test]

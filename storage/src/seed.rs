@@ -2,7 +2,7 @@
 //! the built-in catalogue, owned by the system so its games have
 //! leaderboards like any other.
 
-use redscience_engine::{catalogue, fingerprint};
+use redscience_engine::{RuleSet, catalogue, fingerprint};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set, TransactionTrait,
 };
@@ -24,6 +24,9 @@ pub struct SeedReport {
     /// Catalogue games left out: their name is taken by a user's game or by
     /// an older version that has been played (stored games never change).
     pub games_kept_out: Vec<String>,
+    /// Catalogue games whose labels (words, not rules) changed in this
+    /// release: the stored game took the new labels.
+    pub labels_updated: Vec<String>,
 }
 
 impl Storage {
@@ -56,7 +59,12 @@ impl Storage {
         }
         for rules in catalogue::all() {
             let fingerprint = fingerprint(&rules);
-            if by_fingerprint(&txn, &fingerprint).await?.is_some() {
+            if let Some(row) = by_fingerprint(&txn, &fingerprint).await? {
+                if row.creator_id.is_none()
+                    && let Some(name) = self.refresh_labels(&txn, row, &rules).await?
+                {
+                    report.labels_updated.push(name);
+                }
                 continue;
             }
             match by_name(&txn, &rules.name).await? {
@@ -99,5 +107,34 @@ impl Storage {
         }
         txn.commit().await?;
         Ok(report)
+    }
+
+    /// Gives a stored catalogue game the labels of this release's file.
+    /// The rules are the same (same fingerprint), and labels are no part of
+    /// them, so even a played game takes them; its name stays as stored (an
+    /// Admin may have renamed it). Returns the name when it changed anything.
+    async fn refresh_labels(
+        &self,
+        txn: &sea_orm::DatabaseTransaction,
+        row: rule_sets::Model,
+        release: &RuleSet,
+    ) -> Result<Option<String>> {
+        let Ok(mut stored) = RuleSet::from_json(&row.rules_json) else {
+            return Ok(None);
+        };
+        if stored.labels == release.labels {
+            return Ok(None);
+        }
+        stored.labels = release.labels.clone();
+        stored.schema_version = stored.schema_version.max(release.schema_version);
+        let name = stored.name.clone();
+        rule_sets::ActiveModel {
+            id: Set(row.id),
+            rules_json: Set(stored.to_json()),
+            ..Default::default()
+        }
+        .update(txn)
+        .await?;
+        Ok(Some(name))
     }
 }

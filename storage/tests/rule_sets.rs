@@ -97,6 +97,37 @@ async fn only_admins_rename_and_names_follow_the_rules() {
 }
 
 #[tokio::test]
+async fn catalogue_labels_reach_games_stored_by_an_older_release() {
+    on_each_backend(async |s: Storage| {
+        use sea_orm::{ActiveModelTrait, Set};
+        s.seed().await.unwrap();
+        let stored = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        // As an older release stored it: version 1, no labels, and a label
+        // of its own that this release's file does not have.
+        let mut old = stored.rules.clone();
+        old.schema_version = 1;
+        old.labels = Default::default();
+        old.labels.phases = vec!["Old".to_string()];
+        redscience_storage::entities::rule_sets::ActiveModel {
+            id: Set(stored.id),
+            rules_json: Set(old.to_json()),
+            ..Default::default()
+        }
+        .update(s.connection())
+        .await
+        .unwrap();
+        let report = s.seed().await.unwrap();
+        assert_eq!(report.labels_updated, ["Tic-Tac-Toe"], "{report:?}");
+        let now = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap();
+        let release = redscience_engine::catalogue::get("Tic-Tac-Toe").unwrap();
+        assert_eq!(now.rules.labels, release.labels);
+        assert_eq!(now.fingerprint, stored.fingerprint);
+        assert!(s.seed().await.unwrap().labels_updated.is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn imports_need_a_fresh_unused_token_of_the_right_kind() {
     on_each_backend(async |mut s: Storage| {
         let ann = human(&s, "Ann", Security::Creator).await;

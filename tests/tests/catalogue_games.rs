@@ -932,7 +932,7 @@ fn qubic_vertical_line_through_the_levels_wins() {
         ],
     );
     assert_eq!(results(&s), vec![Loss, Win]);
-    assert_eq!(last(&s).text, "White circle to (4,1,4)");
+    assert_eq!(last(&s).text, "White circle to stack 4");
 }
 
 #[test]
@@ -965,14 +965,14 @@ fn qubic_refusals() {
 fn connect4_pieces_fall_and_a_vertical_four_wins() {
     let mut s = start("Connect4");
     play(&mut s, &["3"]);
-    assert_eq!(last(&s).text, "Black circle to (3,1,1)");
+    assert_eq!(last(&s).text, "Black circle to stack 3");
     play(&mut s, &["3"]);
-    assert_eq!(last(&s).text, "White circle to (3,1,2)");
+    assert_eq!(last(&s).text, "White circle to stack 3");
     play(&mut s, &["4", "3", "4", "3", "4", "5"]);
     assert!(!s.is_finished());
     play(&mut s, &["4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
-    assert_eq!(last(&s).text, "Black circle to (4,1,4)");
+    assert_eq!(last(&s).text, "Black circle to stack 4");
 }
 
 #[test]
@@ -982,7 +982,7 @@ fn connect4_horizontal_four_wins() {
     assert!(!s.is_finished());
     play(&mut s, &["4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
-    assert_eq!(last(&s).text, "Black circle to (4,1,1)");
+    assert_eq!(last(&s).text, "Black circle to stack 4");
 }
 
 #[test]
@@ -992,7 +992,7 @@ fn connect4_diagonal_four_wins() {
     assert!(!s.is_finished());
     play(&mut s, &["4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
-    assert_eq!(last(&s).text, "Black circle to (4,1,4)");
+    assert_eq!(last(&s).text, "Black circle to stack 4");
 }
 
 #[test]
@@ -1022,7 +1022,7 @@ fn connect4_full_board_draws() {
         .expect("the last drop is forced");
     assert_eq!(
         (auto.seat, auto.text.as_str()),
-        (1, "White circle to (5,1,6)")
+        (1, "White circle to stack 5")
     );
     assert_eq!(results(&s), vec![Draw, Draw]);
     assert_all_passed_to_stalemate(&s);

@@ -279,7 +279,7 @@ async fn simultaneous_plans_arrive_privately_and_stay_sealed_until_the_round_res
         .collect();
     let shown = channel.join("\n");
     assert!(
-        shown.contains("X to (1,1,1)") || shown.contains("x"),
+        shown.contains("X to stack 1") || shown.contains("x"),
         "{shown}"
     );
     assert!(shown.contains("Match 1 is over."), "{shown}");

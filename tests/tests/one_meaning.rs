@@ -42,7 +42,7 @@ async fn a_bare_number_in_connect4_is_its_column_even_when_a_column_is_full() {
     let out = c.say(&format!("@{mover} 4")).await;
     let echoed = echoes(&out);
     assert!(
-        echoed.iter().any(|l| l.contains("to (4,1,1)")),
+        echoed.iter().any(|l| l.contains("to stack 4")),
         "4 plays column 4: {out}"
     );
     assert!(
