@@ -125,7 +125,7 @@ fn export_then_check_and_replay_from_the_file() {
     assert!(check.status.success(), "{}", stdout(&check));
     assert!(stdout(&check).contains("Qubic-4 is valid"));
     let out = redscience(&["replay", path.to_str().unwrap(), "1,1,1", "--json"]);
-    assert_eq!(json(&out)["moves"][0], "Black circle to stack 1");
+    assert_eq!(json(&out)["moves"][0], "Black circle to (1,1,1)");
 }
 
 #[test]

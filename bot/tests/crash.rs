@@ -157,10 +157,10 @@ impl Console {
     }
 }
 
-/// A move line of the match's log: "you (black): Black circle to (4,1,1)".
+/// A move line of the match's log: "you (black): Black circle to stack 4".
 fn is_move(line: &str) -> bool {
     let line = line.trim_start_matches("[#general] ");
-    (line.starts_with("you (") || line.starts_with("*Random (")) && line.contains(" to (")
+    (line.starts_with("you (") || line.starts_with("*Random (")) && line.contains(" to stack ")
 }
 
 /// The pieces on the last board printed in `lines`.

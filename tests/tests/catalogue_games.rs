@@ -932,7 +932,7 @@ fn qubic_vertical_line_through_the_levels_wins() {
         ],
     );
     assert_eq!(results(&s), vec![Loss, Win]);
-    assert_eq!(last(&s).text, "White circle to stack 4");
+    assert_eq!(last(&s).text, "White circle to (4,1,4)");
 }
 
 #[test]
@@ -968,6 +968,16 @@ fn connect4_pieces_fall_and_a_vertical_four_wins() {
     assert_eq!(last(&s).text, "Black circle to stack 3");
     play(&mut s, &["3"]);
     assert_eq!(last(&s).text, "White circle to stack 3");
+    // The echo names the stack as typed; the piece fell onto the first.
+    let geo = &s.game().geometry;
+    let height = |z| {
+        s.piece_at(geo.cell(1, 3, 1, z).unwrap())
+            .map(|(c, _)| c.name())
+    };
+    assert_eq!(
+        (height(1), height(2), height(3)),
+        (Some("black"), Some("white"), None)
+    );
     play(&mut s, &["4", "3", "4", "3", "4", "5"]);
     assert!(!s.is_finished());
     play(&mut s, &["4"]);

@@ -14,7 +14,11 @@ async fn chat(seed: u64) -> Chat {
 /// The lines of `out` that echo a move ("name (colour): what").
 fn echoes(out: &str) -> Vec<&str> {
     out.lines()
-        .filter(|l| !l.starts_with(' ') && l.contains("): ") && l.contains(" to ("))
+        .filter(|l| {
+            !l.starts_with(' ')
+                && l.contains("): ")
+                && (l.contains(" to (") || l.contains(" to stack "))
+        })
         .collect()
 }
 
@@ -30,7 +34,7 @@ async fn a_bare_number_in_connect4_is_its_column_even_when_a_column_is_full() {
         let mover = c.whose_turn(&["ann", "bob"]).await;
         let out = c.say(&format!("@{mover} 1")).await;
         assert!(
-            echoes(&out).iter().any(|l| l.contains("to (1,1,")),
+            echoes(&out).iter().any(|l| l.ends_with("to stack 1")),
             "column 1 is column 1: {out}"
         );
     }
@@ -46,7 +50,7 @@ async fn a_bare_number_in_connect4_is_its_column_even_when_a_column_is_full() {
         "4 plays column 4: {out}"
     );
     assert!(
-        !echoed.iter().any(|l| l.contains("to (5,")),
+        !echoed.iter().any(|l| l.contains("to stack 5")),
         "never column 5: {out}"
     );
 }
@@ -66,7 +70,7 @@ async fn a_number_after_a_leaderboard_is_a_move_not_a_challenge() {
     assert!(
         echoes(&played)
             .iter()
-            .any(|l| l.starts_with("[#general] ann") && l.contains("to (2,1,")),
+            .any(|l| l.starts_with("[#general] ann") && l.ends_with("to stack 2")),
         "2 is column 2 of match 1: {played}\n(before: {out})"
     );
     assert!(!played.contains("Match 2"), "no new match: {played}");
