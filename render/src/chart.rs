@@ -102,6 +102,33 @@ fn day_starts(times: &[i64], room: f64) -> Vec<(usize, String)> {
     out
 }
 
+/// The corner of the plot the legend covers the fewest points in (the
+/// upper left first when several tie). The legend takes about a quarter
+/// of the width and `entries` lines of the height.
+fn legend_corner(
+    points: &[(f64, i32)],
+    (x0, x1): (f64, f64),
+    (r0, r1): (i32, i32),
+    entries: usize,
+) -> SeriesLabelPosition {
+    let tall = (0.08 * entries as f64 + 0.04).min(0.5);
+    let inside = |(x, r): &(f64, i32), left: bool, upper: bool| {
+        let across = (x - x0) / (x1 - x0);
+        let up = f64::from(r - r0) / f64::from((r1 - r0).max(1));
+        (if left { across < 0.3 } else { across > 0.7 })
+            && (if upper { up > 1.0 - tall } else { up < tall })
+    };
+    [
+        (SeriesLabelPosition::UpperLeft, true, true),
+        (SeriesLabelPosition::UpperRight, false, true),
+        (SeriesLabelPosition::LowerRight, false, false),
+        (SeriesLabelPosition::LowerLeft, true, false),
+    ]
+    .into_iter()
+    .min_by_key(|(_, left, upper)| points.iter().filter(|p| inside(p, *left, *upper)).count())
+    .map_or(SeriesLabelPosition::UpperLeft, |(corner, _, _)| corner)
+}
+
 /// The rating range shown, with a little room around the points.
 fn rating_range(series: &[RatingSeries]) -> (i32, i32) {
     let mut ratings = series
@@ -222,9 +249,20 @@ fn draw(
             .legend(|(x, y)| Circle::new((x + 9, y), 4, GREY.stroke_width(2)));
     }
     if provisional || series.iter().any(|s| !s.name.is_empty()) {
+        let drawn: Vec<(f64, i32)> = series
+            .iter()
+            .zip(&places)
+            .flat_map(|(s, steps)| {
+                steps
+                    .iter()
+                    .zip(&s.points)
+                    .map(|(&x, p)| (x as f64, p.rating))
+            })
+            .collect();
+        let entries = series.len() + usize::from(provisional);
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
+            .position(legend_corner(&drawn, (-0.5, last), (r0, r1), entries))
             .background_style(WHITE.mix(0.85))
             .border_style(RGBColor(200, 200, 200))
             .label_font(("sans-serif", 13).into_font())
@@ -274,6 +312,21 @@ mod tests {
         let (places, times) = steps(&[a, b]);
         assert_eq!(places, vec![vec![0, 1, 2, 3, 6], vec![4, 5]]);
         assert_eq!(times, vec![0, 0, hour / 2, hour, 2 * DAY, 2 * DAY, 7 * DAY]);
+    }
+
+    #[test]
+    fn the_legend_goes_where_it_hides_the_fewest_points() {
+        let corner = |points: &[(f64, i32)]| legend_corner(points, (0.0, 10.0), (0, 100), 2);
+        // A rating that starts high and falls: the upper left is taken.
+        assert_eq!(
+            corner(&[(0.0, 100), (5.0, 50), (10.0, 0)]),
+            SeriesLabelPosition::UpperRight
+        );
+        // One that climbs: the upper left is free.
+        assert_eq!(
+            corner(&[(0.0, 0), (5.0, 50), (10.0, 100)]),
+            SeriesLabelPosition::UpperLeft
+        );
     }
 
     #[test]
