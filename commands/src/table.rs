@@ -273,7 +273,7 @@ pub static COMMANDS: &[Command] = &[
         usage: "stats [PLAYER] [GAME]",
         about: "Shows a player's stats (yours without a name) per game and form of augmentation, most recently played first: Last Match, Matches, Rating, Top Burst, Win %, Draw % and Decision (sec), with an All games row on top when there are several games.\n\n\
             A rating is 100 × (skill − 3 × doubt), the skill that results have shown beyond doubt: every player starts at 0, and each match shrinks the doubt, which lifts the rating, so early ratings swing widely, below 0 too. \
-            ? marks a provisional rating, one still too unsure to compare (about the first 10 matches of two players, fewer with more). \
+            ? marks a provisional rating, one still too unsure to compare (about the first 7 to 12 matches of two players, fewer with more players). \
             ★ marks a rating within one σ of the best rating in that game that is not provisional; a provisional rating or one of 0 or below never has it. \
             Top Burst is the largest rise of the rating in one match. Ratings belong to one game each, so the All games row has none: it adds up the matches, and its Win % and Draw % are of all of them.",
         acts: Acts::Persona,

@@ -45,9 +45,9 @@ impl Rating {
     pub const BEGINNER_MU: f64 = 25.0;
     pub const BEGINNER_SIGMA: f64 = 25.0 / 3.0;
     /// A rating is provisional while its σ is above this. A beginner's σ
-    /// is 8.33; it falls below 6 after about 10 two-player matches
-    /// against other new players, about 7 against established ones, and
-    /// 3 or 4 matches of four (docs/rules.md, "Ratings").
+    /// is 8.33; it falls below 6 after about 12 two-player matches
+    /// against other new players, about 7 against established ones, or 4
+    /// matches of four (docs/rules.md, "Ratings").
     pub const PROVISIONAL_SIGMA: f64 = 6.0;
 
     /// A player who has not played yet (and Chaos, always).
