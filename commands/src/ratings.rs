@@ -296,7 +296,7 @@ pub const PROVISIONAL_NOTE: &str = "? marks a provisional rating: too few matche
 /// Why a match of three or four sides moves ratings further than a duel.
 fn several_sides_note(sides: usize) -> String {
     format!(
-        "With {sides} sides, each result counts against each of the other {}, so ratings move about {} times as far as after a match of two.",
+        "With {sides} sides, each result counts against each of the other {} (as a win, a draw or a loss), so ratings can move up to {} times as far as after a match of two.",
         sides - 1,
         sides - 1
     )
@@ -506,7 +506,7 @@ mod tests {
     fn several_sides_say_how_many_each_result_counts_against() {
         assert_eq!(
             several_sides_note(3),
-            "With 3 sides, each result counts against each of the other 2, so ratings move about 2 times as far as after a match of two."
+            "With 3 sides, each result counts against each of the other 2 (as a win, a draw or a loss), so ratings can move up to 2 times as far as after a match of two."
         );
     }
 

@@ -239,8 +239,8 @@ pub(crate) async fn stats(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .collect();
     let mut text = format!(
         "Stats of {}, most recently played first. Each game and form has its own rating: \
-         ? marks a provisional one (too few matches to be sure of it), ★ one within one σ of the best \
-         rating in that game that is not provisional.{} A alone, R reviewing, D delegating, B debating.\n```",
+         ? marks a provisional one (too few matches to be sure of it), ★ one near the best in that game \
+         that is not provisional (`help stats` explains both).{} A alone, R reviewing, D delegating, B debating.\n```",
         who.name,
         if rows.len() > 1 {
             " All games counts every row's matches together (ratings are per game, so it has none)."

@@ -274,7 +274,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Shows a player's stats (yours without a name) per game and form of augmentation, most recently played first: Last Match, Matches, Rating, Top Burst, Win %, Draw % and Decision (sec), with an All games row on top when there are several games.\n\n\
             A rating is 100 × (skill − 3 × doubt), the skill that results have shown beyond doubt: every player starts at 0, and each match shrinks the doubt, which lifts the rating, so early ratings swing widely, below 0 too. \
             ? marks a provisional rating, one still too unsure to compare (about the first 7 to 12 matches of two players, fewer with more players). \
-            ★ marks a rating within one σ of the best rating in that game that is not provisional; a provisional rating or one of 0 or below never has it. \
+            ★ marks a rating within its own doubt (100 × σ points) of the best rating in that game that is not provisional; a provisional rating or one of 0 or below never has it. \
             Top Burst is the largest rise of the rating in one match. Ratings belong to one game each, so the All games row has none: it adds up the matches, and its Win % and Draw % are of all of them.",
         acts: Acts::Persona,
         place: Where::Anywhere,
@@ -295,7 +295,7 @@ pub static COMMANDS: &[Command] = &[
             Before each match the ratings give each side a chance to win and a chance of a draw (two equal players: 45%, 45% and 10%). Over the last 10 matches of the two (fewer if they met less), a row compares what happened with those chances, in points of percentage:\n\
             - win boost: how much more often the player won than expected (60% won where 45% was expected: +15%); below 0, less often;\n\
             - draw boost: the same for draws;\n\
-            - kick back: the same for the other player's wins, so -37% means the other won 37 points less often than expected;\n\
+            - kick back: the same for the other player's wins, so -37% means the other won 37 percentage points less often than expected;\n\
             - preference = 2 × win boost + draw boost: above 0, the player does better against that one than the ratings expect, below 0 worse;\n\
             - relative rating: how much higher (+) or lower (-) the other's rating is, as a share of the player's; given only when both ratings are above 0, since a share of 0 or of a negative rating means nothing;\n\
             - favours owed, over every match of the two: a player who loses gives up the chances it had, a favour to the winner; who owes whom is the difference, 1 being one match's worth, and owing more than 1 is \"in default\".\n\
