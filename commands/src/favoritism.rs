@@ -4,13 +4,14 @@
 //! rules are in docs/rules.md ("Favoritism").
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use redscience_engine::{Game, SeatResult};
-use redscience_storage::{Augmentation, Kind, Player, RatedMatch, Rating, RatingKey};
+use redscience_storage::{Augmentation, Kind, Player, RatedMatch, Rating, RatingKey, Storage};
 
-use crate::context::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, Said, said};
 use crate::ratings::figure;
 use crate::stats::{ago, game_filter, percent, player_and_rest, signed_percent, subject_has};
 
@@ -263,24 +264,7 @@ pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     if let Some((id, _)) = &game {
         matches.retain(|m| m.rule_set_id == *id);
     }
-    // Which side each seat is on, from each game's seats.
-    let mut games: HashMap<i64, (String, Arc<Game>)> = HashMap::new();
-    let mut players: HashMap<i64, Player> = HashMap::new();
-    for m in &matches {
-        if let std::collections::hash_map::Entry::Vacant(e) = games.entry(m.rule_set_id) {
-            let saved = storage.rule_set_by_id(m.rule_set_id).await.map_err(said)?;
-            let name = saved.name.clone();
-            let compiled = Game::new(saved.rules).map_err(|_| {
-                format!("The game {name} cannot be read by this release, so its favoritism cannot be worked out.")
-            })?;
-            e.insert((name, compiled));
-        }
-        for s in &m.seats {
-            if let std::collections::hash_map::Entry::Vacant(e) = players.entry(s.player_id) {
-                e.insert(storage.player(s.player_id).await.map_err(said)?);
-            }
-        }
-    }
+    let (games, players) = games_and_players(storage, &matches).await?;
     let rows = favoritism_of(
         who.id,
         &matches,
@@ -340,6 +324,35 @@ pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     }
     Ok(ctx.answer(text))
 }
+
+/// Each game of `matches` (its name, and its seats, which say who is on
+/// which side) and each player who sat in them.
+async fn games_and_players(
+    storage: &Storage,
+    matches: &[RatedMatch],
+) -> Result<(Games, HashMap<i64, Player>), Said> {
+    let mut games: Games = HashMap::new();
+    let mut players: HashMap<i64, Player> = HashMap::new();
+    for m in matches {
+        if let Entry::Vacant(e) = games.entry(m.rule_set_id) {
+            let saved = storage.rule_set_by_id(m.rule_set_id).await.map_err(said)?;
+            let name = saved.name.clone();
+            let compiled = Game::new(saved.rules).map_err(|_| {
+                format!("The game {name} cannot be read by this release, so its favoritism cannot be worked out.")
+            })?;
+            e.insert((name, compiled));
+        }
+        for s in &m.seats {
+            if let Entry::Vacant(e) = players.entry(s.player_id) {
+                e.insert(storage.player(s.player_id).await.map_err(said)?);
+            }
+        }
+    }
+    Ok((games, players))
+}
+
+/// Each game by id: its name and its compiled rules.
+type Games = HashMap<i64, (String, Arc<Game>)>;
 
 /// The two players of a Favoritism row, as the text names them, with
 /// their current ratings in the row's game.
