@@ -9,7 +9,7 @@ pub fn help(topic: Option<&str>) -> String {
         None => {
             let mut text = String::from("Commands (`help COMMAND` explains one):\n");
             for command in COMMANDS {
-                text.push_str(&format!("- `{}`: {}\n", command.usage, command.about));
+                text.push_str(&format!("- `{}`: {}\n", command.usage, command.summary()));
             }
             text.trim_end().to_string()
         }
@@ -60,6 +60,11 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), COMMANDS.len(), "names are unique");
         assert!(help(Some("dance")).contains("There is no command"));
+        // A long explanation stays with its command: the list has its
+        // first paragraph, `help NAME` all of it.
+        let favoritism = help(Some("favoritism"));
+        assert!(favoritism.contains("kick back: ") && favoritism.contains("in default"));
+        assert!(!listed.contains("kick back: "), "{listed}");
         assert!(help(Some("chalenge")).contains("Did you mean `challenge`?"));
     }
 }

@@ -192,7 +192,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                     "\n{}{} {}{} {:+}{}",
                     ranks[*i].map_or("- ".to_string(), |r| format!("{r}. ")),
                     label(s),
-                    s.rating.shown(),
+                    crate::ratings::figure(&s.rating),
                     held.as_ref().map_or(String::new(), |h| format!(" ({h})")),
                     s.rating.top_burst,
                     if mine { "  ← you" } else { "" }
@@ -201,12 +201,19 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                     rank: ranks[*i],
                     name: label(s),
                     rating: s.rating.shown(),
+                    provisional: s.rating.provisional(),
                     held_for: held.unwrap_or_default(),
                     top_burst: s.rating.top_burst,
                     highlight: mine,
                 });
             }
         }
+    }
+    if lines
+        .iter()
+        .any(|l| matches!(l, Line::Row(i) if standings[*i].rating.provisional()))
+    {
+        text.push_str(&format!("\n{}", crate::ratings::PROVISIONAL_NOTE));
     }
     let played = |s: &Standing| s.rating.played > 0;
     if !standings.iter().any(played) {

@@ -9,6 +9,7 @@ mod context;
 mod cpu;
 mod creating;
 mod creations;
+pub mod favoritism;
 mod friends;
 mod help;
 mod leaderboard;

@@ -227,7 +227,9 @@ pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
     }
 }
 
-/// "Ratings in GAME: ann 0 → -183 (-183), *Random 0 → 344 (+344)."
+/// The ratings line of a finished match, and the notes it needs: what
+/// `?` means when a provisional rating is in it, and why ratings move
+/// further in a match of three or four sides.
 async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
     let mut parts = Vec::new();
     for change in changes {
@@ -236,13 +238,67 @@ async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
             Augmentation::Alone => String::new(),
             other => format!(" ({other})"),
         };
-        let (old, new) = (change.before.shown(), change.after.shown());
-        parts.push(format!("{name}{how} {old} → {new} ({:+})", new - old));
+        parts.push(format!("{name}{how} {}", moved(change)));
     }
+    let game = live.state().game();
+    let mut text = format!("Ratings in {}: {}.", game.rules.name, parts.join(", "));
+    let mut teams: Vec<usize> = game.seats.iter().map(|s| s.team).collect();
+    teams.sort_unstable();
+    teams.dedup();
+    if teams.len() > 2 {
+        text.push('\n');
+        text.push_str(&several_sides_note(teams.len()));
+    }
+    let provisional = |r: &Rating| r.played > 0 && r.provisional();
+    if changes
+        .iter()
+        .any(|c| provisional(&c.before) || provisional(&c.after))
+    {
+        text.push('\n');
+        text.push_str(PROVISIONAL_NOTE);
+    }
+    text
+}
+
+/// What a match did to one rating: "new → 344?" for a first rated match
+/// (a beginner's 0 is no rating yet), "344? → 112? (-232)" after that.
+pub fn moved(change: &Change) -> String {
+    let after = figure(&change.after);
+    if change.before.played == 0 {
+        return format!("new → {after}");
+    }
+    if (change.before.mu, change.before.sigma) == (change.after.mu, change.after.sigma) {
+        return format!("{after} (unchanged)");
+    }
+    let rise = change.after.shown() - change.before.shown();
+    format!("{} → {after} ({rise:+})", figure(&change.before))
+}
+
+/// A shown rating as text: "1234", or "344?" while it is provisional.
+pub fn figure(rating: &Rating) -> String {
+    figure_of(rating.shown(), rating.provisional())
+}
+
+/// "1234", or "344?" for a provisional rating.
+pub fn figure_of(shown: i32, provisional: bool) -> String {
+    if provisional {
+        format!("{shown}?")
+    } else {
+        shown.to_string()
+    }
+}
+
+/// What `?` means, where a provisional rating is shown.
+pub const PROVISIONAL_NOTE: &str = "? marks a provisional rating: too few matches yet to be sure of it. \
+     A rating counts only the skill results have shown beyond doubt, so everyone starts at 0; \
+     each match shrinks the doubt, which lifts the rating, so early ratings swing widely, below 0 too.";
+
+/// Why a match of three or four sides moves ratings further than a duel.
+fn several_sides_note(sides: usize) -> String {
     format!(
-        "Ratings in {}: {}.",
-        live.state().game().rules.name,
-        parts.join(", ")
+        "With {sides} sides, each result counts against each of the other {} (as a win, a draw or a loss), so ratings can move up to {} times as far as after a match of two.",
+        sides - 1,
+        sides - 1
     )
 }
 
@@ -387,6 +443,71 @@ mod tests {
         // Everyone drawing is a plain draw: no virtual Chaos.
         let all_draw = weng_lin(&[fresh(0, Draw), fresh(1, Draw)]);
         assert!(all_draw.iter().all(|r| (r.0 - MU).abs() < 1e-9));
+    }
+
+    fn change(before: (f64, f64, u32), after: (f64, f64, u32)) -> Change {
+        let rating = |(mu, sigma, played)| Rating {
+            mu,
+            sigma,
+            played,
+            ..Rating::beginner()
+        };
+        Change {
+            key: RatingKey {
+                player_id: 1,
+                augmentation: Augmentation::Alone,
+                rule_set_id: 1,
+            },
+            before: rating(before),
+            after: rating(after),
+        }
+    }
+
+    #[test]
+    fn a_first_match_reads_new_and_a_provisional_rating_carries_a_question_mark() {
+        // 100 × (22.4 − 3 × 8.1) = −190: a first loss, provisional.
+        assert_eq!(
+            moved(&change((MU, SIGMA, 0), (22.4, 8.1, 1))),
+            "new → -190?"
+        );
+        // Still provisional after a second match: both ends marked.
+        assert_eq!(
+            moved(&change((22.4, 8.1, 1), (25.0, 7.9, 2))),
+            "-190? → 130? (+320)"
+        );
+        // σ from above 6 to below: the mark goes.
+        assert_eq!(
+            moved(&change((30.0, 6.1, 9), (31.0, 5.9, 10))),
+            "1170? → 1330 (+160)"
+        );
+        assert_eq!(
+            moved(&change((30.0, 4.0, 40), (29.0, 4.0, 41))),
+            "1800 → 1700 (-100)"
+        );
+        assert_eq!(
+            moved(&change((30.0, 4.0, 40), (30.0, 4.0, 41))),
+            "1800 (unchanged)"
+        );
+    }
+
+    #[test]
+    fn a_beginner_is_provisional_and_sigma_six_is_not() {
+        assert!(Rating::beginner().provisional());
+        assert_eq!(figure(&Rating::beginner()), "0?");
+        let firm = Rating {
+            sigma: Rating::PROVISIONAL_SIGMA,
+            ..Rating::beginner()
+        };
+        assert!(!firm.provisional());
+        assert_eq!(figure(&firm), "700");
+    }
+
+    #[test]
+    fn several_sides_say_how_many_each_result_counts_against() {
+        assert_eq!(
+            several_sides_note(3),
+            "With 3 sides, each result counts against each of the other 2 (as a win, a draw or a loss), so ratings can move up to 2 times as far as after a match of two."
+        );
     }
 
     #[test]

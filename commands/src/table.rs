@@ -51,6 +51,14 @@ pub struct Command {
 }
 
 impl Command {
+    /// The first paragraph of `about`, what `help` lists; `help NAME`
+    /// gives all of it.
+    pub fn summary(&self) -> &'static str {
+        self.about
+            .split_once("\n\n")
+            .map_or(self.about, |(first, _)| first)
+    }
+
     /// Whether the command takes no words after its name.
     pub fn takes_nothing(&self) -> bool {
         !self.usage.contains(' ')
@@ -239,7 +247,7 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "leaderboard",
         usage: "leaderboard GAME [UNIVERSE] [here]",
-        about: "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community).",
+        about: "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community). ? marks a provisional rating (too few matches to be sure of it).",
         acts: Acts::Persona,
         place: Where::Anywhere,
         run: handler!(|ctx, args| crate::leaderboard::leaderboard(ctx, args).await),
@@ -263,7 +271,11 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "stats",
         usage: "stats [PLAYER] [GAME]",
-        about: "Shows a player's stats (yours without a name) per game and form of augmentation, most recently played first: Last Match, Matches, Rating, Top Burst, Win %, Draw % and Decision (sec), with an Average row on top.",
+        about: "Shows a player's stats (yours without a name) per game and form of augmentation, most recently played first: Last Match, Matches, Rating, Top Burst, Win %, Draw % and Decision (sec), with an All games row on top when there are several games.\n\n\
+            A rating is 100 × (skill − 3 × doubt), the skill that results have shown beyond doubt: every player starts at 0, and each match shrinks the doubt, which lifts the rating, so early ratings swing widely, below 0 too. \
+            ? marks a provisional rating, one still too unsure to compare (about the first 7 to 12 matches of two players, fewer with more players). \
+            ★ marks a rating within its own doubt (100 × σ points) of the best rating in that game that is not provisional; a provisional rating or one of 0 or below never has it. \
+            Top Burst is the largest rise of the rating in one match. Ratings belong to one game each, so the All games row has none: it adds up the matches, and its Win % and Draw % are of all of them.",
         acts: Acts::Persona,
         place: Where::Anywhere,
         run: handler!(|ctx, args| stats::stats(ctx, args).await),
@@ -271,7 +283,7 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "history",
         usage: "history [PLAYER] [GAME...]",
-        about: "Draws a player's rating over time as a chart, one line per game named (every game they played when none is named).",
+        about: "Draws a player's rating over time as a chart, one line per game named (every game they played when none is named): one step per rated match, with dates where days begin; hollow dots are provisional ratings.",
         acts: Acts::Persona,
         place: Where::Anywhere,
         run: handler!(|ctx, args| stats::history(ctx, args).await),
@@ -279,10 +291,18 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "favoritism",
         usage: "favoritism [PLAYER] [GAME]",
-        about: "Shows, for each player someone met in a game, the spec's favoritism: preference, last match, win boost, draw boost, kick back, relative rating and favours owed.",
+        about: "Shows, for each player someone met in a game (yours without a name), how their results together compare with what the ratings expected, and who owes whom favours.\n\n\
+            Before each match the ratings give each side a chance to win and a chance of a draw (two equal players: 45%, 45% and 10%). Over the last 10 matches of the two (fewer if they met less), a row compares what happened with those chances, in points of percentage:\n\
+            - win boost: how much more often the player won than expected (60% won where 45% was expected: +15%); below 0, less often;\n\
+            - draw boost: the same for draws;\n\
+            - kick back: the same for the other player's wins, so -37% means the other won 37 percentage points less often than expected;\n\
+            - preference = 2 × win boost + draw boost: above 0, the player does better against that one than the ratings expect, below 0 worse;\n\
+            - relative rating: how much higher (+) or lower (-) the other's rating is, as a share of the player's; given only when both ratings are above 0, since a share of 0 or of a negative rating means nothing;\n\
+            - favours owed, over every match of the two: a player who loses gives up the chances it had, a favour to the winner; who owes whom is the difference, 1 being one match's worth, and owing more than 1 is \"in default\".\n\
+            A player on both sides (Random against Random) meets itself both ways round, so its boosts even out.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| stats::favoritism(ctx, args).await),
+        run: handler!(|ctx, args| crate::favoritism::favoritism(ctx, args).await),
     },
 ];
 

@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use redscience_engine::testing::{catalogue_game, played};
 use redscience_render::{
-    BoardOptions, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg, caption,
-    leaderboard_png, rating_chart_png,
+    BoardOptions, ChartPoint, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg,
+    caption, leaderboard_png, rating_chart_png,
 };
 
 /// The games measured and the moves played before drawing.
@@ -102,6 +102,7 @@ fn main() {
                     rank: Some(i),
                     name: format!("player {i}"),
                     rating: 1800 - 20 * i as i32,
+                    provisional: i > 8,
                     held_for: format!("{i} days"),
                     top_burst: 1850 - 15 * i as i32,
                     highlight: i == 7,
@@ -124,11 +125,10 @@ fn main() {
             .map(|p| RatingSeries {
                 name: format!("player {p}"),
                 points: (0..60)
-                    .map(|i| {
-                        (
-                            1_795_392_000 + i * 3_600 * (p + 5),
-                            1500 + ((i * (p + 3)) % 41) as i32,
-                        )
+                    .map(|i| ChartPoint {
+                        at: 1_795_392_000 + i * 3_600 * (p + 5),
+                        rating: 1500 + ((i * (p + 3)) % 41) as i32,
+                        provisional: i < 10,
                     })
                     .collect(),
             })

@@ -1,6 +1,7 @@
 //! The leaderboard card: a title, then one row per player in the order
 //! given: rank, name, shown rating with how long it has been held, and the
-//! top burst. The asking user's row is highlighted.
+//! top burst. The asking user's row is highlighted; a provisional rating
+//! carries "?", explained under the table.
 
 use std::fmt::Write as _;
 
@@ -23,6 +24,8 @@ pub struct LeaderRow {
     pub name: String,
     /// The shown rating.
     pub rating: i32,
+    /// Whether the rating is provisional (too few matches to be sure of it).
+    pub provisional: bool,
     /// How long the shown rating has been held, e.g. "3 days"; empty for none.
     pub held_for: String,
     pub top_burst: i32,
@@ -54,13 +57,25 @@ fn short_name(name: &str) -> String {
     }
 }
 
-fn rating_text(row: &LeaderRow) -> String {
-    if row.held_for.is_empty() {
-        row.rating.to_string()
+/// "344?" for a provisional rating, "1843" otherwise.
+fn figure(row: &LeaderRow) -> String {
+    if row.provisional {
+        format!("{}?", row.rating)
     } else {
-        format!("{} (held for {})", row.rating, row.held_for)
+        row.rating.to_string()
     }
 }
+
+fn rating_text(row: &LeaderRow) -> String {
+    if row.held_for.is_empty() {
+        figure(row)
+    } else {
+        format!("{} (held for {})", figure(row), row.held_for)
+    }
+}
+
+/// What "?" means, under a card that shows one.
+const PROVISIONAL_KEY: &str = "? provisional: too few matches yet to be sure of the rating";
 
 /// The card as SVG text (what [`leaderboard_png`] rasterises).
 pub fn leaderboard_svg(card: &LeaderboardCard) -> String {
@@ -84,7 +99,14 @@ pub fn leaderboard_svg(card: &LeaderboardCard) -> String {
     let rating_w = widest(&rating_text, "Rating") + pad;
     let burst_w = widest(&|r| r.top_burst.to_string(), "Top burst");
     let table_w = rank_w + name_w + rating_w + burst_w + 2.0 * 8.0;
-    let width = (table_w.max(text_width(&card.title, title_fs)) + 2.0 * margin)
+    let any_provisional = card.rows.iter().any(|r| r.provisional && !r.is_gap());
+    let key_fs = fs * 0.8;
+    let key_w = if any_provisional {
+        text_width(PROVISIONAL_KEY, key_fs)
+    } else {
+        0.0
+    };
+    let width = (table_w.max(text_width(&card.title, title_fs)).max(key_w) + 2.0 * margin)
         .max(360.0)
         .ceil();
     let inner = width - 2.0 * margin;
@@ -210,7 +232,7 @@ pub fn leaderboard_svg(card: &LeaderboardCard) -> String {
             N(x_rating),
             N(cy + fs * 0.36),
             N(fs),
-            row.rating,
+            figure(row),
             if row.held_for.is_empty() {
                 String::new()
             } else {
@@ -230,6 +252,19 @@ pub fn leaderboard_svg(card: &LeaderboardCard) -> String {
             &row.top_burst.to_string(),
         );
         y += row_h;
+    }
+    if any_provisional {
+        y += key_fs * 0.6;
+        text(
+            &mut body,
+            margin,
+            y + key_fs * 0.6,
+            key_fs,
+            Anchor::Start,
+            MUTED,
+            PROVISIONAL_KEY,
+        );
+        y += key_fs * 1.4;
     }
     let h = (y + margin).ceil();
     let mut out = String::with_capacity(body.len() + 512);

@@ -48,7 +48,7 @@ mod svg;
 mod tetrakis;
 
 pub use card::{LeaderRow, LeaderboardCard, leaderboard_png, leaderboard_svg};
-pub use chart::{RatingSeries, rating_chart_png, rating_chart_svg};
+pub use chart::{ChartPoint, RatingSeries, rating_chart_png, rating_chart_svg};
 
 use std::fmt;
 

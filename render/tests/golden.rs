@@ -10,8 +10,8 @@ use std::sync::Arc;
 use redscience_engine::game::{Game, State, View};
 use redscience_engine::testing::{catalogue_game, game_over, played};
 use redscience_render::{
-    BoardOptions, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg, caption,
-    leaderboard_png, leaderboard_svg, rating_chart_png, rating_chart_svg,
+    BoardOptions, ChartPoint, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg,
+    caption, leaderboard_png, leaderboard_svg, rating_chart_png, rating_chart_svg,
 };
 use resvg::tiny_skia::Pixmap;
 
@@ -425,14 +425,22 @@ fn leader(rank: Option<u32>, name: &str, rating: i32, held_for: &str, burst: i32
         rank,
         name: name.to_string(),
         rating,
+        provisional: false,
         held_for: held_for.to_string(),
         top_burst: burst,
         highlight: false,
     }
 }
 
+fn provisional(row: LeaderRow) -> LeaderRow {
+    LeaderRow {
+        provisional: true,
+        ..row
+    }
+}
+
 fn sample_card() -> LeaderboardCard {
-    let mut me = leader(Some(17), "you (@quiet-one)", 1498, "2 days", 1530);
+    let mut me = provisional(leader(Some(17), "you (@quiet-one)", 498, "2 days", 530));
     me.highlight = true;
     LeaderboardCard {
         title: "Leaderboard: Tic-Tac-Toe".to_string(),
@@ -446,7 +454,7 @@ fn sample_card() -> LeaderboardCard {
                 "",
                 1600,
             ),
-            leader(Some(3), "carol", 1652, "1 day", 1700),
+            provisional(leader(Some(3), "carol", 1052, "1 day", 1040)),
             leader(None, "\u{2026}", 0, "", 0),
             me,
             leader(None, "Random", 1000, "", 1000),
@@ -465,58 +473,95 @@ fn leaderboard_card() {
     assert!(svg.contains("(held for 12 days)"));
     assert!(svg.contains("#fff1b8"), "the asker's row is highlighted");
     assert!(svg.contains("\u{2026}<"), "long names are cut");
+    assert!(
+        svg.contains(">1052?<"),
+        "a provisional rating is marked: {svg}"
+    );
+    assert!(svg.contains(">1843<"), "a firm one is not");
+    assert!(svg.contains("? provisional"), "and the mark is explained");
     check("leaderboard", &leaderboard_png(&card).unwrap());
     let empty = LeaderboardCard {
         title: "Leaderboard: nothing yet".to_string(),
         rows: Vec::new(),
     };
+    assert!(!leaderboard_svg(&empty).contains("provisional"));
     check("leaderboard_empty", &leaderboard_png(&empty).unwrap());
 }
 
 const DAY: i64 = 86_400;
+const MINUTE: i64 = 60;
 
-fn sample_series() -> Vec<RatingSeries> {
-    let start = 1_795_392_000; // 2026-11-23
-    let walk = |name: &str, from: i32, steps: &[i32], every: i64, offset: i64| RatingSeries {
+/// A line of ratings at the given times; the first `provisional` points
+/// are provisional.
+fn line(name: &str, times: &[i64], ratings: &[i32], provisional: usize) -> RatingSeries {
+    assert_eq!(times.len(), ratings.len());
+    RatingSeries {
         name: name.to_string(),
-        points: steps
+        points: times
             .iter()
-            .scan(from, |r, d| {
-                *r += d;
-                Some(*r)
-            })
+            .zip(ratings)
             .enumerate()
-            .map(|(i, r)| (start + offset + i as i64 * every, r))
+            .map(|(i, (&at, &rating))| ChartPoint {
+                at,
+                rating,
+                provisional: i < provisional,
+            })
             .collect(),
-    };
+    }
+}
+
+/// A player's first week: twelve matches of Tic-Tac-Toe on the first
+/// morning, 20 minutes apart, then one a day; Connect4 on two days in
+/// between; one match of Qubic reviewing.
+fn sample_series() -> Vec<RatingSeries> {
+    let start = 1_795_392_000 + 9 * 3_600; // 2026-11-23 09:00 UTC
+    let morning: Vec<i64> = (0..13).map(|i| start + i.max(1) * 20 * MINUTE).collect();
+    let days: Vec<i64> = (1..=5).map(|d| start + d * DAY + 3 * 3_600).collect();
+    let ttt_times: Vec<i64> = morning.iter().chain(&days).copied().collect();
+    let ttt = [
+        0, 344, 112, 437, 228, 532, 640, 450, 713, 820, 700, 880, 960, 1010, 940, 1080, 1150, 1120,
+    ];
+    let c4_times: Vec<i64> = [0, 0, 15, 40, 70]
+        .iter()
+        .map(|m| start + DAY + 6 * 3_600 + m * MINUTE)
+        .chain(
+            [0, 30]
+                .iter()
+                .map(|m| start + 3 * DAY + 8 * 3_600 + m * MINUTE),
+        )
+        .collect();
+    let c4 = [0, -183, 90, -40, 210, 330, 280];
+    let qubic_times = [start + 4 * DAY + 14 * 3_600; 2];
     vec![
-        walk(
-            "ada",
-            1500,
-            &[0, 16, 14, -9, 21, 12, -15, 18, 9, 11],
-            DAY,
-            0,
-        ),
-        walk("bob", 1500, &[0, -12, 8, 15, -20, -6, 10], 2 * DAY, DAY / 3),
-        walk("carol", 1480, &[0, 30], 5 * DAY, DAY),
+        line("Tic-Tac-Toe", &ttt_times, &ttt, 11),
+        line("Connect4", &c4_times, &c4, 7),
+        line("Qubic (R)", &qubic_times, &[0, 344], 2),
     ]
 }
 
 #[test]
 fn rating_chart() {
     let series = sample_series();
-    let svg = rating_chart_svg("Ratings: Tic-Tac-Toe", &series).unwrap();
-    assert!(svg.contains("2026-11-2"), "dates on the time axis: {svg}");
+    let svg = rating_chart_svg("Rating History of ada", &series).unwrap();
+    for day in ["2026-11-23", "2026-11-24", "2026-11-25"] {
+        assert!(svg.contains(day), "{day} begins a day: {svg}");
+    }
+    assert!(
+        svg.contains("provisional rating"),
+        "the hollow dot is explained"
+    );
     assert!(!svg.contains("sans-serif"), "the embedded font is named");
     check(
         "rating_chart",
-        &rating_chart_png("Ratings: Tic-Tac-Toe", &series).unwrap(),
+        &rating_chart_png("Rating History of ada", &series).unwrap(),
     );
     // One player, one point: still a chart.
-    let one = [RatingSeries {
-        name: "ada".to_string(),
-        points: vec![(1_795_392_000, 1500)],
-    }];
+    let one = [line("ada", &[1_795_392_000], &[1500], 0)];
+    let svg = rating_chart_svg("ada", &one).unwrap();
+    assert!(
+        !svg.contains("provisional"),
+        "nothing provisional to explain"
+    );
     check("rating_chart_one", &rating_chart_png("ada", &one).unwrap());
     assert!(rating_chart_png("nobody", &[]).is_ok());
 }

@@ -44,6 +44,11 @@ pub struct Rating {
 impl Rating {
     pub const BEGINNER_MU: f64 = 25.0;
     pub const BEGINNER_SIGMA: f64 = 25.0 / 3.0;
+    /// A rating is provisional while its σ is above this. A beginner's σ
+    /// is 8.33; it falls below 6 after about 12 two-player matches
+    /// against other new players, about 7 against established ones, or 4
+    /// matches of four (docs/rules.md, "Ratings").
+    pub const PROVISIONAL_SIGMA: f64 = 6.0;
 
     /// A player who has not played yet (and Chaos, always).
     pub fn beginner() -> Rating {
@@ -65,6 +70,12 @@ impl Rating {
     /// The rating shown: round(100 × (μ − 3σ)).
     pub fn shown(&self) -> i32 {
         shown(self.mu, self.sigma)
+    }
+
+    /// Whether the rating is still too unsure to compare (σ wide), as
+    /// chess sites mark a new player's rating: a beginner's always is.
+    pub fn provisional(&self) -> bool {
+        self.sigma > Rating::PROVISIONAL_SIGMA
     }
 }
 

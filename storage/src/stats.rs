@@ -21,8 +21,9 @@ pub struct StatsRow {
     pub key: RatingKey,
     pub game: String,
     pub rating: Rating,
-    /// The best shown rating in that game, among every player and form.
-    pub best_shown: i32,
+    /// The best shown rating in that game among every player and form
+    /// whose rating is not provisional; `None` while every one is.
+    pub best_shown: Option<i32>,
 }
 
 /// A rating at one moment: after a match (or a beginner's before the first).
@@ -73,7 +74,7 @@ fn result(word: Option<&str>, match_id: i64) -> Result<SeatResult> {
 
 impl Storage {
     /// Every (game, augmentation) a player has a rating in, most recently
-    /// played first, each with the game's best shown rating.
+    /// played first, each with the game's best established shown rating.
     pub async fn stats(&self, player_id: i64) -> Result<Vec<StatsRow>> {
         let rows = ratings::Entity::find()
             .filter(ratings::Column::PlayerId.eq(player_id))
@@ -82,7 +83,7 @@ impl Storage {
             .order_by_asc(ratings::Column::Augmentation)
             .all(&self.db)
             .await?;
-        let mut best: HashMap<i64, i32> = HashMap::new();
+        let mut best: HashMap<i64, Option<i32>> = HashMap::new();
         let mut names: HashMap<i64, String> = HashMap::new();
         let mut out = Vec::new();
         for row in rows {
@@ -94,9 +95,10 @@ impl Storage {
                     .await?;
                 e.insert(
                     all.into_iter()
-                        .map(|r| Rating::from(r).shown())
-                        .max()
-                        .unwrap_or(0),
+                        .map(Rating::from)
+                        .filter(|r| !r.provisional())
+                        .map(|r| r.shown())
+                        .max(),
                 );
                 let name = rule_sets::Entity::find_by_id(game)
                     .one(&self.db)

@@ -30,12 +30,14 @@ impl Chat {
     }
 }
 
-/// One shown row: rank, label, rating, top burst, whether it is the asker's.
+/// One shown row: rank, label, rating (and whether it is provisional,
+/// written "344?"), top burst, whether it is the asker's.
 #[derive(Debug, PartialEq)]
 struct Row {
     rank: Option<u32>,
     name: String,
     rating: i32,
+    provisional: bool,
     burst: i32,
     you: bool,
 }
@@ -55,6 +57,7 @@ fn rows(out: &str) -> Vec<Row> {
                 rank: None,
                 name: "⋮".into(),
                 rating: 0,
+                provisional: false,
                 burst: 0,
                 you: false,
             });
@@ -73,11 +76,13 @@ fn rows(out: &str) -> Vec<Row> {
         let rest = rest.trim_end_matches("← you").trim_end();
         let words: Vec<&str> = rest.split(' ').collect();
         let burst: i32 = words.last().unwrap().parse().unwrap();
-        let at = words.iter().position(|w| w.parse::<i32>().is_ok()).unwrap();
+        let figure = |w: &str| w.trim_end_matches('?').parse::<i32>().ok();
+        let at = words.iter().position(|w| figure(w).is_some()).unwrap();
         found.push(Row {
             rank,
             name: words[..at].join(" "),
-            rating: words[at].parse().unwrap(),
+            rating: figure(words[at]).unwrap(),
+            provisional: words[at].ends_with('?'),
             burst,
             you,
         });
@@ -128,6 +133,7 @@ async fn random_the_standard_player_and_the_user_always_show_and_only_ten_are_ra
                 rank: None,
                 name: "*Random".into(),
                 rating: 0,
+                provisional: true,
                 burst: 0,
                 you: false
             },
@@ -135,11 +141,15 @@ async fn random_the_standard_player_and_the_user_always_show_and_only_ten_are_ra
                 rank: None,
                 name: "*Tic-Tac-Toe SP".into(),
                 rating: 0,
+                provisional: true,
                 burst: 0,
                 you: false
             },
         ]
     );
+    // A beginner's rating is provisional, and the mark is explained.
+    assert!(out.contains("\n- *Random 0? +0\n"), "{out}");
+    assert!(out.contains("\n? marks a provisional rating"), "{out}");
     assert!(
         out.contains("Nobody has played Tic-Tac-Toe rated yet"),
         "{out}"
@@ -192,7 +202,7 @@ async fn random_the_standard_player_and_the_user_always_show_and_only_ten_are_ra
     );
     let ann = board.iter().find(|r| r.you).unwrap();
     assert_eq!((ann.name.as_str(), ann.rank), ("ann (A)", None), "{out}");
-    assert!(ann.rating < 0, "{out}");
+    assert!(ann.rating < 0 && ann.provisional, "{out}");
     assert_eq!(board[1].rank, Some(1));
     assert_eq!(board[8].rank, Some(7));
     assert!(out.contains("⋮ 5 more players"), "{out}");
@@ -307,16 +317,17 @@ async fn sorted_by_rating_plus_top_burst() {
     let out = c.say("leaderboard Tic-Tac-Toe").await;
     let board = rows(&out);
     check_order(&board);
-    let top: Vec<(&str, i32, i32, Option<u32>)> = board
+    let top: Vec<(&str, i32, bool, i32, Option<u32>)> = board
         .iter()
         .take(2)
-        .map(|r| (r.name.as_str(), r.rating, r.burst, r.rank))
+        .map(|r| (r.name.as_str(), r.rating, r.provisional, r.burst, r.rank))
         .collect();
+    // σ = 5 is below the provisional bound of 6: firm ratings, no "?".
     assert_eq!(
         top,
         [
-            ("pat (A)", 1500, 2500, Some(1)),
-            ("quin (A)", 1900, 1900, Some(2))
+            ("pat (A)", 1500, false, 2500, Some(1)),
+            ("quin (A)", 1900, false, 1900, Some(2))
         ],
         "{out}"
     );

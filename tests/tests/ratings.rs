@@ -14,28 +14,49 @@ async fn chat(seed: u64) -> Chat {
     Setup::new("ratings").postgres_from_env().chat(seed).await
 }
 
-/// The shown rating of `name` before and after, from the "Ratings in"
-/// line of a match's last report.
-fn shown(out: &str, name: &str) -> (i32, i32) {
+/// `name`'s part of the "Ratings in" line of a match's last report, e.g.
+/// "ann new → -183?" or "ann -183? → -312? (-129)".
+fn part<'a>(out: &'a str, name: &str) -> &'a str {
     let line = out
         .lines()
         .find(|l| l.starts_with("Ratings in "))
         .unwrap_or_else(|| panic!("no ratings line: {out}"));
-    let part = line
-        .split_once(": ")
+    line.split_once(": ")
         .unwrap()
         .1
         .trim_end_matches('.')
         .split(", ")
         .find(|p| p.starts_with(&format!("{name} ")))
-        .unwrap_or_else(|| panic!("{name} is not in {line}"));
-    let numbers: Vec<i32> = part
-        .split(' ')
-        .filter_map(|w| w.trim_matches(|c| c == '(' || c == ')').parse().ok())
-        .collect();
-    assert_eq!(numbers.len(), 3, "{part}");
-    assert_eq!(numbers[1] - numbers[0], numbers[2], "{part}");
-    (numbers[0], numbers[1])
+        .unwrap_or_else(|| panic!("{name} is not in {line}"))
+}
+
+/// The shown rating of `name` before (`None` for a first rated match,
+/// written "new") and after, from the ratings line; a provisional rating
+/// carries "?", and the change in parentheses is the difference.
+fn shown(out: &str, name: &str) -> (Option<i32>, i32) {
+    let part = part(out, name);
+    let rest = &part[name.len() + 1..];
+    let (before, rest) = rest.split_once(" → ").expect("before → after");
+    let number = |w: &str| -> i32 {
+        w.trim_matches(|c| c == '(' || c == ')' || c == '?')
+            .parse()
+            .unwrap_or_else(|_| panic!("{w} is not a rating in {part}"))
+    };
+    let words: Vec<&str> = rest.split(' ').collect();
+    let after = number(words[0]);
+    if before == "new" {
+        assert_eq!(words.len(), 1, "{part}");
+        return (None, after);
+    }
+    let before = number(before);
+    assert_eq!(words.len(), 2, "{part}");
+    assert_eq!(after - before, number(words[1]), "{part}");
+    (Some(before), after)
+}
+
+/// Whether the report explains the "?" of provisional ratings.
+fn explains_provisional(out: &str) -> bool {
+    out.contains("\n? marks a provisional rating: too few matches yet to be sure of it.")
 }
 
 /// What the match did to each seat: the result, and (μ, σ) before and
@@ -91,11 +112,17 @@ async fn two_seats_losing_winning_drawing_and_running_out_of_time() {
     c.say("challenge Tic-Tac-Toe Random").await;
     let out = c.say("resign").await;
     assert!(out.contains("ann resigned"), "{out}");
+    // A first rated match: no rating before, a provisional one after,
+    // below 0 for the loser, with the note that says why.
     let (before, after) = shown(&out, "ann");
-    assert_eq!(before, 0);
-    assert!(after < 0, "{out}");
+    assert_eq!(before, None, "{out}");
+    assert!(after < 0 && part(&out, "ann").ends_with('?'), "{out}");
+    assert!(explains_provisional(&out), "{out}");
+    assert!(out.contains("everyone starts at 0"), "{out}");
     let (before, after) = shown(&out, "*Random");
-    assert!(before == 0 && after > 0, "{out}");
+    assert!(before.is_none() && after > 0, "{out}");
+    // Two sides: nothing to say about several.
+    assert!(!out.contains("sides, each result counts"), "{out}");
     let mut results = moved_as_expected(&s, 1).await;
     results.sort_by_key(|r| format!("{r:?}"));
     assert_eq!(results, [SeatResult::Loss, SeatResult::Win]);
@@ -114,7 +141,7 @@ async fn two_seats_losing_winning_drawing_and_running_out_of_time() {
     );
     for name in ["ann", "bob"] {
         let (before, after) = shown(&out, name);
-        assert!(before == 0 && after > 0, "{out}");
+        assert!(before.is_none() && after > 0, "{out}");
     }
     assert_eq!(moved_as_expected(&s, 2).await, [SeatResult::Draw; 2]);
     // A win: bob resigns to ann in Tic-Tac-Toe; ann climbs from below zero.
@@ -122,16 +149,21 @@ async fn two_seats_losing_winning_drawing_and_running_out_of_time() {
     c.say("@bob accept").await;
     let out = c.say("@bob resign").await;
     let (before, after) = shown(&out, "ann");
-    assert!(before < 0 && after > before, "{out}");
+    assert!(before.is_some_and(|b| b < 0 && after > b), "{out}");
+    assert!(
+        part(&out, "ann").contains("? → "),
+        "still provisional: {out}"
+    );
+    // bob's draw was in 4on7sq: Tic-Tac-Toe is new to him.
     let (before, after) = shown(&out, "bob");
-    assert!(before == 0 && after < 0, "{out}");
+    assert!(before.is_none() && after < 0, "{out}");
     moved_as_expected(&s, 3).await;
     // A clock run out is rated like any other end.
     c.say("@ann challenge Tic-Tac-Toe Random").await;
     let out = c.wait(61).await;
     assert!(out.contains("ann ran out of time"), "{out}");
     let (before, after) = shown(&out, "ann");
-    assert!(after < before, "{out}");
+    assert!(before.is_some_and(|b| after < b), "{out}");
     moved_as_expected(&s, 4).await;
     // Ann's Tic-Tac-Toe history: three matches, each starting where the
     // last one ended; her 4on7sq rating is apart.
@@ -183,6 +215,11 @@ async fn three_and_four_seats_and_partners() {
     for name in ["ann", "bob", "carl"] {
         shown(&end, name);
     }
+    // Why a match of three moves ratings further than a duel.
+    assert!(
+        end.contains("With 3 sides, each result counts against each of the other 2"),
+        "{end}"
+    );
     let three = moved_as_expected(&s, 1).await;
     assert_eq!(three.len(), 3);
     // Four players, each on their own.
@@ -200,6 +237,10 @@ async fn three_and_four_seats_and_partners() {
     for name in ["ann", "bob", "carl", "dora"] {
         shown(&end, name);
     }
+    assert!(
+        end.contains("With 4 sides, each result counts against each of the other 3"),
+        "{end}"
+    );
     let four = moved_as_expected(&s, 2).await;
     assert!(
         four.contains(&SeatResult::Win) && four.contains(&SeatResult::Loss),
@@ -217,6 +258,8 @@ async fn three_and_four_seats_and_partners() {
     let started = c.say("@dora accept").await;
     let end = play_out(&mut c, started, 20).await;
     assert!(end.contains("Match 3 is over."), "{end}");
+    // Partners make two sides, however many seats.
+    assert!(!end.contains("sides, each result counts"), "{end}");
     let partners = moved_as_expected(&s, 3).await;
     assert!(partners.contains(&SeatResult::Win), "{partners:?}");
     let changes = seat_changes(&s, 3).await;
@@ -281,7 +324,7 @@ async fn when_all_players_win_the_virtual_chaos_loses() {
     let end = play_out(&mut c, started, 4).await;
     assert!(end.contains("Match 1 is over."), "{end}");
     let (before, after) = shown(&end, "ann");
-    assert!(before == 0 && after > 0, "{end}");
+    assert!(before.is_none() && after > 0, "{end}");
     let results = moved_as_expected(&s, 1).await;
     assert_eq!(results, [SeatResult::Win; 2]);
 }
@@ -375,8 +418,8 @@ async fn ratings_and_stats_survive_a_restart() {
     c.say("challenge Tic-Tac-Toe Random").await;
     let second = c.say("resign").await;
     let (before, later) = shown(&second, "ann");
-    assert_eq!(before, after, "{second}");
-    assert!(later < before, "{second}");
+    assert_eq!(before, Some(after), "{second}");
+    assert!(later < after, "{second}");
     let rating = s.rating(&key).await.unwrap();
     assert_eq!((rating.played, rating.lost), (2, 2));
 }
@@ -412,7 +455,8 @@ async fn a_match_whose_rating_was_interrupted_is_rated_by_the_clock() {
     assert!(late.contains("Match 1: Ratings in Tic-Tac-Toe: "), "{late}");
     let late = text_of(&late);
     let (before, after) = shown(&late, "ann");
-    assert!(before == 0 && after < 0, "{late}");
+    assert!(before.is_none() && after < 0, "{late}");
+    assert!(explains_provisional(&late), "{late}");
     assert_eq!(s.rating_history(&key).await.unwrap().len(), 1);
     let again = c.wait(61).await;
     assert!(!again.contains("Ratings in"), "rated once: {again}");

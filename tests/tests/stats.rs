@@ -1,7 +1,8 @@
 //! Stats, rating history and favoritism through the console chat: the
-//! Stats columns with the Average row, the rating chart, the favoritism
-//! figures (deliberate losing shows; Random against Random over 50 matches
-//! leaves small boosts), and all of it still there after a restart. Runs on
+//! Stats columns with the All games row, provisional ratings marked and
+//! never starred, the rating chart, the favoritism figures in words
+//! (deliberate losing shows; Random against Random over 50 matches leaves
+//! small boosts), and all of it still there after a restart. Runs on
 //! PostgreSQL when `DATABASE_URL` names a server, on a scratch SQLite file
 //! otherwise.
 
@@ -41,26 +42,49 @@ fn row(out: &str, label: &str) -> Vec<String> {
         .collect()
 }
 
-/// The whole-number figure after `label` in a favoritism line ("win boost -45%").
-fn figure(line: &str, label: &str) -> i32 {
-    let (_, rest) = line
+/// The whole-number percentage after `label` in a favoritism row
+/// ("win boost -45%").
+fn figure(row: &str, label: &str) -> i32 {
+    let (_, rest) = row
         .split_once(&format!("{label} "))
-        .unwrap_or_else(|| panic!("no {label} in {line}"));
-    let word = rest.split([' ', ',']).next().unwrap();
-    word.trim_end_matches('%')
+        .unwrap_or_else(|| panic!("no {label} in {row}"));
+    let word = rest.split([' ', ',', ')', '\n']).next().unwrap();
+    word.trim_end_matches(['.', '%'])
         .parse()
-        .unwrap_or_else(|_| panic!("{label} is not a number in {line}"))
+        .unwrap_or_else(|_| panic!("{label} is not a number in {row}"))
 }
 
-fn owed(line: &str) -> f64 {
-    let (_, rest) = line.split_once("favours owed ").expect("favours owed");
-    rest.split(' ').next().unwrap().parse().unwrap()
+/// Who owes whom how much, from a favoritism row's "Favours: A owes B 2.30";
+/// `None` when nobody owes anything.
+fn owes(row: &str) -> Option<(String, String, f64)> {
+    let (_, rest) = row.split_once("Favours: ").expect("favours");
+    if rest.starts_with("nobody owes anything") {
+        return None;
+    }
+    let (debtor, rest) = rest.split_once(" owes ").expect("owes");
+    let words: Vec<&str> = rest.split([' ', ',']).collect();
+    let at = words
+        .iter()
+        .position(|w| w.parse::<f64>().is_ok())
+        .expect("an amount");
+    Some((
+        debtor.to_string(),
+        words[..at].join(" "),
+        words[at].parse().unwrap(),
+    ))
 }
 
-fn favoritism_line<'a>(out: &'a str, start: &str) -> &'a str {
-    out.lines()
-        .find(|l| l.starts_with(start))
-        .unwrap_or_else(|| panic!("no line {start}: {out}"))
+/// The favoritism row that starts with `start`: its line and the indented
+/// lines under it.
+fn favoritism_row(out: &str, start: &str) -> String {
+    let mut lines = out.lines().skip_while(|l| !l.starts_with(start));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no row {start}: {out}"));
+    std::iter::once(first)
+        .chain(lines.take_while(|l| l.starts_with("  ")))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 async fn key(s: &Storage, name: &str, augmentation: Augmentation) -> RatingKey {
@@ -76,7 +100,7 @@ async fn key(s: &Storage, name: &str, augmentation: Augmentation) -> RatingKey {
 }
 
 #[tokio::test]
-async fn stats_show_every_column_with_the_average_row_and_survive_a_restart() {
+async fn stats_show_every_column_with_the_all_games_row_and_survive_a_restart() {
     let mut c = chat(41).await;
     let s = c.storage();
     let none = c.say("stats").await;
@@ -102,14 +126,12 @@ async fn stats_show_every_column_with_the_average_row_and_survive_a_restart() {
     ] {
         assert!(out.contains(column), "{column}: {out}");
     }
-    // The Average row comes first, then the most recently played.
-    let average_at = out.find("\nAverage").expect("an Average row");
+    // The All games row comes first, then the most recently played.
+    let all_at = out.find("\nAll games").expect("an All games row");
     let reviewing_at = out.find("\nTic-Tac-Toe (R)").expect("the reviewing row");
     let alone_at = out.find("\nTic-Tac-Toe (A)").expect("the alone row");
-    assert!(
-        average_at < reviewing_at && reviewing_at < alone_at,
-        "{out}"
-    );
+    assert!(all_at < reviewing_at && reviewing_at < alone_at, "{out}");
+    assert!(!out.contains("Average"), "no average of ratings: {out}");
 
     let alone = s
         .rating(&key(&s, "ann", Augmentation::Alone).await)
@@ -123,7 +145,9 @@ async fn stats_show_every_column_with_the_average_row_and_survive_a_restart() {
     let cells = row(&out, "Tic-Tac-Toe (A)");
     assert_eq!(cells[0], "3d", "{out}");
     assert_eq!(cells[1], "2");
-    assert_eq!(cells[2].trim_end_matches('★'), alone.shown().to_string());
+    // Three matches in: provisional, so marked and never starred.
+    assert!(alone.provisional(), "{alone:?}");
+    assert_eq!(cells[2], format!("{}?", alone.shown()), "{out}");
     assert_eq!(cells[3], alone.top_burst.to_string());
     assert_eq!(
         cells[4],
@@ -144,16 +168,25 @@ async fn stats_show_every_column_with_the_average_row_and_survive_a_restart() {
     );
     let cells = row(&out, "Tic-Tac-Toe (R)");
     assert_eq!(&cells[..2], ["1m", "1"], "{out}");
-    assert_eq!(
-        cells[2].trim_end_matches('★'),
-        reviewing.shown().to_string()
-    );
+    assert_eq!(cells[2], format!("{}?", reviewing.shown()), "{out}");
+    assert!(reviewing.shown() < 0, "{out}");
     assert_eq!(&cells[4..6], ["0", "0"], "a loss: {out}");
-    let average = row(&out, "Average");
-    assert_eq!(&average[..2], ["1m", "1.5"], "{out}");
+    // All games: the most recent match, the matches added up, the wins and
+    // draws of all of them, and no rating or top burst (blank cells).
+    let all = row(&out, "All games");
+    let (won, drawn) = (alone.won + reviewing.won, alone.drawn + reviewing.drawn);
     assert_eq!(
-        average[2],
-        format!("{:.0}", f64::from(alone.shown() + reviewing.shown()) / 2.0),
+        all[..4],
+        [
+            "1m".to_string(),
+            "3".to_string(),
+            format!("{:.0}", 100.0 * f64::from(won) / 3.0),
+            format!("{:.0}", 100.0 * f64::from(drawn) / 3.0)
+        ],
+        "{out}"
+    );
+    assert!(
+        out.contains("ratings are per game, so it has none"),
         "{out}"
     );
     // Buttons to the rating history and the favoritism.
@@ -164,6 +197,10 @@ async fn stats_show_every_column_with_the_average_row_and_survive_a_restart() {
     let one = c.say("stats ann Tic-Tac-Toe").await;
     assert!(one.contains("Tic-Tac-Toe (A)"), "{one}");
     let random = c.say("@bob stats Random").await;
+    assert!(
+        !random.contains("All games"),
+        "one row, nothing to add up: {random}"
+    );
     let cells = row(&random, "Tic-Tac-Toe (A)");
     assert_eq!(cells[1], "3", "{random}");
     let r = s
@@ -234,12 +271,14 @@ async fn history_draws_the_rating_over_time() {
     let out = c.say("history ann Tic-Tac-Toe").await;
     assert!(
         out.contains(&format!(
-            "Rating history of ann: Tic-Tac-Toe (D) 0 → {} over 1 match, Tic-Tac-Toe (A) 0 → {} over 2 matches.",
+            "Rating history of ann: Tic-Tac-Toe (D) {}? after 1 match, Tic-Tac-Toe (A) {}? after 2 matches. \
+             Each line starts at 0, a new player's rating",
             delegating.shown(),
             alone.shown()
         )),
         "{out}"
     );
+    assert!(out.contains("\n? marks a provisional rating"), "{out}");
     let path = out
         .lines()
         .find_map(|l| l.trim().strip_prefix("(file: "))
@@ -274,48 +313,48 @@ async fn deliberate_losing_shows_as_favoritism() {
         c.lose("").await;
     }
     let out = c.say("favoritism ann").await;
-    let line = favoritism_line(&out, "- *Random in Tic-Tac-Toe: ");
-    assert!(line.contains("5 matches"), "{line}");
+    assert!(
+        out.contains("`help favoritism` explains every figure"),
+        "{out}"
+    );
+    let row = favoritism_row(&out, "- *Random in Tic-Tac-Toe: ");
+    assert!(row.contains("5 matches"), "{row}");
     // ann lost every time: Random won more than expected (a kick back
-    // above the spec's 7%), ann won less; ann owes Random nothing.
-    assert!(figure(line, "kick back") > 7, "{line}");
-    assert!(figure(line, "win boost") < -7, "{line}");
-    assert!(figure(line, "preference") < -14, "{line}");
-    assert!(owed(line) < -1.0, "{line}");
-    // ann's shown rating fell below zero: no relative rating.
-    assert!(line.contains("relative rating n/a"), "{line}");
-    // Random owes ann the favours she did it.
-    let out = c.say("favoritism Random Tic-Tac-Toe").await;
-    let line = favoritism_line(&out, "- ann in Tic-Tac-Toe: ");
-    assert!(figure(line, "win boost") > 7, "{line}");
-    assert!(figure(line, "kick back") < -7, "{line}");
-    assert!(owed(line) > 1.0 && line.contains("(in default)"), "{line}");
-    let random = c
-        .storage()
-        .system_player(SystemPlayer::Random)
-        .await
-        .unwrap();
+    // above the spec's 7%), ann won less, each beside what happened and
+    // what was expected; Random owes ann, having taken her chances.
+    assert!(row.contains("In those 5: ann won 0% where "), "{row}");
+    assert!(row.contains("*Random won 100% where "), "{row}");
+    assert!(figure(&row, "kick back") > 7, "{row}");
+    assert!(figure(&row, "win boost") < -7, "{row}");
+    assert!(figure(&row, "preference") < -14, "{row}");
+    let (debtor, creditor, amount) = owes(&row).expect("someone owes");
+    assert_eq!((debtor.as_str(), creditor.as_str()), ("*Random", "ann"));
+    assert!(amount > 1.0 && row.contains("so in default"), "{row}");
+    // ann's shown rating fell below zero: no relative rating, and why.
     let s = c.storage();
-    let r = s
-        .rating(&RatingKey {
-            player_id: random.id,
-            ..key(&s, "ann", Augmentation::Alone).await
-        })
-        .await
-        .unwrap()
-        .shown();
     let mine = s
         .rating(&key(&s, "ann", Augmentation::Alone).await)
         .await
-        .unwrap()
-        .shown();
-    // Random's view of ann: R_ann / R_Random - 1.
-    assert!(r > 0 && mine < 0, "{line}");
-    let relative = (100.0 * (f64::from(mine) / f64::from(r) - 1.0)).round();
+        .unwrap();
+    assert!(mine.shown() < 0, "{mine:?}");
     assert!(
-        line.contains(&format!("relative rating {relative:+.0}% ({mine} vs {r})")),
-        "{line}"
+        row.contains(&format!("Ratings now: ann {}?, *Random ", mine.shown())),
+        "{row}"
     );
+    assert!(
+        row.contains("no relative rating, as that compares two ratings above 0"),
+        "{row}"
+    );
+    // Random's row of ann says the same the other way round.
+    let out = c.say("favoritism Random Tic-Tac-Toe").await;
+    let row = favoritism_row(&out, "- ann in Tic-Tac-Toe: ");
+    assert!(figure(&row, "win boost") > 7, "{row}");
+    assert!(figure(&row, "kick back") < -7, "{row}");
+    assert_eq!(
+        owes(&row).map(|o| (o.0, o.1)),
+        Some(("*Random".into(), "ann".into()))
+    );
+    assert!(row.contains("no relative rating"), "{row}");
 
     let out = c.say("favoritism ann Nope").await;
     assert!(out.contains("There is no game called \"Nope\""), "{out}");
@@ -339,12 +378,12 @@ async fn random_against_random_over_50_matches_leaves_small_boosts() {
             .expect("a finished rated match is rated");
     }
     let out = c.say("favoritism Random").await;
-    let line = favoritism_line(&out, "- *Random in Tic-Tac-Toe: ");
+    let line = favoritism_row(&out, "- *Random in Tic-Tac-Toe: ");
     assert!(line.contains("50 matches"), "{line}");
     let (win, draw, kick) = (
-        figure(line, "win boost"),
-        figure(line, "draw boost"),
-        figure(line, "kick back"),
+        figure(&line, "win boost"),
+        figure(&line, "draw boost"),
+        figure(&line, "kick back"),
     );
     assert!(
         win.abs() <= 7 && kick.abs() <= 7 && draw.abs() <= 15,
@@ -352,10 +391,46 @@ async fn random_against_random_over_50_matches_leaves_small_boosts() {
     );
     // Random meets itself both ways round: its wins are its kick backs.
     assert_eq!(win, kick, "{line}");
-    assert!(line.contains("relative rating n/a (0 vs 0)"), "{line}");
-    assert!(owed(line).abs() < 1e-9, "{line}");
+    assert!(
+        line.contains("Ratings now: *Random 0?, *Random 0?; no relative rating"),
+        "{line}"
+    );
+    assert_eq!(owes(&line), None, "{line}");
     // The stats count every match; the rating never moved.
     let stats = c.say("stats Random").await;
     let cells = row(&stats, "Tic-Tac-Toe (A)");
-    assert_eq!(&cells[1..4], ["50", "0★", "0"], "{stats}");
+    // A beginner's rating: provisional, so no star.
+    assert_eq!(&cells[1..4], ["50", "0?", "0"], "{stats}");
+}
+
+#[tokio::test]
+async fn equals_who_draw_have_the_same_rating_and_owe_nothing() {
+    let mut c = chat(46).await;
+    c.befriend("ann", "bob").await;
+    // 4on7sq has the option to agree a draw.
+    c.say("@ann challenge 4on7sq bob").await;
+    c.say("@bob accept").await;
+    let offerer = c.whose_turn(&["ann", "bob"]).await;
+    let other = if offerer == "ann" { "bob" } else { "ann" };
+    c.say(&format!("@{offerer} draw")).await;
+    let out = c.say(&format!("@{other} agree")).await;
+    assert!(out.contains("Ratings in 4on7sq"), "{out}");
+    let out = c.say("@ann favoritism").await;
+    let row = favoritism_row(&out, "- bob in 4on7sq: ");
+    // Two beginners: 45% each to win, 10% to draw; they drew.
+    assert!(
+        row.contains(
+            "In that match: ann won 0% where 45% was expected (win boost -45%), \
+             they drew 100% where 10% was expected (draw boost +90%), \
+             bob won 0% where 45% was expected (kick back -45%)."
+        ),
+        "{row}"
+    );
+    // A draw between equals lifts both alike above 0: a ratio now means
+    // something, and it is 0%.
+    assert!(
+        row.contains("bob's is the same (relative rating 0%)"),
+        "{row}"
+    );
+    assert!(row.contains("Favours: nobody owes anything."), "{row}");
 }
