@@ -121,6 +121,14 @@ fn every_offered_choice_is_accepted() {
         "next",
         "no",
         "86400",
+        "Race up the stacks.",
+        "stone",
+        "next",
+        "next",
+        "Opening",
+        "Closing",
+        "1 the well",
+        "next",
         "save",
     ]);
     every_choice_is_accepted_along(&[
@@ -145,6 +153,11 @@ fn every_offered_choice_is_accepted() {
         "next",
         "next",
         "yes",
+        "next",
+        "none",
+        "hunter",
+        "2,2 the centre",
+        "none",
         "next",
         "save",
     ]);
