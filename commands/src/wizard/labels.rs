@@ -140,12 +140,13 @@ fn ask_shape(rules: &RuleSet, i: usize) -> Ask {
         .map(|d| format!(" ({d})"))
         .unwrap_or_default();
     let label = rules.labels.shape(shape);
+    let shown = capitalize(label.unwrap_or("rock"));
     Ask::new(
         format!(
             "Label of the {name}, shape {} of {}{does}: what does it stand for in this game? \
              Now: {}. Players may type the label in place of \"{name}\" in a move, and moves and \
-             the rules show it (\"Rock ({name})\"). Type a word or two, e.g. \"rock\" or \"stay \
-             silent\", or none.",
+             the rules show it (\"{shown} ({name})\"). Type a word or two, e.g. \"rock\" or \
+             \"stay silent\", or none.",
             i + 1,
             rules.shapes.len(),
             quoted_or(label, "no label"),
