@@ -5,8 +5,8 @@
 //! copy NAME`) and asks one chat-sized question at a time, in groups: the
 //! name; players, colours, cloaking and pieces per turn; the board; the
 //! shapes; the phases; special spaces and starting pieces; the outcome
-//! rules; time per turn; labels (how to play, names of shapes, phases and
-//! spaces); then a review. Every question offers only valid
+//! rules; labels (how to play, names of shapes, phases and spaces); time
+//! per turn; then a review. Every question offers only valid
 //! choices and applies the Factory's dependent rules; "next" keeps the
 //! current value, "skip" keeps the rest of a group and "done" goes straight
 //! to the review, so plain Tic-Tac-Toe takes three answers (a name, "done",

@@ -42,12 +42,12 @@ pub(super) enum Step {
     Stalemate,
     DrawOption,
     Overachievers,
-    Time,
     HowToPlay,
     /// A shape's label, by its index in the rules' shapes.
     ShapeLabel(usize),
     PhaseName(usize),
     SpaceLabels,
+    Time,
     Review,
 }
 
@@ -61,15 +61,15 @@ pub(super) enum Group {
     Phases,
     Spaces,
     Outcome,
-    Time,
     Labels,
+    Time,
     Review,
 }
 
 impl Group {
-    /// In the order the wizard asks them. Labels come last: they name what
-    /// every other group settles (shapes, phases, spaces), and are words,
-    /// not rules.
+    /// In the order the wizard asks them. Labels follow the groups whose
+    /// shapes, phases and spaces they name; time stays the last question,
+    /// so `edit_time` at the review comes straight back to it.
     pub const ALL: [Group; 10] = [
         Group::Name,
         Group::Seats,
@@ -78,8 +78,8 @@ impl Group {
         Group::Phases,
         Group::Spaces,
         Group::Outcome,
-        Group::Time,
         Group::Labels,
+        Group::Time,
         Group::Review,
     ];
 
@@ -214,14 +214,14 @@ impl Step {
             TurnChecks => Stalemate,
             Stalemate => DrawOption,
             DrawOption if rules.players == vocab::Players::Four => Overachievers,
-            DrawOption | Overachievers => Time,
-            Time => HowToPlay,
+            DrawOption | Overachievers => HowToPlay,
             HowToPlay => ShapeLabel(0),
             ShapeLabel(i) if i + 1 < shapes => ShapeLabel(i + 1),
             ShapeLabel(_) => PhaseName(0),
             PhaseName(i) if i + 1 < phases => PhaseName(i + 1),
             PhaseName(_) => SpaceLabels,
-            SpaceLabels | Review => Review,
+            SpaceLabels => Time,
+            Time | Review => Review,
         }
     }
 

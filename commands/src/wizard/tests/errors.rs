@@ -67,7 +67,7 @@ fn bad_numbers_say_the_range() {
         w.rules().shapes[0].reserves.values().collect::<Vec<_>>(),
         [&4, &4]
     );
-    pick_all(&mut w, &["next", "skip", "skip", "skip"]);
+    pick_all(&mut w, &["next", "skip", "skip", "skip", "skip"]);
     assert_eq!(w.step, Step::Time);
     refused(
         &mut w,

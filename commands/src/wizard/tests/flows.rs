@@ -53,7 +53,7 @@ fn a_connect4_like_stacks_game() {
     // And 3 in a row became 4 on a board whose longest line is 7.
     pick_all(
         &mut w,
-        &["skip", "skip", "next", "next", "next", "next", "skip"],
+        &["skip", "skip", "next", "next", "next", "skip", "next"],
     );
     assert_eq!(w.step, Step::Review);
     pick_all(&mut w, &["save"]);
@@ -78,7 +78,7 @@ fn a_hexagon_game_with_draws_and_five_minutes() {
         &mut w,
         &["skip", "skip", "first_4_wins", "first_5_wins", "next"],
     );
-    pick_all(&mut w, &["next", "yes", "300", "skip", "save"]);
+    pick_all(&mut w, &["next", "yes", "skip", "300", "save"]);
     assert!(w.is_finished(), "{}", w.prompt().text);
     let r = w.rules();
     assert_eq!(r.board, BoardKind::Hexagons);

@@ -15,7 +15,7 @@ use crate::wizard::Wizard;
 fn at_labels(name: &str, phases: &str) -> Wizard {
     let mut w = named(name);
     pick_all(&mut w, &["skip", "skip", "3", "skip", phases]);
-    pick_all(&mut w, &["skip", "skip", "skip", "skip"]);
+    pick_all(&mut w, &["skip", "skip", "skip"]);
     assert_eq!(w.step, Step::HowToPlay, "{}", w.prompt().text);
     w
 }
@@ -41,7 +41,7 @@ fn rock_paper_scissors_labelled() -> Wizard {
             "none", "rock", "paper", "scissors", "Throw", "Reveal", "Score",
         ],
     );
-    answer_all(&mut w, &["2,2 the centre", "next"]);
+    answer_all(&mut w, &["2,2 the centre", "next", "next"]);
     assert_eq!(w.step, Step::Review);
     w
 }
@@ -90,8 +90,10 @@ fn a_game_gets_every_kind_of_label_and_is_saved_with_them() {
         w.prompt().text
     );
     pick_all(&mut w, &["next"]);
+    assert_eq!(w.step, Step::Time, "time per turn follows the labels");
+    assert!(!w.takes_text(), "time takes its own words");
+    pick_all(&mut w, &["next"]);
     assert_eq!(w.step, Step::Review);
-    assert!(!w.takes_text(), "the review takes its own words");
     let review = w.prompt().text;
     for shown in [
         "How to play: Each player secretly throws rock, paper or scissors.",
@@ -245,10 +247,10 @@ fn labels_of_shapes_and_phases_that_go_are_dropped_with_a_note() {
 fn a_named_space_off_a_smaller_board_is_named_at_the_review() {
     let mut w = named("Shrinks");
     pick_all(&mut w, &["skip", "next", "squares", "4", "4", "next"]);
-    pick_all(&mut w, &["skip", "skip", "skip", "skip", "skip"]);
+    pick_all(&mut w, &["skip", "skip", "skip", "skip"]);
     assert_eq!(w.step, Step::HowToPlay);
     pick_all(&mut w, &["next", "next"]);
-    answer_all(&mut w, &["4,4 the far corner", "next"]);
+    answer_all(&mut w, &["4,4 the far corner", "next", "next"]);
     pick_all(&mut w, &["edit_board", "next", "next", "3", "3", "done"]);
     assert_eq!(w.step, Step::Review);
     let review = w.prompt().text;
@@ -290,12 +292,12 @@ fn a_copy_that_skips_the_labels_keeps_them() {
     };
     // "done" at once, "skip" through every group, and "next" at every label question.
     assert_eq!(copied(&["done", "save"]), original.labels);
-    // Eight groups follow the name; the eighth is the labels.
+    // Eight groups follow the name; the seventh is the labels, then time.
     let skips = ["skip"; 8];
     assert_eq!(copied(&[&skips[..], &["save"]].concat()), original.labels);
-    let nexts = ["next"; 4];
+    let nexts = ["next"; 5];
     assert_eq!(
-        copied(&[&skips[..7], &nexts[..], &["save"]].concat()),
+        copied(&[&skips[..6], &nexts[..], &["save"]].concat()),
         original.labels
     );
 }

@@ -120,7 +120,6 @@ fn every_offered_choice_is_accepted() {
         "most_pieces_wins",
         "next",
         "no",
-        "86400",
         "Race up the stacks.",
         "stone",
         "next",
@@ -129,6 +128,7 @@ fn every_offered_choice_is_accepted() {
         "Closing",
         "1 the well",
         "next",
+        "86400",
         "save",
     ]);
     every_choice_is_accepted_along(&[
@@ -153,11 +153,11 @@ fn every_offered_choice_is_accepted() {
         "next",
         "next",
         "yes",
-        "next",
         "none",
         "hunter",
         "2,2 the centre",
         "none",
+        "next",
         "next",
         "save",
     ]);
