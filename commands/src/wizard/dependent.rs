@@ -3,7 +3,8 @@
 //! Changing the players adds or removes reserves (added ones copy the
 //! highest-numbered existing player); a reserve offers 0 up to what can be
 //! played; every reserve of a shape at that maximum clears its movement;
-//! "No power" clears the condition and result; and so on. [`settle`] runs
+//! "No power" clears the condition and result; labels bring the schema
+//! version that has them; and so on. [`settle`] runs
 //! after every answer so the rules being built never hold a value the
 //! Factory's dropdowns could not show.
 
@@ -186,6 +187,7 @@ pub(super) fn settle(rules: &mut RuleSet) {
             rules.shapes[i].movement.clear();
         }
     }
+    super::labels::settle_version(rules);
 }
 
 #[cfg(test)]

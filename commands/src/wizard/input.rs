@@ -196,6 +196,28 @@ pub(super) fn spaces(input: &str) -> Result<Vec<SpaceRef>, String> {
     Ok(out)
 }
 
+/// The space written at the start of `line`, and the text after it:
+/// "2, 2 the centre" is 2,2 and "the centre". The longest run of words that
+/// reads as one space wins, so "(2, 2)" is one space, not "(2,".
+pub(super) fn leading_space(line: &str) -> Option<(SpaceRef, &str)> {
+    let line = line.trim();
+    let word_ends: Vec<usize> = line
+        .char_indices()
+        .filter(|(_, c)| c.is_whitespace())
+        .map(|(i, _)| i)
+        .chain(std::iter::once(line.len()))
+        .collect();
+    word_ends.into_iter().rev().find_map(|end| {
+        let tokens = space_tokens(&line[..end]);
+        let [token] = tokens.as_slice() else {
+            return None;
+        };
+        let text = algebraic(token).unwrap_or_else(|| token.clone());
+        let at = SpaceRef::parse(&text).ok()?;
+        Some((at, line[end..].trim()))
+    })
+}
+
 /// Splits "1,1 (2, 2) 2:3,3; b3" into one text per space: whitespace and ';'
 /// separate spaces except inside parentheses or next to a comma.
 fn space_tokens(text: &str) -> Vec<String> {
@@ -331,6 +353,27 @@ mod tests {
         let err = spaces("1,1 x,y").unwrap_err();
         assert!(err.contains("\"x,y\" is not a space"), "{err}");
         assert!(err.contains("\"2,3\""), "{err}");
+    }
+
+    #[test]
+    fn a_line_starts_with_one_space_in_any_written_form() {
+        let read = |line| leading_space(line).map(|(at, rest)| (at.to_string(), rest));
+        assert_eq!(read("5 the pot"), Some(("5".into(), "the pot")));
+        assert_eq!(
+            read("(2, 2) the centre"),
+            Some(("2,2".into(), "the centre"))
+        );
+        assert_eq!(
+            read("2, 2  the centre "),
+            Some(("2,2".into(), "the centre"))
+        );
+        assert_eq!(read("b3 the corner"), Some(("2,3".into(), "the corner")));
+        assert_eq!(read("2:1,1 home"), Some(("2:1,1".into(), "home")));
+        // A second space is part of the name, not a second space.
+        assert_eq!(read("1,1 3,3"), Some(("1,1".into(), "3,3")));
+        assert_eq!(read("7"), Some(("7".into(), "")));
+        assert_eq!(read("the pot 5"), None);
+        assert_eq!(read(""), None);
     }
 
     #[test]

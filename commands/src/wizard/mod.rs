@@ -5,7 +5,8 @@
 //! copy NAME`) and asks one chat-sized question at a time, in groups: the
 //! name; players, colours, cloaking and pieces per turn; the board; the
 //! shapes; the phases; special spaces and starting pieces; the outcome
-//! rules; time per turn; then a review. Every question offers only valid
+//! rules; labels (how to play, names of shapes, phases and spaces); time
+//! per turn; then a review. Every question offers only valid
 //! choices and applies the Factory's dependent rules; "next" keeps the
 //! current value, "skip" keeps the rest of a group and "done" goes straight
 //! to the review, so plain Tic-Tac-Toe takes three answers (a name, "done",
@@ -18,6 +19,7 @@ mod checks;
 mod dependent;
 mod follow;
 mod input;
+mod labels;
 mod name;
 mod options;
 mod phases;
@@ -288,6 +290,13 @@ impl Wizard {
         review::preview(&self.rules)
     }
 
+    /// True when the question takes words as typed (a how-to-play
+    /// paragraph, a label): a line starting with a command's name ("Move
+    /// the stone...", "Plan") is then an answer, not a command.
+    pub fn takes_text(&self) -> bool {
+        !self.finished && self.step.group() == Group::Labels
+    }
+
     /// The current question, with only valid choices.
     pub fn prompt(&self) -> Prompt {
         if self.finished {
@@ -384,7 +393,8 @@ impl Wizard {
                 _ => {}
             }
         }
-        let notes = follow::follow(&self.rules, &mut rules, &set);
+        let mut notes = follow::follow(&self.rules, &mut rules, &set);
+        notes.extend(labels::drop_unfit(&mut rules));
         dependent::settle(&mut rules);
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
@@ -441,6 +451,7 @@ impl Wizard {
                 _ => options::ask_outcome(rules, step),
             },
             Group::Time => options::ask_time(rules),
+            Group::Labels => labels::ask(rules, step),
             Group::Review => review::ask(rules, self.playtest()),
         }
     }
@@ -463,6 +474,7 @@ impl Wizard {
                 _ => options::apply_outcome(rules, step, input),
             },
             Group::Time => options::apply_time(rules, input),
+            Group::Labels => labels::apply(rules, step, input),
             Group::Review => review::apply(rules, input),
         }
     }

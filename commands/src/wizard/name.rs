@@ -10,7 +10,7 @@ use redscience_engine::RuleSet;
 use super::{Ask, Flow, problems_at};
 
 /// Words the bot or the wizard reads as commands at any question.
-const RESERVED: [&str; 6] = ["back", "cancel", "next", "skip", "done", "save"];
+pub(super) const RESERVED: [&str; 6] = ["back", "cancel", "next", "skip", "done", "save"];
 
 /// Why `name` cannot name the game, if it cannot.
 fn name_problem(rules: &RuleSet, name: &str, original: Option<&str>) -> Option<String> {

@@ -330,7 +330,7 @@ pub(super) fn refuse_problems(rules: &RuleSet, field: &str) -> Result<(), String
     }
 }
 
-fn capitalize(text: &str) -> String {
+pub(super) fn capitalize(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

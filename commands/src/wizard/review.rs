@@ -21,7 +21,7 @@ pub(super) fn preview(rules: &RuleSet) -> String {
             if !out.is_empty() && !out.ends_with('\n') {
                 out.push('\n');
             }
-            for line in describe(rules) {
+            for line in described(rules) {
                 out.push_str(&line);
                 out.push('\n');
             }
@@ -35,6 +35,29 @@ pub(super) fn preview(rules: &RuleSet) -> String {
             out
         }
     }
+}
+
+/// The rules in the spec's words, with the labels `describe()` leaves out:
+/// the how-to-play text first, as `game show` prints it, and a phase name
+/// it does not show (one plain phase has no line of its own).
+fn described(rules: &RuleSet) -> Vec<String> {
+    let mut lines: Vec<String> = rules
+        .labels
+        .how_to_play
+        .iter()
+        .map(|how| format!("How to play: {how}"))
+        .collect();
+    let rules_lines = describe(rules);
+    let unshown: Vec<String> = (rules.labels.phases.iter().enumerate())
+        .filter(|(i, _)| {
+            let shown = rules.labels.phase_words(*i);
+            !rules_lines.iter().any(|line| line.starts_with(&shown))
+        })
+        .map(|(i, name)| format!("Phase {} is called \"{name}\"", i + 1))
+        .collect();
+    lines.extend(rules_lines);
+    lines.extend(unshown);
+    lines
 }
 
 fn edit_options() -> Vec<Opt<Group>> {

@@ -42,6 +42,11 @@ pub(super) enum Step {
     Stalemate,
     DrawOption,
     Overachievers,
+    HowToPlay,
+    /// A shape's label, by its index in the rules' shapes.
+    ShapeLabel(usize),
+    PhaseName(usize),
+    SpaceLabels,
     Time,
     Review,
 }
@@ -56,13 +61,16 @@ pub(super) enum Group {
     Phases,
     Spaces,
     Outcome,
+    Labels,
     Time,
     Review,
 }
 
 impl Group {
-    /// In the order the wizard asks them.
-    pub const ALL: [Group; 9] = [
+    /// In the order the wizard asks them. Labels follow the groups whose
+    /// shapes, phases and spaces they name; time stays the last question,
+    /// so `edit_time` at the review comes straight back to it.
+    pub const ALL: [Group; 10] = [
         Group::Name,
         Group::Seats,
         Group::Board,
@@ -70,6 +78,7 @@ impl Group {
         Group::Phases,
         Group::Spaces,
         Group::Outcome,
+        Group::Labels,
         Group::Time,
         Group::Review,
     ];
@@ -84,6 +93,7 @@ impl Group {
             Group::Spaces => Step::Sticky,
             Group::Outcome => Step::TurnChecks,
             Group::Time => Step::Time,
+            Group::Labels => Step::HowToPlay,
             Group::Review => Step::Review,
         }
     }
@@ -99,6 +109,7 @@ impl Group {
             Group::Spaces => "spaces",
             Group::Outcome => "outcome",
             Group::Time => "time",
+            Group::Labels => "labels",
             Group::Review => "review",
         }
     }
@@ -114,6 +125,7 @@ impl Group {
             Group::Spaces => "sticky and exclusive spaces and starting pieces",
             Group::Outcome => "turn checks, stalemate rules, draw option and overachievers",
             Group::Time => "time per turn",
+            Group::Labels => "labels: how to play and names of shapes, phases and spaces",
             Group::Review => "the review",
         }
     }
@@ -139,6 +151,7 @@ impl Step {
             Sticky | Exclusive | Initial => Group::Spaces,
             TurnChecks | Stalemate | DrawOption | Overachievers => Group::Outcome,
             Time => Group::Time,
+            HowToPlay | ShapeLabel(_) | PhaseName(_) | SpaceLabels => Group::Labels,
             Review => Group::Review,
         }
     }
@@ -201,13 +214,19 @@ impl Step {
             TurnChecks => Stalemate,
             Stalemate => DrawOption,
             DrawOption if rules.players == vocab::Players::Four => Overachievers,
-            DrawOption | Overachievers => Time,
+            DrawOption | Overachievers => HowToPlay,
+            HowToPlay => ShapeLabel(0),
+            ShapeLabel(i) if i + 1 < shapes => ShapeLabel(i + 1),
+            ShapeLabel(_) => PhaseName(0),
+            PhaseName(i) if i + 1 < phases => PhaseName(i + 1),
+            PhaseName(_) => SpaceLabels,
+            SpaceLabels => Time,
             Time | Review => Review,
         }
     }
 
-    /// Questions whose typed numbers are values (a stack or column, a seat),
-    /// so their options are never numbered.
+    /// Questions whose typed numbers are values (a stack or column, a seat)
+    /// or words (a label), so their options are never numbered.
     pub fn numbers_are_values(self) -> bool {
         matches!(
             self,
@@ -217,7 +236,7 @@ impl Step {
                 | Step::Sticky
                 | Step::Exclusive
                 | Step::Initial
-        )
+        ) || self.group() == Group::Labels
     }
 
     /// Questions that take several answers at once, separated by commas
@@ -266,6 +285,15 @@ impl Step {
             CloakedSpaces(i) => i < rules.phases.len() && rules.cloaking != vocab::Cloaking::None,
             Fold(i) => i + 1 < rules.phases.len(),
             Overachievers => rules.players == vocab::Players::Four,
+            ShapeLabel(i) => shape(i).is_some(),
+            // Names go in order (the rules hold a list without gaps): a
+            // phase is named after the one before it, and one phase only
+            // when it has a name to keep.
+            PhaseName(i) => {
+                i < rules.phases.len()
+                    && i <= rules.labels.phases.len()
+                    && (rules.phases.len() > 1 || rules.labels.phase(i).is_some())
+            }
             _ => true,
         }
     }

@@ -4,22 +4,8 @@
 use redscience_engine::validate;
 
 use super::super::step::Step;
-use super::{answer_all, ids, named, pick_all};
+use super::{answer_all, ids, named, pick_all, refused};
 use crate::wizard::Wizard;
-
-/// The answer is refused, the question and rules stay, and the message holds every `needle`.
-fn refused(w: &mut Wizard, answer: &str, needles: &[&str]) {
-    let (step, rules) = (w.step, w.rules().clone());
-    let err = w.answer(answer).expect_err(answer);
-    for needle in needles {
-        assert!(err.contains(needle), "{answer:?}: {err:?} lacks {needle:?}");
-    }
-    assert_eq!(
-        (w.step, w.rules()),
-        (step, &rules),
-        "{answer:?} changed something"
-    );
-}
 
 #[test]
 fn bad_names_are_refused_with_the_name_rules() {
@@ -81,7 +67,7 @@ fn bad_numbers_say_the_range() {
         w.rules().shapes[0].reserves.values().collect::<Vec<_>>(),
         [&4, &4]
     );
-    pick_all(&mut w, &["next", "skip", "skip", "skip"]);
+    pick_all(&mut w, &["next", "skip", "skip", "skip", "skip"]);
     assert_eq!(w.step, Step::Time);
     refused(
         &mut w,

@@ -2,7 +2,7 @@
 
 use redscience_engine::rules::{
     BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, Movement, Order, Phase, Players,
-    Power, SeatRef, SpaceRef, StalemateRule, TurnCheck, WinLose,
+    Power, SCHEMA_VERSION, SeatRef, SpaceRef, StalemateRule, TurnCheck, WinLose,
 };
 use redscience_engine::{RuleSet, catalogue, validate};
 
@@ -51,12 +51,17 @@ fn a_connect4_like_stacks_game() {
     assert_eq!(reserves(&w, 0), [(Color::Black, 21), (Color::White, 21)]);
     assert_eq!(w.step, Step::PhaseCount);
     // And 3 in a row became 4 on a board whose longest line is 7.
-    pick_all(&mut w, &["skip", "skip", "next", "next", "next", "next"]);
+    pick_all(
+        &mut w,
+        &["skip", "skip", "next", "next", "next", "skip", "next"],
+    );
     assert_eq!(w.step, Step::Review);
     pick_all(&mut w, &["save"]);
     assert!(w.is_finished());
     let mut connect4 = catalogue::get("Connect4").expect("Connect4 is in the catalogue");
     connect4.name = "Drop4".into();
+    // A new game is written in the current schema, whatever the catalogue's file says.
+    connect4.schema_version = SCHEMA_VERSION;
     assert_eq!(w.rules(), &connect4);
 }
 
@@ -73,7 +78,7 @@ fn a_hexagon_game_with_draws_and_five_minutes() {
         &mut w,
         &["skip", "skip", "first_4_wins", "first_5_wins", "next"],
     );
-    pick_all(&mut w, &["next", "yes", "300", "save"]);
+    pick_all(&mut w, &["next", "yes", "skip", "300", "save"]);
     assert!(w.is_finished(), "{}", w.prompt().text);
     let r = w.rules();
     assert_eq!(r.board, BoardKind::Hexagons);

@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use redscience_engine::rules::{BoardKind, Color, Players, SeatRef, TurnCheck, WinLose};
+use redscience_engine::rules::{
+    BoardKind, Color, Players, SCHEMA_VERSION, SeatRef, TurnCheck, WinLose,
+};
 use redscience_engine::{RuleSet, catalogue, validate};
 
 use super::super::playtest::{self, Playtest, SeatTally};
@@ -90,6 +92,13 @@ fn on_every_question_a_typed_number_picks_the_option_shown_with_it() {
         "next",
         "next",
         "next",
+        "next",
+        "Capture by covering.",
+        "next",
+        "next",
+        "Opening",
+        "next",
+        "1,1 the corner",
         "next",
         "next",
     ];
@@ -251,6 +260,8 @@ fn connect4_dimensions_bring_21_pieces_each_and_4_in_a_row() {
     pick_all(&mut w, &["done"]);
     let mut connect4 = catalogue::get("Connect4").unwrap();
     connect4.name = "Drop".into();
+    // A new game is written in the current schema, whatever the catalogue's file says.
+    connect4.schema_version = SCHEMA_VERSION;
     assert_eq!(w.rules(), &connect4);
 }
 

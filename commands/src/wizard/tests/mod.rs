@@ -4,6 +4,7 @@
 mod errors;
 mod flows;
 mod helps;
+mod labels;
 mod navigation;
 mod rules;
 
@@ -56,4 +57,18 @@ fn named(name: &str) -> Wizard {
     let mut w = Wizard::new();
     answer_all(&mut w, &[name]);
     w
+}
+
+/// The answer is refused, the question and rules stay, and the message holds every `needle`.
+fn refused(w: &mut Wizard, answer: &str, needles: &[&str]) {
+    let (step, rules) = (w.step, w.rules().clone());
+    let err = w.answer(answer).expect_err(answer);
+    for needle in needles {
+        assert!(err.contains(needle), "{answer:?}: {err:?} lacks {needle:?}");
+    }
+    assert_eq!(
+        (w.step, w.rules()),
+        (step, &rules),
+        "{answer:?} changed something"
+    );
 }
