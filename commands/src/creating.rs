@@ -148,7 +148,9 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
         .into_iter()
         .next()
         .unwrap_or_default();
-    if !offered && word != "cancel" && crate::help::is_command(&first) {
+    // A question taking words as typed (a how-to-play text) takes them all.
+    let text = session.wizard.takes_text();
+    if !offered && !text && word != "cancel" && crate::help::is_command(&first) {
         ctx.bot.wizards.put(ctx.player.id, session);
         return None;
     }

@@ -676,7 +676,11 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
     )
     .await;
     // The board brought 21 pieces each and 4 in a row with it.
-    answers(&mut c, &["skip", "skip", "next", "next", "next", "next"]).await;
+    answers(
+        &mut c,
+        &["skip", "skip", "next", "next", "next", "skip", "next"],
+    )
+    .await;
     let dup = c.say("save").await;
     assert!(
         dup.contains("Connect4") && dup.contains("Nothing was saved"),
@@ -702,6 +706,7 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
             "next",
             "next",
             "yes",
+            "skip",
             "300",
         ],
     )
