@@ -470,7 +470,7 @@ mod tests {
                     let text =
                         typed(&state, mv).unwrap_or_else(|| panic!("{name}: {mv:?} has no text"));
                     assert_eq!(
-                        resolve(&state, &parse_move(&text).unwrap()),
+                        resolve(&state, &read_move(&game, &text).unwrap()),
                         Ok(mv),
                         "{name}: {text}"
                     );
@@ -511,7 +511,10 @@ mod tests {
             })
             .unwrap();
         assert_eq!(typed(&state, paper).as_deref(), Some("paper 1"));
-        assert_eq!(state.move_text(paper), "Black paper (X) to stack 1");
+        assert_eq!(
+            state.move_text(paper),
+            "Black paper (X) to the table (stack 1)"
+        );
         apply_turn(&mut state, "Paper 1", |_| None).unwrap();
         assert_eq!(state.history()[0].mv, paper);
     }

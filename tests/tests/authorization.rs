@@ -346,7 +346,10 @@ const MATRIX: &[Template] = &[
             &[
                 // The other seat's early plan (a row that writes nothing
                 // to the move log, so it runs first) is judged with it.
-                (Seat, Allow("White X to stack 1", "moves")),
+                (
+                    Seat,
+                    Allow("White paper (X) to the table (stack 1)", "moves"),
+                ),
                 (OtherSeat, Said("is sealed;")),
             ],
             NO_SEAT,

@@ -639,10 +639,10 @@ fn connect6_black_places_two_stones_a_turn_from_the_start() {
     assert_eq!(
         texts,
         vec![
-            "Black circle to (9,9)",
-            "Black circle to (9,10)",
-            "White circle to (11,11)",
-            "White circle to (12,12)"
+            "Black stone (circle) to (9,9)",
+            "Black stone (circle) to (9,10)",
+            "White stone (circle) to (11,11)",
+            "White stone (circle) to (12,12)"
         ]
     );
 }
@@ -665,7 +665,7 @@ fn connect6_six_with_the_pre_placed_stone_wins() {
     // the second stone is still placed before white wins.
     play(&mut s, &["10,15+2,19"]);
     assert_eq!(results(&s), vec![Loss, Win]);
-    assert_eq!(last(&s).text, "White circle to (2,19)");
+    assert_eq!(last(&s).text, "White stone (circle) to (2,19)");
     assert!(
         reason(&s).contains("White made 6-same-color-in-a-row"),
         "{}",

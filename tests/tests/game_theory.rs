@@ -202,7 +202,10 @@ fn rock_paper_scissors_three_even_rounds_are_a_draw() {
         .collect();
     assert_eq!(
         automatic,
-        ["Black pentagon to stack 1", "White pentagon to stack 1"],
+        [
+            "Black scissors (pentagon) to the table (stack 1)",
+            "White scissors (pentagon) to the table (stack 1)"
+        ],
         "the last pentagons were played for both"
     );
     // Both tie at 0 pieces: named by "Most pieces wins" and by "Least pieces
@@ -969,7 +972,10 @@ fn shopping_bids_are_hidden() {
         "{:?}",
         s.history_for(Some(1))
     );
-    assert_eq!(s.history_for(Some(0))[0], "Black circle to stack 1");
+    assert_eq!(
+        s.history_for(Some(0))[0],
+        "Black item (circle) to black's cart (stack 1)"
+    );
     pass_to_phase(&mut s, 1);
     // White does not see its own pentagons (they cannot move), yet its
     // circles land on top of them.

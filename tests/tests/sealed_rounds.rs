@@ -80,8 +80,9 @@ async fn the_resolution_lists_every_plan_and_names_the_collision() {
     let said = channel(&resolved);
     for name in PEOPLE {
         assert!(
-            said.lines()
-                .any(|l| l.contains(&format!("{name} (")) && l.contains("circle to (1,")),
+            said.lines().any(|l| l.contains(&format!("{name} ("))
+                && l.contains("circle to the ")
+                && l.contains(" at (1,")),
             "{name}'s plan is listed: {said}"
         );
     }

@@ -545,7 +545,7 @@ mod tests {
             .filter(|&seed| {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
                 let mv = search(&start, &mut rng, |n| n >= 4_000).unwrap();
-                start.move_text(mv) == "Black pentagon to stack 3"
+                start.move_text(mv) == "Black hunter (pentagon) to black's stag forest (stack 3)"
             })
             .count();
         assert!(stag >= 5, "stag in {stag} of 6 seeds");
@@ -560,12 +560,18 @@ mod tests {
         let game = catalogue_game("PrisonerDilemma");
         let start = game.start();
         let mv = best(&start, 3_000);
-        assert_eq!(start.move_text(mv), "Black X to stack 1");
+        assert_eq!(
+            start.move_text(mv),
+            "Black prisoner (X) to black's testimony (stack 1)"
+        );
         for sealed in start.legal_moves() {
             let mut s = start.clone();
             s.apply(sealed).unwrap();
             let mv = best(&s, 3_000);
-            assert_eq!(s.move_text(mv), "White pentagon to stack 3");
+            assert_eq!(
+                s.move_text(mv),
+                "White inmate (pentagon) to white's testimony (stack 3)"
+            );
         }
     }
 }

@@ -388,7 +388,10 @@ mod tests {
             leaf.learn(&planners, &picks, &results);
         }
         let text = |seat| start.move_text(leaf.favoured(seat).unwrap());
-        assert_eq!(text(0), "Black X to stack 1");
-        assert_eq!(text(1), "White pentagon to stack 3");
+        assert_eq!(text(0), "Black prisoner (X) to black's testimony (stack 1)");
+        assert_eq!(
+            text(1),
+            "White inmate (pentagon) to white's testimony (stack 3)"
+        );
     }
 }

@@ -278,14 +278,15 @@ impl Game {
 
     /// Where a piece goes, as a person types it: "(2,3)", and on stacks
     /// the stack ("stack 4"), with the space's label first where it has
-    /// one ("the pot (stack 5)").
+    /// one ("the pot (stack 5)", "the centre at (2,2)").
     pub fn place_words(&self, cell: u16) -> String {
         let place = match crate::notation::stack_words(&self.geometry, cell) {
             Some(stack) => format!("stack {stack}"),
             None => self.geometry.name(cell),
         };
         match self.space_label(cell) {
-            Some(label) => format!("{label} ({place})"),
+            Some(label) if self.geometry.kind == BoardKind::Stacks => format!("{label} ({place})"),
+            Some(label) => format!("{label} at {place}"),
             None => place,
         }
     }
