@@ -488,10 +488,18 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
         .map_err(said)?;
     let from = live.state().history().len();
     matches::let_machines_move(ctx.bot, &mut live).await?;
+    // Newcomers learn what the pieces mean before their first move.
+    let how_to_play = game
+        .rules
+        .labels
+        .how_to_play
+        .as_ref()
+        .map(|how| format!("\nHow to play: {how}"))
+        .unwrap_or_default();
     let mut reply = Reply::one(Message::new(
         matches::channel_of(challenge),
         format!(
-            "Match {} of {} starts: {}. Clock: {}.",
+            "Match {} of {} starts: {}. Clock: {}.{how_to_play}",
             live.id,
             game.rules.name,
             matches::seat_list(ctx.bot, &live).await,

@@ -14,6 +14,7 @@ mod creations;
 mod friends;
 mod fuzz_regressions;
 mod game_theory;
+mod labels;
 mod leaderboard;
 mod limits;
 mod machines;
