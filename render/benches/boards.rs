@@ -70,7 +70,7 @@ fn main() {
         let state = played(&game, turns);
         let view = state.public_view().0;
         let options = BoardOptions {
-            caption: caption(&game, &view),
+            caption: caption(&game, &view, &[]),
             ..BoardOptions::default()
         };
         let png = board_png(&game, &view, &options).expect("the board renders");

@@ -10,6 +10,10 @@ pub(crate) const INK: &str = "#2b2b2b";
 pub(crate) const FAINT: &str = "#9c8f78";
 pub(crate) const POST: &str = "#8b6b3e";
 pub(crate) const HIGHLIGHT: &str = "#e0261b";
+/// What decided the match: its line and its glow (green, apart from the
+/// last move's red and the view's orange marks).
+pub(crate) const DECIDING: &str = "#12a150";
+pub(crate) const GLOW: &str = "#3fdc7f";
 /// What the view points out (a piece just run into, a pending capture).
 pub(crate) const MARK: &str = "#f08c00";
 pub(crate) const OUTLINE: &str = "#333333";
@@ -42,9 +46,23 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
-/// A rough width of a line of text in the embedded font.
+/// A rough width of a line of text in the embedded fonts.
 pub(crate) fn text_width(text: &str, size: f32) -> f32 {
-    text.chars().count() as f32 * size * 0.56
+    text.chars().map(char_width).sum::<f32>() * size
+}
+
+/// A character's rough width in ems: DejaVu Sans's average, a full em for
+/// the wide characters (CJK, Hangul, emoji) the fallback draws, nothing
+/// for combining marks, joiners and variation selectors.
+fn char_width(c: char) -> f32 {
+    match u32::from(c) {
+        0x0300..=0x036f | 0x200b..=0x200f | 0x20d0..=0x20ff | 0xfe00..=0xfe0f => 0.0,
+        0xe0100..=0xe01ef => 0.0,
+        0x1100..=0x115f | 0x2e80..=0xa4cf | 0xac00..=0xd7a3 | 0xf900..=0xfaff => 1.0,
+        0xfe30..=0xfe4f | 0xff00..=0xff60 | 0xffe0..=0xffe6 => 1.0,
+        0x1f300..=0x1faff | 0x20000..=0x3fffd => 1.0,
+        _ => 0.56,
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -94,6 +112,8 @@ pub(crate) fn points(pts: &[(f32, f32)]) -> String {
 pub(crate) enum Outline {
     Rect(f32, f32, f32, f32),
     Poly(Vec<(f32, f32)>),
+    /// A round hole (Connect Four's frame): centre and radius.
+    Circle(f32, f32, f32),
 }
 
 impl Outline {
@@ -107,6 +127,41 @@ impl Outline {
                 N(*h)
             ),
             Outline::Poly(pts) => format!(r#"<polygon points="{}" {attrs}/>"#, points(pts)),
+            Outline::Circle(cx, cy, r) => format!(
+                r#"<circle cx="{}" cy="{}" r="{}" {attrs}/>"#,
+                N(*cx),
+                N(*cy),
+                N(*r)
+            ),
+        }
+    }
+
+    /// The same outline drawn `by` pixels further in (a second outline
+    /// inside a first one).
+    pub(crate) fn inset(&self, by: f32) -> Outline {
+        match self {
+            Outline::Rect(x, y, w, h) => Outline::Rect(
+                x + by,
+                y + by,
+                (w - 2.0 * by).max(1.0),
+                (h - 2.0 * by).max(1.0),
+            ),
+            Outline::Poly(pts) => {
+                let n = pts.len().max(1) as f32;
+                let (cx, cy) = pts
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n));
+                Outline::Poly(
+                    pts.iter()
+                        .map(|&(x, y)| {
+                            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt().max(1.0);
+                            let k = ((d - by * 1.6) / d).max(0.2);
+                            (cx + (x - cx) * k, cy + (y - cy) * k)
+                        })
+                        .collect(),
+                )
+            }
+            Outline::Circle(cx, cy, r) => Outline::Circle(*cx, *cy, (r - by).max(1.0)),
         }
     }
 }
@@ -168,5 +223,17 @@ mod tests {
         assert_eq!(N(2.25).to_string(), "2.3");
         assert_eq!(N(-0.04).to_string(), "0");
         assert_eq!(N(-1.5).to_string(), "-1.5");
+    }
+
+    #[test]
+    fn wide_characters_count_a_full_em_and_marks_nothing() {
+        let close = |text: &str, want: f32| {
+            let got = text_width(text, 10.0);
+            assert!((got - want).abs() < 1e-3, "{text:?}: {got}, not {want}");
+        };
+        close("ab", 11.2);
+        close("\u{65e5}\u{672c}", 20.0);
+        close("\u{1f3b2}", 10.0);
+        close("e\u{301}", 5.6);
     }
 }
