@@ -127,8 +127,24 @@ impl Drawing<'_> {
                 self.content(&mut out, &mut marks, cell, &outline, centre, radius);
             }
         }
-        if toroid {
-            // The joined edges: dashed, as if the board went on.
+        self.plane_edges(&mut out, &mut marks.svg, &grid);
+        self.close_marks(&mut out, marks);
+        self.plane_coordinates(&mut out, &grid);
+        Panel {
+            w: left + gw + right,
+            h: oy + gh + edge + fs * 1.6,
+            body: out,
+        }
+    }
+
+    /// Outside the grid: the toroid's joined edges, dashed as if the board
+    /// went on, and each goal edge's bar in the colours of the seats aiming
+    /// there (in `marks`, over the pieces).
+    fn plane_edges(&self, out: &mut String, marks: &mut String, grid: &Grid) {
+        let s = self.s;
+        let (ox, oy, edge) = (grid.ox, grid.oy, grid.edge);
+        let (gw, gh) = (f32::from(grid.nx) * s, f32::from(grid.ny) * s);
+        if self.game.geometry.kind == BoardKind::SquaresOnToroid {
             let _ = writeln!(
                 out,
                 r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#3a6fb0" stroke-width="{}" stroke-dasharray="{} {}"/>"##,
@@ -141,9 +157,7 @@ impl Drawing<'_> {
                 N(s * 0.12)
             );
         }
-        // Each goal edge: a bar just outside it in the colours of the seats
-        // aiming there, split between them.
-        for (axis, value, seats) in &goals {
+        for (axis, value, seats) in &self.goal_edges() {
             let (far, near) = (edge - 1.0, edge - 6.0);
             let (x0, y0, len, vertical) = match self.side(*axis, *value) {
                 Side::Top => (ox, oy - far, gw, false),
@@ -151,14 +165,7 @@ impl Drawing<'_> {
                 Side::Left => (ox - far, oy, gh, true),
                 Side::Right => (ox + gw + near, oy, gh, true),
             };
-            self.goal_bar(&mut marks.svg, seats, (x0, y0), len, vertical);
-        }
-        self.close_marks(&mut out, marks);
-        self.plane_coordinates(&mut out, &grid);
-        Panel {
-            w: left + gw + right,
-            h: oy + gh + edge + fs * 1.6,
-            body: out,
+            self.goal_bar(marks, seats, (x0, y0), len, vertical);
         }
     }
 
