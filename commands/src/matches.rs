@@ -225,7 +225,12 @@ pub(crate) async fn picture(
     for (seat, record) in live.seats.iter().enumerate() {
         seats.push(match game.seats.get(seat) {
             Some(s) if s.is_chaos => "Chaos".to_string(),
-            _ => name_of(bot, record.player_id).await,
+            // Machines' names start with a star in text ("*Random"); the
+            // picture's swatch and words need none ("Random").
+            _ => name_of(bot, record.player_id)
+                .await
+                .trim_start_matches('*')
+                .to_string(),
         });
     }
     let forfeit = live.forfeit.as_deref().map(|reason| Forfeit {
