@@ -8,7 +8,7 @@ use redscience_engine::game::{Game, View};
 use redscience_engine::rules::BoardKind;
 
 use crate::BoardOptions;
-use crate::raster::FONT_FAMILY;
+use crate::fonts::FONT_FAMILY;
 use crate::svg::{Anchor, FAINT, GLOW, INK, N, PAGE, Panel, arrange, text, text_width};
 
 /// One picture being drawn at a given cell size.

@@ -51,6 +51,7 @@ mod card;
 mod chart;
 mod deciding;
 mod drawing;
+mod fonts;
 mod frame;
 mod heading;
 mod hexagons;
@@ -77,7 +78,8 @@ use redscience_engine::rules::{BoardKind, Shape};
 use drawing::Drawing;
 use result::seat_name;
 // What the leaderboard card and the rating chart draw with.
-use raster::{FONT_FAMILY, rasterise};
+use fonts::FONT_FAMILY;
+use raster::rasterise;
 use svg::{Anchor, INK, N, PAGE, escape, text, text_width};
 
 /// How a board is drawn, beyond what the view says.

@@ -1,26 +1,13 @@
-//! PNG from SVG text: resvg with the embedded fonts only, so every machine
-//! draws the same pixels, and a fast RGB encoding of the result.
+//! PNG from SVG text: resvg with the embedded fonts only (see `fonts`), so
+//! every machine draws the same pixels, and a fast RGB encoding of the
+//! result.
 
 use std::sync::{Arc, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
 use crate::RenderError;
-
-/// The main font; its licence is in `fonts/LICENSE-DejaVu.txt`.
-const FONT: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
-pub(crate) const FONT_FAMILY: &str = "DejaVu Sans";
-
-/// The fallbacks for every character DejaVu Sans lacks: GNU Unifont for the
-/// rest of the Basic Multilingual Plane (CJK, Hangul, Indic, Thai, ...) and
-/// Unifont Upper for the planes above it (emoji among them). Each holds only
-/// what DejaVu Sans lacks, so usvg never draws a whole line in them (see
-/// `fonts/subset-unifont.py`), and is kept zlib-compressed (1.4 MB for
-/// 5.7 MB), inflated once. Licence: `fonts/LICENSE-Unifont.txt`.
-const FALLBACKS: [&[u8]; 2] = [
-    include_bytes!("../fonts/unifont-15.0.01-subset.otf.zz"),
-    include_bytes!("../fonts/unifont_upper-15.0.01-subset.otf.zz"),
-];
+use crate::fonts::{FONT_FAMILY, faces};
 
 /// SVG text (built here) to PNG, with the embedded fonts only.
 pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, RenderError> {
@@ -58,20 +45,15 @@ fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
     Ok(out)
 }
 
-/// usvg's options: the embedded fonts only, shared by every render. DejaVu
-/// Sans comes first, so usvg falls back to the others (in this order) only
-/// for characters it lacks.
+/// usvg's options: the embedded fonts only, DejaVu Sans first (usvg falls
+/// back to the others, in order, for what a run lacks), shared by every
+/// render.
 pub(crate) fn svg_options() -> &'static usvg::Options<'static> {
     static OPTIONS: OnceLock<usvg::Options<'static>> = OnceLock::new();
     OPTIONS.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();
-        db.load_font_data(FONT.to_vec());
-        for packed in FALLBACKS {
-            // The bytes are part of this build: a failure is caught by the
-            // tests below, and the pictures then only lack the fallback.
-            if let Ok(font) = miniz_oxide::inflate::decompress_to_vec_zlib(packed) {
-                db.load_font_data(font);
-            }
+        for face in faces() {
+            db.load_font_source(usvg::fontdb::Source::Binary(Arc::new(face.data)));
         }
         db.set_sans_serif_family(FONT_FAMILY);
         usvg::Options {
@@ -85,23 +67,27 @@ pub(crate) fn svg_options() -> &'static usvg::Options<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::svg::{Anchor, text};
 
     #[test]
-    fn only_the_embedded_fonts_are_loaded_dejavu_first() {
+    fn only_the_embedded_fonts_are_loaded_under_their_names() {
         let db = &svg_options().fontdb;
         let families: Vec<&str> = db.faces().map(|f| f.families[0].0.as_str()).collect();
+        let ours: Vec<&str> = faces().iter().map(|f| f.family).collect();
+        assert_eq!(families, ours);
         assert_eq!(families, [FONT_FAMILY, "Unifont", "Unifont Upper"]);
     }
 
-    /// The font each character of `text` is drawn from (glyph 0, the
-    /// empty box, counts as none).
-    fn fonts_used(text: &str) -> Vec<Option<String>> {
-        let svg = format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="40"><text x="0" y="30" font-size="20">{text}</text></svg>"#
-        );
+    /// The font each glyph of `body`, drawn as the pictures draw text, comes
+    /// from (glyph 0, the empty box, counts as none).
+    fn fonts_used(body: &str) -> Vec<Option<String>> {
+        let mut svg =
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="40">"#.to_string();
+        text(&mut svg, 0.0, 20.0, 20.0, Anchor::Start, "#000000", body);
+        svg.push_str("</svg>");
         let tree = usvg::Tree::from_str(&svg, svg_options()).unwrap();
         let Some(usvg::Node::Text(node)) = tree.root().children().first() else {
-            panic!("one text node");
+            panic!("one text node in {svg}");
         };
         let db = tree.fontdb();
         node.layouted()
@@ -116,7 +102,7 @@ mod tests {
     }
 
     #[test]
-    fn other_scripts_and_emoji_come_from_the_fallbacks() {
+    fn every_script_and_emoji_is_drawn_by_a_font_that_has_it() {
         let dejavu = Some(FONT_FAMILY.to_string());
         let unifont = Some("Unifont".to_string());
         let upper = Some("Unifont Upper".to_string());
@@ -131,11 +117,14 @@ mod tests {
             vec![upper.clone(); 3],
             "emoji"
         );
-        // A line the fallback could not draw alone stays in DejaVu Sans
-        // but for the characters only the fallback has.
         assert_eq!(
             fonts_used("\u{65e5}a \u{1f3b2}"),
             vec![unifont, dejavu.clone(), dejavu, upper]
         );
+        // Scripts each font shapes into a different number of glyphs, in
+        // one line: nothing is left as an empty box.
+        let mixed = "\u{1f468}\u{200d}\u{1f469}-\u{645}\u{631}\u{62d}\u{628}\u{627}-\u{928}\u{92e}\u{938}\u{94d}\u{924}\u{947}-\u{e2a}\u{e27}\u{e31}-\u{c548}";
+        let used = fonts_used(mixed);
+        assert!(used.iter().all(Option::is_some), "{used:?}");
     }
 }

@@ -3,6 +3,8 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::fonts;
+
 pub(crate) const PAGE: &str = "#ffffff";
 pub(crate) const BOARD: &str = "#f3e6c8";
 pub(crate) const LINE: &str = "#6f5f46";
@@ -46,36 +48,10 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
-/// The width of a line of text in the embedded fonts: exact for ASCII,
-/// close enough for the rest.
+/// The width of a line of text in the embedded fonts (their own widths,
+/// without kerning).
 pub(crate) fn text_width(text: &str, size: f32) -> f32 {
-    text.chars().map(char_width).sum::<f32>() * size
-}
-
-/// DejaVu Sans's advance widths of ' ' to '~', in 1/2048 em.
-const ASCII_WIDTHS: [u16; 95] = [
-    651, 821, 942, 1716, 1303, 1946, 1597, 563, 799, 799, 1024, 1716, 651, 739, 651, 690, 1303,
-    1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 690, 690, 1716, 1716, 1716, 1087, 2048,
-    1401, 1405, 1430, 1577, 1294, 1178, 1587, 1540, 604, 604, 1343, 1141, 1767, 1532, 1612, 1235,
-    1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403, 1251, 1403, 799, 690, 799, 1716, 1024, 1024,
-    1255, 1300, 1126, 1300, 1260, 721, 1300, 1298, 569, 569, 1186, 569, 1995, 1298, 1253, 1300,
-    1300, 842, 1067, 803, 1298, 1212, 1675, 1212, 1212, 1075, 1303, 690, 1303, 1716,
-];
-
-/// A character's width in ems: DejaVu Sans's own for ASCII, its average
-/// for other letters, a full em for the wide characters (CJK, Hangul,
-/// emoji) the fallback draws, nothing for combining marks, joiners and
-/// variation selectors.
-fn char_width(c: char) -> f32 {
-    match u32::from(c) {
-        code @ 0x20..=0x7e => f32::from(ASCII_WIDTHS[code as usize - 0x20]) / 2048.0,
-        0x0300..=0x036f | 0x200b..=0x200f | 0x20d0..=0x20ff | 0xfe00..=0xfe0f => 0.0,
-        0xe0100..=0xe01ef => 0.0,
-        0x1100..=0x115f | 0x2e80..=0xa4cf | 0xac00..=0xd7a3 | 0xf900..=0xfaff => 1.0,
-        0xfe30..=0xfe4f | 0xff00..=0xff60 | 0xffe0..=0xffe6 => 1.0,
-        0x1f300..=0x1faff | 0x20000..=0x3fffd => 1.0,
-        _ => 0.65,
-    }
+    text.chars().map(fonts::advance).sum::<f32>() * size
 }
 
 #[derive(Clone, Copy)]
@@ -83,6 +59,16 @@ pub(crate) enum Anchor {
     Start,
     Middle,
     End,
+}
+
+impl Anchor {
+    fn word(self) -> &'static str {
+        match self {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        }
+    }
 }
 
 /// Text whose middle height is at `y`.
@@ -95,19 +81,46 @@ pub(crate) fn text(
     fill: &str,
     body: &str,
 ) {
-    let anchor = match anchor {
-        Anchor::Start => "start",
-        Anchor::Middle => "middle",
-        Anchor::End => "end",
+    let runs = fonts::runs(body);
+    let baseline = N(y + size * 0.36);
+    if runs.iter().all(|(face, _)| *face == 0) {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{baseline}" font-size="{}" text-anchor="{}" fill="{fill}">{}</text>"#,
+            N(x),
+            N(size),
+            anchor.word(),
+            escape(body)
+        );
+        return;
+    }
+    // Each run in the font that has it, placed where the one before ends:
+    // a run placed on its own is shaped on its own, so no font's shaping
+    // of another script spoils it (see `fonts`).
+    let mut left = match anchor {
+        Anchor::Start => x,
+        Anchor::Middle => x - text_width(body, size) / 2.0,
+        Anchor::End => x - text_width(body, size),
     };
-    let _ = writeln!(
+    let _ = write!(
         out,
-        r#"<text x="{}" y="{}" font-size="{}" text-anchor="{anchor}" fill="{fill}">{}</text>"#,
-        N(x),
-        N(y + size * 0.36),
-        N(size),
-        escape(body)
+        r#"<text y="{baseline}" font-size="{}" fill="{fill}">"#,
+        N(size)
     );
+    for (face, run) in runs {
+        let family = match fonts::faces().get(face) {
+            Some(f) if face > 0 => format!(r#" font-family="{}""#, f.family),
+            _ => String::new(),
+        };
+        let _ = write!(
+            out,
+            r#"<tspan x="{}"{family}>{}</tspan>"#,
+            N(left),
+            escape(run)
+        );
+        left += text_width(run, size);
+    }
+    out.push_str("</text>\n");
 }
 
 pub(crate) fn points(pts: &[(f32, f32)]) -> String {
@@ -239,7 +252,7 @@ mod tests {
     }
 
     #[test]
-    fn ascii_has_the_fonts_widths_wide_characters_an_em_and_marks_none() {
+    fn widths_are_the_fonts_wide_characters_an_em_and_marks_none() {
         let close = |text: &str, want: f32| {
             let got = text_width(text, 10.0);
             assert!((got - want).abs() < 1e-3, "{text:?}: {got}, not {want}");

@@ -222,9 +222,22 @@ fn text_in_any_script_and_emoji() {
         json!({}),
     );
     let s = played(&g, &["2,2", "1,1"]);
-    let seats = ["\u{30a2}\u{30ea}\u{30b9}", "bob \u{1f600}\u{1f980}"];
+    // Katakana; emoji, Arabic (right to left) and Devanagari in one name.
+    let seats = [
+        "\u{30a2}\u{30ea}\u{30b9}",
+        "bob\u{1f600}\u{1f980}-\u{645}\u{631}\u{62d}\u{628}\u{627}-\u{928}\u{92e}\u{938}\u{94d}\u{924}\u{947}",
+    ];
     let svg = check_with("text_any_script", &s, &options(&s, &seats, Vec::new()));
-    assert!(svg.contains("\u{30a2}\u{30ea}\u{30b9} (black) to move"));
+    // Each run is named with the font that has it.
+    assert!(
+        svg.contains("<tspan x=\"0\" font-family=\"Unifont\">\u{30a2}\u{30ea}\u{30b9}</tspan>"),
+        "{svg}"
+    );
+    assert!(svg.contains("font-family=\"Unifont Upper\">\u{1f980}</tspan>"));
+    assert!(
+        svg.contains(">\u{1f3b2}</tspan>"),
+        "the die in the game's name"
+    );
 }
 
 /// Shapes are explained only where several kinds are in play or they
