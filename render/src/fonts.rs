@@ -20,8 +20,9 @@ use skrifa::prelude::{FontRef, LocationRef, Size};
 const DEJAVU: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
 pub(crate) const FONT_FAMILY: &str = "DejaVu Sans";
 
-/// The fallbacks, each holding only what DejaVu Sans lacks (so that usvg
-/// never draws a whole line in one; see `fonts/subset-unifont.py`), kept
+/// The fallbacks, each holding only what DejaVu Sans lacks (so that usvg,
+/// falling back by itself as in the chart, never draws a whole line of
+/// Latin in one; see `fonts/subset-unifont.py`), kept
 /// zlib-compressed (1.4 MB for 5.7 MB) and inflated once. Licence:
 /// `fonts/LICENSE-Unifont.txt`.
 const FALLBACKS: [(&str, &[u8]); 2] = [
