@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use redscience_render::{BoardOptions, board_png, caption};
+use redscience_render::{BoardOptions, MatchResult, board_png, caption, last_turn};
 
 use crate::replay::{Eyes, eyes, position, seen};
 use crate::source;
@@ -20,15 +20,17 @@ pub fn run(
     let eyes = eyes(view, game.seats.len())?;
     let state = position(&game, moves, seed)?;
     let (_, view) = seen(&state, eyes);
-    let last_move = match (eyes, state.decisions().last()) {
-        // The truth may show the last move; a viewer's picture does not
-        // guess at what it may not know.
-        (Eyes::Truth, Some(redscience_engine::Move::Place { to, .. }))
-        | (Eyes::Truth, Some(redscience_engine::Move::Step { to, .. })) => vec![*to],
+    // The truth may show the last turn; a viewer's picture does not guess
+    // at what it may not know.
+    let last_move = match eyes {
+        Eyes::Truth => last_turn(state.history()),
         _ => Vec::new(),
     };
     let options = BoardOptions {
-        caption: caption(&game, &view),
+        caption: caption(&game, &view, &[]),
+        result: state
+            .outcome()
+            .map(|outcome| MatchResult::of_outcome(&game, outcome, &[])),
         last_move,
         ..BoardOptions::default()
     };

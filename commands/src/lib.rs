@@ -18,6 +18,7 @@ pub mod limits;
 mod machines;
 mod matches;
 mod personas;
+mod pictures;
 pub mod ratings;
 pub mod reply;
 pub mod request;

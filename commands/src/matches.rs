@@ -10,14 +10,15 @@ use redscience_engine::notation::{apply_turn, typed};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
 use redscience_engine::text::view_text;
-use redscience_engine::{Move, State};
-use redscience_render::{BoardOptions, board_png, caption};
+use redscience_engine::{Move, SeatResult, State};
+use redscience_render::board_png;
 use redscience_storage::{
     Augmentation, Challenge, ChatId, Error as StorageError, Kind, LiveMatch, Platform,
 };
 
 use crate::bot::Bot;
 use crate::context::{Said, said};
+use crate::pictures::{Forfeit, board_options};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
 /// The most drop-down lists one message carries: Discord's five rows,
@@ -205,40 +206,46 @@ pub(crate) async fn time_left(bot: &Bot, live: &LiveMatch) -> Option<String> {
 }
 
 /// The board as a picture attached to `message`, drawn from `view` alone
-/// (with the time left, when the match has a clock, under the caption).
-/// The last move is outlined only where nothing is secret (no cloaking, a
-/// sequential phase). A drawing that fails leaves the text board alone.
-/// It is drawn off the async runtime ([`Bot::cpu`]).
+/// (with the time left, when the match has a clock, under the caption):
+/// seats by their players' names, and once the match is over (by its rules
+/// or a forfeit) who won and why. Every piece of the last turn is outlined
+/// only where nothing is secret (no cloaking, a sequential phase). A
+/// drawing that fails leaves the text board alone. It is drawn off the
+/// async runtime ([`Bot::cpu`]).
 pub(crate) async fn picture(
     bot: &Bot,
     message: Message,
-    state: &State,
+    live: &LiveMatch,
     view: &View,
-    match_id: i64,
     clock: Option<&str>,
 ) -> Message {
+    let state = live.state();
     let game = state.game();
-    let last_move = if secret(state) {
-        Vec::new()
-    } else {
-        match state.decisions().last() {
-            Some(Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. }) => {
-                vec![*to]
-            }
-            _ => Vec::new(),
-        }
-    };
-    let mut lines = caption(game, view);
-    lines.extend(clock.map(str::to_string));
-    let options = BoardOptions {
-        caption: lines,
-        last_move,
-        ..BoardOptions::default()
-    };
+    let mut seats = Vec::new();
+    for (seat, record) in live.seats.iter().enumerate() {
+        seats.push(match game.seats.get(seat) {
+            Some(s) if s.is_chaos => "Chaos".to_string(),
+            // Machines' names start with a star in text ("*Random"); the
+            // picture's swatch and words need none ("Random").
+            _ => name_of(bot, record.player_id)
+                .await
+                .trim_start_matches('*')
+                .to_string(),
+        });
+    }
+    let forfeit = live.forfeit.as_deref().map(|reason| Forfeit {
+        reason,
+        results: live
+            .seats
+            .iter()
+            .map(|s| s.result.unwrap_or(SeatResult::Draw))
+            .collect(),
+    });
+    let (view, options) = board_options(state, forfeit, view, seats, clock);
     let game = game.clone();
-    let view = view.clone();
+    let name = format!("match-{}.png", live.id);
     match bot.cpu(move || board_png(&game, &view, &options)).await {
-        Ok(Ok(png)) => message.with_attachment(format!("match-{match_id}.png"), png),
+        Ok(Ok(png)) => message.with_attachment(name, png),
         _ => message,
     }
 }
@@ -361,9 +368,8 @@ pub(crate) async fn report(
                     board(public.clone())
                 ),
             ),
-            state,
+            live,
             &public,
-            live.id,
             clock.as_deref(),
         )
         .await,
@@ -392,7 +398,7 @@ pub(crate) async fn report(
             board(own.clone())
         );
         let message = Message::new(Destination::Private(chat), text);
-        reply.push(picture(bot, message, state, &own, live.id, clock.as_deref()).await);
+        reply.push(picture(bot, message, live, &own, clock.as_deref()).await);
     }
     let round = state.round_progress().filter(|_| !live.is_over());
     match &round {

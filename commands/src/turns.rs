@@ -414,7 +414,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     );
     let message = Message::new(ctx.here(), text);
     Ok(Reply::one(
-        picture(ctx.bot, message, state, &view, live.id, clock.as_deref()).await,
+        picture(ctx.bot, message, &live, &view, clock.as_deref()).await,
     ))
 }
 

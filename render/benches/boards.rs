@@ -1,7 +1,9 @@
 //! PNG render time for a few catalogue games after a few moves, from 9
 //! cells to 361: the whole `board_png` (SVG built, parsed, rasterised,
-//! PNG encoded), and the SVG alone; then a ten-row leaderboard card and a
-//! three-player rating chart ("leaderboard", "chart").
+//! PNG encoded), and the SVG alone; a won Connect6 with its result, its
+//! winning line and names in several scripts ("won"); then a ten-row
+//! leaderboard card and a three-player rating chart ("leaderboard",
+//! "chart").
 //!
 //! `cargo bench -p redscience-render` renders each board for
 //! `RENDER_SECONDS` (default 1) after a short warm-up and prints one line per
@@ -14,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use redscience_engine::testing::{catalogue_game, played};
 use redscience_render::{
-    BoardOptions, ChartPoint, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg,
-    caption, leaderboard_png, rating_chart_png,
+    BoardOptions, ChartPoint, LeaderRow, LeaderboardCard, MatchResult, RatingSeries, board_png,
+    board_svg, caption, last_turn, leaderboard_png, rating_chart_png,
 };
 
 /// The games measured and the moves played before drawing.
@@ -70,7 +72,7 @@ fn main() {
         let state = played(&game, turns);
         let view = state.public_view().0;
         let options = BoardOptions {
-            caption: caption(&game, &view),
+            caption: caption(&game, &view, &[]),
             ..BoardOptions::default()
         };
         let png = board_png(&game, &view, &options).expect("the board renders");
@@ -94,6 +96,39 @@ fn main() {
     }
     let wanted =
         |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
+    if wanted("won") {
+        let game = catalogue_game("Connect6-19x19");
+        let turns = ["1,1+2,1", "1,19+2,19", "3,1+4,1", "3,19+4,19", "5,1+6,1"];
+        let state = played(&game, &turns);
+        let view = state.public_view().0;
+        let seats = vec![
+            "\u{30a2}\u{30ea}\u{30b9}\u{1f3b2}".to_string(),
+            "\u{645}\u{631}\u{62d}\u{628}\u{627} bob".to_string(),
+        ];
+        let line = (1..=6)
+            .map(|x| game.geometry.cell(1, x, 1, 1).expect("on the board"))
+            .collect();
+        let options = BoardOptions {
+            caption: caption(&game, &view, &seats),
+            result: state
+                .outcome()
+                .map(|o| MatchResult::of_outcome(&game, o, &seats)),
+            deciding: vec![line],
+            last_move: last_turn(state.history()),
+            seats,
+            ..BoardOptions::default()
+        };
+        let png = board_png(&game, &view, &options).expect("the board renders");
+        let (per_png, calls) = time(budget, || {
+            black_box(board_png(&game, &view, &options).unwrap());
+        });
+        println!(
+            "{:<16} {:>8.2} ms/PNG {:>8} bytes  ({calls} renders)",
+            "won",
+            per_png.as_secs_f64() * 1e3,
+            png.len(),
+        );
+    }
     if wanted("leaderboard") {
         let card = LeaderboardCard {
             title: "Leaderboard: Tic-Tac-Toe".to_string(),

@@ -8,8 +8,8 @@ use redscience_engine::game::{Game, View};
 use redscience_engine::rules::BoardKind;
 
 use crate::BoardOptions;
-use crate::raster::FONT_FAMILY;
-use crate::svg::{Anchor, FAINT, INK, N, PAGE, Panel, arrange, text, text_width};
+use crate::fonts::FONT_FAMILY;
+use crate::svg::{Anchor, FAINT, GLOW, INK, N, PAGE, Panel, arrange, text, text_width};
 
 /// One picture being drawn at a given cell size.
 pub(crate) struct Drawing<'a> {
@@ -23,6 +23,8 @@ pub(crate) struct Drawing<'a> {
     pub(crate) last: Vec<bool>,
     /// Spaces the view points out (`View::marked`).
     pub(crate) marked: Vec<bool>,
+    /// Spaces that decided the match (`BoardOptions::deciding`).
+    pub(crate) deciding: Vec<bool>,
 }
 
 impl<'a> Drawing<'a> {
@@ -32,26 +34,26 @@ impl<'a> Drawing<'a> {
         options: &'a BoardOptions,
         s: f32,
     ) -> Drawing<'a> {
-        let mut last = vec![false; view.spaces.len()];
-        for &c in &options.last_move {
-            if let Some(l) = last.get_mut(usize::from(c)) {
-                *l = true;
+        let flags = |cells: &mut dyn Iterator<Item = &u16>| {
+            let mut on = vec![false; view.spaces.len()];
+            for &c in cells {
+                if let Some(m) = on.get_mut(usize::from(c)) {
+                    *m = true;
+                }
             }
-        }
-        let mut marked = vec![false; view.spaces.len()];
-        for &c in &view.marked {
-            if let Some(m) = marked.get_mut(usize::from(c)) {
-                *m = true;
-            }
-        }
+            on
+        };
+        let marked = flags(&mut view.marked.iter());
+        let deciding = flags(&mut options.deciding.iter().flatten());
         Drawing {
             game,
             view,
             options,
             s,
             fs: (s * 0.34).clamp(10.0, 15.0),
-            last,
+            last: flags(&mut options.last_move.iter()),
             marked,
+            deciding,
         }
     }
 
@@ -88,6 +90,7 @@ impl<'a> Drawing<'a> {
         let [_, ny, nz] = geo.dims;
         let layer_title = |z: u8| (nz > 1).then(|| format!("z={z}"));
         match geo.kind {
+            BoardKind::Stacks if self.connect_four_like() => vec![self.connect_four(board)],
             BoardKind::Stacks => {
                 let height = self.shown_height(board);
                 (1..=ny)
@@ -125,35 +128,17 @@ impl<'a> Drawing<'a> {
 
     pub(crate) fn svg(&self) -> String {
         let margin = 12.0;
-        let cap_fs = 17.0;
         let note_fs = 12.0;
         let boards = self.boards();
         let mut width = boards.w;
         let mut body = String::new();
         let mut y = margin;
-        for (i, line) in self.options.caption.iter().enumerate() {
-            let size = if i == 0 { cap_fs } else { cap_fs * 0.8 };
-            text(
-                &mut body,
-                margin,
-                y + size * 0.6,
-                size,
-                Anchor::Start,
-                INK,
-                line,
-            );
-            width = width.max(text_width(line, size));
-            y += size * 1.45;
-        }
-        if let Some((row, w, h)) = self.reserves_row() {
+        if let Some((heading, w, h)) = self.heading(boards.w) {
             let _ = writeln!(body, r#"<g transform="translate({},{})">"#, N(margin), N(y));
-            body.push_str(&row);
+            body.push_str(&heading);
             body.push_str("</g>\n");
             width = width.max(w);
-            y += h + 2.0;
-        }
-        if !self.options.caption.is_empty() {
-            y += 4.0;
+            y += h + 4.0;
         }
         boards.place(&mut body, margin, y);
         y += boards.h + 6.0;
@@ -170,7 +155,7 @@ impl<'a> Drawing<'a> {
             width = width.max(text_width(&note, note_fs));
             y += note_fs * 1.5;
         }
-        if let Some((legend, w, h)) = self.legend() {
+        if let Some((legend, w, h)) = self.legend(width.max(360.0)) {
             y += 4.0;
             let _ = writeln!(
                 body,
@@ -195,6 +180,12 @@ impl<'a> Drawing<'a> {
             r##"<defs><pattern id="lock" patternUnits="userSpaceOnUse" width="{g}" height="{g}"><rect width="{g}" height="{g}" fill="#8e8e8e"/><path d="M0 0H{g}M0 0V{g}" stroke="#3c3c3c" stroke-width="1.5"/></pattern><radialGradient id="haze"><stop offset="0" stop-color="#ffffff" stop-opacity="0.15"/><stop offset="0.6" stop-color="#c9cfdb" stop-opacity="0.55"/><stop offset="1" stop-color="#8f98ab" stop-opacity="0.8"/></radialGradient></defs>"##,
             g = N(grid)
         );
+        if self.deciding.contains(&true) {
+            let _ = writeln!(
+                out,
+                r#"<defs><radialGradient id="glow"><stop offset="0.5" stop-color="{GLOW}"/><stop offset="1" stop-color="{GLOW}" stop-opacity="0"/></radialGradient></defs>"#
+            );
+        }
         self.marker_defs(&mut out);
         let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="{PAGE}"/>"#);
         out.push_str(&body);

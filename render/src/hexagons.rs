@@ -2,6 +2,7 @@
 //! so the picture shows which spaces touch.
 
 use crate::drawing::Drawing;
+use crate::markers::Marks;
 use crate::markers::Side;
 use crate::shapes::ring;
 use crate::svg::{Anchor, BOARD, INK, LINE, N, Outline, Panel, text};
@@ -33,7 +34,7 @@ impl Drawing<'_> {
             r#"fill="{BOARD}" stroke="{LINE}" stroke-width="{}""#,
             N((s * 0.025).max(1.0))
         );
-        let mut marks = String::new();
+        let mut marks = Marks::default();
         for y in 1..=ny {
             for x in 1..=nx {
                 let (cx, cy) = centre(x, y);
@@ -62,7 +63,13 @@ impl Drawing<'_> {
                     } else {
                         cy + r + 2.0
                     };
-                    self.goal_bar(&mut marks, seats, (x0 - s / 2.0, y0), x1 - x0 + s, false);
+                    self.goal_bar(
+                        &mut marks.svg,
+                        seats,
+                        (x0 - s / 2.0, y0),
+                        x1 - x0 + s,
+                        false,
+                    );
                 }
                 side => {
                     for y in 1..=ny {
@@ -73,12 +80,12 @@ impl Drawing<'_> {
                             let (cx, cy) = centre(nx, y);
                             (cx + s / 2.0 + 2.0, cy)
                         };
-                        self.goal_bar(&mut marks, seats, (cx, cy - r / 2.0), r, true);
+                        self.goal_bar(&mut marks.svg, seats, (cx, cy - r / 2.0), r, true);
                     }
                 }
             }
         }
-        out.push_str(&marks);
+        self.close_marks(&mut out, marks);
         for x in 1..=nx {
             let (cx, cy) = centre(x, 1);
             text(

@@ -1,11 +1,13 @@
 //! The words around a board: the reserves under the caption, and below it
-//! the notes on how it joins and the seats in their colours.
+//! the notes on how it joins and who may go where (the seats' legend and
+//! the key are in `key`).
 
 use std::fmt::Write as _;
 
 use redscience_engine::rules::{BoardKind, Color};
 
 use crate::drawing::Drawing;
+use crate::result::seat_name;
 use crate::shapes::piece;
 use crate::svg::{Anchor, INK, N, OUTLINE, text, text_width};
 
@@ -19,7 +21,7 @@ impl Drawing<'_> {
         for mask in self.exclusive_sets() {
             let who: Vec<String> = self
                 .seats_in(mask)
-                .map(|i| self.game.seats[i].label())
+                .map(|i| seat_name(self.game, &self.options.seats, i))
                 .collect();
             let who = if who.is_empty() {
                 "no one".to_string()
@@ -42,7 +44,7 @@ impl Drawing<'_> {
                 seats.iter().map(move |&i| {
                     format!(
                         "{} {}",
-                        self.game.seats[i].label(),
+                        seat_name(self.game, &self.options.seats, i),
                         self.edge_name(*axis, *value)
                     )
                 })
@@ -69,55 +71,6 @@ impl Drawing<'_> {
             BoardKind::Stacks => vec!["Stacks: type a column x (or x,y); pieces land on top"],
             _ => Vec::new(),
         }
-    }
-
-    /// Seats in their colours, the one to move marked.
-    pub(crate) fn legend(&self) -> Option<(String, f32, f32)> {
-        if !self.options.legend {
-            return None;
-        }
-        let fs = 13.0;
-        let r = fs * 0.55;
-        let mut out = String::new();
-        let mut x = 0.0;
-        let mut seen: Vec<String> = Vec::new();
-        for (i, seat) in self.game.seats.iter().enumerate() {
-            let label = format!("{} ({})", seat.label(), seat.color.name());
-            if seen.contains(&label) {
-                continue;
-            }
-            seen.push(label.clone());
-            let width = r * 2.0 + 6.0 + text_width(&label, fs);
-            if self.view.to_move == Some(i) {
-                let _ = writeln!(
-                    out,
-                    r##"<rect x="{}" y="0" width="{}" height="{}" rx="{}" fill="#fff1b8" stroke="#d9a400"/>"##,
-                    N(x - 4.0),
-                    N(width + 8.0),
-                    N(fs * 1.7),
-                    N(fs * 0.5)
-                );
-            }
-            let _ = writeln!(
-                out,
-                r#"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{OUTLINE}" stroke-width="1"/>"#,
-                N(x + r),
-                N(fs * 0.85),
-                N(r),
-                seat.color.hex()
-            );
-            text(
-                &mut out,
-                x + r * 2.0 + 5.0,
-                fs * 0.85,
-                fs,
-                Anchor::Start,
-                INK,
-                &label,
-            );
-            x += width + 18.0;
-        }
-        Some((out, x - 18.0 + 4.0, fs * 1.7))
     }
 
     /// The reserves the view holds, for the caption: the viewer's own
@@ -149,7 +102,10 @@ impl Drawing<'_> {
             if own(color) {
                 for &(_, shape, n) in of_color {
                     piece(&mut out, color, shape, x + r, cy, r);
-                    let count = format!("\u{d7}{n}");
+                    let count = match self.shape_label(shape) {
+                        Some(label) => format!("{label} \u{d7}{n}"),
+                        None => format!("\u{d7}{n}"),
+                    };
                     text(
                         &mut out,
                         x + 2.0 * r + 3.0,

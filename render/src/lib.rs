@@ -23,12 +23,25 @@
 //!   empty ones carrying their number (1 north, 2 east, 3 south, 4 west).
 //! - Several boards stand side by side, titled "Board 1", "Board 2", ...
 //!
+//! - **Go-like boards** (squares, one layer, at least 9 by 9, pieces only
+//!   placed: gomoku, Connect6) are drawn as go boards: lines, star points,
+//!   stones on the intersections.
+//! - **Connect Four** (stacks in one row with an in-a-row check) is drawn
+//!   as its upright frame with every hole; other stacks are posts.
+//!
 //! Pieces have their shape in their colour; an obscured piece is its colour
 //! in a rounded square with a question mark; a cloaked space is hazy; a
-//! locked space (a wall) is a grey grid; the last move is outlined in red;
-//! a sticky space is dotted, a space kept for some seats is hatched in
-//! their colours, and where pieces move each seat's goal edge has a bar in
-//! its colour. The caption can carry the reserves the view holds.
+//! locked space (a wall) is a grey grid; every piece of the last turn is
+//! outlined in red; the cells that decided the match glow green, with a
+//! green line through a straight row of them; a sticky space is dotted, a
+//! space kept for some seats is hatched in their colours, and where pieces
+//! move each seat's goal edge has a bar in its colour. The caption can
+//! carry the reserves the view holds and, once the match is over, who won
+//! and why. Seats are named by their players' names where given. The key
+//! under the board explains only what this board shows.
+//!
+//! Text in any script is drawn: DejaVu Sans first, GNU Unifont for what it
+//! lacks (see `raster`).
 //!
 //! Besides boards: a leaderboard card ([`leaderboard_png`]) and a chart of
 //! ratings over time ([`rating_chart_png`], drawn with plotters' SVG
@@ -36,12 +49,18 @@
 
 mod card;
 mod chart;
+mod deciding;
 mod drawing;
+mod fonts;
+mod frame;
+mod heading;
 mod hexagons;
+mod key;
 mod legend;
 mod markers;
 mod plane;
 mod raster;
+mod result;
 mod shapes;
 mod stacks;
 mod svg;
@@ -49,15 +68,18 @@ mod tetrakis;
 
 pub use card::{LeaderRow, LeaderboardCard, leaderboard_png, leaderboard_svg};
 pub use chart::{ChartPoint, RatingSeries, rating_chart_png, rating_chart_svg};
+pub use result::{MatchResult, last_turn};
 
 use std::fmt;
 
 use redscience_engine::game::{Game, View};
-use redscience_engine::rules::BoardKind;
+use redscience_engine::rules::{BoardKind, Shape};
 
 use drawing::Drawing;
+use result::seat_name;
 // What the leaderboard card and the rating chart draw with.
-use raster::{FONT_FAMILY, rasterise};
+use fonts::FONT_FAMILY;
+use raster::rasterise;
 use svg::{Anchor, INK, N, PAGE, escape, text, text_width};
 
 /// How a board is drawn, beyond what the view says.
@@ -66,14 +88,29 @@ pub struct BoardOptions {
     /// Lines written above the board, e.g. from [`caption`]: the game's
     /// name, whose turn it is.
     pub caption: Vec<String>,
-    /// Cells of the last move, outlined.
+    /// Each seat's display name, in seat order ("alice", "Random",
+    /// "Connect4 SP", "Chaos"); a missing or blank one is "Player N". Used
+    /// wherever the picture names a seat (legend, notes, result).
+    pub seats: Vec<String>,
+    /// Once the match is over: who won and why, drawn under the caption
+    /// (see [`MatchResult::new`]).
+    pub result: Option<MatchResult>,
+    /// The cells that decided the match, a group each (a winning line, an
+    /// area): they glow, and a group in a straight row gets a line through
+    /// its centres.
+    pub deciding: Vec<Vec<u16>>,
+    /// Cells of the last turn, each outlined (see [`last_turn`]).
     pub last_move: Vec<u16>,
+    /// What shapes mean in this game ("rock"), shown beside them in the
+    /// key and the reserves.
+    pub shape_labels: Vec<(Shape, String)>,
     /// Pixels per cell; 0 picks a size that keeps the picture about
     /// `max_width` wide (within sensible limits for each kind of board).
     pub cell_size: u32,
     /// The width an automatic cell size aims for, in pixels.
     pub max_width: u32,
-    /// A line under the board naming each seat in its colour.
+    /// Under the board, the seats in their colours and a key to what the
+    /// board shows.
     pub legend: bool,
     /// Under the caption, the reserves the view holds: the viewer's own by
     /// shape, the others' as a count per colour (only where the view has
@@ -85,7 +122,11 @@ impl Default for BoardOptions {
     fn default() -> Self {
         BoardOptions {
             caption: Vec::new(),
+            seats: Vec::new(),
+            result: None,
+            deciding: Vec::new(),
             last_move: Vec::new(),
+            shape_labels: Vec::new(),
             cell_size: 0,
             max_width: 720,
             legend: true,
@@ -117,22 +158,26 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// The usual caption: the game's name, then whose turn it is (or that the
-/// match is over), and the phase when there are several.
-pub fn caption(game: &Game, view: &View) -> Vec<String> {
+/// The usual caption: the game's name, then whose turn it is by name (see
+/// [`BoardOptions::seats`]), and the phase when there are several. Once
+/// the match is over only the name: the result is [`BoardOptions::result`].
+pub fn caption(game: &Game, view: &View, seats: &[String]) -> Vec<String> {
     let mut lines = vec![game.rules.name.clone()];
-    let mut turn = match view.to_move.and_then(|s| game.seats.get(s)) {
-        Some(seat) => format!("{} ({}) to move", seat.label(), seat.color.name()),
-        None => "Game over".to_string(),
-    };
-    if game.rules.phases.len() > 1 {
-        turn.push_str(&format!(
-            " \u{2022} phase {} of {}",
-            view.phase + 1,
-            game.rules.phases.len()
-        ));
+    if let Some((i, seat)) = view.to_move.and_then(|i| game.seats.get(i).map(|s| (i, s))) {
+        let mut turn = format!(
+            "{} ({}) to move",
+            seat_name(game, seats, i),
+            seat.color.name()
+        );
+        if game.rules.phases.len() > 1 {
+            turn.push_str(&format!(
+                " \u{2022} phase {} of {}",
+                view.phase + 1,
+                game.rules.phases.len()
+            ));
+        }
+        lines.push(turn);
     }
-    lines.push(turn);
     lines
 }
 
@@ -176,29 +221,68 @@ mod tests {
         let g = Game::new(RuleSet::tic_tac_toe("A<&>\"B")).unwrap();
         let view = g.start().truth_view();
         let options = BoardOptions {
-            caption: caption(&g, &view),
+            caption: caption(&g, &view, &[]),
             ..BoardOptions::default()
         };
         let svg = board_svg(&g, &view, &options);
         assert!(svg.contains("A&lt;&amp;&gt;&quot;B"), "{svg}");
         assert!(svg.contains("Player 1 (black) to move"));
+        let named = caption(&g, &view, &["al<i>ce".to_string()]);
+        assert_eq!(named[1], "al<i>ce (black) to move");
+        let options = BoardOptions {
+            caption: named,
+            ..BoardOptions::default()
+        };
+        assert!(board_svg(&g, &view, &options).contains("al&lt;i&gt;ce (black) to move"));
         assert!(usvg::Tree::from_str(&svg, svg_options()).is_ok());
         assert!(board_png(&g, &view, &options).is_ok());
     }
 
     #[test]
-    fn last_move_is_outlined_and_a_cell_size_is_kept() {
+    fn every_cell_of_the_last_turn_is_outlined_and_a_cell_size_is_kept() {
         let g = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
         let view = g.start().truth_view();
         let plain = board_svg(&g, &view, &BoardOptions::default());
         assert!(!plain.contains(HIGHLIGHT));
+        assert!(!plain.contains("last move"), "no key entry without one");
         let options = BoardOptions {
-            last_move: vec![4],
+            last_move: vec![4, 0],
             cell_size: 50,
+            legend: false,
             ..BoardOptions::default()
         };
         let svg = board_svg(&g, &view, &options);
-        assert_eq!(svg.matches(HIGHLIGHT).count(), 1);
+        assert_eq!(svg.matches(HIGHLIGHT).count(), 2);
         assert!(svg.contains(r#"width="50" height="50""#));
+        let keyed = board_svg(
+            &g,
+            &view,
+            &BoardOptions {
+                legend: true,
+                ..options
+            },
+        );
+        assert!(keyed.contains(">last turn<"), "{keyed}");
+    }
+
+    #[test]
+    fn a_finished_match_is_captioned_by_its_name_and_result_never_game_over() {
+        let g = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
+        let s = redscience_engine::testing::played(&g, &["2,2", "1,1", "1,2", "3,1", "3,2"]);
+        let view = s.truth_view();
+        assert_eq!(view.to_move, None);
+        let names = ["alice".to_string(), "bob".to_string()];
+        assert_eq!(caption(&g, &view, &names), ["t"]);
+        let outcome = s.outcome().unwrap();
+        let options = BoardOptions {
+            caption: caption(&g, &view, &names),
+            result: Some(MatchResult::of_outcome(&g, outcome, &names)),
+            seats: names.to_vec(),
+            ..BoardOptions::default()
+        };
+        let svg = board_svg(&g, &view, &options);
+        assert!(svg.contains(">alice wins<"), "{svg}");
+        assert!(svg.contains("made 3-same-color-in-a-row"), "{svg}");
+        assert!(!svg.contains("Game over"));
     }
 }

@@ -9,7 +9,18 @@ use redscience_engine::rules::BoardKind;
 
 use crate::drawing::Drawing;
 use crate::shapes::{obscured, piece};
-use crate::svg::{HIGHLIGHT, MARK, N, OUTLINE, Outline};
+use crate::svg::{DECIDING, HIGHLIGHT, MARK, N, OUTLINE, Outline};
+
+/// What a panel draws over its pieces once they are all drawn (so that no
+/// neighbour covers it): outlines, marks and goal bars, and the cells that
+/// decided the match, for the lines through them (see `deciding`).
+#[derive(Default)]
+pub(crate) struct Marks {
+    pub(crate) svg: String,
+    /// Each deciding cell drawn in this panel: the cell, its centre, and
+    /// its outline (SVG), drawn where no line runs through it.
+    pub(crate) deciding: Vec<(u16, (f32, f32), String)>,
+}
 
 /// A side of a flat board.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -145,7 +156,7 @@ impl Drawing<'_> {
     pub(crate) fn space(
         &self,
         out: &mut String,
-        marks: &mut String,
+        marks: &mut Marks,
         cell: Option<u16>,
         outline: &Outline,
         ground: Option<&str>,
@@ -192,12 +203,12 @@ impl Drawing<'_> {
         }
     }
 
-    /// A space's piece, and its highlight (kept in `marks` for the end of
-    /// the panel, so that no neighbour covers it).
+    /// A space's piece, on a glow if it decided the match, and its
+    /// highlights (kept in `marks` for the end of the panel).
     pub(crate) fn content(
         &self,
         out: &mut String,
-        marks: &mut String,
+        marks: &mut Marks,
         cell: Option<u16>,
         outline: &Outline,
         centre: (f32, f32),
@@ -208,6 +219,28 @@ impl Drawing<'_> {
             return;
         };
         let (cx, cy) = centre;
+        // Outlines as thick as the piece is big (a triangle's are thinner).
+        let width = (r * 0.2).max(2.5);
+        if self.deciding[usize::from(cell)] {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="url(#glow)"/>"#,
+                N(cx),
+                N(cy),
+                N(r * 1.65)
+            );
+            // Inside the last move's outline, where both are drawn.
+            let inner = if self.last[usize::from(cell)] {
+                outline.inset(width * 1.5)
+            } else {
+                outline.inset(width / 2.0)
+            };
+            let svg = inner.svg(&format!(
+                r#"fill="none" stroke="{DECIDING}" stroke-width="{}" stroke-linejoin="round""#,
+                N(width * 0.8)
+            ));
+            marks.deciding.push((cell, centre, svg));
+        }
         match space.seen {
             Seen::Empty | Seen::Wall => {}
             Seen::Piece(color, shape) => piece(out, color, shape, cx, cy, r),
@@ -215,21 +248,20 @@ impl Drawing<'_> {
         }
         if self.marked[usize::from(cell)] {
             let width = (self.s * 0.06).max(2.0);
-            marks.push_str(&outline.svg(&format!(
+            marks.svg.push_str(&outline.svg(&format!(
                 r#"fill="none" stroke="{MARK}" stroke-width="{}" stroke-dasharray="{} {}" stroke-linejoin="round""#,
                 N(width),
                 N(width * 2.0),
                 N(width * 1.5)
             )));
-            marks.push('\n');
+            marks.svg.push('\n');
         }
         if self.last[usize::from(cell)] {
-            let width = (self.s * 0.07).max(2.5);
-            marks.push_str(&outline.svg(&format!(
+            marks.svg.push_str(&outline.svg(&format!(
                 r#"fill="none" stroke="{HIGHLIGHT}" stroke-width="{}" stroke-linejoin="round""#,
                 N(width)
             )));
-            marks.push('\n');
+            marks.svg.push('\n');
         }
     }
 

@@ -44,9 +44,13 @@ fn plus(cx: f32, cy: f32, r: f32, turn: f32) -> Vec<(f32, f32)> {
 
 /// One piece in its shape and colour, centred on (cx, cy), about `r` in radius.
 pub(crate) fn piece(out: &mut String, color: Color, shape: Shape, cx: f32, cy: f32, r: f32) {
+    piece_in(out, color.hex(), shape, cx, cy, r);
+}
+
+/// A shape filled with `fill` (a piece, or a sample in the key).
+pub(crate) fn piece_in(out: &mut String, fill: &str, shape: Shape, cx: f32, cy: f32, r: f32) {
     let style = format!(
-        r#"fill="{}" stroke="{OUTLINE}" stroke-width="{}" stroke-linejoin="round""#,
-        color.hex(),
+        r#"fill="{fill}" stroke="{OUTLINE}" stroke-width="{}" stroke-linejoin="round""#,
         N((r * 0.09).max(1.0))
     );
     let poly = |pts: Vec<(f32, f32)>| format!(r#"<polygon points="{}" {style}/>"#, points(&pts));

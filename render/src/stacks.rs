@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use redscience_engine::game::Seen;
 
 use crate::drawing::Drawing;
+use crate::markers::Marks;
 use crate::svg::{Anchor, BOARD, FAINT, INK, N, Outline, POST, Panel, text};
 
 impl Drawing<'_> {
@@ -64,7 +65,7 @@ impl Drawing<'_> {
             N(gh + s * 0.15),
             N(s * 0.1)
         );
-        let mut marks = String::new();
+        let mut marks = Marks::default();
         let slot = |x: u8, z: u8| {
             let x0 = ox + f32::from(x - 1) * s;
             let y0 = base - f32::from(z) * s;
@@ -105,7 +106,7 @@ impl Drawing<'_> {
             N(s * 0.16),
             N(s * 0.05)
         );
-        out.push_str(&marks);
+        self.close_marks(&mut out, marks);
         for x in 1..=nx {
             let cx = ox + (f32::from(x) - 0.5) * s;
             text(

@@ -4,6 +4,7 @@
 use redscience_engine::game::Seen;
 
 use crate::drawing::Drawing;
+use crate::markers::Marks;
 use crate::markers::Side;
 use crate::svg::{Anchor, BOARD, FAINT, INK, LINE, N, Outline, Panel, text};
 
@@ -21,7 +22,7 @@ impl Drawing<'_> {
         let top = fs * 0.5 + g;
         let (gw, gh) = (f32::from(nx) * s, f32::from(ny) * s);
         let mut out = String::new();
-        let mut marks = String::new();
+        let mut marks = Marks::default();
         for (axis, value, seats) in &goals {
             let (at, len, down) = match self.side(*axis, *value) {
                 Side::Top => ((left, top - 7.0), gw, false),
@@ -29,7 +30,7 @@ impl Drawing<'_> {
                 Side::Left => ((left - 7.0, top), gh, true),
                 Side::Right => ((left + gw + 2.0, top), gh, true),
             };
-            self.goal_bar(&mut marks, seats, at, len, down);
+            self.goal_bar(&mut marks.svg, seats, at, len, down);
         }
         let ground = format!(
             r#"fill="{BOARD}" stroke="{LINE}" stroke-width="{}" stroke-linejoin="round""#,
@@ -77,7 +78,7 @@ impl Drawing<'_> {
                 }
             }
         }
-        out.push_str(&marks);
+        self.close_marks(&mut out, marks);
         for x in 1..=nx {
             let cx = left + (f32::from(x) - 0.5) * s;
             text(

@@ -1,0 +1,125 @@
+//! What a match's picture shows besides the view it is drawn from: the
+//! seats by name, who won and why once the match is over, and every piece
+//! of the last turn where nothing is secret. Kept apart from the drawing's
+//! database and thread work (`matches::picture`) so it can be tested.
+
+use redscience_engine::game::View;
+use redscience_engine::{SeatResult, State};
+use redscience_render::{BoardOptions, MatchResult, caption, last_turn};
+
+/// How a match ended before its rules ended it: why, and each seat's result.
+pub(crate) struct Forfeit<'a> {
+    pub(crate) reason: &'a str,
+    pub(crate) results: Vec<SeatResult>,
+}
+
+/// The view to draw and the options to draw it with. Once the match is
+/// over the view has no seat to move (a forfeit leaves one in the engine)
+/// and the result stands under the caption. `seats` are the names, in seat
+/// order; `clock` is the line on the time left, while there is one.
+pub(crate) fn board_options(
+    state: &State,
+    forfeit: Option<Forfeit>,
+    view: &View,
+    seats: Vec<String>,
+    clock: Option<&str>,
+) -> (View, BoardOptions) {
+    let game = state.game();
+    let result = match (forfeit, state.outcome()) {
+        (Some(f), _) => Some(MatchResult::new(game, &f.results, f.reason, &seats)),
+        (None, Some(outcome)) => Some(MatchResult::of_outcome(game, outcome, &seats)),
+        (None, None) => None,
+    };
+    let mut view = view.clone();
+    if result.is_some() {
+        view.to_move = None;
+    }
+    let mut lines = caption(game, &view, &seats);
+    lines.extend(clock.map(str::to_string));
+    let options = BoardOptions {
+        caption: lines,
+        seats,
+        result,
+        last_move: if crate::matches::secret(state) {
+            Vec::new()
+        } else {
+            last_turn(state.history())
+        },
+        ..BoardOptions::default()
+    };
+    (view, options)
+}
+
+#[cfg(test)]
+mod tests {
+    use redscience_engine::notation::apply_turn;
+    use redscience_engine::{Game, RuleSet, catalogue};
+
+    use super::*;
+
+    fn played(name: &str, turns: &[&str]) -> State {
+        let game = Game::new(catalogue::get(name).unwrap()).unwrap();
+        let mut state = game.start();
+        for turn in turns {
+            apply_turn(&mut state, turn, |_| None).unwrap();
+        }
+        state
+    }
+
+    fn names() -> Vec<String> {
+        vec!["alice".to_string(), "Random".to_string()]
+    }
+
+    #[test]
+    fn a_won_match_names_its_winner_and_no_one_to_move() {
+        let s = played("Tic-Tac-Toe", &["1,1", "2,1", "2,2", "3,1", "3,3"]);
+        let (view, options) = board_options(&s, None, &s.public_view().0, names(), None);
+        assert_eq!(view.to_move, None);
+        assert_eq!(options.caption, ["Tic-Tac-Toe"]);
+        let result = options.result.unwrap();
+        assert_eq!(result.headline, "alice wins");
+        assert_eq!(result.winners, [0]);
+        assert_eq!(options.seats, names());
+    }
+
+    #[test]
+    fn a_forfeit_ends_the_turn_and_gives_its_reason() {
+        let s = played("Tic-Tac-Toe", &["1,1"]);
+        let forfeit = Forfeit {
+            reason: "Random resigned",
+            results: vec![SeatResult::Win, SeatResult::Loss],
+        };
+        let (view, options) = board_options(&s, Some(forfeit), &s.public_view().0, names(), None);
+        assert_eq!(view.to_move, None, "no one is to move after a resignation");
+        let result = options.result.unwrap();
+        assert_eq!(result.headline, "alice wins");
+        assert_eq!(result.reasons, ["Random resigned"]);
+    }
+
+    #[test]
+    fn a_match_going_on_has_its_mover_and_clock_and_every_stone_of_the_last_turn() {
+        let s = played("Connect6-19x19", &["9,9+11,11"]);
+        let clock = "5 minutes left of 5 minutes";
+        let (view, options) = board_options(&s, None, &s.public_view().0, names(), Some(clock));
+        assert_eq!(view.to_move, Some(1));
+        assert_eq!(
+            options.caption,
+            ["Connect6-19x19", "Random (white) to move", clock]
+        );
+        assert!(options.result.is_none());
+        let cell = |x, y| s.game().geometry.cell(1, x, y, 1).unwrap();
+        assert_eq!(options.last_move, [cell(9, 9), cell(11, 11)]);
+    }
+
+    #[test]
+    fn where_moves_are_secret_the_last_turn_is_not_shown() {
+        let mut rules = serde_json::to_value(RuleSet::tic_tac_toe("Hidden")).unwrap();
+        rules["cloaking"] = "hides".into();
+        rules["phases"][0]["cloaked"] = serde_json::json!(["all"]);
+        let game = Game::new(serde_json::from_value(rules).unwrap()).unwrap();
+        let mut s = game.start();
+        apply_turn(&mut s, "1,1", |_| None).unwrap();
+        let (_, options) = board_options(&s, None, &s.public_view().0, names(), None);
+        assert!(options.last_move.is_empty());
+    }
+}
