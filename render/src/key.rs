@@ -113,13 +113,9 @@ impl Drawing<'_> {
         key
     }
 
-    /// What a shape means in this game, when the caller said.
+    /// What a shape means in this game, where its rules label it.
     pub(crate) fn shape_label(&self, shape: Shape) -> Option<&str> {
-        self.options
-            .shape_labels
-            .iter()
-            .find(|(s, label)| *s == shape && !label.trim().is_empty())
-            .map(|(_, label)| label.trim())
+        self.game.rules.labels.shape(shape)
     }
 
     /// Entries side by side, a new row where one would pass `room`.

@@ -73,7 +73,7 @@ pub use result::{MatchResult, last_turn};
 use std::fmt;
 
 use redscience_engine::game::{Game, View};
-use redscience_engine::rules::{BoardKind, Shape};
+use redscience_engine::rules::BoardKind;
 
 use drawing::Drawing;
 use result::seat_name;
@@ -101,9 +101,6 @@ pub struct BoardOptions {
     pub deciding: Vec<Vec<u16>>,
     /// Cells of the last turn, each outlined (see [`last_turn`]).
     pub last_move: Vec<u16>,
-    /// What shapes mean in this game ("rock"), shown beside them in the
-    /// key and the reserves.
-    pub shape_labels: Vec<(Shape, String)>,
     /// Pixels per cell; 0 picks a size that keeps the picture about
     /// `max_width` wide (within sensible limits for each kind of board).
     pub cell_size: u32,
@@ -126,7 +123,6 @@ impl Default for BoardOptions {
             result: None,
             deciding: Vec::new(),
             last_move: Vec::new(),
-            shape_labels: Vec::new(),
             cell_size: 0,
             max_width: 720,
             legend: true,
@@ -175,6 +171,9 @@ pub fn caption(game: &Game, view: &View, seats: &[String]) -> Vec<String> {
                 view.phase + 1,
                 game.rules.phases.len()
             ));
+            if let Some(name) = game.rules.labels.phase(view.phase) {
+                turn.push_str(&format!(" ({name})"));
+            }
         }
         lines.push(turn);
     }

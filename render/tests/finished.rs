@@ -9,7 +9,6 @@ mod common;
 use std::sync::Arc;
 
 use redscience_engine::game::{Game, State};
-use redscience_engine::rules::Shape;
 use redscience_engine::testing::{catalogue_game, game_over, played};
 use redscience_render::{BoardOptions, MatchResult, board_png, board_svg, caption, last_turn};
 use serde_json::json;
@@ -251,7 +250,8 @@ fn the_key_explains_only_what_the_board_shows() {
         assert!(!svg.contains(word), "{word} in a plain game's key");
     }
     let g = game_over(
-        json!({"name": "Rock-paper-scissors", "turn_checks": []}),
+        json!({"name": "Rock-paper-scissors", "turn_checks": [], "schema_version": 2,
+            "labels": {"shapes": {"circle": "rock", "pentagon": "paper", "x": "scissors"}}}),
         json!({"board": "squares", "dimensions": [4, 2, 1],
             "phases": [{"locked": ["4,2"]}],
             "shapes": [{"shape": "circle", "reserves": {"black": 2, "white": 2}},
@@ -259,12 +259,7 @@ fn the_key_explains_only_what_the_board_shows() {
                        {"shape": "x", "reserves": {"black": 2, "white": 2}}]}),
     );
     let s = played(&g, &["circle 1,1", "x 2,1"]);
-    let mut options = options(&s, &["kim", "lee"], Vec::new());
-    options.shape_labels = vec![
-        (Shape::Circle, "rock".to_string()),
-        (Shape::Pentagon, "paper".to_string()),
-        (Shape::X, "scissors".to_string()),
-    ];
+    let options = options(&s, &["kim", "lee"], Vec::new());
     let svg = check_with("key_labels", &s, &options);
     assert!(
         svg.contains(">rock<") && svg.contains(">scissors<"),
