@@ -18,6 +18,7 @@ mod machines;
 mod matches;
 mod personas;
 pub mod ratings;
+mod recap;
 pub mod reply;
 pub mod request;
 pub mod stats;

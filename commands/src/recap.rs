@@ -1,0 +1,300 @@
+//! What happened, told to people: the moves since the last message, with
+//! forced passes and Chaos's moves summed up rather than listed one by
+//! one, and how a match ended (who won and why) in the players' names.
+
+use redscience_engine::describe::join_and;
+use redscience_engine::game::{Seen, View};
+use redscience_engine::rules::{BoardKind, Color, Order, Shape};
+use redscience_engine::{Move, State};
+use redscience_storage::LiveMatch;
+
+use crate::bot::Bot;
+use crate::matches::name_of;
+
+/// Each seat as messages name it: "ann (black)", "Chaos (pink)".
+pub(crate) async fn seat_names(bot: &Bot, live: &LiveMatch) -> Vec<String> {
+    let game = live.state().game();
+    let mut names = Vec::new();
+    for (seat, record) in live.seats.iter().enumerate() {
+        let s = &game.seats[seat];
+        let name = if s.is_chaos {
+            "Chaos".to_string()
+        } else {
+            name_of(bot, record.player_id).await
+        };
+        names.push(format!("{name} ({})", s.color.name()));
+    }
+    names
+}
+
+/// How a finished match ended, in the players' names: "Victory: ann
+/// (black)." then why (the rule that decided, what it counted, where).
+/// None while the match goes on.
+pub(crate) fn ending(state: &State, who: &dyn Fn(usize) -> String) -> Option<String> {
+    let outcome = state.outcome()?;
+    let mut text = format!("{}.", outcome.headline(who));
+    for line in outcome.explain(state.game(), who) {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    Some(text)
+}
+
+/// One history entry as the viewer may know it.
+struct Entry<'a> {
+    seat: usize,
+    mv: Move,
+    automatic: bool,
+    text: &'a str,
+    /// The viewer may not know what it was (a sealed plan, a hidden move).
+    secret: bool,
+}
+
+/// The moves from history entry `from` on as `viewer` may know them, one
+/// line each ("ann (black): Black circle to (2,2)"), except that each run of
+/// forced passes and Chaos's moves is told in a line or two.
+pub(crate) fn move_lines(
+    state: &State,
+    from: usize,
+    viewer: Option<usize>,
+    who: &dyn Fn(usize) -> String,
+) -> Vec<String> {
+    let game = state.game();
+    let texts = state.history_for(viewer);
+    let sealed_from = state
+        .round_progress()
+        .map_or(usize::MAX, |r| r.history_start);
+    let entries: Vec<Entry> = state
+        .history()
+        .iter()
+        .zip(&texts)
+        .map(|(a, text)| Entry {
+            seat: a.seat,
+            mv: a.mv,
+            automatic: a.automatic,
+            text,
+            secret: *text != a.text,
+        })
+        .collect();
+    // A forced pass, or a move of Chaos's outside the sealed round under
+    // way: whether a sealed plan was forced is no one else's business.
+    let in_summary = |i: usize| {
+        let e = &entries[i];
+        let forced_pass = e.automatic && e.mv == Move::Pass && !e.secret;
+        forced_pass || game.seats[e.seat].is_chaos && i < sealed_from
+    };
+    let mut out = Vec::new();
+    let mut i = from.min(entries.len());
+    while i < entries.len() {
+        if !in_summary(i) {
+            out.push(format!("{}: {}", who(entries[i].seat), entries[i].text));
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < entries.len() && in_summary(i) {
+            i += 1;
+        }
+        let to_the_end = i == entries.len() && state.is_finished();
+        out.extend(summary(state, viewer, &entries[start..i], to_the_end, who));
+    }
+    out
+}
+
+/// A run of forced passes and Chaos's moves in a line or two: "Chaos
+/// (pink) placed 4 pink circles: (3,1,1), (3,1,2), (4,1,1), (3,1,3); then
+/// passed." and "ann (black) and bob (white) had no move and passed."
+fn summary(
+    state: &State,
+    viewer: Option<usize>,
+    run: &[Entry],
+    to_the_end: bool,
+    who: &dyn Fn(usize) -> String,
+) -> Vec<String> {
+    let game = state.game();
+    let mut out = Vec::new();
+    let view = match viewer {
+        Some(seat) => state.player_view(seat).0,
+        None => state.public_view().0,
+    };
+    let chaos: Vec<&Entry> = run
+        .iter()
+        .filter(|e| game.seats[e.seat].is_chaos && !(e.automatic && e.mv == Move::Pass))
+        .collect();
+    if let Some(first) = chaos.first() {
+        let mut parts = Vec::new();
+        let mut placed: Vec<((Color, Shape), Vec<u16>)> = Vec::new();
+        let mut moved = Vec::new();
+        let mut unseen = 0;
+        for e in &chaos {
+            match e.mv {
+                _ if e.secret => unseen += 1,
+                Move::Place { color, shape, to } => {
+                    match placed.iter_mut().find(|(kind, _)| *kind == (color, shape)) {
+                        Some((_, cells)) => cells.push(to),
+                        None => placed.push(((color, shape), vec![to])),
+                    }
+                }
+                Move::Pass => {}
+                _ => moved.push(e.text.to_string()),
+            }
+        }
+        if !placed.is_empty() {
+            let groups: Vec<String> = placed
+                .iter()
+                .map(|(kind, cells)| pieces_at(state, &view, *kind, cells))
+                .collect();
+            parts.push(format!("placed {}", groups.join(" and ")));
+        }
+        if !moved.is_empty() {
+            parts.push(format!("moved: {}", moved.join("; ")));
+        }
+        if unseen > 0 {
+            let moves = if unseen == 1 { "move" } else { "moves" };
+            parts.push(format!("made {unseen} {moves} you cannot see"));
+        }
+        let passed = chaos.iter().any(|e| e.mv == Move::Pass && !e.secret);
+        match (parts.is_empty(), passed) {
+            (true, _) => parts.push("passed".into()),
+            (false, true) => parts.push("then passed".into()),
+            (false, false) => {}
+        }
+        out.push(format!("{} {}.", who(first.seat), parts.join("; ")));
+    }
+    let mut forced: Vec<usize> = run
+        .iter()
+        .filter(|e| e.automatic && e.mv == Move::Pass)
+        .map(|e| e.seat)
+        .collect();
+    forced.sort_unstable();
+    forced.dedup();
+    if !forced.is_empty() {
+        let names: Vec<String> = forced.iter().map(|&s| who(s)).collect();
+        let until = if to_the_end {
+            ", until the match ended"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "{} had no move and passed{until}.",
+            join_and(&names)
+        ));
+    }
+    out
+}
+
+/// "4 pink circles: (3,1,1), (3,1,2), (4,1,1), (3,1,3)", "a pink X at
+/// (2,2)", with how many of them the viewer sees there now when some were
+/// taken since ("none left", "2 left").
+fn pieces_at(state: &State, view: &View, (color, shape): (Color, Shape), cells: &[u16]) -> String {
+    let geo = &state.game().geometry;
+    let names: Vec<String> = cells.iter().map(|&c| geo.name(c)).collect();
+    let mut distinct = cells.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let left = distinct
+        .iter()
+        .filter(|&&c| {
+            view.spaces.get(usize::from(c)).map(|s| s.seen) == Some(Seen::Piece(color, shape))
+        })
+        .count();
+    let left = match left {
+        _ if left == cells.len() => String::new(),
+        0 if cells.len() == 1 => ", since taken".to_string(),
+        0 => ", none left".to_string(),
+        n => format!(", {n} left"),
+    };
+    match names.as_slice() {
+        [one] => {
+            let article = if shape == Shape::X { "an" } else { "a" };
+            format!("{article} {} {} at {one}{left}", color.name(), shape.name())
+        }
+        _ => format!(
+            "{} {} {}: {}{left}",
+            names.len(),
+            color.name(),
+            shape.plural(),
+            names.join(", ")
+        ),
+    }
+}
+
+/// What is said where seats' pieces met in a sealed round, from history
+/// entry `from`: the space, whose pieces met, and what stands there now as
+/// the channel sees it ("Collision at (1,1,1): ann (black)'s circle and
+/// bob (white)'s pentagon met; the stack holds, bottom to top: ann
+/// (black)'s circle, ann (black)'s pentagon.").
+pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
+    let game = state.game();
+    if game
+        .rules
+        .phases
+        .iter()
+        .all(|p| p.order == Order::Sequential)
+    {
+        return Vec::new();
+    }
+    let geo = &game.geometry;
+    let stacks = geo.kind == BoardKind::Stacks;
+    // Per space, the seats arriving and with what. A round's plans come in
+    // seat order, each judged from the round's start, so pieces planned
+    // for one space name it alike (on stacks, the same height too).
+    let mut arrivals: Vec<(u16, Vec<(usize, String)>)> = Vec::new();
+    let history = &state.history()[from.min(state.history().len())..];
+    let round = history
+        .windows(2)
+        .position(|pair| pair[1].seat < pair[0].seat)
+        .map_or(history.len(), |last| last + 1);
+    for applied in &history[..round] {
+        let (what, to) = match applied.mv {
+            Move::Place { shape, to, .. } => (shape.name(), to),
+            Move::Step { to, .. } | Move::Promote { to, .. } => ("piece", to),
+            _ => continue,
+        };
+        let key = to;
+        let arrival = (applied.seat, format!("{}'s {what}", who(applied.seat)));
+        match arrivals.iter_mut().find(|(cell, _)| *cell == key) {
+            Some((_, here)) if !here.iter().any(|(s, _)| *s == applied.seat) => here.push(arrival),
+            Some(_) => {}
+            None => arrivals.push((key, vec![arrival])),
+        }
+    }
+    let view = state.public_view().0;
+    let owner = |color: Color| match game.seats.iter().position(|s| s.color == color) {
+        Some(seat) => format!("{}'s", who(seat)),
+        None => format!("a {}", color.name()),
+    };
+    let seen = |cell: u16| match view.spaces.get(usize::from(cell)).map(|s| s.seen) {
+        Some(Seen::Piece(color, shape)) => Some(format!("{} {}", owner(color), shape.name())),
+        Some(Seen::Obscured(color)) => Some(format!("{} piece", owner(color))),
+        _ => None,
+    };
+    arrivals
+        .into_iter()
+        .filter(|(_, seats)| seats.len() > 1)
+        .map(|(cell, seats)| {
+            let met: Vec<String> = seats.into_iter().map(|(_, words)| words).collect();
+            let standing = if stacks {
+                let pieces: Vec<String> = geo.columns()[geo.column_of(cell)]
+                    .iter()
+                    .filter_map(|&c| seen(c))
+                    .collect();
+                match pieces.as_slice() {
+                    [] => "the stack is empty".to_string(),
+                    _ => format!("the stack holds, bottom to top: {}", pieces.join(", ")),
+                }
+            } else {
+                match seen(cell) {
+                    Some(piece) => format!("{piece} stands there"),
+                    None if met.len() == 2 => "both were destroyed".to_string(),
+                    None => "all were destroyed".to_string(),
+                }
+            };
+            format!(
+                "Collision at {}: {} met; {standing}.",
+                geo.name(cell),
+                join_and(&met)
+            )
+        })
+        .collect()
+}
