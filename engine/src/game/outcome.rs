@@ -70,18 +70,26 @@ pub(crate) fn agreed_draw(game: &Game) -> Outcome {
 /// Per team: named by the rule or not.
 type Named = Vec<bool>;
 
-/// The outcome of one board, with why.
+/// The outcome of one board, with why (the stalemate's cause when the
+/// stalemate rules decided it). The search's quiet copies are told no why.
 fn board_outcome(
+    state: &State,
     board: u8,
     results: Vec<SeatResult>,
-    stalemate: Option<StalemateCause>,
+    at_stalemate: bool,
     fired: Vec<Fired>,
     disqualified: Vec<bool>,
 ) -> Outcome {
+    if state.quiet {
+        return Outcome {
+            results,
+            explanation: Explanation::Untold,
+        };
+    }
     let ending = BoardEnding {
         board,
         results: results.clone(),
-        stalemate,
+        stalemate: at_stalemate.then(|| stalemate::cause(state)),
         fired,
         disqualified,
     };
@@ -280,7 +288,14 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
                 if let Some(f) = lines_made(state, check, *length, *diagonals, mover, board) {
                     let results = everyone(game, SeatResult::Loss);
                     let disqualified = state.disqualified.clone();
-                    return Some(board_outcome(board, results, None, vec![f], disqualified));
+                    return Some(board_outcome(
+                        state,
+                        board,
+                        results,
+                        false,
+                        vec![f],
+                        disqualified,
+                    ));
                 }
             }
             TurnCheck::AnyPiece { .. } => {
@@ -320,7 +335,14 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
                     f.cells = cells;
                     let results = everyone(game, SeatResult::Loss);
                     let disqualified = state.disqualified.clone();
-                    return Some(board_outcome(board, results, None, vec![f], disqualified));
+                    return Some(board_outcome(
+                        state,
+                        board,
+                        results,
+                        false,
+                        vec![f],
+                        disqualified,
+                    ));
                 }
             }
             // Not outcomes of a board.
@@ -335,9 +357,10 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
     }
     let results = decide(game, &fired);
     Some(board_outcome(
+        state,
         board,
         results,
-        None,
+        false,
         fired,
         state.disqualified.clone(),
     ))
@@ -466,16 +489,20 @@ pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
     };
     let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
     chaos_rules(game, &mut results);
-    let endings = boards
-        .iter()
-        .flat_map(|o| o.explanation.boards().iter().cloned())
-        .collect();
-    Outcome {
-        results,
-        explanation: Explanation::Boards {
-            boards: endings,
+    let told = !boards.iter().any(|o| o.explanation == Explanation::Untold);
+    let explanation = match told {
+        true => Explanation::Boards {
+            boards: boards
+                .iter()
+                .flat_map(|o| o.explanation.boards().iter().cloned())
+                .collect(),
             won,
         },
+        false => Explanation::Untold,
+    };
+    Outcome {
+        results,
+        explanation,
     }
 }
 

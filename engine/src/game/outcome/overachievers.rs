@@ -61,7 +61,7 @@ pub(super) fn after_turn_checks(
             if all_out {
                 let results = everyone(&game, SeatResult::Loss);
                 let out = state.disqualified.clone();
-                return Some(board_outcome(board, results, None, seen, out));
+                return Some(board_outcome(state, board, results, false, seen, out));
             }
         }
     }
@@ -71,9 +71,10 @@ pub(super) fn after_turn_checks(
     let eligible: Named = state.disqualified.iter().map(|d| !d).collect();
     let results = exclude(&game, decide(&game, &fired), &eligible);
     Some(board_outcome(
+        state,
         board,
         results,
-        None,
+        false,
         fired,
         state.disqualified.clone(),
     ))

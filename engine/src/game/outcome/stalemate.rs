@@ -20,11 +20,11 @@ pub(crate) fn stalemate(state: &State, mover: usize, board: u8) -> Outcome {
             let (results, fired, _) = judge(state, mover, board, left);
             (results, fired)
         });
-    board_outcome(board, results, Some(cause(state)), fired, disqualified)
+    board_outcome(state, board, results, true, fired, disqualified)
 }
 
 /// Why the last phase stalemated, as a player would put it.
-fn cause(state: &State) -> StalemateCause {
+pub(super) fn cause(state: &State) -> StalemateCause {
     let game = state.game();
     if chaos_cannot_capture(state) {
         return StalemateCause::ChaosCannotCapture;
@@ -137,10 +137,13 @@ pub(super) fn judge(
         let mut f = Fired::new(Rule::Stalemate(rule.clone()), named);
         if let Some((of, values)) = measured {
             f.measured = Measured::PerTeam(values);
-            f.cells = (0..game.teams)
-                .filter(|&t| f.named[t])
-                .flat_map(|t| counted_cells(state, of, board, t))
-                .collect();
+            // The search's quiet copies are told no why (see `board_outcome`).
+            if !state.quiet {
+                f.cells = (0..game.teams)
+                    .filter(|&t| f.named[t])
+                    .flat_map(|t| counted_cells(state, of, board, t))
+                    .collect();
+            }
         }
         fired.push(f);
     }

@@ -55,8 +55,10 @@ impl Outcome {
     /// counted or the line made and where, who was disqualified, the boards
     /// each won, and the Chaos rules when they decided Chaos's result.
     pub fn explain(&self, game: &Game, label: Label) -> Vec<String> {
-        let Explanation::Boards { boards, won } = &self.explanation else {
-            return vec!["Every player agreed to a draw.".to_string()];
+        let (boards, won) = match &self.explanation {
+            Explanation::Untold => return Vec::new(),
+            Explanation::AgreedDraw => return vec!["Every player agreed to a draw.".to_string()],
+            Explanation::Boards { boards, won } => (boards, won),
         };
         let words = Words { game, label };
         let mut out = Vec::new();
