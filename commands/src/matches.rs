@@ -292,30 +292,7 @@ pub(crate) async fn report(
             .map(|line| format!("{line}\n"))
             .collect()
     };
-    let mut status = match (&live.forfeit, state.outcome()) {
-        (Some(reason), _) => {
-            let winners: Vec<String> = live
-                .seats
-                .iter()
-                .filter(|s| s.result == Some(redscience_engine::SeatResult::Win))
-                .map(|s| who(s.seat))
-                .collect();
-            format!(
-                "Match {} is over: {reason}. Victory: {}.",
-                live.id,
-                winners.join(" and ")
-            )
-        }
-        (None, Some(_)) => format!(
-            "Match {} is over. {}",
-            live.id,
-            crate::recap::ending(state, &who).unwrap_or_default()
-        ),
-        (None, None) => match state.round_progress() {
-            Some(round) => round_status(live.id, &round, &kept, &who),
-            None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
-        },
-    };
+    let mut status = status(live, &kept, &who);
     // Every way a match ends comes through here: a finished rated match is
     // rated now, once (the storage refuses a second time).
     if let Some(line) = crate::ratings::after_match(bot, live).await {
@@ -407,6 +384,32 @@ pub(crate) async fn report(
         }
     }
     reply
+}
+
+/// The channel's last line about a match: how it ended and why, or who
+/// is to move (in a sealed round, who planned and who is awaited).
+fn status(live: &LiveMatch, kept: &[usize], who: &dyn Fn(usize) -> String) -> String {
+    let state = live.state();
+    if let Some(reason) = &live.forfeit {
+        let winners: Vec<String> = live
+            .seats
+            .iter()
+            .filter(|s| s.result == Some(redscience_engine::SeatResult::Win))
+            .map(|s| who(s.seat))
+            .collect();
+        return format!(
+            "Match {} is over: {reason}. Victory: {}.",
+            live.id,
+            winners.join(" and ")
+        );
+    }
+    if let Some(ending) = crate::recap::ending(state, who) {
+        return format!("Match {} is over. {ending}", live.id);
+    }
+    match state.round_progress() {
+        Some(round) => round_status(live.id, &round, kept, who),
+        None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
+    }
 }
 
 /// A sealed round as the channel sees it: who has planned (plans kept for

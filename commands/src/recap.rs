@@ -298,3 +298,83 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redscience_engine::notation::apply_turn;
+    use redscience_engine::{Game, RuleSet, catalogue};
+
+    fn start(rules: RuleSet) -> State {
+        Game::new(rules).expect("a valid rule set").start()
+    }
+
+    fn play(state: &mut State, turns: &[&str]) {
+        for turn in turns {
+            apply_turn(state, turn, |_| None).unwrap_or_else(|e| panic!("{turn}: {e}"));
+        }
+    }
+
+    fn who(seat: usize) -> String {
+        ["ann", "bob", "Chaos"][seat].to_string()
+    }
+
+    #[test]
+    fn chaos_and_forced_passes_are_told_in_a_line_each() {
+        let rules = catalogue::all()
+            .into_iter()
+            .find(|r| r.name == "StagHunt")
+            .expect("StagHunt is in the catalogue");
+        let mut state = start(rules);
+        // Both hunt the stag; Chaos then places its circles one by one, and
+        // the pentagons take every one of them.
+        play(&mut state, &["3", "4"]);
+        while !state.is_finished() {
+            let mv = state
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.is_board_move())
+                .expect("Chaos places while it can; the rest is automatic");
+            state.apply(mv).unwrap();
+        }
+        let lines = move_lines(&state, 0, None, &who);
+        assert_eq!(lines.len(), 4, "{lines:#?}");
+        assert_eq!(lines[0], "ann: Black pentagon to (3,1,1)");
+        assert_eq!(lines[1], "bob: White pentagon to (4,1,1)");
+        assert!(
+            lines[2].starts_with("Chaos placed 6 pink circles: (")
+                && lines[2].ends_with(", none left."),
+            "{}",
+            lines[2]
+        );
+        assert_eq!(
+            lines[3],
+            "ann, bob, and Chaos had no move and passed, until the match ended."
+        );
+    }
+
+    #[test]
+    fn a_sealed_plan_is_never_told_as_forced() {
+        let rules: RuleSet = serde_json::from_value(serde_json::json!({
+            "schema_version": 1, "name": "OneWhite", "board": "squares", "dimensions": [3, 1, 1],
+            "phases": [{"order": "simultaneous"}],
+            "shapes": [{"reserves": {"black": 0, "white": 1}}],
+            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}))
+        .expect("a rule set");
+        let state = start(rules);
+        assert_eq!(state.to_move(), 1, "black's plan, a pass, was made for it");
+        assert_eq!(
+            move_lines(&state, 0, Some(1), &who),
+            vec!["ann: (a sealed plan)"]
+        );
+        assert_eq!(
+            move_lines(&state, 0, None, &who),
+            vec!["ann: (a sealed plan)"]
+        );
+        assert_eq!(
+            move_lines(&state, 0, Some(0), &who),
+            vec!["ann had no move and passed."],
+            "ann knows her own plan"
+        );
+    }
+}
