@@ -129,6 +129,10 @@ fn summary(
         for e in &chaos {
             match e.mv {
                 _ if e.secret => unseen += 1,
+                // An attempt that ran into a hidden piece placed nothing.
+                Move::Place { .. } if e.text.contains("blocked at") => {
+                    moved.push(e.text.to_string())
+                }
                 Move::Place { color, shape, to } => {
                     match placed.iter_mut().find(|(kind, _)| *kind == (color, shape)) {
                         Some((_, cells)) => cells.push(to),
@@ -188,30 +192,46 @@ fn summary(
 /// taken since ("none left", "2 left").
 fn pieces_at(state: &State, view: &View, (color, shape): (Color, Shape), cells: &[u16]) -> String {
     let geo = &state.game().geometry;
-    let names: Vec<String> = cells.iter().map(|&c| geo.name(c)).collect();
-    let mut distinct = cells.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
+    // Each space once, in the order first placed: "(3,1,2) ×2".
+    let mut distinct: Vec<u16> = Vec::new();
+    for &c in cells {
+        if !distinct.contains(&c) {
+            distinct.push(c);
+        }
+    }
+    let names: Vec<String> = distinct
+        .iter()
+        .map(|&c| match cells.iter().filter(|&&k| k == c).count() {
+            1 => geo.name(c),
+            n => format!("{} ×{n}", geo.name(c)),
+        })
+        .collect();
+    let seen = |c: u16| view.spaces.get(usize::from(c)).copied();
     let left = distinct
         .iter()
-        .filter(|&&c| {
-            view.spaces.get(usize::from(c)).map(|s| s.seen) == Some(Seen::Piece(color, shape))
-        })
+        .filter(|&&c| seen(c).map(|s| s.seen) == Some(Seen::Piece(color, shape)))
         .count();
+    // Under haze the viewer cannot tell taken from hidden: no word on it.
+    let hazy = distinct.iter().any(|&c| seen(c).is_none_or(|s| s.cloaked));
     let left = match left {
-        _ if left == cells.len() => String::new(),
+        _ if left == cells.len() || hazy => String::new(),
         0 if cells.len() == 1 => ", since taken".to_string(),
         0 => ", none left".to_string(),
         n => format!(", {n} left"),
     };
-    match names.as_slice() {
-        [one] => {
+    match cells {
+        [_] => {
             let article = if shape == Shape::X { "an" } else { "a" };
-            format!("{article} {} {} at {one}{left}", color.name(), shape.name())
+            format!(
+                "{article} {} {} at {}{left}",
+                color.name(),
+                shape.name(),
+                names[0]
+            )
         }
         _ => format!(
             "{} {} {}: {}{left}",
-            names.len(),
+            cells.len(),
             color.name(),
             shape.plural(),
             names.join(", ")
@@ -341,11 +361,10 @@ mod tests {
         assert_eq!(lines.len(), 4, "{lines:#?}");
         assert_eq!(lines[0], "ann: Black pentagon to (3,1,1)");
         assert_eq!(lines[1], "bob: White pentagon to (4,1,1)");
-        assert!(
-            lines[2].starts_with("Chaos placed 6 pink circles: (")
-                && lines[2].ends_with(", none left."),
-            "{}",
-            lines[2]
+        // Each circle lands on black's pentagon, which removes it.
+        assert_eq!(
+            lines[2],
+            "Chaos placed 6 pink circles: (3,1,2) ×6, none left."
         );
         assert_eq!(
             lines[3],
