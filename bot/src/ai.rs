@@ -107,7 +107,10 @@ pub fn suggest(
     let game = source::compile(source::load(game_or_file)?)?;
     let state = crate::replay::position(&game, moves, seed)?;
     if let Some(outcome) = state.outcome() {
-        return Err(format!("the game is over: {}", outcome.reason));
+        return Err(format!(
+            "the game is over: {}",
+            outcome.summary(state.game())
+        ));
     }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ moves.len() as u64);
     let limit = ms.map(Duration::from_millis);

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
+use redscience_engine::game::default_label;
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::view_text;
@@ -36,7 +37,11 @@ pub fn run(game_or_file: &str, seed: Option<u64>) -> Result<ExitCode, String> {
         let prompt = if session.state.is_finished() {
             let outcome = session.state.outcome().expect("finished");
             println!("{}", session.board());
-            println!("{} ({})", outcome.summary(&session.game), outcome.reason);
+            let label = default_label(&session.game);
+            println!("{}", outcome.headline(&label));
+            for line in outcome.explain(&session.game, &label) {
+                println!("  {line}");
+            }
             "Game over. (n for a new game, z to undo, q to quit)".to_string()
         } else {
             println!("{}", session.board());

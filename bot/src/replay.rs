@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::State;
-use redscience_engine::game::View;
+use redscience_engine::game::{View, default_label};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::view_text;
@@ -141,7 +141,15 @@ fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_
                 "results".into(),
                 json!(outcome.results.iter().map(|r| r.word()).collect::<Vec<_>>()),
             );
-            fields.insert("reason".into(), json!(outcome.reason));
+            fields.insert("reason".into(), json!(outcome.reason(game)));
+            let label = default_label(game);
+            fields.insert("explanation".into(), json!(outcome.explain(game, &label)));
+            let cells: Vec<String> = outcome
+                .deciding_cells()
+                .into_iter()
+                .map(|c| game.geometry.name(c))
+                .collect();
+            fields.insert("deciding_cells".into(), json!(cells));
         }
         None => {
             fields.insert("next".into(), json!(state.to_move() + 1));
@@ -184,11 +192,11 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
     }
     match state.outcome() {
         Some(outcome) => {
-            out.push_str(&format!(
-                "Result: {} ({})\n",
-                outcome.summary(game),
-                outcome.reason
-            ));
+            let label = default_label(game);
+            out.push_str(&format!("Result: {}\n", outcome.headline(&label)));
+            for line in outcome.explain(game, &label) {
+                out.push_str(&format!("  {line}\n"));
+            }
         }
         None => {
             let seat = &game.seats[state.to_move()];

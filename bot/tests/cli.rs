@@ -63,6 +63,27 @@ fn replay_reports_a_win_as_json() {
     assert_eq!(v["results"], serde_json::json!(["win", "loss"]));
     assert_eq!(v["moves"][0], "Black circle to (1,1)");
     assert!(v.get("next").is_none());
+    let why = "Player 1 (black) made 3 in a row from (1,1) to (3,3). \
+               First 3-same-color-in-a-row wins.";
+    assert_eq!(v["reason"], why);
+    assert_eq!(v["explanation"], serde_json::json!([why]));
+    assert_eq!(
+        v["deciding_cells"],
+        serde_json::json!(["(1,1)", "(2,2)", "(3,3)"])
+    );
+    let text = stdout(&redscience(&[
+        "replay",
+        "Tic-Tac-Toe",
+        "1,1",
+        "1,2",
+        "2,2",
+        "1,3",
+        "3,3",
+    ]));
+    assert!(
+        text.ends_with(&format!("Result: Victory: Player 1 (black)\n  {why}\n")),
+        "{text}"
+    );
 }
 
 #[test]

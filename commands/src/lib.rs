@@ -20,6 +20,7 @@ mod matches;
 mod personas;
 mod pictures;
 pub mod ratings;
+mod recap;
 pub mod reply;
 pub mod request;
 pub mod stats;

@@ -5,7 +5,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::game::{RoundProgress, Seen, View};
+use redscience_engine::game::{RoundProgress, View};
 use redscience_engine::notation::{apply_turn, typed};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
@@ -291,59 +291,15 @@ pub(crate) async fn report(
     for record in &live.seats {
         names.push(name_of(bot, record.player_id).await);
     }
-    let who = |seat: usize| {
-        let s = &game.seats[seat];
-        if s.is_chaos {
-            "Chaos".to_string()
-        } else {
-            format!("{} ({})", names[seat], s.color.name())
-        }
-    };
+    let seats = crate::recap::seat_names(bot, live).await;
+    let who = |seat: usize| seats[seat].clone();
     let lines = |viewer: Option<usize>| -> String {
-        let history = state.history_for(viewer);
-        let seats: Vec<usize> = state.history().iter().map(|a| a.seat).collect();
-        history[from.min(history.len())..]
+        crate::recap::move_lines(state, from, viewer, &who)
             .iter()
-            .zip(&seats[from.min(seats.len())..])
-            .map(|(text, seat)| format!("{}: {text}\n", who(*seat)))
+            .map(|line| format!("{line}\n"))
             .collect()
     };
-    let mut status = match (&live.forfeit, state.outcome()) {
-        (Some(reason), _) => {
-            let winners: Vec<String> = live
-                .seats
-                .iter()
-                .filter(|s| s.result == Some(redscience_engine::SeatResult::Win))
-                .map(|s| who(s.seat))
-                .collect();
-            format!(
-                "Match {} is over: {reason}. Victory: {}.",
-                live.id,
-                winners.join(" and ")
-            )
-        }
-        (None, outcome) => match outcome {
-            Some(outcome) => {
-                let winners: Vec<String> = outcome
-                    .results
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| **r == redscience_engine::SeatResult::Win)
-                    .map(|(i, _)| who(i))
-                    .collect();
-                let summary = if winners.is_empty() {
-                    outcome.summary(game)
-                } else {
-                    format!("Victory: {}", winners.join(" and "))
-                };
-                format!("Match {} is over. {summary} ({}).", live.id, outcome.reason)
-            }
-            None => match state.round_progress() {
-                Some(round) => round_status(live.id, &round, &kept, &who),
-                None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
-            },
-        },
-    };
+    let mut status = status(live, &kept, &who);
     // Every way a match ends comes through here: a finished rated match is
     // rated now, once (the storage refuses a second time).
     if let Some(line) = crate::ratings::after_match(bot, live).await {
@@ -361,7 +317,7 @@ pub(crate) async fn report(
                 format!(
                     "{}{}{}\n{status}",
                     lines(None),
-                    collisions(state, from, &who)
+                    crate::recap::collisions(state, from, &who)
                         .iter()
                         .map(|line| format!("{line}\n"))
                         .collect::<String>(),
@@ -436,6 +392,32 @@ pub(crate) async fn report(
     reply
 }
 
+/// The channel's last line about a match: how it ended and why, or who
+/// is to move (in a sealed round, who planned and who is awaited).
+fn status(live: &LiveMatch, kept: &[usize], who: &dyn Fn(usize) -> String) -> String {
+    let state = live.state();
+    if let Some(reason) = &live.forfeit {
+        let winners: Vec<String> = live
+            .seats
+            .iter()
+            .filter(|s| s.result == Some(redscience_engine::SeatResult::Win))
+            .map(|s| who(s.seat))
+            .collect();
+        return format!(
+            "Match {} is over: {reason}. Victory: {}.",
+            live.id,
+            winners.join(" and ")
+        );
+    }
+    if let Some(ending) = crate::recap::ending(state, who) {
+        return format!("Match {} is over. {ending}", live.id);
+    }
+    match state.round_progress() {
+        Some(round) => round_status(live.id, &round, kept, who),
+        None => format!("Match {}: {} to move.", live.id, who(state.to_move())),
+    }
+}
+
 /// A sealed round as the channel sees it: who has planned (plans kept for
 /// later included) and who is awaited, never what.
 pub(crate) fn round_status(
@@ -463,60 +445,6 @@ pub(crate) fn round_status(
         "Match {match_id}: a sealed round, every seat plans at once and privately. Planned: {planned}. Awaited: {}.",
         names(&awaited)
     )
-}
-
-/// What is said where seats' pieces met in a sealed round, from history
-/// entry `from`: the space, whose pieces, and what stands there now.
-fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
-    let game = state.game();
-    if game
-        .rules
-        .phases
-        .iter()
-        .all(|p| p.order == Order::Sequential)
-    {
-        return Vec::new();
-    }
-    let mut arrivals: Vec<(u16, Vec<usize>)> = Vec::new();
-    for applied in &state.history()[from.min(state.history().len())..] {
-        let (Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. }) =
-            applied.mv
-        else {
-            continue;
-        };
-        match arrivals.iter_mut().find(|(cell, _)| *cell == to) {
-            Some((_, seats)) if !seats.contains(&applied.seat) => seats.push(applied.seat),
-            Some(_) => {}
-            None => arrivals.push((to, vec![applied.seat])),
-        }
-    }
-    let view = state.public_view().0;
-    arrivals
-        .into_iter()
-        .filter(|(_, seats)| seats.len() > 1)
-        .map(|(cell, seats)| {
-            let names: Vec<String> = seats.iter().map(|&s| who(s)).collect();
-            let piece = view
-                .spaces
-                .get(usize::from(cell))
-                .and_then(|space| match space.seen {
-                    Seen::Piece(color, _) | Seen::Obscured(color) => Some(color),
-                    _ => None,
-                });
-            let standing = match piece {
-                Some(color) => match game.seats.iter().position(|s| s.color == color) {
-                    Some(seat) => format!("{}'s piece stands there", who(seat)),
-                    None => "one piece stands there".to_string(),
-                },
-                None => "both were destroyed".to_string(),
-            };
-            format!(
-                "Collision at {}: {} planned it; {standing}.",
-                game.geometry.name(cell),
-                names.join(" and ")
-            )
-        })
-        .collect()
 }
 
 /// The turn prompt for `seat`, judged from `position` (the match's state,

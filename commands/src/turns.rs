@@ -289,7 +289,12 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     }
     let state = live.state();
     if let Some(outcome) = state.outcome() {
-        return Err(format!("Match {} is over: {}.", live.id, outcome.reason));
+        let seats = crate::recap::seat_names(ctx.bot, &live).await;
+        return Err(format!(
+            "Match {} is over: {}. Nothing was played.",
+            live.id,
+            outcome.headline(&|seat| seats[seat].clone())
+        ));
     }
     if let Some(reason) = &live.forfeit {
         return Err(format!("Match {} is over: {reason}.", live.id));
@@ -395,7 +400,11 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         _ if live.forfeit.is_some() => {
             format!("Over: {}.", live.forfeit.clone().unwrap_or_default())
         }
-        Some(o) => format!("Over: {} ({}).", o.summary(game), o.reason),
+        Some(_) => {
+            let seats = crate::recap::seat_names(ctx.bot, &live).await;
+            let ending = crate::recap::ending(state, &|seat| seats[seat].clone());
+            format!("Over: {}", ending.unwrap_or_default())
+        }
         None => format!(
             "{} to move{}.",
             name_of(ctx.bot, live.seats[state.to_move()].player_id).await,

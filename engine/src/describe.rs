@@ -96,7 +96,7 @@ pub fn time_words(seconds: u32) -> String {
 }
 
 /// "A", "A and B", "A, B, and C".
-fn join_and(items: &[String]) -> String {
+pub fn join_and(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),

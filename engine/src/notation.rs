@@ -338,7 +338,10 @@ pub fn apply_turn(
     mut random: impl FnMut(&State) -> Option<Move>,
 ) -> Result<(), String> {
     if let Some(outcome) = state.outcome() {
-        return Err(format!("the game is over: {}", outcome.reason));
+        return Err(format!(
+            "the game is over: {}",
+            outcome.summary(state.game())
+        ));
     }
     let parts: Vec<&str> = text.split('+').map(str::trim).collect();
     let mut trial = state.clone();

@@ -445,7 +445,7 @@ mod tests {
                     outcome.results[seat],
                     finish.result(seat),
                     "{name} seed {seed}: seat {seat} ({})",
-                    outcome.reason
+                    outcome.reason(state.game())
                 );
             }
             let placed = state

@@ -60,7 +60,8 @@ fn results(state: &State) -> Vec<SeatResult> {
 }
 
 fn reason(state: &State) -> String {
-    state.outcome().expect("the game is over").reason.clone()
+    let outcome = state.outcome().expect("the game is over");
+    outcome.reason(state.game())
 }
 
 fn last(state: &State) -> &Applied {
@@ -274,7 +275,7 @@ fn tic_tac_toe_horizontal_win() {
     assert_eq!(last(&s).text, "Black circle to (3,1)");
     assert_eq!(last(&s).seat, 0);
     assert!(
-        reason(&s).contains("Black made 3-same-color-in-a-row"),
+        reason(&s).contains("Player 1 (black) made 3 in a row"),
         "{}",
         reason(&s)
     );
@@ -322,7 +323,7 @@ fn tic_tac_toe_full_board_draws_after_an_automatic_last_move() {
         (0, true, "Black circle to (2,3)")
     );
     assert_eq!(results(&s), vec![Draw, Draw]);
-    assert_eq!(reason(&s), "Stalemate draws");
+    assert_eq!(reason(&s), "The board is full. Stalemate draws.");
     assert_all_passed_to_stalemate(&s);
     assert_eq!(s.reserve(Color::Black, Shape::Circle), 0);
     assert_eq!(s.reserve(Color::White, Shape::Circle), 0);
@@ -503,7 +504,7 @@ fn four_on_7sq_draw_agreed() {
     );
     play(&mut s, &["agree"]);
     assert_eq!(results(&s), vec![Draw, Draw]);
-    assert_eq!(reason(&s), "Draw agreed");
+    assert_eq!(reason(&s), "Every player agreed to a draw.");
     let tail: Vec<(usize, &str)> = s.history()[1..]
         .iter()
         .map(|a| (a.seat, a.text.as_str()))
@@ -547,7 +548,7 @@ fn four_on_7sq_full_board_draws() {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     fill(&mut s, &[&rows]);
     assert_eq!(results(&s), vec![Draw, Draw]);
-    assert_eq!(reason(&s), "Stalemate draws");
+    assert_eq!(reason(&s), "The board is full. Stalemate draws.");
     assert_all_passed_to_stalemate(&s);
 }
 
@@ -667,7 +668,7 @@ fn connect6_six_with_the_pre_placed_stone_wins() {
     assert_eq!(results(&s), vec![Loss, Win]);
     assert_eq!(last(&s).text, "White stone (circle) to (2,19)");
     assert!(
-        reason(&s).contains("White made 6-same-color-in-a-row"),
+        reason(&s).contains("Player 2 (white) made 6 in a row"),
         "{}",
         reason(&s)
     );
@@ -778,7 +779,10 @@ fn tapatan_shuffling_back_and_forth_stalemates_into_a_draw() {
     // the same move again.
     play(&mut s, &["3,1-2,1"]);
     assert_eq!(results(&s), vec![Draw, Draw]);
-    assert_eq!(reason(&s), "Stalemate draws");
+    assert_eq!(
+        reason(&s),
+        "A turn repeated an earlier one in the same position. Stalemate draws."
+    );
     assert_eq!(
         (last(&s).seat, last(&s).text.as_str(), last(&s).automatic),
         (0, "Black circle (3,1) to (2,1)", false)
@@ -906,7 +910,10 @@ fn nine_holes_blocked_slide_is_refused_and_repetition_draws() {
     assert!(!s.is_finished());
     play(&mut s, &["2,3-2,2"]);
     assert_eq!(results(&s), vec![Draw, Draw]);
-    assert_eq!(reason(&s), "Stalemate draws");
+    assert_eq!(
+        reason(&s),
+        "A turn repeated an earlier one in the same position. Stalemate draws."
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1085,7 +1092,10 @@ fn three_player_stalemate(name: &str, rows: &'static [&'static str]) -> State {
 fn most_wins_fills_the_board_even_past_four_in_a_row() {
     let s = three_player_stalemate("3P-MostWins-3x4", FOUR_TWO_TWO);
     assert_eq!(results(&s), vec![Win, Loss, Loss]);
-    assert_eq!(reason(&s), "Stalemate: Victory: Player 1");
+    assert_eq!(
+        reason(&s),
+        "The board is full. Most same-color-in-a-row wins: Player 1 (black) 4, Player 2 (white) 2, Player 3 (pink) 2."
+    );
 }
 
 #[test]
@@ -1108,7 +1118,10 @@ fn least_loses_ties_share_the_loss() {
     assert_eq!(results(&s), vec![Win, Win, Loss]);
     let s = three_player_stalemate("3P-LeastLoses-3x4", COLUMNS);
     assert_eq!(results(&s), vec![Loss, Loss, Loss]);
-    assert_eq!(reason(&s), "Stalemate: Everyone loses");
+    assert_eq!(
+        reason(&s),
+        "The board is full. Least same-color-in-a-row loses: Player 1 (black) 4, Player 2 (white) 4, Player 3 (pink) 4."
+    );
 }
 
 #[test]

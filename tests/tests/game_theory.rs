@@ -40,7 +40,8 @@ fn results(state: &State) -> Vec<SeatResult> {
 }
 
 fn reason(state: &State) -> String {
-    state.outcome().expect("the game is over").reason.clone()
+    let outcome = state.outcome().expect("the game is over");
+    outcome.reason(state.game())
 }
 
 fn letter(color: Color) -> char {
@@ -879,7 +880,7 @@ fn blotto_a_board_split_two_boards_to_one() {
     let s = blotto([7, 6, 0], [5, 4, 4]);
     assert_eq!(results(&s), vec![Win, Loss], "{}", reason(&s));
     assert!(
-        reason(&s).contains("Player 1 2, Player 2 1"),
+        reason(&s).contains("Boards won: Player 1 (black) 2, Player 2 (white) 1."),
         "{}",
         reason(&s)
     );
@@ -1162,7 +1163,9 @@ fn bos_3p_every_seat_wins_the_boards_it_is_not_on() {
     ] {
         let s = bos("3P-BoS", &plans, chaos);
         assert!(
-            reason(&s).contains("Player 1 2, Player 2 2, Player 3 2, Chaos 2"),
+            reason(&s).contains(
+                "Boards won: Player 1 (black) 2, Player 2 (white) 2, Player 3 (pink) 2, Chaos (yellow) 2."
+            ),
             "{}",
             reason(&s)
         );
@@ -1183,7 +1186,8 @@ fn bos_3p_all_on_one_board_beats_chaos_on_every_board() {
     // share three boards each and draw; Chaos, with none, loses.
     let s = bos("3P-BoS", &["1,1", "1,2", "2,1"], "2,2");
     assert!(
-        reason(&s).contains("Boards won: Player 1 3, Player 2 3, Player 3 3"),
+        reason(&s)
+            .contains("Boards won: Player 1 (black) 3, Player 2 (white) 3, Player 3 (pink) 3."),
         "{}",
         reason(&s)
     );

@@ -11,6 +11,7 @@ mod catalogue_games;
 mod clocks;
 mod console_chat;
 mod creations;
+mod endings;
 mod friends;
 mod fuzz_regressions;
 mod game_theory;

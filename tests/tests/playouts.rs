@@ -11,8 +11,9 @@ use std::sync::{Arc, OnceLock};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::game::{BoardEnding, Rule};
 use redscience_engine::random::random_move;
-use redscience_engine::rules::{Color, Shape};
+use redscience_engine::rules::{Color, Shape, StalemateRule, TurnCheck};
 use redscience_engine::testing::catalogue_game;
 use redscience_engine::{Game, Move, SeatResult, State, catalogue};
 
@@ -226,13 +227,19 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
         draws == 0 || draws == outcome.results.len(),
         "{name}: a mixed outcome {outcome:?}"
     );
-    if outcome.reason.contains("in-a-row") {
+    let fired = || outcome.explanation.boards().iter().flat_map(|b| &b.fired);
+    if fired().any(|f| {
+        matches!(
+            f.rule,
+            Rule::Check(TurnCheck::InARow { .. } | TurnCheck::AllLoseIfInARow { .. })
+        )
+    }) {
         prop_assert!(
             wins >= 1 && wins < outcome.results.len(),
             "{name}: {outcome:?}"
         );
     }
-    if outcome.reason == "Stalemate draws" {
+    if fired().any(|f| f.rule == Rule::Stalemate(StalemateRule::Draw)) {
         prop_assert_eq!(draws, outcome.results.len());
     }
 
@@ -373,7 +380,12 @@ fn movement_games_end_by_repetition_or_a_line() {
                 assert!(s.history().len() < 100_000, "{name} seed {seed} runs on");
             }
             longest = longest.max(s.history().len());
-            if s.outcome().unwrap().reason == "Stalemate draws" {
+            let draws = |b: &BoardEnding| {
+                b.fired
+                    .iter()
+                    .any(|f| f.rule == Rule::Stalemate(StalemateRule::Draw))
+            };
+            if s.outcome().unwrap().explanation.boards().iter().any(draws) {
                 stalemates += 1;
             }
         }

@@ -298,3 +298,88 @@ fn a_spectator_sees_the_same_whatever_the_hidden_pieces_are() {
         "white cannot tell where black hid"
     );
 }
+
+/// Catalogue games with something hidden during play: cloaked spaces, or
+/// sealed plans in simultaneous rounds.
+fn games_with_secrets() -> Vec<Arc<Game>> {
+    catalogue::all()
+        .into_iter()
+        .filter(|r| {
+            r.cloaking != Cloaking::None
+                || r.phases
+                    .iter()
+                    .any(|p| p.order != redscience_engine::rules::Order::Sequential)
+        })
+        .map(|r| Game::new(r.clone()).unwrap_or_else(|p| panic!("{}: {p:?}", r.name)))
+        .collect()
+}
+
+/// Where `view` differs from the truth: the first space, or the reserves.
+fn hidden(view: &View, truth: &View) -> Option<String> {
+    let space = (0..truth.spaces.len()).find(|&c| view.spaces[c] != truth.spaces[c]);
+    match space {
+        Some(c) => Some(format!(
+            "space {c}: {:?}, truth {:?}",
+            view.spaces[c], truth.spaces[c]
+        )),
+        None if view.reserves != truth.reserves => Some(format!(
+            "reserves {:?}, truth {:?}",
+            view.reserves, truth.reserves
+        )),
+        None => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn once_the_match_is_over_every_view_is_the_truth(seed in any::<u64>()) {
+        let games = games_with_secrets();
+        prop_assert!(games.len() >= 10, "the catalogue has hidden and simultaneous games");
+        for game in games {
+            let name = &game.rules.name;
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut state = game.start_seeded(seed);
+            let mut steps = 0;
+            while let Some(mv) = random_move(&state, &mut rng) {
+                state.apply(mv).map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
+                steps += 1;
+                prop_assert!(steps < 5_000, "{} ends", name);
+            }
+            prop_assert!(state.is_finished(), "{} ended", name);
+            let truth = state.truth_view();
+            prop_assert!(
+                truth.spaces.iter().all(|s| !s.cloaked),
+                "{}: no haze is left on the final board", name
+            );
+            let full: Vec<String> = state.history().iter().map(|a| a.text.clone()).collect();
+            let public = state.public_view().0;
+            prop_assert_eq!(hidden(&public, &truth), None, "{}: the public view", name);
+            prop_assert_eq!(&state.history_for(None), &full, "{}: public history", name);
+            for seat in 0..game.seats.len() {
+                let view = state.player_view(seat).0;
+                prop_assert_eq!(hidden(&view, &truth), None, "{}: seat {}'s view", name, seat + 1);
+                prop_assert_eq!(&state.history_for(Some(seat)), &full, "{}: seat {}'s history", name, seat + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_agreed_draw_in_a_sealed_round_shows_the_plans_made() {
+    // A plan is sealed while the round is under way; the draw agreed after
+    // it ends the match before the round resolves, and the plan is shown.
+    let game = game(
+        serde_json::json!({"name": "SealedDraw", "board": "squares", "dimensions": [3, 1, 1],
+        "draw_option": true, "phases": [{"order": "simultaneous"}],
+        "shapes": [{"reserves": {"black": 1, "white": 1}}],
+        "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+    );
+    let mut state = played(&game, &["1,1"]);
+    assert_eq!(state.history_for(Some(1)), vec!["(a sealed plan)"]);
+    state = played(&game, &["1,1", "draw", "agree"]);
+    assert!(state.is_finished(), "the draw was agreed");
+    assert_eq!(state.history_for(Some(1))[0], "Black circle to (1,1)");
+    assert_eq!(state.history_for(None)[0], "Black circle to (1,1)");
+}

@@ -99,7 +99,7 @@ mod tests {
             s.apply(Move::Pass).unwrap();
         }
         let o = s.outcome().unwrap();
-        assert_eq!(o.results[1], SeatResult::Win, "{}", o.reason);
+        assert_eq!(o.results[1], SeatResult::Win, "{}", o.reason(s.game()));
     }
 
     #[test]

@@ -20,7 +20,10 @@ use crate::rules::{
 };
 
 pub use moves::Move;
-pub use outcome::{Outcome, SeatResult};
+pub use outcome::{
+    BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SeatResult, StalemateCause,
+    default_label,
+};
 pub use round::RoundProgress;
 pub use state::{Applied, State};
 pub use view::{PlayerView, PublicView, Seen, SpaceView, View};

@@ -1,14 +1,21 @@
 //! How matches end: turn checks, stalemate rules, agreed draws, and the Chaos
 //! rules ("if all players win, Chaos loses"; "if all players lose, Chaos wins").
+//! Every outcome carries its explanation as data (see `explain`), put into
+//! words with the seat names the caller knows (see `words`).
 
+mod explain;
 mod measures;
 mod overachievers;
 mod stalemate;
+mod words;
 
 use super::{Game, State, unpack};
+use crate::describe::join_and;
 use crate::geometry::NO_CELL;
 use crate::rules::{Cloaking, Color, Shape, StalemateRule, TurnCheck, WinLose};
+pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::stalemate;
+pub use words::default_label;
 
 /// A seat's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,55 +39,81 @@ impl SeatResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub results: Vec<SeatResult>,
-    pub reason: String,
+    pub explanation: Explanation,
 }
 
 impl Outcome {
-    /// "Victory: Player 1 and Player 3", "Draw", or "Defeat: everyone".
+    /// "Victory: Player 1 and Player 3", "Draw", or "Everyone loses".
     pub fn summary(&self, game: &Game) -> String {
-        let winners: Vec<String> = self
-            .results
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| **r == SeatResult::Win)
-            .map(|(i, _)| game.seats[i].label())
-            .collect();
-        if !winners.is_empty() {
-            format!("Victory: {}", join_and(&winners))
-        } else if self.results.iter().all(|r| *r == SeatResult::Loss) {
-            "Everyone loses".to_string()
-        } else {
-            "Draw".to_string()
-        }
+        self.headline(&|seat| game.seats[seat].label())
     }
-}
 
-pub(crate) fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [a, b] => format!("{a} and {b}"),
-        [rest @ .., last] => format!("{}, and {last}", rest.join(", ")),
+    /// Why, in the engine's own seat names ("Player 1 (black)"): for
+    /// logs, the command line and tests.
+    pub fn reason(&self, game: &Game) -> String {
+        self.explain(game, &default_label(game)).join(" ")
+    }
+
+    /// The spaces that decided the match (see [`Explanation::deciding_cells`]).
+    pub fn deciding_cells(&self) -> Vec<u16> {
+        self.explanation.deciding_cells()
     }
 }
 
 pub(crate) fn agreed_draw(game: &Game) -> Outcome {
     Outcome {
         results: vec![SeatResult::Draw; game.seats.len()],
-        reason: "Draw agreed".to_string(),
+        explanation: Explanation::AgreedDraw,
     }
 }
 
 /// Per team: named by the rule or not.
 type Named = Vec<bool>;
 
+/// The outcome of one board, with why (the stalemate's cause when the
+/// stalemate rules decided it). The search's quiet copies are told no why.
+fn board_outcome(
+    state: &State,
+    board: u8,
+    results: Vec<SeatResult>,
+    at_stalemate: bool,
+    fired: Vec<Fired>,
+    disqualified: Vec<bool>,
+) -> Outcome {
+    if state.quiet {
+        return Outcome {
+            results,
+            explanation: Explanation::Untold,
+        };
+    }
+    let ending = BoardEnding {
+        board,
+        results: results.clone(),
+        stalemate: at_stalemate.then(|| stalemate::cause(state)),
+        fired,
+        disqualified,
+    };
+    Outcome {
+        results,
+        explanation: Explanation::Boards {
+            boards: vec![ending],
+            won: Vec::new(),
+        },
+    }
+}
+
 /// Applies fired rules to teams. With one rule, the teams it names get its
 /// result and the rest the opposite; with several, a team named only by win
-/// rules wins, named only by lose rules loses, and otherwise draws.
-fn decide(game: &Game, fired: &[(Named, WinLose)], reason: String) -> Outcome {
+/// rules wins, named only by lose rules loses, and otherwise draws. Rules
+/// that decide everyone alike take no part.
+fn decide(game: &Game, fired: &[Fired]) -> Vec<SeatResult> {
+    let fired: Vec<(&Named, WinLose)> = fired
+        .iter()
+        .filter_map(|f| f.rule.result().map(|r| (&f.named, r)))
+        .collect();
     let team_result: Vec<SeatResult> = (0..game.teams)
         .map(|team| {
-            if let [(named, result)] = fired {
+            if let [(named, result)] = fired.as_slice() {
                 let hit = named[team];
                 return match (result, hit) {
                     (WinLose::Win, true) | (WinLose::Lose, false) => SeatResult::Win,
@@ -96,41 +129,36 @@ fn decide(game: &Game, fired: &[(Named, WinLose)], reason: String) -> Outcome {
             }
         })
         .collect();
-    let results = game.seats.iter().map(|s| team_result[s.team]).collect();
-    chaos_rules(game, Outcome { results, reason })
+    let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result[s.team]).collect();
+    chaos_rules(game, &mut results);
+    results
 }
 
 /// "If all players win, then Chaos loses"; if all lose, Chaos wins.
-fn chaos_rules(game: &Game, mut outcome: Outcome) -> Outcome {
+fn chaos_rules(game: &Game, results: &mut [SeatResult]) {
     if let Some(chaos) = game.chaos_seat() {
-        let players = outcome
-            .results
+        let players = results
             .iter()
             .enumerate()
             .filter(|(i, _)| *i != chaos)
             .map(|(_, r)| *r);
         if players.clone().all(|r| r == SeatResult::Win) {
-            outcome.results[chaos] = SeatResult::Loss;
+            results[chaos] = SeatResult::Loss;
         } else if players.clone().all(|r| r == SeatResult::Loss) {
-            outcome.results[chaos] = SeatResult::Win;
+            results[chaos] = SeatResult::Win;
         }
     }
-    outcome
 }
 
-fn everyone(game: &Game, result: SeatResult, reason: &str) -> Outcome {
-    let results = game
+/// Every player gets `result`; Chaos draws unless the Chaos rules decide.
+fn everyone(game: &Game, result: SeatResult) -> Vec<SeatResult> {
+    let mut results: Vec<SeatResult> = game
         .seats
         .iter()
         .map(|s| if s.is_chaos { SeatResult::Draw } else { result })
         .collect();
-    chaos_rules(
-        game,
-        Outcome {
-            results,
-            reason: reason.to_string(),
-        },
-    )
+    chaos_rules(game, &mut results);
+    results
 }
 
 /// Teams credited with a line of `color`: its only controlling team, or the
@@ -142,12 +170,12 @@ fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
     })
 }
 
-/// Colours that have a line of at least `length` through a cell of `board`
-/// changed this turn.
-fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<Color> {
+/// Lines of at least `length` through a cell of `board` changed this turn:
+/// the first found per colour, with its cells from one end to the other.
+fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Color, Vec<u16>)> {
     let geo = &state.game().geometry;
     let directions = geo.line_directions(diagonals);
-    let mut found = Vec::new();
+    let mut found: Vec<(Color, Vec<u16>)> = Vec::new();
     for &cell in &state.changed {
         if geo.coord(cell).board != board {
             continue;
@@ -155,22 +183,32 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<Color
         let Some((color, _)) = unpack(state.board[usize::from(cell)]) else {
             continue;
         };
-        if found.contains(&color) {
+        if found.iter().any(|(c, _)| *c == color) {
             continue;
         }
         // Same colour as `color`: compared packed, as `pack` lays cells out.
         let same = |c: u16| state.board[usize::from(c)].wrapping_sub(1) / 6 == color.index() as u8;
-        for &d in directions {
-            let mut run = 1;
-            for dir in [d, geo.direction_count() - 1 - d] {
-                let mut c = geo.neighbour(cell, dir);
-                while c != NO_CELL && same(c) {
-                    run += 1;
-                    c = geo.neighbour(c, dir);
-                }
+        let walk = |dir: usize| {
+            let mut cells = Vec::new();
+            let mut c = geo.neighbour(cell, dir);
+            while c != NO_CELL && same(c) && c != cell && !cells.contains(&c) {
+                cells.push(c);
+                c = geo.neighbour(c, dir);
             }
-            if run >= usize::from(length) {
-                found.push(color);
+            cells
+        };
+        for &d in directions {
+            let back = walk(geo.direction_count() - 1 - d);
+            let ahead = walk(d);
+            if 1 + back.len() + ahead.len() >= usize::from(length) {
+                let mut line: Vec<u16> = back.into_iter().rev().collect();
+                line.push(cell);
+                line.extend(ahead);
+                // Told from its lower end: "from (1,1) to (3,3)".
+                if line.first() > line.last() {
+                    line.reverse();
+                }
+                found.push((color, line));
                 break;
             }
         }
@@ -187,7 +225,7 @@ pub(crate) fn remember_lines(state: &mut State, mover: usize) {
         } = rule
         {
             for board in 1..=game.geometry.boards {
-                for color in new_lines(state, *length, *diagonals, board) {
+                for (color, _) in new_lines(state, *length, *diagonals, board) {
                     if let Some(team) = credited(&game, color, mover) {
                         // Most recent last, each team once.
                         state.last_line_teams[i].retain(|t| *t != team);
@@ -199,86 +237,112 @@ pub(crate) fn remember_lines(state: &mut State, mover: usize) {
     }
 }
 
+/// The lines made this turn for an in-a-row check, credited: the check
+/// with the teams it names, or None when no line was made.
+fn lines_made(
+    state: &State,
+    check: &TurnCheck,
+    length: u8,
+    diagonals: bool,
+    mover: usize,
+    board: u8,
+) -> Option<Fired> {
+    let game = state.game();
+    let lines: Vec<Line> = new_lines(state, length, diagonals, board)
+        .into_iter()
+        .map(|(color, cells)| Line {
+            color,
+            team: credited(game, color, mover),
+            cells,
+        })
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let mut named = vec![false; game.teams];
+    for team in lines.iter().filter_map(|l| l.team) {
+        named[team] = true;
+    }
+    let mut fired = Fired::new(Rule::Check(check.clone()), named);
+    fired.cells = lines.iter().flat_map(|l| l.cells.iter().copied()).collect();
+    fired.lines = lines;
+    Some(fired)
+}
+
 /// Runs every turn check on one board at the end of a turn.
 pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<Outcome> {
     let game = &state.game().clone();
     let mut fired = Vec::new();
-    let mut reasons = Vec::new();
     for (i, check) in game.rules.turn_checks.iter().enumerate() {
         match check {
             TurnCheck::InARow {
-                length,
-                result,
-                diagonals,
+                length, diagonals, ..
             } => {
-                let colors = new_lines(state, *length, *diagonals, board);
-                if colors.is_empty() {
-                    continue;
+                if let Some(f) = lines_made(state, check, *length, *diagonals, mover, board)
+                    && f.named.iter().any(|n| *n)
+                {
+                    fired.push(f);
                 }
-                let mut named = vec![false; game.teams];
-                for color in colors {
-                    if let Some(team) = credited(game, color, mover) {
-                        named[team] = true;
-                    }
-                    reasons.push(format!(
-                        "{} made {length}-same-color-in-a-row{}",
-                        super::state::capitalise(color.name()),
-                        if *diagonals { "" } else { " (no diagonal)" }
+            }
+            TurnCheck::AllLoseIfInARow { length, diagonals } => {
+                if let Some(f) = lines_made(state, check, *length, *diagonals, mover, board) {
+                    let results = everyone(game, SeatResult::Loss);
+                    let disqualified = state.disqualified.clone();
+                    return Some(board_outcome(
+                        state,
+                        board,
+                        results,
+                        false,
+                        vec![f],
+                        disqualified,
                     ));
                 }
-                if named.iter().any(|n| *n) {
-                    fired.push((named, *result));
-                }
             }
-            TurnCheck::AllLoseIfInARow { length, diagonals }
-                if !new_lines(state, *length, *diagonals, board).is_empty() =>
-            {
-                let reason = format!("Someone made {length}-same-color-in-a-row: all players lose");
-                return Some(everyone(game, SeatResult::Loss, &reason));
-            }
-            TurnCheck::AnyPiece { result } => {
+            TurnCheck::AnyPiece { .. } => {
                 let mut named = vec![false; game.teams];
+                let mut cells = Vec::new();
                 for cell in measures::board_cells(state, board) {
                     if let Some((color, _)) = state.piece_at(cell)
                         && let Some(team) = credited(game, color, mover)
                     {
                         named[team] = true;
+                        cells.push(cell);
                     }
                 }
                 if named.iter().any(|n| *n) {
-                    reasons.push(format!(
-                        "Any piece {}: {} on the board",
-                        result.verb(),
-                        team_names(game, &named, "has a piece", "have pieces")
-                    ));
-                    fired.push((named, *result));
+                    let mut f = Fired::new(Rule::Check(check.clone()), named);
+                    f.cells = cells;
+                    fired.push(f);
                 }
             }
-            TurnCheck::LastShape { shape, result } => {
+            TurnCheck::LastShape { shape, .. } => {
                 let now = holders(state, *shape, board);
                 let index = i * usize::from(game.geometry.boards) + usize::from(board - 1);
                 let before = state.shape_holders.get(index).copied().unwrap_or(0);
                 if now.count_ones() == 1 && before.count_ones() >= 2 {
                     let named: Named = (0..game.teams).map(|t| now & (1 << t) != 0).collect();
-                    reasons.push(format!(
-                        "Last {} {}: {} the last",
-                        shape.name(),
-                        result.verb(),
-                        team_names(game, &named, "has", "have")
-                    ));
-                    fired.push((named, *result));
+                    let mut f = Fired::new(Rule::Check(check.clone()), named);
+                    f.cells = shape_cells(state, *shape, board);
+                    fired.push(f);
                 }
             }
             TurnCheck::ChaosWinsIfTotalAbove { shape, count } => {
-                let total = measures::board_cells(state, board)
-                    .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == *shape))
-                    .count();
-                if total > usize::from(*count) {
-                    let reason = format!(
-                        "{total} {} on the board, more than {count}: Chaos wins",
-                        shape.plural()
-                    );
-                    return Some(everyone(game, SeatResult::Loss, &reason));
+                let cells = shape_cells(state, *shape, board);
+                if cells.len() > usize::from(*count) {
+                    let nobody = vec![false; game.teams];
+                    let mut f = Fired::new(Rule::Check(check.clone()), nobody);
+                    f.measured = Measured::Total(cells.len() as u32);
+                    f.cells = cells;
+                    let results = everyone(game, SeatResult::Loss);
+                    let disqualified = state.disqualified.clone();
+                    return Some(board_outcome(
+                        state,
+                        board,
+                        results,
+                        false,
+                        vec![f],
+                        disqualified,
+                    ));
                 }
             }
             // Not outcomes of a board.
@@ -288,11 +352,25 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
     if fired.is_empty() {
         return None;
     }
-    let reason = reasons.join("; ");
     if game.rules.overachievers_disqualified {
-        return overachievers::after_turn_checks(state, fired, reason);
+        return overachievers::after_turn_checks(state, fired, board);
     }
-    Some(decide(game, &fired, reason))
+    let results = decide(game, &fired);
+    Some(board_outcome(
+        state,
+        board,
+        results,
+        false,
+        fired,
+        state.disqualified.clone(),
+    ))
+}
+
+/// The spaces of `board` holding pieces of `shape`, of any colour.
+fn shape_cells(state: &State, shape: Shape, board: u8) -> Vec<u16> {
+    measures::board_cells(state, board)
+        .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == shape))
+        .collect()
 }
 
 /// The only team that plays `color`, if one team alone does.
@@ -340,19 +418,6 @@ pub(crate) fn shape_holders(state: &State) -> Vec<u16> {
         .collect()
 }
 
-/// "Player 1 has a piece", "Player 1 and Player 3 have pieces": the seats of
-/// the named teams with the verb phrase for one or several.
-fn team_names(game: &Game, named: &[bool], one: &str, several: &str) -> String {
-    let labels: Vec<String> = game
-        .seats
-        .iter()
-        .filter(|s| named[s.team])
-        .map(|s| s.label())
-        .collect();
-    let verb = if labels.len() == 1 { one } else { several };
-    format!("{} {verb}", join_and(&labels))
-}
-
 /// "Stalemate if Chaos cannot capture": the phase ends as by stalemate when
 /// Chaos, were it to move now, could make a move on the board but none that
 /// captures (judged on what Chaos knows, as its moves are). While Chaos
@@ -391,10 +456,6 @@ impl State {
     }
 }
 
-fn describe_results(game: &Game, outcome: &Outcome) -> String {
-    outcome.summary(game)
-}
-
 /// The match's outcome from its boards' outcomes. One board is the match;
 /// with several, whoever wins the most boards wins (a board won by everyone
 /// is a tie), tied leaders draw and everyone else loses.
@@ -426,26 +487,23 @@ pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
         (_, true, _) => SeatResult::Draw,
         _ => SeatResult::Loss,
     };
-    let results = game.seats.iter().map(|s| team_result(s.team)).collect();
-    let counts: Vec<String> = game
-        .seats
-        .iter()
-        .filter(|s| !s.is_chaos || won[s.team] > 0)
-        .map(|s| format!("{} {}", s.label(), won[s.team]))
-        .collect();
-    let outcome = chaos_rules(
-        game,
-        Outcome {
-            results,
-            reason: String::new(),
+    let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
+    chaos_rules(game, &mut results);
+    let told = !boards.iter().any(|o| o.explanation == Explanation::Untold);
+    let explanation = match told {
+        true => Explanation::Boards {
+            boards: boards
+                .iter()
+                .flat_map(|o| o.explanation.boards().iter().cloned())
+                .collect(),
+            won,
         },
-    );
-    let reason = format!(
-        "Boards won: {}; {}",
-        counts.join(", "),
-        outcome.summary(game)
-    );
-    Outcome { reason, ..outcome }
+        false => Explanation::Untold,
+    };
+    Outcome {
+        results,
+        explanation,
+    }
 }
 
 #[cfg(test)]

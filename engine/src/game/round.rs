@@ -598,15 +598,16 @@ mod tests {
         play(&mut s, &["2:3"]);
         let o = s.outcome().expect("both boards decided");
         assert!(
-            o.reason.contains("Boards won: Player 1 1, Player 2 0"),
+            o.reason(s.game())
+                .contains("Boards won: Player 1 (black) 1, Player 2 (white) 0."),
             "{}",
-            o.reason
+            o.reason(s.game())
         );
         assert_eq!(
             o.results,
             vec![SeatResult::Win, SeatResult::Loss],
             "{}",
-            o.reason
+            o.reason(s.game())
         );
     }
 }

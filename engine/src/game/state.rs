@@ -242,7 +242,7 @@ impl State {
     /// that follows. Refuses illegal moves with the reason.
     pub fn apply(&mut self, mv: Move) -> Result<(), String> {
         if let Some(outcome) = &self.outcome {
-            return Err(format!("the game is over: {}", outcome.reason));
+            return Err(format!("the game is over: {}", outcome.summary(&self.game)));
         }
         if !self.legal.contains(&mv) {
             return Err(self.explain_illegal(mv));

@@ -232,7 +232,7 @@ fn piece_counts_against_chaos_decide_each_player() {
         o.results,
         vec![SeatResult::Loss, SeatResult::Win, SeatResult::Draw],
         "{}",
-        o.reason
+        o.reason(s.game())
     );
 }
 

@@ -9,7 +9,8 @@
 //! Walls on cloaked spaces are unseen until a move runs into them.
 //!
 //! Views are built only from what the viewer may see, so whatever is drawn
-//! or sent from a view cannot leak a hidden piece.
+//! or sent from a view cannot leak a hidden piece. Once the match is over
+//! nothing is hidden: every view is the truth, and every move is known.
 
 use super::{Move, State};
 use crate::rules::{BoardKind, Cloaking, Color, Shape};
@@ -65,9 +66,12 @@ impl State {
         self.game().rules.cloaking
     }
 
-    /// Whether a space is cloaked in the current phase.
+    /// Whether a space is cloaked in the current phase. Once the match is
+    /// over nothing is: every view shows every piece and wall, and every
+    /// seat's reserves.
     pub fn is_cloaked(&self, cell: u16) -> bool {
         self.cloaking() != Cloaking::None
+            && !self.is_finished()
             && self.game().phases[self.phase].cloaked[usize::from(cell)]
     }
 
@@ -95,6 +99,7 @@ impl State {
     /// Whether any space is cloaked now, which hides the others' reserves.
     fn anything_cloaked(&self) -> bool {
         self.cloaking() != Cloaking::None
+            && !self.is_finished()
             && self.game().phases[self.phase].cloaked.iter().any(|c| *c)
     }
 
@@ -199,7 +204,8 @@ impl State {
     }
 
     /// The moves so far as `viewer` may know them: its own in full, and
-    /// others' in full unless they went where the viewer cannot see now.
+    /// others' in full unless they went where the viewer cannot see now;
+    /// every move once the match is over.
     pub fn history_for(&self, viewer: Option<usize>) -> Vec<String> {
         (0..self.history().len())
             .map(|i| match self.secrecy(i, viewer) {
@@ -210,8 +216,12 @@ impl State {
     }
 
     /// Why `viewer` may not know history entry `i`, in the words shown in
-    /// its place; None when it may.
+    /// its place; None when it may. Once the match is over everyone may
+    /// know every move, sealed plans of a round left unresolved included.
     pub(crate) fn secrecy(&self, i: usize, viewer: Option<usize>) -> Option<&'static str> {
+        if self.is_finished() {
+            return None;
+        }
         let sealed_from = self.round.as_ref().map_or(usize::MAX, |r| r.history_start);
         let a = &self.history()[i];
         if i >= sealed_from && viewer != Some(a.seat) && !a.mv.is_draw_talk() {

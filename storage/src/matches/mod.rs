@@ -494,7 +494,10 @@ impl LiveMatch {
         reason: &str,
     ) -> Result<Vec<SeatResult>> {
         if let Some(outcome) = self.state.outcome() {
-            return refuse(format!("the match is over: {}", outcome.reason));
+            return refuse(format!(
+                "the match is over: {}",
+                outcome.summary(self.state.game())
+            ));
         }
         if let Some(earlier) = &self.forfeit {
             return refuse(format!("the match is over: {earlier}"));

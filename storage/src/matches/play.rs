@@ -41,7 +41,10 @@ impl LiveMatch {
         taken_ms: i64,
     ) -> Result<Vec<Played>> {
         if let Some(outcome) = self.state.outcome() {
-            return refuse(format!("the match is over: {}", outcome.reason));
+            return refuse(format!(
+                "the match is over: {}",
+                outcome.summary(self.state.game())
+            ));
         }
         if let Some(reason) = &self.forfeit {
             return refuse(format!("the match is over: {reason}"));
@@ -141,7 +144,7 @@ impl LiveMatch {
                 .col_expr(matches::Column::FinishedAt, Expr::value(now))
                 .col_expr(
                     matches::Column::Outcome,
-                    Expr::value(outcome.reason.clone()),
+                    Expr::value(outcome.reason(state.game())),
                 )
                 .filter(matches::Column::Id.eq(id))
                 .exec(&txn)

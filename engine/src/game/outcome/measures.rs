@@ -88,41 +88,109 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
 /// Up and down count as orthogonal steps on stacks and 3-D boards. Shapes'
 /// own movement is ignored, and a space two teams reach counts for both.
 fn area(state: &State, board: u8) -> Vec<u32> {
-    let game = state.game();
-    let geo = &game.geometry;
+    (0..state.game().teams)
+        .map(|team| area_of(state, board, team).len() as u32)
+        .collect()
+}
+
+/// The spaces of `board` in `team`'s area (see [`area`]).
+fn area_of(state: &State, board: u8, team: usize) -> Vec<u16> {
+    let geo = &state.game().geometry;
     let orthogonal: Vec<usize> = (0..geo.direction_count())
         .filter(|&d| geo.is_orthogonal(d))
         .collect();
     let cells = board_cells(state, board);
     let first = usize::from(cells.start);
-    (0..game.teams)
-        .map(|team| {
-            let owns = |cell: u16| {
-                state.piece_at(cell).is_some_and(|(color, _)| {
-                    game.seats
-                        .iter()
-                        .any(|s| s.team == team && s.controls(color))
-                })
-            };
-            let mut reached = vec![false; cells.len()];
-            let mut queue: Vec<u16> = cells.clone().filter(|&c| owns(c)).collect();
-            for &c in &queue {
-                reached[usize::from(c) - first] = true;
+    let mut reached = vec![false; cells.len()];
+    let mut queue: Vec<u16> = cells
+        .clone()
+        .filter(|&c| owned_by(state, c, team))
+        .collect();
+    for &c in &queue {
+        reached[usize::from(c) - first] = true;
+    }
+    while let Some(cell) = queue.pop() {
+        for &d in &orthogonal {
+            let next = geo.neighbour(cell, d);
+            if next == NO_CELL || reached[usize::from(next) - first] {
+                continue;
             }
-            while let Some(cell) = queue.pop() {
-                for &d in &orthogonal {
-                    let next = geo.neighbour(cell, d);
-                    if next == NO_CELL || reached[usize::from(next) - first] {
-                        continue;
-                    }
-                    // Through empty spaces; the team's own pieces are reached already.
-                    if state.piece_at(next).is_none() {
-                        reached[usize::from(next) - first] = true;
-                        queue.push(next);
-                    }
-                }
+            // Through empty spaces; the team's own pieces are reached already.
+            if state.piece_at(next).is_none() {
+                reached[usize::from(next) - first] = true;
+                queue.push(next);
             }
-            reached.iter().filter(|r| **r).count() as u32
-        })
-        .collect()
+        }
+    }
+    cells.filter(|&c| reached[usize::from(c) - first]).collect()
+}
+
+/// Whether the piece on `cell` is of a colour `team` plays.
+fn owned_by(state: &State, cell: u16, team: usize) -> bool {
+    let game = state.game();
+    state.piece_at(cell).is_some_and(|(color, _)| {
+        game.seats
+            .iter()
+            .any(|s| s.team == team && s.controls(color))
+    })
+}
+
+/// The spaces a measure counted for `team` on `board`, to show why it
+/// decided: its pieces (of the shape named), its longest line, the cells of
+/// its lines of the length named, or its area.
+pub(super) fn counted_cells(state: &State, of: &Measure, board: u8, team: usize) -> Vec<u16> {
+    match of {
+        Measure::Pieces { shape } => board_cells(state, board)
+            .filter(|&c| {
+                owned_by(state, c, team)
+                    && state
+                        .piece_at(c)
+                        .is_some_and(|(_, s)| shape.is_none_or(|want| want == s))
+            })
+            .collect(),
+        Measure::LongestLine { diagonals } => runs(state, board, team, *diagonals)
+            .into_iter()
+            .max_by_key(Vec::len)
+            .unwrap_or_default(),
+        Measure::Lines { length, diagonals } => {
+            let mut cells: Vec<u16> = runs(state, board, team, *diagonals)
+                .into_iter()
+                .filter(|run| run.len() >= usize::from(*length))
+                .flatten()
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            cells
+        }
+        Measure::Area => area_of(state, board, team),
+    }
+}
+
+/// Every maximal same-colour run of `team`'s colours on `board`, in every
+/// line direction, single pieces included.
+fn runs(state: &State, board: u8, team: usize, diagonals: bool) -> Vec<Vec<u16>> {
+    let geo = &state.game().geometry;
+    let mut out = Vec::new();
+    for cell in board_cells(state, board) {
+        if !owned_by(state, cell, team) {
+            continue;
+        }
+        let Some((color, _)) = state.piece_at(cell) else {
+            continue;
+        };
+        let same = |c: u16| c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color);
+        for &d in geo.line_directions(diagonals) {
+            if same(geo.neighbour(cell, geo.direction_count() - 1 - d)) {
+                continue;
+            }
+            let mut run = vec![cell];
+            let mut c = geo.neighbour(cell, d);
+            while same(c) && !run.contains(&c) {
+                run.push(c);
+                c = geo.neighbour(c, d);
+            }
+            out.push(run);
+        }
+    }
+    out
 }

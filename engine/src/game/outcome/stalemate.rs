@@ -1,25 +1,62 @@
 //! Stalemate rules, applied to each undecided board when the final phase
 //! stalemates.
 
-use super::measures::measure;
-use super::{Named, Outcome, SeatResult, decide, describe_results, everyone, overachievers};
+use super::measures::{counted_cells, measure};
+use super::{
+    Fired, Measured, Named, Outcome, Rule, SeatResult, StalemateCause, board_outcome,
+    chaos_cannot_capture, decide, everyone, overachievers,
+};
 use crate::game::State;
-use crate::rules::{StalemateRule, WinLose};
+use crate::rules::{Measure, Order, StalemateRule, WinLose};
 
 /// The outcome of one board when the final phase stalemates; `mover` made
 /// the repeated turn. With "Overachiever(s) disqualified", the first set of
 /// winners is disqualified and the rules are applied again to those left.
 pub(crate) fn stalemate(state: &State, mover: usize, board: u8) -> Outcome {
     let eligible: Named = state.disqualified.iter().map(|d| !d).collect();
-    let (outcome, winners) = judge(state, mover, board, &eligible);
-    overachievers::at_stalemate(state, outcome, &winners, |left| {
-        judge(state, mover, board, left).0
-    })
+    let (results, fired, winners) = judge(state, mover, board, &eligible);
+    let (results, fired, disqualified) =
+        overachievers::at_stalemate(state, (results, fired), &winners, |left| {
+            let (results, fired, _) = judge(state, mover, board, left);
+            (results, fired)
+        });
+    board_outcome(state, board, results, true, fired, disqualified)
+}
+
+/// Why the last phase stalemated, as a player would put it.
+pub(super) fn cause(state: &State) -> StalemateCause {
+    let game = state.game();
+    if chaos_cannot_capture(state) {
+        return StalemateCause::ChaosCannotCapture;
+    }
+    let cells_per_board = game.geometry.cells_per_board;
+    // Decided boards are locked to all, full or not.
+    let full = (0..game.geometry.cell_count() as u16).all(|c| {
+        let board = usize::from(c) / cells_per_board;
+        state.board_results[board].is_some() || state.piece_at(c).is_some() || state.is_locked(c)
+    });
+    if full {
+        StalemateCause::BoardFull
+    } else if game.rules.phases[state.phase].order == Order::Single {
+        StalemateCause::SingleRound
+    } else if !state.changed.is_empty() {
+        StalemateCause::Repeated
+    } else if state.history.last().is_some_and(|a| a.automatic) {
+        StalemateCause::NoMoveLeft
+    } else {
+        StalemateCause::Passed
+    }
 }
 
 /// The stalemate rules applied among the `eligible` teams: every other team
-/// loses. Returns the outcome and the teams the win rules named.
-pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -> (Outcome, Named) {
+/// loses. Returns the results, the rules as they fired, and the teams the
+/// win rules named.
+pub(super) fn judge(
+    state: &State,
+    mover: usize,
+    board: u8,
+    eligible: &[bool],
+) -> (Vec<SeatResult>, Vec<Fired>, Named) {
     let game = state.game();
     let players: Named = (0..game.teams)
         .map(|t| eligible[t] && Some(t) != game.chaos_seat().map(|c| game.seats[c].team))
@@ -27,31 +64,28 @@ pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -
     let nobody = vec![false; game.teams];
     let mut fired = Vec::new();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
-        let (named, result): (Named, WinLose) = match rule {
+        let alone = |named: &Named| vec![Fired::new(Rule::Stalemate(rule.clone()), named.clone())];
+        let (named, measured): (Named, Option<(&Measure, Vec<u32>)>) = match rule {
             StalemateRule::Draw => {
-                let outcome = everyone(game, SeatResult::Draw, "Stalemate draws");
-                return (overachievers::exclude(game, outcome, eligible), nobody);
+                let results =
+                    overachievers::exclude(game, everyone(game, SeatResult::Draw), eligible);
+                return (results, alone(&nobody), nobody);
             }
             StalemateRule::AllWin => {
-                let outcome = everyone(game, SeatResult::Win, "All players win at stalemate");
-                return (overachievers::exclude(game, outcome, eligible), players);
+                let results =
+                    overachievers::exclude(game, everyone(game, SeatResult::Win), eligible);
+                return (results, alone(&players), players);
             }
             StalemateRule::AllLose => {
-                let outcome = everyone(game, SeatResult::Loss, "All players lose at stalemate");
-                return (outcome, nobody);
+                return (everyone(game, SeatResult::Loss), alone(&players), nobody);
             }
-            StalemateRule::MoverWins | StalemateRule::MoverLoses => {
-                let named = (0..game.teams)
+            StalemateRule::MoverWins | StalemateRule::MoverLoses => (
+                (0..game.teams)
                     .map(|t| eligible[t] && t == game.seats[mover].team)
-                    .collect();
-                let result = if *rule == StalemateRule::MoverWins {
-                    WinLose::Win
-                } else {
-                    WinLose::Lose
-                };
-                (named, result)
-            }
-            StalemateRule::Most { of, result } | StalemateRule::Least { of, result } => {
+                    .collect(),
+                None,
+            ),
+            StalemateRule::Most { of, .. } | StalemateRule::Least { of, .. } => {
                 let values = measure(state, of, board);
                 let among = values.iter().enumerate().filter(|(t, _)| eligible[*t]);
                 let best = if matches!(rule, StalemateRule::Most { .. }) {
@@ -65,10 +99,9 @@ pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -
                         .collect(),
                     None => nobody.clone(),
                 };
-                (named, *result)
+                (named, Some((of, values)))
             }
-            StalemateRule::MoreThanChaos { of, result }
-            | StalemateRule::LessThanChaos { of, result } => {
+            StalemateRule::MoreThanChaos { of, .. } | StalemateRule::LessThanChaos { of, .. } => {
                 let values = measure(state, of, board);
                 let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
                 let chaos_value = chaos_team.map_or(0, |t| values[t]);
@@ -83,31 +116,45 @@ pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -
                             }
                     })
                     .collect();
-                (named, *result)
+                (named, Some((of, values)))
             }
-            StalemateRule::Any { of, result } => (
-                measure(state, of, board)
-                    .iter()
-                    .enumerate()
-                    .map(|(t, v)| eligible[t] && *v > 0)
-                    .collect(),
-                *result,
-            ),
-            StalemateRule::LastInARow { result, .. } => {
+            StalemateRule::Any { of, .. } => {
+                let values = measure(state, of, board);
+                let named = (0..game.teams)
+                    .map(|t| eligible[t] && values[t] > 0)
+                    .collect();
+                (named, Some((of, values)))
+            }
+            StalemateRule::LastInARow { .. } => {
                 // The eligible team that completed such a line last.
                 let last = state.last_line_teams[i]
                     .iter()
                     .rev()
                     .find(|t| eligible[**t]);
-                ((0..game.teams).map(|t| Some(&t) == last).collect(), *result)
+                ((0..game.teams).map(|t| Some(&t) == last).collect(), None)
             }
         };
-        fired.push((named, result));
+        let mut f = Fired::new(Rule::Stalemate(rule.clone()), named);
+        if let Some((of, values)) = measured {
+            f.measured = Measured::PerTeam(values);
+            // The search's quiet copies are told no why (see `board_outcome`).
+            if !state.quiet {
+                f.cells = (0..game.teams)
+                    .filter(|&t| f.named[t])
+                    .flat_map(|t| counted_cells(state, of, board, t))
+                    .collect();
+            }
+        }
+        fired.push(f);
     }
     let winners = (0..game.teams)
-        .map(|t| fired.iter().any(|(n, r)| n[t] && *r == WinLose::Win))
+        .map(|t| {
+            fired
+                .iter()
+                .any(|f| f.named[t] && f.rule.result() == Some(WinLose::Win))
+        })
         .collect();
-    let mut outcome = decide(game, &fired, "Stalemate".to_string());
+    let mut results = decide(game, &fired);
     // Chaos is no contestant in "than Chaos" rules: it wins or loses only by
     // the Chaos rules, and draws otherwise (a rule that names only losers
     // must not make Chaos a winner).
@@ -120,14 +167,13 @@ pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -
         })
     {
         let players = || {
-            outcome
-                .results
+            results
                 .iter()
                 .enumerate()
                 .filter(|(i, _)| *i != chaos)
                 .map(|(_, r)| *r)
         };
-        outcome.results[chaos] = if players().all(|r| r == SeatResult::Loss) {
+        results[chaos] = if players().all(|r| r == SeatResult::Loss) {
             SeatResult::Win
         } else if players().all(|r| r == SeatResult::Win) {
             SeatResult::Loss
@@ -135,7 +181,6 @@ pub(super) fn judge(state: &State, mover: usize, board: u8, eligible: &[bool]) -
             SeatResult::Draw
         };
     }
-    let mut outcome = overachievers::exclude(game, outcome, eligible);
-    outcome.reason = format!("Stalemate: {}", describe_results(game, &outcome));
-    (outcome, winners)
+    let results = overachievers::exclude(game, results, eligible);
+    (results, fired, winners)
 }

@@ -44,7 +44,7 @@ fn most_and_least_area_decide_at_stalemate() {
         // Black in the corner, walled in by white: 1 space against white's 8.
         play(&mut s, &["1,1", "2,1", "1,2"]);
         let o = s.outcome().expect("nothing left to place: stalemate");
-        assert_eq!(o.results, results, "{rule}: {}", o.reason);
+        assert_eq!(o.results, results, "{rule}: {}", o.reason(s.game()));
     }
 }
 
@@ -59,7 +59,12 @@ fn a_space_two_teams_reach_counts_for_both() {
     play(&mut s, &["1,1", "3,3"]);
     assert_eq!(measure(&s, &Measure::Area, 1), vec![8, 8]);
     let o = s.outcome().unwrap();
-    assert_eq!(o.results, vec![Win, Win], "tied at the top: {}", o.reason);
+    assert_eq!(
+        o.results,
+        vec![Win, Win],
+        "tied at the top: {}",
+        o.reason(s.game())
+    );
 }
 
 #[test]
@@ -77,12 +82,12 @@ fn chaos_is_only_the_yardstick_of_than_chaos_rules() {
     play(&mut s, &["1,1", "2,1", "3,1", "4,1", "5,1"]);
     let o = s.outcome().expect("the board is full");
     // Black 1 piece, white 2, Chaos 2.
-    assert_eq!(o.results, vec![Loss, Win, Draw], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss, Win, Draw], "{}", o.reason(s.game()));
     let mut s = g.start();
     play(&mut s, &["1,1", "2,1", "pass", "4,1", "pass", "pass"]);
     let o = s.outcome().expect("everyone passed");
     // Black 1, white 2, Chaos 0: no player has less, so all win and Chaos loses.
-    assert_eq!(o.results, vec![Win, Win, Loss], "{}", o.reason);
+    assert_eq!(o.results, vec![Win, Win, Loss], "{}", o.reason(s.game()));
 }
 
 #[test]
@@ -91,19 +96,25 @@ fn any_piece_wins_for_the_owners_of_the_pieces_left_after_the_round() {
     let mut s = catalogue_game("4P-TrendSetter").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,3"]);
     let o = s.outcome().expect("pieces are on the board");
-    assert_eq!(o.results, vec![Loss, Loss, Win, Win], "{}", o.reason);
-    assert!(
-        o.reason
-            .contains("Any piece wins: Player 3 and Player 4 have pieces on the board"),
+    assert_eq!(
+        o.results,
+        vec![Loss, Loss, Win, Win],
         "{}",
-        o.reason
+        o.reason(s.game())
+    );
+    assert!(
+        o.reason(s.game()).contains(
+            "Pieces on the board: Player 3 (pink) and Player 4 (yellow). Any piece wins."
+        ),
+        "{}",
+        o.reason(s.game())
     );
     // Everyone collides: the board stays empty, nobody can move, and the
     // stalemate rule "All players lose" decides.
     let mut s = catalogue_game("4P-TrendSetter").start();
     play(&mut s, &["1,1", "1,1", "1,2", "1,2"]);
     let o = s.outcome().expect("nothing left to play: stalemate");
-    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason(s.game()));
 }
 
 #[test]
@@ -136,11 +147,12 @@ fn chaos_wins_once_the_total_of_a_shape_passes_the_limit() {
     assert!(s.outcome().is_none(), "two circles are not more than 2");
     play(&mut s, &["3,1"]);
     let o = s.outcome().expect("three circles");
-    assert_eq!(o.results, vec![Loss, Loss, Win], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss, Loss, Win], "{}", o.reason(s.game()));
     assert!(
-        o.reason.contains("3 circles on the board, more than 2"),
+        o.reason(s.game())
+            .contains("3 circles on the board. Chaos wins if total circles > 2."),
         "{}",
-        o.reason
+        o.reason(s.game())
     );
 }
 
@@ -157,7 +169,7 @@ fn shopping9_ends_when_the_shoppers_buy_more_than_nine_circles() {
     assert!(s.outcome().is_none(), "nine circles are not more than 9");
     play(&mut s, &["2"]);
     let o = s.outcome().expect("ten circles");
-    assert_eq!(o.results, vec![Loss, Loss, Win], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss, Loss, Win], "{}", o.reason(s.game()));
 }
 
 #[test]
@@ -178,12 +190,12 @@ fn last_shape_fires_on_the_turn_that_leaves_one_team_of_several_holding_it() {
     // takes that pentagon: white holds the last one.
     play(&mut s, &["3,1"]);
     let o = s.outcome().expect("white took black's last pentagon");
-    assert_eq!(o.results, vec![Loss, Win], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss, Win], "{}", o.reason(s.game()));
     assert!(
-        o.reason
-            .contains("Last pentagon wins: Player 2 has the last"),
+        o.reason(s.game())
+            .contains("Player 2 (white) holds the last pentagons. Last pentagon wins."),
         "{}",
-        o.reason
+        o.reason(s.game())
     );
 }
 
@@ -217,7 +229,7 @@ fn the_last_phase_stalemates_once_chaos_cannot_capture() {
         s.piece_at(1).map(|p| p.1),
         Some(crate::rules::Shape::Pentagon)
     );
-    assert_eq!(o.results, vec![Loss, Win], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss, Win], "{}", o.reason(s.game()));
 }
 
 #[test]
@@ -274,12 +286,17 @@ fn the_first_to_win_is_disqualified_and_the_second_wins() {
     assert!(s.outcome().is_none(), "a disqualified player cannot win");
     play(&mut s, &["2,5"]);
     let o = s.outcome().expect("white is second to get 2 in a row");
-    assert_eq!(o.results, vec![Loss, Win, Loss, Loss], "{}", o.reason);
-    assert!(
-        o.reason
-            .contains("Player 1 was disqualified as an overachiever"),
+    assert_eq!(
+        o.results,
+        vec![Loss, Win, Loss, Loss],
         "{}",
-        o.reason
+        o.reason(s.game())
+    );
+    assert!(
+        o.reason(s.game())
+            .contains("Player 1 (black) was disqualified as an overachiever"),
+        "{}",
+        o.reason(s.game())
     );
 }
 
@@ -297,11 +314,17 @@ fn at_stalemate_the_top_set_is_disqualified_and_the_rule_applied_again() {
     // Black has most pieces (3) and is disqualified; white and pink share
     // the second most (2).
     let o = s.outcome().expect("nothing left to place");
-    assert_eq!(o.results, vec![Loss, Win, Win, Loss], "{}", o.reason);
-    assert!(
-        o.reason.contains("Player 1 was disqualified"),
+    assert_eq!(
+        o.results,
+        vec![Loss, Win, Win, Loss],
         "{}",
-        o.reason
+        o.reason(s.game())
+    );
+    assert!(
+        o.reason(s.game())
+            .contains("Player 1 (black) was disqualified"),
+        "{}",
+        o.reason(s.game())
     );
 }
 
@@ -315,7 +338,7 @@ fn when_every_player_is_disqualified_all_lose() {
     let mut s = g.start();
     play(&mut s, &["1,1", "2,1", "3,1", "1,3"]);
     let o = s.outcome().expect("nothing left to place");
-    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason(s.game()));
     // "Any piece wins" after a round where every piece lands alone: the same.
     let g = four(serde_json::json!({"dimensions": [4, 1, 1],
         "phases": [{"order": "simultaneous"}],
@@ -325,7 +348,7 @@ fn when_every_player_is_disqualified_all_lose() {
     let mut s = g.start();
     play(&mut s, &["1,1", "2,1", "3,1", "4,1"]);
     let o = s.outcome().expect("every player overachieved");
-    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason);
+    assert_eq!(o.results, vec![Loss; 4], "{}", o.reason(s.game()));
 }
 
 #[test]
@@ -340,7 +363,11 @@ fn kbeauty9_plays_to_the_end() {
         assert!(turns < 1000, "the match ends");
     }
     let o = s.outcome().unwrap();
-    assert!(o.results.iter().all(|r| *r != Draw), "{}", o.reason);
+    assert!(
+        o.results.iter().all(|r| *r != Draw),
+        "{}",
+        o.reason(s.game())
+    );
 }
 
 #[test]
@@ -369,4 +396,189 @@ fn area_floods_along_hex_edges_and_tetrakis_edges() {
     let mut s = tk.start();
     play(&mut s, &["1,1,1", "1,1,2", "1,1,3"]);
     assert_eq!(measure(&s, &Measure::Area, 1), vec![3, 1]);
+}
+
+/// Seats named as a chat names them, Chaos last.
+fn names(game: &Game) -> impl Fn(usize) -> String + '_ {
+    |seat| {
+        if game.seats[seat].is_chaos {
+            "Chaos".to_string()
+        } else {
+            ["ann", "bob", "cy", "dee"][seat].to_string()
+        }
+    }
+}
+
+fn cell(g: &Game, x: u8, y: u8) -> u16 {
+    g.geometry.cell(1, x, y, 1).unwrap()
+}
+
+#[test]
+fn a_line_is_told_with_its_ends_and_the_rule_and_its_cells_decide() {
+    let g = catalogue_game("Tic-Tac-Toe");
+    let mut s = g.start();
+    play(&mut s, &["3,3", "2,1", "2,2", "3,1", "1,1"]);
+    let o = s.outcome().expect("black made a line");
+    let who = names(&g);
+    assert_eq!(o.headline(&who), "Victory: ann");
+    assert_eq!(
+        o.explain(&g, &who),
+        vec!["ann made 3 in a row from (1,1) to (3,3). First 3-same-color-in-a-row wins."]
+    );
+    assert_eq!(
+        o.deciding_cells(),
+        vec![cell(&g, 1, 1), cell(&g, 2, 2), cell(&g, 3, 3)]
+    );
+    assert_eq!(
+        o.reason(&g),
+        "Player 1 (black) made 3 in a row from (1,1) to (3,3). First 3-same-color-in-a-row wins."
+    );
+    assert_eq!(o.summary(&g), "Victory: Player 1");
+}
+
+#[test]
+fn a_full_board_without_a_line_is_a_draw_and_says_so() {
+    let g = catalogue_game("Tic-Tac-Toe");
+    let mut s = g.start();
+    play(
+        &mut s,
+        &["1,1", "2,2", "3,3", "1,2", "3,2", "3,1", "1,3", "2,3"],
+    );
+    // Black's last piece has one place left, played for it.
+    let o = s.outcome().expect("the board is full");
+    assert_eq!(o.headline(&names(&g)), "Draw");
+    assert_eq!(
+        o.explain(&g, &names(&g)),
+        vec!["The board is full.", "Stalemate draws."]
+    );
+    assert!(o.deciding_cells().is_empty());
+}
+
+#[test]
+fn rules_measuring_the_same_thing_share_one_count() {
+    // RockPaperScissors: the circle converts the pentagon; black holds both.
+    let g = catalogue_game("RockPaperScissors");
+    let mut s = g.start();
+    play(&mut s, &["circle 1", "pentagon 1"]);
+    let o = s.outcome().expect("the stack is full");
+    assert_eq!(o.headline(&names(&g)), "Victory: ann");
+    assert_eq!(
+        o.explain(&g, &names(&g)),
+        vec![
+            "The board is full.",
+            "Most pieces wins, least pieces loses: ann 2, bob 0."
+        ]
+    );
+    assert_eq!(o.deciding_cells().len(), 2, "black's two pieces counted");
+}
+
+#[test]
+fn several_boards_are_told_board_by_board_with_the_tally() {
+    // 3Blotto13: black 7, 1, 5 on the boards; white 6, 6, 1.
+    let g = catalogue_game("3Blotto13");
+    let black = [1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3];
+    let white = [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3];
+    let turns: Vec<String> = black
+        .iter()
+        .zip(&white)
+        .flat_map(|(b, w)| [format!("{b}:1"), format!("{w}:2")])
+        .collect();
+    let turns: Vec<&str> = turns.iter().map(String::as_str).collect();
+    let mut s = g.start();
+    play(&mut s, &turns);
+    let o = s.outcome().expect("every circle is placed");
+    assert_eq!(o.headline(&names(&g)), "Victory: ann");
+    assert_eq!(
+        o.explain(&g, &names(&g)),
+        vec![
+            "Nobody could move any more.",
+            "Most pieces wins, on each board.",
+            "Board 1: ann 7, bob 6. Winner: ann.",
+            "Board 2: ann 1, bob 6. Winner: bob.",
+            "Board 3: ann 5, bob 1. Winner: ann.",
+            "Boards won: ann 2, bob 1.",
+        ]
+    );
+}
+
+#[test]
+fn the_chaos_rules_are_told_when_they_decide_chaos_and_the_yardstick_comes_first() {
+    let g = game_without_checks(
+        serde_json::json!({"players": "two_vs_chaos", "board": "squares",
+        "dimensions": [5, 1, 1], "phases": [{"pass": true}],
+        "shapes": [{"reserves": {"black": 1, "white": 2, "pink": 2}}],
+        "stalemate": [{"rule": "less_than_chaos", "of": {"measure": "pieces"}, "result": "lose"}]}),
+    );
+    let mut s = g.start();
+    play(&mut s, &["1,1", "2,1", "pass", "4,1", "pass", "pass"]);
+    let o = s.outcome().expect("everyone passed");
+    assert_eq!(
+        o.explain(&g, &names(&g)),
+        vec![
+            "Everyone passed.",
+            "Less pieces than Chaos loses: Chaos 0, ann 1, bob 2.",
+            "Every player won, so Chaos loses."
+        ]
+    );
+    assert_eq!(o.headline(&names(&g)), "Victory: ann and bob");
+}
+
+#[test]
+fn no_winner_says_who_lost_and_who_drew() {
+    // Black ties Chaos (named by neither rule), white has less and loses.
+    let g = game_without_checks(
+        serde_json::json!({"players": "two_vs_chaos", "board": "squares",
+        "dimensions": [5, 1, 1], "phases": [{"pass": true}],
+        "shapes": [{"reserves": {"black": 1, "white": 1, "pink": 1}}],
+        "stalemate": [{"rule": "more_than_chaos", "of": {"measure": "pieces"}, "result": "win"},
+            {"rule": "less_than_chaos", "of": {"measure": "pieces"}, "result": "lose"}]}),
+    );
+    let mut s = g.start();
+    play(&mut s, &["1,1", "pass", "3,1"]);
+    while !s.is_finished() {
+        s.apply(crate::game::Move::Pass).unwrap();
+    }
+    let o = s.outcome().unwrap();
+    assert_eq!(o.results, vec![Draw, Loss, Draw]);
+    assert_eq!(
+        o.headline(&names(&g)),
+        "No winner: bob loses; ann and Chaos draw"
+    );
+    assert_eq!(
+        o.explain(&g, &names(&g))[1],
+        "More pieces than Chaos wins, less pieces than Chaos loses: Chaos 1, ann 1, bob 0."
+    );
+}
+
+#[test]
+fn an_agreed_draw_is_told_as_such() {
+    let g = catalogue_game("4on7sq");
+    let mut s = g.start();
+    play(&mut s, &["draw", "agree"]);
+    let o = s.outcome().expect("agreed");
+    assert_eq!(o.headline(&names(&g)), "Draw");
+    assert_eq!(
+        o.explain(&g, &names(&g)),
+        vec!["Every player agreed to a draw."]
+    );
+}
+
+#[test]
+fn an_overachiever_is_named_with_why_they_lose() {
+    let g = four(serde_json::json!({
+        "shapes": [{"reserves": {"black": 4, "white": 4, "pink": 4, "yellow": 4}}],
+        "turn_checks": [{"check": "in_a_row", "length": 2, "result": "win"}]}));
+    let mut s = g.start();
+    play(&mut s, &["1,1", "1,5", "5,1", "5,5", "2,1"]);
+    play(&mut s, &["3,3", "5,3", "3,5", "1,2", "2,5"]);
+    let o = s.outcome().expect("white is second to get 2 in a row");
+    assert_eq!(o.headline(&names(&g)), "Victory: bob");
+    assert_eq!(
+        o.explain(&g, &names(&g)),
+        vec![
+            "bob made 2 in a row from (1,5) to (2,5). First 2-same-color-in-a-row wins.",
+            "ann was disqualified as an overachiever (the first named a winner): ann loses, \
+             and the others are judged without them."
+        ]
+    );
 }

@@ -1,0 +1,399 @@
+//! What happened, told to people: the moves since the last message, with
+//! forced passes and Chaos's moves summed up rather than listed one by
+//! one, and how a match ended (who won and why) in the players' names.
+
+use redscience_engine::describe::join_and;
+use redscience_engine::game::{Seen, View};
+use redscience_engine::rules::{BoardKind, Color, Order, Shape};
+use redscience_engine::{Move, State};
+use redscience_storage::LiveMatch;
+
+use crate::bot::Bot;
+use crate::matches::name_of;
+
+/// Each seat as messages name it: "ann (black)", "Chaos (pink)".
+pub(crate) async fn seat_names(bot: &Bot, live: &LiveMatch) -> Vec<String> {
+    let game = live.state().game();
+    let mut names = Vec::new();
+    for (seat, record) in live.seats.iter().enumerate() {
+        let s = &game.seats[seat];
+        let name = if s.is_chaos {
+            "Chaos".to_string()
+        } else {
+            name_of(bot, record.player_id).await
+        };
+        names.push(format!("{name} ({})", s.color.name()));
+    }
+    names
+}
+
+/// How a finished match ended, in the players' names: "Victory: ann
+/// (black)." then why (the rule that decided, what it counted, where).
+/// None while the match goes on.
+pub(crate) fn ending(state: &State, who: &dyn Fn(usize) -> String) -> Option<String> {
+    let outcome = state.outcome()?;
+    let mut text = format!("{}.", outcome.headline(who));
+    for line in outcome.explain(state.game(), who) {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    Some(text)
+}
+
+/// One history entry as the viewer may know it.
+struct Entry<'a> {
+    seat: usize,
+    mv: Move,
+    automatic: bool,
+    text: &'a str,
+    /// The viewer may not know what it was (a sealed plan, a hidden move).
+    secret: bool,
+}
+
+/// The moves from history entry `from` on as `viewer` may know them, one
+/// line each ("ann (black): Black circle to (2,2)"), except that each run of
+/// forced passes and Chaos's moves is told in a line or two.
+pub(crate) fn move_lines(
+    state: &State,
+    from: usize,
+    viewer: Option<usize>,
+    who: &dyn Fn(usize) -> String,
+) -> Vec<String> {
+    let game = state.game();
+    let texts = state.history_for(viewer);
+    let sealed_from = state
+        .round_progress()
+        .map_or(usize::MAX, |r| r.history_start);
+    let entries: Vec<Entry> = state
+        .history()
+        .iter()
+        .zip(&texts)
+        .map(|(a, text)| Entry {
+            seat: a.seat,
+            mv: a.mv,
+            automatic: a.automatic,
+            text,
+            secret: *text != a.text,
+        })
+        .collect();
+    // A forced pass, or a move of Chaos's outside the sealed round under
+    // way: whether a sealed plan was forced is no one else's business.
+    let in_summary = |i: usize| {
+        let e = &entries[i];
+        let forced_pass = e.automatic && e.mv == Move::Pass && !e.secret;
+        forced_pass || game.seats[e.seat].is_chaos && i < sealed_from
+    };
+    let mut out = Vec::new();
+    let mut i = from.min(entries.len());
+    while i < entries.len() {
+        if !in_summary(i) {
+            out.push(format!("{}: {}", who(entries[i].seat), entries[i].text));
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < entries.len() && in_summary(i) {
+            i += 1;
+        }
+        let to_the_end = i == entries.len() && state.is_finished();
+        out.extend(summary(state, viewer, &entries[start..i], to_the_end, who));
+    }
+    out
+}
+
+/// A run of forced passes and Chaos's moves in a line or two: "Chaos
+/// (pink) placed 4 pink circles: (3,1,1), (3,1,2), (4,1,1), (3,1,3); then
+/// passed." and "ann (black) and bob (white) had no move and passed."
+fn summary(
+    state: &State,
+    viewer: Option<usize>,
+    run: &[Entry],
+    to_the_end: bool,
+    who: &dyn Fn(usize) -> String,
+) -> Vec<String> {
+    let game = state.game();
+    let mut out = Vec::new();
+    let view = match viewer {
+        Some(seat) => state.player_view(seat).0,
+        None => state.public_view().0,
+    };
+    let chaos: Vec<&Entry> = run
+        .iter()
+        .filter(|e| game.seats[e.seat].is_chaos && !(e.automatic && e.mv == Move::Pass))
+        .collect();
+    if let Some(first) = chaos.first() {
+        let mut parts = Vec::new();
+        let mut placed: Vec<((Color, Shape), Vec<u16>)> = Vec::new();
+        let mut moved = Vec::new();
+        let mut unseen = 0;
+        for e in &chaos {
+            match e.mv {
+                _ if e.secret => unseen += 1,
+                // An attempt that ran into a hidden piece placed nothing.
+                Move::Place { .. } if e.text.contains("blocked at") => {
+                    moved.push(e.text.to_string())
+                }
+                Move::Place { color, shape, to } => {
+                    match placed.iter_mut().find(|(kind, _)| *kind == (color, shape)) {
+                        Some((_, cells)) => cells.push(to),
+                        None => placed.push(((color, shape), vec![to])),
+                    }
+                }
+                Move::Pass => {}
+                _ => moved.push(e.text.to_string()),
+            }
+        }
+        if !placed.is_empty() {
+            let groups: Vec<String> = placed
+                .iter()
+                .map(|(kind, cells)| pieces_at(state, &view, *kind, cells))
+                .collect();
+            parts.push(format!("placed {}", groups.join(" and ")));
+        }
+        if !moved.is_empty() {
+            parts.push(format!("moved: {}", moved.join("; ")));
+        }
+        if unseen > 0 {
+            let moves = if unseen == 1 { "move" } else { "moves" };
+            parts.push(format!("made {unseen} {moves} you cannot see"));
+        }
+        let passed = chaos.iter().any(|e| e.mv == Move::Pass && !e.secret);
+        match (parts.is_empty(), passed) {
+            (true, _) => parts.push("passed".into()),
+            (false, true) => parts.push("then passed".into()),
+            (false, false) => {}
+        }
+        out.push(format!("{} {}.", who(first.seat), parts.join("; ")));
+    }
+    let mut forced: Vec<usize> = run
+        .iter()
+        .filter(|e| e.automatic && e.mv == Move::Pass)
+        .map(|e| e.seat)
+        .collect();
+    forced.sort_unstable();
+    forced.dedup();
+    if !forced.is_empty() {
+        let names: Vec<String> = forced.iter().map(|&s| who(s)).collect();
+        let until = if to_the_end {
+            ", until the match ended"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "{} had no move and passed{until}.",
+            join_and(&names)
+        ));
+    }
+    out
+}
+
+/// "4 pink circles: (3,1,1), (3,1,2), (4,1,1), (3,1,3)", "a pink X at
+/// (2,2)", with how many of them the viewer sees there now when some were
+/// taken since ("none left", "2 left").
+fn pieces_at(state: &State, view: &View, (color, shape): (Color, Shape), cells: &[u16]) -> String {
+    let geo = &state.game().geometry;
+    // Each space once, in the order first placed: "(3,1,2) ×2".
+    let mut distinct: Vec<u16> = Vec::new();
+    for &c in cells {
+        if !distinct.contains(&c) {
+            distinct.push(c);
+        }
+    }
+    let names: Vec<String> = distinct
+        .iter()
+        .map(|&c| match cells.iter().filter(|&&k| k == c).count() {
+            1 => geo.name(c),
+            n => format!("{} ×{n}", geo.name(c)),
+        })
+        .collect();
+    let seen = |c: u16| view.spaces.get(usize::from(c)).copied();
+    let left = distinct
+        .iter()
+        .filter(|&&c| seen(c).map(|s| s.seen) == Some(Seen::Piece(color, shape)))
+        .count();
+    // Under haze the viewer cannot tell taken from hidden: no word on it.
+    let hazy = distinct.iter().any(|&c| seen(c).is_none_or(|s| s.cloaked));
+    let left = match left {
+        _ if left == cells.len() || hazy => String::new(),
+        0 if cells.len() == 1 => ", since taken".to_string(),
+        0 => ", none left".to_string(),
+        n => format!(", {n} left"),
+    };
+    match cells {
+        [_] => {
+            let article = if shape == Shape::X { "an" } else { "a" };
+            format!(
+                "{article} {} {} at {}{left}",
+                color.name(),
+                shape.name(),
+                names[0]
+            )
+        }
+        _ => format!(
+            "{} {} {}: {}{left}",
+            cells.len(),
+            color.name(),
+            shape.plural(),
+            names.join(", ")
+        ),
+    }
+}
+
+/// What is said where seats' pieces met in a sealed round, from history
+/// entry `from`: the space, whose pieces met, and what stands there now as
+/// the channel sees it ("Collision at (1,1,1): ann (black)'s circle and
+/// bob (white)'s pentagon met; the stack holds, bottom to top: ann
+/// (black)'s circle, ann (black)'s pentagon.").
+pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
+    let game = state.game();
+    if game
+        .rules
+        .phases
+        .iter()
+        .all(|p| p.order == Order::Sequential)
+    {
+        return Vec::new();
+    }
+    let geo = &game.geometry;
+    let stacks = geo.kind == BoardKind::Stacks;
+    // Per space, the seats arriving and with what. A round's plans come in
+    // seat order, each judged from the round's start, so pieces planned
+    // for one space name it alike (on stacks, the same height too).
+    let mut arrivals: Vec<(u16, Vec<(usize, String)>)> = Vec::new();
+    let history = &state.history()[from.min(state.history().len())..];
+    let round = history
+        .windows(2)
+        .position(|pair| pair[1].seat < pair[0].seat)
+        .map_or(history.len(), |last| last + 1);
+    for applied in &history[..round] {
+        let (what, to) = match applied.mv {
+            Move::Place { shape, to, .. } => (shape.name(), to),
+            Move::Step { to, .. } | Move::Promote { to, .. } => ("piece", to),
+            _ => continue,
+        };
+        let key = to;
+        let arrival = (applied.seat, format!("{}'s {what}", who(applied.seat)));
+        match arrivals.iter_mut().find(|(cell, _)| *cell == key) {
+            Some((_, here)) if !here.iter().any(|(s, _)| *s == applied.seat) => here.push(arrival),
+            Some(_) => {}
+            None => arrivals.push((key, vec![arrival])),
+        }
+    }
+    let view = state.public_view().0;
+    let owner = |color: Color| match game.seats.iter().position(|s| s.color == color) {
+        Some(seat) => format!("{}'s", who(seat)),
+        None => format!("a {}", color.name()),
+    };
+    let seen = |cell: u16| match view.spaces.get(usize::from(cell)).map(|s| s.seen) {
+        Some(Seen::Piece(color, shape)) => Some(format!("{} {}", owner(color), shape.name())),
+        Some(Seen::Obscured(color)) => Some(format!("{} piece", owner(color))),
+        _ => None,
+    };
+    arrivals
+        .into_iter()
+        .filter(|(_, seats)| seats.len() > 1)
+        .map(|(cell, seats)| {
+            let met: Vec<String> = seats.into_iter().map(|(_, words)| words).collect();
+            let standing = if stacks {
+                let pieces: Vec<String> = geo.columns()[geo.column_of(cell)]
+                    .iter()
+                    .filter_map(|&c| seen(c))
+                    .collect();
+                match pieces.as_slice() {
+                    [] => "the stack is empty".to_string(),
+                    _ => format!("the stack holds, bottom to top: {}", pieces.join(", ")),
+                }
+            } else {
+                match seen(cell) {
+                    Some(piece) => format!("{piece} stands there"),
+                    None if met.len() == 2 => "both were destroyed".to_string(),
+                    None => "all were destroyed".to_string(),
+                }
+            };
+            format!(
+                "Collision at {}: {} met; {standing}.",
+                geo.name(cell),
+                join_and(&met)
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use redscience_engine::notation::apply_turn;
+    use redscience_engine::{Game, RuleSet, catalogue};
+
+    fn start(rules: RuleSet) -> State {
+        Game::new(rules).expect("a valid rule set").start()
+    }
+
+    fn play(state: &mut State, turns: &[&str]) {
+        for turn in turns {
+            apply_turn(state, turn, |_| None).unwrap_or_else(|e| panic!("{turn}: {e}"));
+        }
+    }
+
+    fn who(seat: usize) -> String {
+        ["ann", "bob", "Chaos"][seat].to_string()
+    }
+
+    #[test]
+    fn chaos_and_forced_passes_are_told_in_a_line_each() {
+        let rules = catalogue::all()
+            .into_iter()
+            .find(|r| r.name == "StagHunt")
+            .expect("StagHunt is in the catalogue");
+        let mut state = start(rules);
+        // Both hunt the stag; Chaos then places its circles one by one, and
+        // the pentagons take every one of them.
+        play(&mut state, &["3", "4"]);
+        while !state.is_finished() {
+            let mv = state
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.is_board_move())
+                .expect("Chaos places while it can; the rest is automatic");
+            state.apply(mv).unwrap();
+        }
+        let lines = move_lines(&state, 0, None, &who);
+        assert_eq!(lines.len(), 4, "{lines:#?}");
+        assert_eq!(lines[0], "ann: Black pentagon to (3,1,1)");
+        assert_eq!(lines[1], "bob: White pentagon to (4,1,1)");
+        // Each circle lands on black's pentagon, which removes it.
+        assert_eq!(
+            lines[2],
+            "Chaos placed 6 pink circles: (3,1,2) ×6, none left."
+        );
+        assert_eq!(
+            lines[3],
+            "ann, bob, and Chaos had no move and passed, until the match ended."
+        );
+    }
+
+    #[test]
+    fn a_sealed_plan_is_never_told_as_forced() {
+        let rules: RuleSet = serde_json::from_value(serde_json::json!({
+            "schema_version": 1, "name": "OneWhite", "board": "squares", "dimensions": [3, 1, 1],
+            "phases": [{"order": "simultaneous"}],
+            "shapes": [{"reserves": {"black": 0, "white": 1}}],
+            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}))
+        .expect("a rule set");
+        let state = start(rules);
+        assert_eq!(state.to_move(), 1, "black's plan, a pass, was made for it");
+        assert_eq!(
+            move_lines(&state, 0, Some(1), &who),
+            vec!["ann: (a sealed plan)"]
+        );
+        assert_eq!(
+            move_lines(&state, 0, None, &who),
+            vec!["ann: (a sealed plan)"]
+        );
+        assert_eq!(
+            move_lines(&state, 0, Some(0), &who),
+            vec!["ann had no move and passed."],
+            "ann knows her own plan"
+        );
+    }
+}
