@@ -4,7 +4,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use redscience_render::{BoardOptions, MatchResult, board_png, caption, last_turn};
+use redscience_render::{
+    BoardOptions, MatchResult, board_png, caption, deciding_groups, last_turn,
+};
 
 use crate::replay::{Eyes, eyes, position, seen};
 use crate::source;
@@ -31,6 +33,7 @@ pub fn run(
         result: state
             .outcome()
             .map(|outcome| MatchResult::of_outcome(&game, outcome, &[])),
+        deciding: state.outcome().map(deciding_groups).unwrap_or_default(),
         last_move,
         ..BoardOptions::default()
     };

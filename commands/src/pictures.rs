@@ -5,7 +5,7 @@
 
 use redscience_engine::game::View;
 use redscience_engine::{SeatResult, State};
-use redscience_render::{BoardOptions, MatchResult, caption, last_turn};
+use redscience_render::{BoardOptions, MatchResult, caption, deciding_groups, last_turn};
 
 /// How a match ended before its rules ended it: why, and each seat's result.
 pub(crate) struct Forfeit<'a> {
@@ -25,10 +25,16 @@ pub(crate) fn board_options(
     clock: Option<&str>,
 ) -> (View, BoardOptions) {
     let game = state.game();
-    let result = match (forfeit, state.outcome()) {
-        (Some(f), _) => Some(MatchResult::new(game, &f.results, f.reason, &seats)),
-        (None, Some(outcome)) => Some(MatchResult::of_outcome(game, outcome, &seats)),
-        (None, None) => None,
+    let (result, deciding) = match (forfeit, state.outcome()) {
+        (Some(f), _) => (
+            Some(MatchResult::new(game, &f.results, f.reason, &seats)),
+            Vec::new(),
+        ),
+        (None, Some(outcome)) => (
+            Some(MatchResult::of_outcome(game, outcome, &seats)),
+            deciding_groups(outcome),
+        ),
+        (None, None) => (None, Vec::new()),
     };
     let mut view = view.clone();
     if result.is_some() {
@@ -40,6 +46,7 @@ pub(crate) fn board_options(
         caption: lines,
         seats,
         result,
+        deciding,
         last_move: if crate::matches::secret(state) {
             Vec::new()
         } else {
@@ -80,6 +87,17 @@ mod tests {
         assert_eq!(result.headline, "alice wins");
         assert_eq!(result.winners, [0]);
         assert_eq!(options.seats, names());
+        // The diagonal that won glows, and the reason says it in words.
+        let cell = |x, y| s.game().geometry.cell(1, x, y, 1).unwrap();
+        assert_eq!(options.deciding, [vec![cell(1, 1), cell(2, 2), cell(3, 3)]]);
+        assert!(
+            result
+                .reasons
+                .iter()
+                .any(|r| r.contains("alice made 3 in a row")),
+            "{:?}",
+            result.reasons
+        );
     }
 
     #[test]
@@ -94,6 +112,7 @@ mod tests {
         let result = options.result.unwrap();
         assert_eq!(result.headline, "alice wins");
         assert_eq!(result.reasons, ["Random resigned"]);
+        assert!(options.deciding.is_empty(), "no line decided a resignation");
     }
 
     #[test]

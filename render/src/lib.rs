@@ -68,7 +68,7 @@ mod tetrakis;
 
 pub use card::{LeaderRow, LeaderboardCard, leaderboard_png, leaderboard_svg};
 pub use chart::{ChartPoint, RatingSeries, rating_chart_png, rating_chart_svg};
-pub use result::{MatchResult, last_turn};
+pub use result::{MatchResult, deciding_groups, last_turn};
 
 use std::fmt;
 

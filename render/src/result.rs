@@ -55,15 +55,10 @@ impl MatchResult {
             1 => format!("{} wins", named[0]),
             _ => format!("{} win", join_and(&named)),
         };
-        let summary = Outcome {
-            results: results.to_vec(),
-            reason: String::new(),
-        }
-        .summary(game);
         let reasons = reason
             .split("; ")
             .map(str::trim)
-            .filter(|part| !part.is_empty() && *part != summary)
+            .filter(|part| !part.is_empty())
             .map(|part| with_names(game, names, part))
             .collect();
         MatchResult {
@@ -73,10 +68,34 @@ impl MatchResult {
         }
     }
 
-    /// The result of a match the rules ended.
+    /// The result of a match the rules ended: why, in the engine's words
+    /// with the seats' names.
     pub fn of_outcome(game: &Game, outcome: &Outcome, names: &[String]) -> Self {
-        MatchResult::new(game, &outcome.results, &outcome.reason, names)
+        let label = |seat: usize| seat_name(game, names, seat);
+        let mut result = MatchResult::new(game, &outcome.results, "", names);
+        result.reasons = outcome.explain(game, &label);
+        result
     }
+}
+
+/// The cells that decided a match, a group each (see
+/// [`crate::BoardOptions::deciding`]): every line made, and the pieces or
+/// area a rule counted.
+pub fn deciding_groups(outcome: &Outcome) -> Vec<Vec<u16>> {
+    outcome
+        .explanation
+        .boards()
+        .iter()
+        .flat_map(|board| &board.fired)
+        .flat_map(|fired| {
+            if fired.lines.is_empty() {
+                vec![fired.cells.clone()]
+            } else {
+                fired.lines.iter().map(|line| line.cells.clone()).collect()
+            }
+        })
+        .filter(|group| !group.is_empty())
+        .collect()
 }
 
 /// `text` with every seat's label ("Player 2") replaced by its name; the
