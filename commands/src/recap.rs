@@ -191,19 +191,28 @@ fn summary(
 /// (2,2)", with how many of them the viewer sees there now when some were
 /// taken since ("none left", "2 left").
 fn pieces_at(state: &State, view: &View, (color, shape): (Color, Shape), cells: &[u16]) -> String {
-    let geo = &state.game().geometry;
-    // Each space once, in the order first placed: "(3,1,2) ×2".
+    let game = state.game();
+    // Each space once, in the order first placed: "(3,1,2) ×2"; on stacks
+    // each stack once, as it is typed: "Chaos's den (stack 4) ×2".
     let mut distinct: Vec<u16> = Vec::new();
     for &c in cells {
         if !distinct.contains(&c) {
             distinct.push(c);
         }
     }
-    let names: Vec<String> = distinct
-        .iter()
-        .map(|&c| match cells.iter().filter(|&&k| k == c).count() {
-            1 => geo.name(c),
-            n => format!("{} ×{n}", geo.name(c)),
+    let mut names: Vec<(String, usize)> = Vec::new();
+    for &c in cells {
+        let words = game.place_words(c);
+        match names.iter_mut().find(|(w, _)| *w == words) {
+            Some((_, n)) => *n += 1,
+            None => names.push((words, 1)),
+        }
+    }
+    let names: Vec<String> = names
+        .into_iter()
+        .map(|(words, n)| match n {
+            1 => words,
+            n => format!("{words} ×{n}"),
         })
         .collect();
     let seen = |c: u16| view.spaces.get(usize::from(c)).copied();
@@ -220,20 +229,23 @@ fn pieces_at(state: &State, view: &View, (color, shape): (Color, Shape), cells: 
         n => format!(", {n} left"),
     };
     match cells {
-        [_] => {
-            let article = if shape == Shape::X { "an" } else { "a" };
-            format!(
-                "{article} {} {} at {}{left}",
-                color.name(),
-                shape.name(),
-                names[0]
-            )
-        }
+        [_] => format!(
+            "a {} {} at {}{left}",
+            color.name(),
+            game.shape_words(shape),
+            names[0]
+        ),
+        // Labels have no plural: "6 pink circles (wolf)".
         _ => format!(
-            "{} {} {}: {}{left}",
+            "{} {} {}{}: {}{left}",
             cells.len(),
             color.name(),
             shape.plural(),
+            game.rules
+                .labels
+                .shape(shape)
+                .map(|label| format!(" ({label})"))
+                .unwrap_or_default(),
             names.join(", ")
         ),
     }
@@ -267,8 +279,8 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
         .map_or(history.len(), |last| last + 1);
     for applied in &history[..round] {
         let (what, to) = match applied.mv {
-            Move::Place { shape, to, .. } => (shape.name(), to),
-            Move::Step { to, .. } | Move::Promote { to, .. } => ("piece", to),
+            Move::Place { shape, to, .. } => (game.shape_words(shape), to),
+            Move::Step { to, .. } | Move::Promote { to, .. } => ("piece".to_string(), to),
             _ => continue,
         };
         let key = to;
@@ -285,7 +297,9 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
         None => format!("a {}", color.name()),
     };
     let seen = |cell: u16| match view.spaces.get(usize::from(cell)).map(|s| s.seen) {
-        Some(Seen::Piece(color, shape)) => Some(format!("{} {}", owner(color), shape.name())),
+        Some(Seen::Piece(color, shape)) => {
+            Some(format!("{} {}", owner(color), game.shape_words(shape)))
+        }
         Some(Seen::Obscured(color)) => Some(format!("{} piece", owner(color))),
         _ => None,
     };
@@ -359,12 +373,18 @@ mod tests {
         }
         let lines = move_lines(&state, 0, None, &who);
         assert_eq!(lines.len(), 4, "{lines:#?}");
-        assert_eq!(lines[0], "ann: Black pentagon to (3,1,1)");
-        assert_eq!(lines[1], "bob: White pentagon to (4,1,1)");
+        assert_eq!(
+            lines[0],
+            "ann: Black hunter (pentagon) to black's stag forest (stack 3)"
+        );
+        assert_eq!(
+            lines[1],
+            "bob: White hunter (pentagon) to white's stag forest (stack 4)"
+        );
         // Each circle lands on black's pentagon, which removes it.
         assert_eq!(
             lines[2],
-            "Chaos placed 6 pink circles: (3,1,2) ×6, none left."
+            "Chaos placed 6 pink circles (wolf): black's stag forest (stack 3) ×6, none left."
         );
         assert_eq!(
             lines[3],

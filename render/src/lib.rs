@@ -281,7 +281,7 @@ mod tests {
         };
         let svg = board_svg(&g, &view, &options);
         assert!(svg.contains(">alice wins<"), "{svg}");
-        assert!(svg.contains("made 3-same-color-in-a-row"), "{svg}");
+        assert!(svg.contains("alice made 3 in a row"), "{svg}");
         assert!(!svg.contains("Game over"));
     }
 }

@@ -41,7 +41,8 @@ impl MatchResult {
     /// forfeit) gives, with seats named as in `names` (see
     /// [`crate::BoardOptions::seats`]). The reason's "; "-separated parts
     /// become lines, seat labels in it ("Player 2") become names, and a part
-    /// that only repeats who won ("Victory: Player 1") is left out.
+    /// that only repeats who won ("Victory: Player 1", the headline's
+    /// business) is left out.
     pub fn new(game: &Game, results: &[SeatResult], reason: &str, names: &[String]) -> Self {
         let winners: Vec<usize> = (0..results.len())
             .filter(|&i| results[i] == SeatResult::Win)
@@ -58,7 +59,7 @@ impl MatchResult {
         let reasons = reason
             .split("; ")
             .map(str::trim)
-            .filter(|part| !part.is_empty())
+            .filter(|part| !part.is_empty() && !part.starts_with("Victory:"))
             .map(|part| with_names(game, names, part))
             .collect();
         MatchResult {

@@ -42,12 +42,12 @@ async fn rock_paper_scissors_ends_saying_what_met_and_who_holds_more() {
     let lines: Vec<&str> = end.lines().collect();
     assert_eq!(
         lines[0],
-        format!("[#general] {black} (black): Black circle to (1,1,1)"),
+        format!("[#general] {black} (black): Black rock (circle) to the table (stack 1)"),
         "{end}"
     );
     assert_eq!(
         lines[1],
-        format!("{white} (white): White pentagon to (1,1,1)")
+        format!("{white} (white): White scissors (pentagon) to the table (stack 1)")
     );
     // The four forced passes after the clash, in one line.
     assert_eq!(
@@ -59,8 +59,9 @@ async fn rock_paper_scissors_ends_saying_what_met_and_who_holds_more() {
     assert_eq!(
         lines[3],
         format!(
-            "Collision at (1,1,1): {black} (black)'s circle and {white} (white)'s pentagon met; \
-             the stack holds, bottom to top: {black} (black)'s circle, {black} (black)'s pentagon."
+            "Collision at (1,1,1): {black} (black)'s rock (circle) and {white} (white)'s scissors \
+             (pentagon) met; the stack holds, bottom to top: {black} (black)'s rock (circle), \
+             {black} (black)'s scissors (pentagon)."
         )
     );
     let ending: Vec<&str> = end
@@ -157,7 +158,9 @@ async fn blotto_shows_every_hidden_circle_and_each_board_at_the_end() {
     );
     // The moves once hidden from the channel are shown with the ending.
     assert!(
-        end.contains(&format!("{white} (white): White circle to 3:(2,1,1)")),
+        end.contains(&format!(
+            "{white} (white): White soldier (circle) to white's army (stack 3:2)"
+        )),
         "{end}"
     );
 }
