@@ -80,8 +80,9 @@ impl MatchResult {
 }
 
 /// The cells that decided a match, a group each (see
-/// [`crate::BoardOptions::deciding`]): every line made, and the pieces or
-/// area a rule counted.
+/// [`crate::BoardOptions::deciding`]): every line made as one group, with
+/// a stroke through it, and each piece or space a rule counted alone, so
+/// counted pieces glow without a line drawn over them.
 pub fn deciding_groups(outcome: &Outcome) -> Vec<Vec<u16>> {
     outcome
         .explanation
@@ -90,9 +91,13 @@ pub fn deciding_groups(outcome: &Outcome) -> Vec<Vec<u16>> {
         .flat_map(|board| &board.fired)
         .flat_map(|fired| {
             if fired.lines.is_empty() {
-                vec![fired.cells.clone()]
+                fired.cells.iter().map(|&cell| vec![cell]).collect()
             } else {
-                fired.lines.iter().map(|line| line.cells.clone()).collect()
+                fired
+                    .lines
+                    .iter()
+                    .map(|line| line.cells.clone())
+                    .collect::<Vec<_>>()
             }
         })
         .filter(|group| !group.is_empty())
@@ -184,6 +189,26 @@ mod tests {
         let r = MatchResult::new(&g, &[w, l], reason, &who);
         assert_eq!(r.reasons, vec!["Boards won: alice 2, bob 1"]);
         assert_eq!(r.headline, "alice wins");
+    }
+
+    #[test]
+    fn a_line_is_one_group_and_counted_pieces_glow_each_alone() {
+        let ttt = played(
+            &catalogue_game("Tic-Tac-Toe"),
+            &["1,1", "2,1", "2,2", "3,1", "3,3"],
+        );
+        let cell = |x, y| ttt.game().geometry.cell(1, x, y, 1).unwrap();
+        assert_eq!(
+            deciding_groups(ttt.outcome().unwrap()),
+            [vec![cell(1, 1), cell(2, 2), cell(3, 3)]]
+        );
+        let rps = played(
+            &catalogue_game("RockPaperScissors"),
+            &["rock 1", "scissors 1"],
+        );
+        let groups = deciding_groups(rps.outcome().unwrap());
+        assert_eq!(groups.len(), 2, "both pieces the winner holds: {groups:?}");
+        assert!(groups.iter().all(|g| g.len() == 1), "{groups:?}");
     }
 
     #[test]
