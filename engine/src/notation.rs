@@ -349,15 +349,33 @@ pub fn apply_turn(
         // A finished turn clears its moves: anything after it would be the next turn.
         if i > 0 && (trial.is_finished() || trial.moves_this_turn().is_empty()) {
             let per_turn = state.game().rules.pieces_per_turn;
+            let before = state.moves_this_turn().len();
+            let why = if trial.is_finished() {
+                format!(
+                    "the match ends with \"{}\", so nothing can follow it",
+                    parts[..i].join("+")
+                )
+            } else if before > 0 {
+                // Half a Connect6 turn was played already: say what is left.
+                format!(
+                    "this turn takes {per_turn} and {before} of them {} played already, so only {} more fit{}",
+                    if before == 1 { "was" } else { "were" },
+                    usize::from(per_turn).saturating_sub(before),
+                    if i == 1 {
+                        format!(", e.g. \"{}\"", parts[0])
+                    } else {
+                        String::new()
+                    }
+                )
+            } else if per_turn == 1 {
+                "this turn takes only 1".to_string()
+            } else {
+                format!("this turn takes at most {per_turn}")
+            };
             return Err(format!(
-                "\"{}\" has {} moves, but this turn takes {}",
+                "\"{}\" has {} moves, but {why}",
                 text.trim(),
-                parts.len(),
-                if per_turn == 1 {
-                    "only 1".to_string()
-                } else {
-                    format!("at most {per_turn}")
-                }
+                parts.len()
             ));
         }
         let mv = if *part == "?" {
@@ -520,6 +538,20 @@ mod tests {
         );
         apply_turn(&mut state, "Paper 1", |_| None).unwrap();
         assert_eq!(state.history()[0].mv, paper);
+    }
+
+    #[test]
+    fn too_many_moves_say_how_many_are_left_of_the_turn() {
+        let game = crate::testing::catalogue_game("Connect6-19x19");
+        let mut state = game.start();
+        apply_turn(&mut state, "9,9", |_| None).unwrap();
+        let err = apply_turn(&mut state, "9,10+9,11", |_| None).unwrap_err();
+        assert!(
+            err.contains("this turn takes 2 and 1 of them was played already, so only 1 more fit"),
+            "{err}"
+        );
+        assert!(err.contains("e.g. \"9,10\""), "{err}");
+        assert_eq!(state.moves_this_turn().len(), 1, "nothing more was played");
     }
 
     #[test]
