@@ -1,6 +1,7 @@
 //! Who sits where and how the match ended, in words for the picture: seats
 //! by their display names, the result's headline and its reasons.
 
+use redscience_engine::describe::join_and;
 use redscience_engine::game::{Applied, Game};
 use redscience_engine::{Move, Outcome, SeatResult};
 
@@ -10,15 +11,6 @@ pub(crate) fn seat_name(game: &Game, names: &[String], seat: usize) -> String {
     match names.get(seat).map(|n| n.trim()) {
         Some(name) if !name.is_empty() => name.to_string(),
         _ => game.seats.get(seat).map(|s| s.label()).unwrap_or_default(),
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -48,10 +40,20 @@ impl MatchResult {
             .filter(|&i| results[i] == SeatResult::Win)
             .collect();
         let named: Vec<String> = winners.iter().map(|&i| seat_name(game, names, i)).collect();
+        let losers: Vec<String> = (0..results.len())
+            .filter(|&i| results[i] == SeatResult::Loss)
+            .map(|i| seat_name(game, names, i))
+            .collect();
         let headline = match named.len() {
-            0 if !results.is_empty() && results.iter().all(|r| *r == SeatResult::Loss) => {
+            0 if !results.is_empty() && losers.len() == results.len() => {
                 "Everyone loses".to_string()
             }
+            // Some lose and the rest draw: not a plain draw.
+            0 if !losers.is_empty() => format!(
+                "No winner: {} {}",
+                join_and(&losers),
+                if losers.len() == 1 { "loses" } else { "lose" }
+            ),
             0 => "Draw".to_string(),
             1 => format!("{} wins", named[0]),
             _ => format!("{} win", join_and(&named)),
@@ -189,6 +191,16 @@ mod tests {
         let r = MatchResult::new(&g, &[w, l], reason, &who);
         assert_eq!(r.reasons, vec!["Boards won: alice 2, bob 1"]);
         assert_eq!(r.headline, "alice wins");
+    }
+
+    #[test]
+    fn a_loss_beside_draws_is_no_draw() {
+        let g = catalogue_game("NeedyTrust");
+        let who = names(&["alice", "bob"]);
+        let (d, l) = (SeatResult::Draw, SeatResult::Loss);
+        let r = MatchResult::new(&g, &[d, l, d], "", &who);
+        assert_eq!(r.headline, "No winner: bob loses");
+        assert_eq!(MatchResult::new(&g, &[d, d, d], "", &who).headline, "Draw");
     }
 
     #[test]
