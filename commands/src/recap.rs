@@ -272,12 +272,19 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
     // seat order, each judged from the round's start, so pieces planned
     // for one space name it alike (on stacks, the same height too).
     let mut arrivals: Vec<(u16, Vec<(usize, String)>)> = Vec::new();
-    let history = &state.history()[from.min(state.history().len())..];
+    let from = from.min(state.history().len());
+    let history = &state.history()[from..];
     let round = history
         .windows(2)
         .position(|pair| pair[1].seat < pair[0].seat)
         .map_or(history.len(), |last| last + 1);
-    for applied in &history[..round] {
+    // Plans still sealed (the round goes on) never meet in the channel's
+    // eyes: where they go is the secret.
+    let sealed = |i: usize| state.is_secret_to(from + i, None);
+    for (i, applied) in history[..round].iter().enumerate() {
+        if sealed(i) {
+            continue;
+        }
         let (what, to) = match applied.mv {
             Move::Place { shape, to, .. } => (game.shape_words(shape), to),
             Move::Step { to, .. } | Move::Promote { to, .. } => ("piece".to_string(), to),

@@ -97,3 +97,34 @@ async fn the_resolution_lists_every_plan_and_names_the_collision() {
     assert!(collision.contains("both were destroyed"), "{collision}");
     assert!(!said.contains("Collision at (1,2)"), "{said}");
 }
+
+#[tokio::test]
+async fn no_collision_is_told_before_the_round_resolves() {
+    // 3P-PublicGoods' Invest round: black's and white's plans, made in seat
+    // order, both go to the pot (stack 5) while pink is still to plan.
+    // Telling of a collision then would say where sealed plans go.
+    let mut c = Setup::new("sealed-rounds").chat(9).await;
+    for other in ["bob", "cy"] {
+        c.befriend("ann", other).await;
+    }
+    c.say("@ann challenge 3P-PublicGoods bob cy unrated").await;
+    c.say("@bob accept").await;
+    let started = c.say("@cy accept").await;
+    let seat = |color: &str| {
+        PEOPLE[..3]
+            .iter()
+            .find(|name| started.contains(&format!("{name} ({color})")))
+            .copied()
+            .unwrap_or_else(|| panic!("who is {color}: {started}"))
+    };
+    let first = c
+        .say(&format!("@{} [dm] plan 1,1,1-5", seat("black")))
+        .await;
+    assert!(first.contains("Recorded for match 1"), "{first}");
+    let second = c
+        .say(&format!("@{} [dm] plan 2,1,1-5", seat("white")))
+        .await;
+    assert!(second.contains("Recorded for match 1"), "{second}");
+    assert!(!second.contains("Collision"), "{second}");
+    assert!(!second.contains("met;"), "{second}");
+}

@@ -215,6 +215,12 @@ impl State {
             .collect()
     }
 
+    /// Whether `viewer` (None: the channel) may not know history entry `i`
+    /// yet: a plan still sealed, or a move where it cannot see.
+    pub fn is_secret_to(&self, i: usize, viewer: Option<usize>) -> bool {
+        self.secrecy(i, viewer).is_some()
+    }
+
     /// Why `viewer` may not know history entry `i`, in the words shown in
     /// its place; None when it may. Once the match is over everyone may
     /// know every move, sealed plans of a round left unresolved included.
