@@ -23,7 +23,7 @@ async fn room_with_bot(bot: &BotProcess, person: &Person) -> OwnedRoomId {
 }
 
 /// The moves the bot announced in the room since `mark`: the person's and
-/// Random's, as (person's, Random's) counts of "NAME (colour): ... to (".
+/// Random's, as (person's, Random's) counts of "NAME (colour): ... to stack 4".
 fn announced(
     seen: &[Seen],
     mark: usize,
@@ -37,7 +37,7 @@ fn announced(
         .filter(|s| s.sender == bot && s.room == *room && !s.image)
     {
         for line in s.body.lines() {
-            if !line.contains(" to (") {
+            if !line.contains(" to stack ") {
                 continue;
             }
             if line.starts_with(&format!("{name} (")) {

@@ -455,7 +455,17 @@ pub fn typed(state: &State, mv: Move) -> Option<String> {
                 format!("{} {shape} {}", color.name(), cell(to)),
             ]
         }
-        Move::Step { from, to } => vec![format!("{}-{}", cell(from), cell(to))],
+        Move::Step { from, to } => {
+            // On stacks as typed: "1-5" where it names one move, else the
+            // piece's own place to the stack ("3,1,2-5").
+            let mut texts = Vec::new();
+            if let (Some(a), Some(b)) = (stack_words(geo, from), stack_words(geo, to)) {
+                texts.push(format!("{a}-{b}"));
+                texts.push(format!("{}-{b}", cell(from)));
+            }
+            texts.push(format!("{}-{}", cell(from), cell(to)));
+            texts
+        }
         Move::Promote { from, to, shape } => {
             vec![format!("{}-{}={}", cell(from), cell(to), shape.name())]
         }
@@ -538,6 +548,30 @@ mod tests {
         );
         apply_turn(&mut state, "Paper 1", |_| None).unwrap();
         assert_eq!(state.history()[0].mv, paper);
+    }
+
+    #[test]
+    fn a_move_between_stacks_is_offered_as_typed() {
+        let game = crate::testing::catalogue_game("3P-PublicGoods");
+        let state = game.start();
+        let mut offered: Vec<String> = state
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| typed(&state, m))
+            .collect();
+        offered.sort();
+        // Black has one coin: its stack names it. The others name the coin.
+        assert_eq!(offered, ["1-5", "pass"]);
+        let mut pink = game.start();
+        apply_turn(&mut pink, "1-5", |_| None).unwrap();
+        apply_turn(&mut pink, "pass", |_| None).unwrap();
+        let mut offered: Vec<String> = pink
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| typed(&pink, m))
+            .collect();
+        offered.sort();
+        assert_eq!(offered, ["3,1,1-5", "3,1,2-5", "3,1,3-5", "pass"]);
     }
 
     #[test]
