@@ -102,6 +102,19 @@ fn board_outcome(
     }
 }
 
+/// A board decided by its turn checks (not at stalemate), with who is
+/// disqualified so far.
+fn after_turn(state: &State, board: u8, results: Vec<SeatResult>, fired: Vec<Fired>) -> Outcome {
+    board_outcome(
+        state,
+        board,
+        results,
+        false,
+        fired,
+        state.disqualified.clone(),
+    )
+}
+
 /// Applies fired rules to teams. With one rule, the teams it names get its
 /// result and the rest the opposite; with several, a team named only by win
 /// rules wins, named only by lose rules loses, and otherwise draws. Rules
@@ -287,15 +300,7 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
             TurnCheck::AllLoseIfInARow { length, diagonals } => {
                 if let Some(f) = lines_made(state, check, *length, *diagonals, mover, board) {
                     let results = everyone(game, SeatResult::Loss);
-                    let disqualified = state.disqualified.clone();
-                    return Some(board_outcome(
-                        state,
-                        board,
-                        results,
-                        false,
-                        vec![f],
-                        disqualified,
-                    ));
+                    return Some(after_turn(state, board, results, vec![f]));
                 }
             }
             TurnCheck::AnyPiece { .. } => {
@@ -334,15 +339,7 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
                     f.measured = Measured::Total(cells.len() as u32);
                     f.cells = cells;
                     let results = everyone(game, SeatResult::Loss);
-                    let disqualified = state.disqualified.clone();
-                    return Some(board_outcome(
-                        state,
-                        board,
-                        results,
-                        false,
-                        vec![f],
-                        disqualified,
-                    ));
+                    return Some(after_turn(state, board, results, vec![f]));
                 }
             }
             // Not outcomes of a board.
@@ -356,14 +353,7 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
         return overachievers::after_turn_checks(state, fired, board);
     }
     let results = decide(game, &fired);
-    Some(board_outcome(
-        state,
-        board,
-        results,
-        false,
-        fired,
-        state.disqualified.clone(),
-    ))
+    Some(after_turn(state, board, results, fired))
 }
 
 /// The spaces of `board` holding pieces of `shape`, of any colour.

@@ -3,7 +3,7 @@
 //! the rest. If every player is disqualified or loses, Chaos wins: without a
 //! Chaos seat (a virtual Chaos), every player loses.
 
-use super::{Fired, Named, Outcome, SeatResult, board_outcome, chaos_rules, decide, everyone};
+use super::{Fired, Named, Outcome, SeatResult, after_turn, chaos_rules, decide, everyone};
 use crate::game::{Game, State};
 use crate::rules::WinLose;
 
@@ -60,8 +60,7 @@ pub(super) fn after_turn_checks(
             let all_out = (0..game.teams).all(|t| Some(t) == chaos_team || state.disqualified[t]);
             if all_out {
                 let results = everyone(&game, SeatResult::Loss);
-                let out = state.disqualified.clone();
-                return Some(board_outcome(state, board, results, false, seen, out));
+                return Some(after_turn(state, board, results, seen));
             }
         }
     }
@@ -70,14 +69,7 @@ pub(super) fn after_turn_checks(
     }
     let eligible: Named = state.disqualified.iter().map(|d| !d).collect();
     let results = exclude(&game, decide(&game, &fired), &eligible);
-    Some(board_outcome(
-        state,
-        board,
-        results,
-        false,
-        fired,
-        state.disqualified.clone(),
-    ))
+    Some(after_turn(state, board, results, fired))
 }
 
 /// At stalemate: the first time winners are named (`winners`, by
