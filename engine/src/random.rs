@@ -17,6 +17,9 @@ pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> 
             Move::RefuseDraw
         });
     }
+    if let Some(mv) = random_placement(state, rng) {
+        return mv;
+    }
     let weight = |m: &Move| -> u32 {
         match m {
             Move::OfferDraw => 0,
@@ -37,6 +40,45 @@ pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> 
         pick -= w;
     }
     None
+}
+
+/// Random's choice where the state keeps its placements as a product of
+/// kinds and open slots, without listing them: the same pick, from the same
+/// draw, as walking the list (slot by slot, each kind as many times as it
+/// is held, then the other moves). None when the state keeps a plain list.
+fn random_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Option<Move>> {
+    let (kinds, slots) = state.placing()?;
+    let per_slot: u32 = kinds
+        .iter()
+        .map(|&(color, shape)| u32::from(state.reserve(color, shape)))
+        .sum();
+    let placements = per_slot * slots.len() as u32;
+    let others = state.listed_choices();
+    let weight = |m: &Move| u32::from(*m != Move::OfferDraw);
+    let total = placements + others.iter().map(weight).sum::<u32>();
+    if total == 0 {
+        return Some(None);
+    }
+    let mut pick = rng.random_range(0..total);
+    if pick < placements {
+        let to = state.slot_target(slots[(pick / per_slot) as usize]);
+        let mut within = pick % per_slot;
+        for &(color, shape) in kinds {
+            let held = u32::from(state.reserve(color, shape));
+            if within < held {
+                return Some(Some(Move::Place { color, shape, to }));
+            }
+            within -= held;
+        }
+    }
+    pick -= placements;
+    for m in others {
+        if pick < weight(m) {
+            return Some(Some(*m));
+        }
+        pick -= weight(m);
+    }
+    Some(None)
 }
 
 /// Plays random moves until the game ends; returns the number of moves applied.
@@ -74,14 +116,18 @@ pub fn playouts<R: Rng + ?Sized>(
                 }
             }
         }
-        _ => loop {
-            let mut state = game.start_seeded(games);
-            state.make_quiet();
-            moves += playout(&mut state, rng) as u64;
-            games += 1;
-            if stop(games) {
-                return (games, moves);
+        _ => {
+            let mut start = game.start_seeded(0);
+            start.make_quiet();
+            let mut state = start.clone();
+            loop {
+                state.restart_from(&start, games);
+                moves += playout(&mut state, rng) as u64;
+                games += 1;
+                if stop(games) {
+                    return (games, moves);
+                }
             }
-        },
+        }
     }
 }

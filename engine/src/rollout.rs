@@ -420,7 +420,7 @@ mod tests {
                     assert_eq!(state.board[usize::from(cell)], piece, "{name} seed {seed}");
                 } else {
                     assert_eq!(open, targets, "{name} seed {seed}: open cells");
-                    assert_eq!(p.board, state.board, "{name} seed {seed}: boards");
+                    assert_eq!(p.board[..], state.board[..], "{name} seed {seed}: boards");
                 }
                 if !targets.is_empty() {
                     let mover = state.to_move();

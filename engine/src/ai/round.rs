@@ -233,7 +233,7 @@ fn finish_plan<R: Rng + ?Sized>(scratch: &mut State, rng: &mut R) {
             extend_plan(scratch, Move::Pass);
             continue;
         }
-        scratch.legal = moves;
+        scratch.set_legal(moves);
         let mv = random_move(scratch, rng).unwrap_or(Move::Pass);
         extend_plan(scratch, mv);
     }

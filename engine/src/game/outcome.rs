@@ -210,6 +210,14 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
             }
             cells
         };
+        // Counted first without building anything: a line is rare, and
+        // this runs for every move of every playout.
+        if !directions.iter().any(|&d| {
+            let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);
+            1 + back + run_length(geo, cell, d, length, same) >= usize::from(length)
+        }) {
+            continue;
+        }
         for &d in directions {
             let back = walk(geo.direction_count() - 1 - d);
             let ahead = walk(d);
@@ -227,6 +235,33 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         }
     }
     found
+}
+
+/// How many cells from `cell` along `dir` pass `same`, as the walk in
+/// [`new_lines`] counts them (stopping at the board's edge, at `cell` again
+/// on a wrapping board, or at a cell met before), but no further than
+/// `length`, which is all a line test needs.
+fn run_length(
+    geo: &crate::geometry::Geometry,
+    cell: u16,
+    dir: usize,
+    length: u8,
+    same: impl Fn(u16) -> bool,
+) -> usize {
+    let mut seen = [NO_CELL; u8::MAX as usize];
+    let mut count = 0;
+    let mut c = geo.neighbour(cell, dir);
+    while count < usize::from(length)
+        && c != NO_CELL
+        && same(c)
+        && c != cell
+        && !seen[..count].contains(&c)
+    {
+        seen[count] = c;
+        count += 1;
+        c = geo.neighbour(c, dir);
+    }
+    count
 }
 
 /// Remembers who last completed a line, for "Last K-same-color-in-a-row" rules.

@@ -10,7 +10,7 @@ use rustc_hash::FxHasher;
 
 use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
-use super::{Cell, Game, Move, PIECE_KINDS, pack, unpack};
+use super::{Game, Move, PIECE_KINDS, pack, unpack};
 use crate::rules::{BoardKind, Color, Shape};
 
 /// A move as it happened: who made it, whether the engine made it for them
@@ -31,10 +31,10 @@ struct DrawOffer {
 }
 
 /// One match in progress or finished.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     game: Arc<Game>,
-    pub(crate) board: Vec<Cell>,
+    pub(crate) board: super::board::Board,
     /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
     pub(crate) flags: Vec<u8>,
     /// The match's own random stream (pot splits), seeded at the start.
@@ -67,7 +67,7 @@ pub struct State {
     pub(crate) history: Vec<Applied>,
     decisions: Vec<Move>,
     /// The legal moves now, kept up to date by `play_automatic`.
-    pub(crate) legal: Vec<Move>,
+    pub(crate) choices: super::choices::Choices,
     /// Per board, its outcome once decided (a decided board is locked to all).
     pub(crate) board_results: Vec<Option<Outcome>>,
     /// The simultaneous round being planned, if any.
@@ -88,13 +88,124 @@ pub struct State {
     pub(crate) tactics: super::taking::Tactics,
 }
 
+/// Cloned by hand for `clone_from`: a playout or a search reuses one state's
+/// buffers from game to game instead of allocating them again. Every field
+/// is named, so a new field cannot be forgotten.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            game: self.game.clone(),
+            board: self.board.clone(),
+            flags: self.flags.clone(),
+            rng: self.rng,
+            seed: self.seed,
+            reserves: self.reserves,
+            phase: self.phase,
+            to_move: self.to_move,
+            turn_moves: self.turn_moves.clone(),
+            turn_start_key: self.turn_start_key,
+            changed: self.changed.clone(),
+            draw: self.draw.clone(),
+            offered_this_turn: self.offered_this_turn,
+            seen_turns: self.seen_turns.clone(),
+            outcome: self.outcome.clone(),
+            last_line_teams: self.last_line_teams.clone(),
+            disqualified: self.disqualified.clone(),
+            folded: self.folded,
+            shape_holders: self.shape_holders.clone(),
+            revealed: self.revealed.clone(),
+            history: self.history.clone(),
+            decisions: self.decisions.clone(),
+            choices: self.choices.clone(),
+            board_results: self.board_results.clone(),
+            round: self.round.clone(),
+            planning: self.planning,
+            perceiving: self.perceiving,
+            wall_mask: self.wall_mask.clone(),
+            known_walls: self.known_walls.clone(),
+            plan_done: self.plan_done,
+            quiet: self.quiet,
+            tactics: self.tactics.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            game,
+            board,
+            flags,
+            rng,
+            seed,
+            reserves,
+            phase,
+            to_move,
+            turn_moves,
+            turn_start_key,
+            changed,
+            draw,
+            offered_this_turn,
+            seen_turns,
+            outcome,
+            last_line_teams,
+            disqualified,
+            folded,
+            shape_holders,
+            revealed,
+            history,
+            decisions,
+            choices,
+            board_results,
+            round,
+            planning,
+            perceiving,
+            wall_mask,
+            known_walls,
+            plan_done,
+            quiet,
+            tactics,
+        } = self;
+        game.clone_from(&source.game);
+        board.clone_from(&source.board);
+        flags.clone_from(&source.flags);
+        *rng = source.rng;
+        *seed = source.seed;
+        *reserves = source.reserves;
+        *phase = source.phase;
+        *to_move = source.to_move;
+        turn_moves.clone_from(&source.turn_moves);
+        *turn_start_key = source.turn_start_key;
+        changed.clone_from(&source.changed);
+        draw.clone_from(&source.draw);
+        *offered_this_turn = source.offered_this_turn;
+        seen_turns.clone_from(&source.seen_turns);
+        outcome.clone_from(&source.outcome);
+        last_line_teams.clone_from(&source.last_line_teams);
+        disqualified.clone_from(&source.disqualified);
+        *folded = source.folded;
+        shape_holders.clone_from(&source.shape_holders);
+        revealed.clone_from(&source.revealed);
+        history.clone_from(&source.history);
+        decisions.clone_from(&source.decisions);
+        choices.clone_from(&source.choices);
+        board_results.clone_from(&source.board_results);
+        round.clone_from(&source.round);
+        *planning = source.planning;
+        *perceiving = source.perceiving;
+        wall_mask.clone_from(&source.wall_mask);
+        known_walls.clone_from(&source.known_walls);
+        *plan_done = source.plan_done;
+        *quiet = source.quiet;
+        tactics.clone_from(&source.tactics);
+    }
+}
+
 impl State {
     pub(crate) fn new(game: Arc<Game>, seed: u64) -> State {
         let mut state = State {
             flags: vec![0; game.initial_board.len()],
-            rng: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+            rng: first_draw(seed),
             seed,
-            board: game.initial_board.clone(),
+            board: super::board::Board::new(game.initial_board.clone(), game.slot_of.clone()),
             reserves: game.initial_reserves,
             phase: 0,
             to_move: 0,
@@ -112,7 +223,7 @@ impl State {
             revealed: vec![Vec::new(); game.seats.len()],
             history: Vec::new(),
             decisions: Vec::new(),
-            legal: Vec::new(),
+            choices: Default::default(),
             board_results: vec![None; usize::from(game.geometry.boards)],
             round: None,
             planning: false,
@@ -149,6 +260,29 @@ impl State {
             state.apply(*mv).map_err(|e| (i, e))?;
         }
         Ok(state)
+    }
+
+    /// Makes this state what `start.game().start_seeded(seed)` would be,
+    /// reusing this state's buffers: random playouts start thousands of
+    /// matches a second, and most small games cost more to set up than to
+    /// play. `start` is a start position of any seed; one that already drew
+    /// from its random stream, or holds decisions, is not reused but rebuilt.
+    pub fn restart_from(&mut self, start: &State, seed: u64) {
+        if start.rng != first_draw(start.seed) || !start.decisions.is_empty() {
+            *self = start.game.start_seeded(seed);
+            return;
+        }
+        self.clone_from(start);
+        self.set_seed(seed);
+    }
+
+    /// Seeds the match's random stream, and that of a round's scratch copy.
+    pub(crate) fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = first_draw(seed);
+        if let Some(round) = self.round.as_mut() {
+            round.set_seed(seed);
+        }
     }
 
     pub fn game(&self) -> &Arc<Game> {
@@ -244,7 +378,7 @@ impl State {
         if let Some(outcome) = &self.outcome {
             return Err(format!("the game is over: {}", outcome.summary(&self.game)));
         }
-        if !self.legal.contains(&mv) {
+        if !self.allows(mv) {
             return Err(self.explain_illegal(mv));
         }
         self.decisions.push(mv);
@@ -255,24 +389,20 @@ impl State {
 
     /// Passes for a seat with nothing to do, and plays the only move of a seat
     /// with a single one (draw offers do not count as choices). Leaves the
-    /// legal moves of the position it stops at in `self.legal`.
+    /// legal moves of the position it stops at in `self.choices`.
     pub(crate) fn play_automatic(&mut self) {
-        let mut legal = std::mem::take(&mut self.legal);
         loop {
-            self.generate_legal(&mut legal);
+            self.refresh_choices();
             if self.outcome.is_none() && self.draw.is_none() {
-                let mut choices = legal.iter().filter(|m| **m != Move::OfferDraw);
-                let forced = match (choices.next(), choices.next()) {
-                    (None, _) => Some(Move::Pass),
-                    (Some(&only), None) => Some(only),
-                    _ => None,
+                let forced = match self.choice_count() {
+                    0 => Some(Move::Pass),
+                    _ => self.only_choice(),
                 };
                 if let Some(mv) = forced {
                     self.apply_legal(mv, true);
                     continue;
                 }
             }
-            self.legal = legal;
             return;
         }
     }
@@ -402,20 +532,20 @@ impl State {
                     self.flags[usize::from(c)] |= knowers;
                 }
             }
-            self.board[t] = pack(piece.0, piece.1);
+            self.board.set(t, pack(piece.0, piece.1));
             self.flags[t] = flags;
             self.resolve_stack(to);
             return;
         }
         let Some(defender) = unpack(self.board[t]) else {
-            self.board[t] = pack(piece.0, piece.1);
+            self.board.set(t, pack(piece.0, piece.1));
             self.flags[t] = flags;
             return;
         };
         match super::capture::cover(&self.game, piece.1, defender.1) {
             Some(CoverResult::AttackerWins) => {
                 self.take_captive(defender, piece);
-                self.board[t] = pack(piece.0, piece.1);
+                self.board.set(t, pack(piece.0, piece.1));
                 self.flags[t] = flags;
             }
             Some(CoverResult::DefenderWins) => {
@@ -423,7 +553,7 @@ impl State {
                 self.flags[t] |= knowers;
             }
             Some(CoverResult::BothDestroyed) | None => {
-                self.board[t] = 0;
+                self.board.set(t, 0);
                 self.flags[t] = 0;
             }
         }
@@ -508,8 +638,9 @@ impl State {
             vec![to]
         };
         for (&src, &dst) in carried.iter().zip(&targets) {
-            self.board[usize::from(dst)] = self.board[usize::from(src)];
-            self.board[usize::from(src)] = 0;
+            self.board
+                .set(usize::from(dst), self.board[usize::from(src)]);
+            self.board.set(usize::from(src), 0);
             self.flags[usize::from(dst)] = self.flags[usize::from(src)];
             self.flags[usize::from(src)] = 0;
             self.changed.push(src);
@@ -668,6 +799,11 @@ impl State {
             }
         }
     }
+}
+
+/// The state of a match's random stream before its first draw.
+fn first_draw(seed: u64) -> u64 {
+    seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
 }
 
 /// Hashes the turn keys in `seen_turns`, which are hashes already: the key

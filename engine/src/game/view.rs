@@ -276,7 +276,7 @@ impl State {
                 && !self.sees_fully(seat, cell)
                 && self.cloaking() == Cloaking::Hides;
             if hidden {
-                p.board[c] = 0;
+                p.board.set(c, 0);
             }
         }
         p.wall_mask = Some(walls);
