@@ -8,9 +8,8 @@ use crate::game::{Move, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
-    let moves = state.legal();
     // While a draw is offered, the legal moves are agree and refuse.
-    if state.draw_offered_by().is_some() && !moves.is_empty() {
+    if state.draw_offered_by().is_some() && !state.legal().is_empty() {
         return Some(if rng.random_bool(0.5) {
             Move::AgreeDraw
         } else {
@@ -20,6 +19,7 @@ pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> 
     if let Some(mv) = random_placement(state, rng) {
         return mv;
     }
+    let moves = state.legal();
     let weight = |m: &Move| -> u32 {
         match m {
             Move::OfferDraw => 0,
@@ -61,7 +61,7 @@ fn random_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Optio
     }
     let mut pick = rng.random_range(0..total);
     if pick < placements {
-        let to = state.slot_target(slots[(pick / per_slot) as usize]);
+        let to = state.slot_target(slots.nth((pick / per_slot) as usize));
         let mut within = pick % per_slot;
         for &(color, shape) in kinds {
             let held = u32::from(state.reserve(color, shape));

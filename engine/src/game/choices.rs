@@ -8,6 +8,7 @@
 
 use std::sync::OnceLock;
 
+use super::board::Slots;
 use super::{Move, PIECE_KINDS, State};
 use crate::rules::{BoardKind, Cloaking, Color, Shape};
 
@@ -106,7 +107,7 @@ impl State {
     }
 
     /// The placements kept as a product: the kinds, and the open slots.
-    pub(crate) fn placing(&self) -> Option<(&[(Color, Shape)], &[u16])> {
+    pub(crate) fn placing(&self) -> Option<(&[(Color, Shape)], &Slots)> {
         let placing = self.choices.placing.as_ref()?;
         Some((placing.kinds(), self.board.open()))
     }
@@ -133,7 +134,7 @@ impl State {
         };
         self.choices.full.get_or_init(|| {
             let mut all = Vec::with_capacity(kinds.len() * slots.len() + 2);
-            for &slot in slots {
+            for slot in slots.iter() {
                 let to = self.slot_target(slot);
                 all.extend(
                     kinds
@@ -166,10 +167,10 @@ impl State {
             return None;
         }
         match self.placing() {
-            Some(([(color, shape)], [slot])) => Some(Move::Place {
+            Some(([(color, shape)], slots)) if slots.len() == 1 => Some(Move::Place {
                 color: *color,
                 shape: *shape,
-                to: self.slot_target(*slot),
+                to: self.slot_target(slots.nth(0)),
             }),
             _ => self
                 .choices

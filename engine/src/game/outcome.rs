@@ -196,7 +196,8 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         let Some((color, _)) = unpack(state.board[usize::from(cell)]) else {
             continue;
         };
-        if found.iter().any(|(c, _)| *c == color) {
+        if found.iter().any(|(c, _)| *c == color) || state.board.count_of(color) < u16::from(length)
+        {
             continue;
         }
         // Same colour as `color`: compared packed, as `pack` lays cells out.
@@ -237,10 +238,9 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
     found
 }
 
-/// How many cells from `cell` along `dir` pass `same`, as the walk in
-/// [`new_lines`] counts them (stopping at the board's edge, at `cell` again
-/// on a wrapping board, or at a cell met before), but no further than
-/// `length`, which is all a line test needs.
+/// How many cells from `cell` along `dir` pass `same`, up to `length`:
+/// at least as many as the walk in [`new_lines`] counts (which also stops
+/// at a cell met before), so a line it does not find is not there.
 fn run_length(
     geo: &crate::geometry::Geometry,
     cell: u16,
@@ -248,16 +248,9 @@ fn run_length(
     length: u8,
     same: impl Fn(u16) -> bool,
 ) -> usize {
-    let mut seen = [NO_CELL; u8::MAX as usize];
     let mut count = 0;
     let mut c = geo.neighbour(cell, dir);
-    while count < usize::from(length)
-        && c != NO_CELL
-        && same(c)
-        && c != cell
-        && !seen[..count].contains(&c)
-    {
-        seen[count] = c;
+    while count < usize::from(length) && c != NO_CELL && c != cell && same(c) {
         count += 1;
         c = geo.neighbour(c, dir);
     }
@@ -266,6 +259,10 @@ fn run_length(
 
 /// Remembers who last completed a line, for "Last K-same-color-in-a-row" rules.
 pub(crate) fn remember_lines(state: &mut State, mover: usize) {
+    let remembered = |r: &StalemateRule| matches!(r, StalemateRule::LastInARow { .. });
+    if !state.game().rules.stalemate.iter().any(remembered) {
+        return;
+    }
     let game = state.game().clone();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
         if let StalemateRule::LastInARow {

@@ -177,7 +177,13 @@ impl Clone for State {
         changed.clone_from(&source.changed);
         draw.clone_from(&source.draw);
         *offered_this_turn = source.offered_this_turn;
-        seen_turns.clone_from(&source.seen_turns);
+        // An empty set is cleared, not copied: copying would drop the
+        // room a playout's turns grew it to.
+        if source.seen_turns.is_empty() {
+            seen_turns.clear();
+        } else {
+            seen_turns.clone_from(&source.seen_turns);
+        }
         outcome.clone_from(&source.outcome);
         last_line_teams.clone_from(&source.last_line_teams);
         disqualified.clone_from(&source.disqualified);
@@ -717,12 +723,12 @@ impl State {
         self.outcome = Some(outcome::combine_boards(&self.game, &boards));
     }
 
-    /// What a seat faces: pieces, reserves and phase. FxHash: deterministic
-    /// and several times faster than SipHash on a 361-cell board, and the
-    /// keys only ever meet positions of one match.
+    /// What a seat faces: pieces (the board's own key, kept as they move),
+    /// reserves and phase. FxHash: deterministic, and the keys only ever
+    /// meet positions of one match.
     pub(crate) fn position_key(&self) -> u64 {
         let mut hasher = FxHasher::default();
-        (&self.board, &self.reserves, self.phase).hash(&mut hasher);
+        (self.board.key(), &self.reserves, self.phase).hash(&mut hasher);
         hasher.finish()
     }
 
