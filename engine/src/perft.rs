@@ -107,6 +107,9 @@ type ByteKeys = HashSet<Box<[u8]>, BuildHasherDefault<FxHasher>>;
 /// and keeps one state per new position. A position's representative is
 /// the first state reached with its key, children taken in sorted move
 /// order, so the counts do not depend on the order moves are generated in.
+/// A state can hold more than its key (the turns seen, for repetition;
+/// what each seat has seen under cloaking; the match's random stream);
+/// deeper layers follow the representative's.
 pub struct PositionLayers {
     layer: Vec<State>,
     depth: usize,
