@@ -9,31 +9,62 @@
 use std::sync::OnceLock;
 
 use super::board::Slots;
-use super::{Move, PIECE_KINDS, State};
+use super::{Move, State};
 use crate::rules::{BoardKind, Cloaking, Color, Shape};
 
-/// The kinds of piece a seat may place on every open slot.
-#[derive(Clone, Copy, Debug)]
+/// The kinds of piece a seat may place on every open slot. Most seats hold
+/// one or two kinds; a seat that may place every colour holds up to 54.
+#[derive(Debug)]
 pub(crate) struct Placing {
-    kinds: [(Color, Shape); PIECE_KINDS],
-    count: u8,
+    kinds: Vec<(Color, Shape)>,
+}
+
+/// Cloned by hand, as `State` is, so `clone_from` reuses the list.
+impl Clone for Placing {
+    fn clone(&self) -> Placing {
+        Placing {
+            kinds: self.kinds.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Placing) {
+        self.kinds.clone_from(&source.kinds);
+    }
 }
 
 impl Placing {
     pub(crate) fn kinds(&self) -> &[(Color, Shape)] {
-        &self.kinds[..usize::from(self.count)]
+        &self.kinds
     }
 }
 
 /// The legal moves of a position: a list, or placements kept as a product
 /// with the other moves (a pass, a draw offer) listed.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Choices {
     /// Every legal move, or with `placing` the moves other than placements.
     pub(crate) listed: Vec<Move>,
     pub(crate) placing: Option<Placing>,
     /// With `placing`, the whole list once asked for.
     full: OnceLock<Vec<Move>>,
+}
+
+/// Cloned by hand, as `State` is, so `clone_from` reuses the lists; the
+/// whole list is left to be built again when asked for.
+impl Clone for Choices {
+    fn clone(&self) -> Choices {
+        Choices {
+            listed: self.listed.clone(),
+            placing: self.placing.clone(),
+            full: self.full.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Choices) {
+        self.listed.clone_from(&source.listed);
+        self.placing.clone_from(&source.placing);
+        self.full.take();
+    }
 }
 
 impl Choices {
@@ -48,15 +79,17 @@ impl Choices {
 impl State {
     /// Works out the legal moves of the position afresh.
     pub(crate) fn refresh_choices(&mut self) {
-        let mut choices = std::mem::take(&mut self.choices);
-        choices.clear();
-        choices.placing = self.placing_everywhere();
-        if choices.placing.is_some() {
-            self.other_moves(self.to_move, &mut choices.listed);
+        // Only the list moves out and back: the rest stays in place.
+        let mut listed = std::mem::take(&mut self.choices.listed);
+        listed.clear();
+        self.choices.full.take();
+        self.choices.placing = self.placing_everywhere();
+        if self.choices.placing.is_some() {
+            self.other_moves(self.to_move, &mut listed);
         } else {
-            self.generate_legal(&mut choices.listed);
+            self.generate_legal(&mut listed);
         }
-        self.choices = choices;
+        self.choices.listed = listed;
     }
 
     /// Sets the legal moves to a list worked out elsewhere.
@@ -68,7 +101,7 @@ impl State {
     /// The placements of the seat to move as a product, where the phase's
     /// rules make them so and nothing else is going on (a draw offer, a
     /// round, a chain of jumps, hidden pieces, a decided board).
-    fn placing_everywhere(&self) -> Option<Placing> {
+    fn placing_everywhere(&mut self) -> Option<Placing> {
         let game = self.game();
         let seat = self.to_move;
         if !game.placing_everywhere[self.phase]
@@ -83,15 +116,16 @@ impl State {
         {
             return None;
         }
-        let mut placing = Placing {
-            kinds: [(Color::Black, Shape::Circle); PIECE_KINDS],
-            count: 0,
-        };
-        for kind in self.held_kinds(seat) {
-            placing.kinds[usize::from(placing.count)] = kind;
-            placing.count += 1;
-        }
-        (placing.count > 0).then_some(placing)
+        // The last position's list of kinds, refilled: no allocation.
+        let mut kinds = self
+            .choices
+            .placing
+            .take()
+            .map(|p| p.kinds)
+            .unwrap_or_default();
+        kinds.clear();
+        kinds.extend(self.held_kinds(seat));
+        (!kinds.is_empty()).then_some(Placing { kinds })
     }
 
     /// The kinds of piece `seat` may place now: colours it controls, shapes

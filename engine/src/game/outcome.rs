@@ -293,7 +293,11 @@ fn lines_made(
     board: u8,
 ) -> Option<Fired> {
     let game = state.game();
-    let lines: Vec<Line> = new_lines(state, length, diagonals, board)
+    let found = new_lines(state, length, diagonals, board);
+    if found.is_empty() {
+        return None;
+    }
+    let lines: Vec<Line> = found
         .into_iter()
         .map(|(color, cells)| Line {
             color,
