@@ -241,6 +241,7 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
 /// How many cells from `cell` along `dir` pass `same`, up to `length`:
 /// at least as many as the walk in [`new_lines`] counts (which also stops
 /// at a cell met before), so a line it does not find is not there.
+#[inline]
 fn run_length(
     geo: &crate::geometry::Geometry,
     cell: u16,
