@@ -113,6 +113,9 @@ pub struct Game {
     /// Goals, forward-only movement, promotion, castling and jump directions.
     pub(crate) goals: goals::Goals,
     pub(crate) teams: usize,
+    /// Whether reserves can only fall (nothing captures, so nothing goes
+    /// back): then a turn that places a piece can never repeat.
+    pub(crate) reserves_only_fall: bool,
     /// Which slot each cell opens or closes (see `board`).
     pub(crate) slot_of: Arc<[u16]>,
     /// Per phase: whether a seat's placements are every piece it holds on
@@ -258,6 +261,7 @@ impl Game {
             .collect();
         let slot_of = board::slots_of(&geometry);
         Game {
+            reserves_only_fall: nothing_captures,
             slot_of,
             placing_everywhere,
             goals,

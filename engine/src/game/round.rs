@@ -238,7 +238,7 @@ impl State {
         }
         let mover = moves.first().map_or(0, |(seat, _)| *seat);
         let single = self.order() == Order::Single;
-        self.finish_turn(mover, key, true, single);
+        self.finish_turn(mover, Some(key), true, single);
     }
 
     /// Arrivals stack in seat order; each touched stack then resolves.

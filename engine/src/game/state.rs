@@ -662,19 +662,31 @@ impl State {
             return;
         }
         let seat = self.to_move;
-        let mut hasher = FxHasher::default();
-        (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
-        let turn_key = hasher.finish();
+        // Where reserves only ever fall, a turn that placed a piece starts
+        // from reserves no later turn will have: it can never repeat, and
+        // no turn before it can come back.
+        let unrepeatable = self.game.reserves_only_fall
+            && self
+                .turn_moves
+                .iter()
+                .any(|m| matches!(m, Move::Place { .. }));
+        let turn_key = (!unrepeatable).then(|| {
+            let mut hasher = FxHasher::default();
+            (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
+            hasher.finish()
+        });
         self.finish_turn(seat, turn_key, false, false);
     }
 
     /// After a turn or a simultaneous round: turn checks on every undecided
     /// board, then stalemate (a repeated turn, or the end of a Single round)
     /// advancing the phase or ending the match, then the next turn.
+    /// `turn_key` names the turn for the repetition rule; None for a turn
+    /// that can never repeat.
     pub(crate) fn finish_turn(
         &mut self,
         mover: usize,
-        turn_key: u64,
+        turn_key: Option<u64>,
         after_round: bool,
         round_ended_phase: bool,
     ) {
@@ -688,7 +700,15 @@ impl State {
         if self.board_results.iter().all(Option::is_some) {
             return self.conclude();
         }
-        let repeated = !self.seen_turns.insert(turn_key);
+        let repeated = match turn_key {
+            Some(key) => !self.seen_turns.insert(key),
+            None => {
+                if !self.seen_turns.is_empty() {
+                    self.seen_turns.clear();
+                }
+                false
+            }
+        };
         if repeated || round_ended_phase || outcome::chaos_cannot_capture(self) {
             if self.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
