@@ -2,6 +2,7 @@
 
 mod ai;
 mod bench;
+mod perft;
 mod picture;
 mod play;
 mod replay;
@@ -140,6 +141,19 @@ enum Command {
         #[command(subcommand)]
         what: BenchWhat,
     },
+    /// Count a game's decision sequences and distinct positions by depth, timed.
+    Perft {
+        /// A game's name, or a rule-set JSON file.
+        game: String,
+        /// How many decisions deep to count (1 to 30): `perft Tic-Tac-Toe 5`.
+        depth: String,
+        /// Print one JSON object: game, and counts per depth.
+        #[arg(long)]
+        json: bool,
+        /// Skip the positions count (it keeps every position of a depth in memory).
+        #[arg(long)]
+        sequences_only: bool,
+    },
     /// Chat with the bot in the terminal (the default when no Discord or Matrix is configured).
     Console {
         /// Who you are in the chat (default: your login name).
@@ -263,6 +277,12 @@ fn main() -> ExitCode {
                     general,
                 },
         }) => bench::playouts(&games, seconds, json, general),
+        Some(Command::Perft {
+            game,
+            depth,
+            json,
+            sequences_only,
+        }) => perft::run(&game, &depth, json, sequences_only),
         Some(Command::Suggest {
             game,
             moves,

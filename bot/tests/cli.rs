@@ -401,6 +401,52 @@ fn bench_playouts_reports_rates_as_json() {
 }
 
 #[test]
+fn perft_counts_tic_tac_toe_by_depth_and_refuses_bad_depths() {
+    let out = redscience(&["perft", "Tic-Tac-Toe", "3", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["game"], "Tic-Tac-Toe");
+    // 9, 9*8 and 9*8*7 move orders; positions: 9, 9*8, C(9,2)*7.
+    let column = |key: &str| -> Vec<u64> {
+        v["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c[key].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(column("sequences"), [9, 72, 504]);
+    assert_eq!(column("positions"), [9, 72, 252]);
+    assert_eq!(column("depth"), [1, 2, 3]);
+    let text = stdout(&redscience(&["perft", "Connect4", "2", "--sequences-only"]));
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().take(3).eq(["2", "49", "-"])),
+        "{text}"
+    );
+    for (depth, says) in [
+        ("0", "from 1 to 30"),
+        ("two", "not \"two\""),
+        ("31", "at most 30"),
+    ] {
+        let bad = redscience(&["perft", "Tic-Tac-Toe", depth]);
+        assert!(!bad.status.success());
+        let err = String::from_utf8_lossy(&bad.stderr);
+        assert!(
+            err.contains(says) && err.contains("redscience perft Tic-Tac-Toe 5"),
+            "{err}"
+        );
+    }
+    let unknown = redscience(&["perft", "Connect5", "2"]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("Connect4"));
+}
+
+#[test]
 fn render_writes_a_picture_of_what_a_viewer_sees() {
     let dir = std::env::temp_dir().join(format!("redscience-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -46,6 +46,7 @@ pub mod ai;
 pub mod game;
 pub mod geometry;
 pub mod notation;
+pub mod perft;
 pub mod poker;
 pub mod random;
 pub mod rollout;
