@@ -431,8 +431,9 @@ impl State {
 
     /// The match's decisions so far as `seat` knows them, in order: who
     /// decided, and the move where the seat may know it (None for a move
-    /// it could not see, or another seat's sealed plan). None when this
-    /// state does not hold its past (an [`State::information_state`]).
+    /// it could not see, or another seat's sealed plan). Empty for an
+    /// [`State::information_state`], which has no past; None for a state
+    /// that holds only part of its past (its history and decisions differ).
     pub fn decisions_known_to(&self, seat: usize) -> Option<Vec<KnownDecision>> {
         let known: Vec<KnownDecision> = self
             .history()
@@ -464,3 +465,5 @@ pub struct KnownDecision {
     pub mv: Option<Move>,
 }
 
+#[cfg(test)]
+mod tests;
