@@ -22,7 +22,7 @@
 use rand::{Rng, RngExt};
 
 use super::{Node, add_child, backpropagate, play_out, select};
-use crate::game::{Move, Movers, Plan, Seats, State};
+use crate::game::{Move, Movers, Plan, SealedPlan, Seats, State};
 use crate::rollout::Playout;
 
 /// Share of a planner's draws spread evenly over its moves, so every move
@@ -172,9 +172,9 @@ impl RoundLeaf {
                 picks.push(None);
             }
             finish_plan(&mut scratch, rng);
-            plans.push(scratch);
+            plans.push(seal(scratch));
         }
-        sim.apply_plans(&plans)
+        sim.apply_plans(plans)
             .expect("every planner's plan, sealed, in its round");
     }
 
@@ -229,6 +229,11 @@ fn plan_moves(plan: &Plan) -> Vec<Move> {
 /// Adds `mv`, one of the plan's moves, to the plan.
 fn extend_plan(plan: &mut Plan, mv: Move) {
     plan.extend(mv).expect("a move the plan offered");
+}
+
+/// A finished plan, sealed (see [`finish_plan`]).
+fn seal(plan: Plan) -> SealedPlan {
+    plan.seal().expect("a finished plan is sealed")
 }
 
 /// Completes a plan at random: Random's choice from the moves left, and a
@@ -291,7 +296,7 @@ pub(super) fn search<R: Rng + ?Sized>(
                 };
             if *random {
                 finish_plan(&mut scratch, rng);
-                plans.push(scratch);
+                plans.push(seal(scratch));
                 *leaf = 0;
                 continue;
             }
@@ -320,11 +325,11 @@ pub(super) fn search<R: Rng + ?Sized>(
             finish_plan(&mut scratch, rng);
             // The plan's moves are the whole plan, the moves made before
             // the search included.
-            plans.push(scratch);
+            plans.push(seal(scratch));
             *leaf = at;
         }
         let mut sim = root.clone();
-        sim.apply_plans(&plans)
+        sim.apply_plans(plans)
             .expect("every planner's plan, sealed, in its round");
         play_out(sim, rng, &mut board, &mut results);
         for (((tree, &leaf), &(pick, p)), &learns) in

@@ -7,7 +7,7 @@
 //! | `CurrentPlayer` (with chance, simultaneous and terminal ids) | [`State::movers`] |
 //! | `LegalActions` | [`State::legal_actions`] |
 //! | `ApplyAction` | [`State::apply_action`] |
-//! | `ApplyActions` (a simultaneous node's joint action) | [`State::plan`], [`State::apply_plans`] |
+//! | `ApplyActions` (a simultaneous node's joint action) | [`State::plan`], [`Plan::seal`], [`State::apply_plans`] |
 //! | `ChanceOutcomes` | [`State::chance_outcomes`] |
 //! | `IsTerminal`, `Returns` | [`State::is_terminal`], [`State::returns`] |
 //! | `ObservationString(player)` | [`State::observation`] |
@@ -108,7 +108,7 @@ pub enum IllegalAction {
     /// The move is not among the legal actions, or the match is over.
     Move(Move),
     /// Plans given outside a sealed round, for a seat that does not plan
-    /// in it, twice for one seat, or not yet sealed.
+    /// in it, or twice for one seat.
     Plans,
 }
 
@@ -279,6 +279,34 @@ impl Plan {
             draw_answer: false,
         }
     }
+
+    /// The finished plan, ready to resolve with the others' (the position
+    /// it was made on is let go); None while it is not sealed.
+    pub fn seal(mut self) -> Option<SealedPlan> {
+        self.is_sealed().then(|| SealedPlan {
+            seat: self.seat(),
+            moves: std::mem::take(&mut self.position.turn_moves),
+        })
+    }
+}
+
+/// A planner's finished plan (see [`Plan::seal`]), for [`State::apply_plans`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SealedPlan {
+    seat: usize,
+    moves: Vec<Move>,
+}
+
+impl SealedPlan {
+    /// The planner.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The plan's moves, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
 }
 
 impl State {
@@ -410,20 +438,22 @@ impl State {
     /// [`State::plan`] and sealed, at most one per planner, in place of any
     /// plans sealed in the match (a planner without one plans nothing);
     /// then plays on as [`State::apply_action`] does: OpenSpiel's
-    /// `ApplyActions` at a simultaneous node.
-    pub fn apply_plans(&mut self, plans: &[Plan]) -> Result<(), IllegalAction> {
+    /// `ApplyActions` at a simultaneous node. Refused, the state unchanged,
+    /// outside a sealed round or with a plan of a seat not planning in it.
+    pub fn apply_plans(&mut self, plans: Vec<SealedPlan>) -> Result<(), IllegalAction> {
         let Movers::Sealed { planners, .. } = self.movers() else {
             return Err(IllegalAction::Plans);
         };
         let mut moves = vec![Vec::new(); self.seat_count()];
         let mut given = Seats::default();
-        for plan in plans {
-            let seat = plan.seat();
-            if !plan.is_sealed() || !planners.contains(seat) || given.contains(seat) {
+        for plan in &plans {
+            if !planners.contains(plan.seat) || given.contains(plan.seat) {
                 return Err(IllegalAction::Plans);
             }
-            given = given.iter().chain([seat]).collect();
-            moves[seat] = plan.moves().to_vec();
+            given = given.iter().chain([plan.seat]).collect();
+        }
+        for plan in plans {
+            moves[plan.seat] = plan.moves;
         }
         self.resolve_with(moves);
         Ok(())

@@ -20,7 +20,9 @@ use crate::rules::{
     BoardKind, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
 };
 
-pub use interface::{ChanceOutcomes, IllegalAction, KnownDecision, Movers, Plan, Seats, return_of};
+pub use interface::{
+    ChanceOutcomes, IllegalAction, KnownDecision, Movers, Plan, SealedPlan, Seats, return_of,
+};
 pub use moves::Move;
 pub use outcome::{
     BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SeatResult, StalemateCause,

@@ -359,11 +359,7 @@ fn plans_made_apart_resolve_together() {
     assert_eq!((black.seat(), white.seat()), (0, 1));
     assert!(!black.is_sealed());
     let mut s = start.clone();
-    assert_eq!(
-        s.apply_plans(&[black.clone()]),
-        Err(IllegalAction::Plans),
-        "a plan must be sealed"
-    );
+    assert_eq!(black.clone().seal(), None, "a plan must be finished");
     black.extend(throw(&black, Shape::X)).unwrap();
     white.extend(throw(&white, Shape::Circle)).unwrap();
     assert!(black.is_sealed() && black.legal_actions().is_empty());
@@ -372,12 +368,16 @@ fn plans_made_apart_resolve_together() {
         Err(IllegalAction::Move(Move::Pass)),
         "a sealed plan takes no more moves"
     );
+    let (black, white) = (black.seal().unwrap(), white.seal().unwrap());
+    assert_eq!(black.seat(), 0);
+    assert_eq!(black.moves().len(), 1);
     assert_eq!(
-        s.apply_plans(&[black.clone(), black.clone()]),
+        s.apply_plans(vec![black.clone(), black.clone()]),
         Err(IllegalAction::Plans),
         "one plan per seat"
     );
-    s.apply_plans(&[black, white]).unwrap();
+    assert_eq!(s.movers().next(), Some(0), "a refused plan changes nothing");
+    s.apply_plans(vec![black, white]).unwrap();
     // As if each had planned in the match: paper beats rock.
     let played_out = played(&rps, &["x 1", "circle 1"]);
     assert_eq!(returns_of(&s), returns_of(&played_out));
@@ -385,7 +385,7 @@ fn plans_made_apart_resolve_together() {
     assert_eq!(s.plan(0).map(|p| p.seat()), None, "no round any more");
     let ttt = catalogue_game("Tic-Tac-Toe").start();
     assert_eq!(
-        ttt.clone().apply_plans(&[]),
+        ttt.clone().apply_plans(Vec::new()),
         Err(IllegalAction::Plans),
         "no round to resolve"
     );
