@@ -58,6 +58,7 @@ pub enum Movers {
 
 impl Movers {
     /// The seat the engine asks next; None once the match is over.
+    #[inline]
     pub fn next(self) -> Option<usize> {
         match self {
             Movers::Nobody => None,
@@ -72,6 +73,7 @@ impl Movers {
 pub struct Seats(u16);
 
 impl Seats {
+    #[inline]
     pub fn contains(self, seat: usize) -> bool {
         seat < 16 && self.0 & (1 << seat) != 0
     }
@@ -151,27 +153,33 @@ pub struct ChanceOutcomes<'a> {
 }
 
 impl<'a> ChanceOutcomes<'a> {
-    fn weight(&self, mv: Move) -> u32 {
+    /// A move's weight: its chance is its share of the total. An answer
+    /// to a draw offer weighs 1, as its only alternative does.
+    #[inline]
+    fn weight(state: &State, mv: Move) -> u32 {
         match mv {
-            _ if self.draw_answer => 1,
             Move::OfferDraw => 0,
-            Move::Place { color, shape, .. } => u32::from(self.state.reserve(color, shape)),
+            Move::Place { color, shape, .. } => u32::from(state.reserve(color, shape)),
             _ => 1,
         }
     }
 
+    #[inline]
     fn total(&self) -> u32 {
-        self.moves.iter().map(|&m| self.weight(m)).sum()
+        self.moves
+            .iter()
+            .map(|&m| Self::weight(self.state, m))
+            .sum()
     }
 
     /// Each move with its probability; the probabilities sum to 1. Empty
     /// when there is nothing to choose (the match is over).
     pub fn iter(&self) -> impl Iterator<Item = (Move, f64)> + 'a {
-        let this = *self;
-        let total = f64::from(this.total());
-        this.moves
+        let state = self.state;
+        let total = f64::from(self.total());
+        self.moves
             .iter()
-            .map(move |&m| (m, f64::from(this.weight(m)) / total))
+            .map(move |&m| (m, f64::from(Self::weight(state, m)) / total))
             .filter(|&(_, p)| p > 0.0)
     }
 
@@ -181,6 +189,7 @@ impl<'a> ChanceOutcomes<'a> {
 
     /// One move drawn with these chances; None when there is none. This is
     /// Random's and Chaos's choice (see [`crate::random::random_move`]).
+    #[inline]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if self.draw_answer && !self.moves.is_empty() {
             return Some(if rng.random_bool(0.5) {
@@ -195,7 +204,7 @@ impl<'a> ChanceOutcomes<'a> {
         }
         let mut pick = rng.random_range(0..total);
         for &m in self.moves {
-            let w = self.weight(m);
+            let w = Self::weight(self.state, m);
             if pick < w {
                 return Some(m);
             }
@@ -249,6 +258,7 @@ impl Plan {
     }
 
     /// The moves that may come next in the plan; empty once it is sealed.
+    #[inline]
     pub fn legal_actions(&self) -> &[Move] {
         &self.position.legal
     }
@@ -272,6 +282,7 @@ impl Plan {
     }
 
     /// Random's choice of the plan's next move, as [`State::chance_outcomes`].
+    #[inline]
     pub fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
         ChanceOutcomes {
             state: &self.position,
@@ -312,6 +323,7 @@ impl SealedPlan {
 impl State {
     /// Who decides now (see [`Movers`]). A draw offer awaiting an answer
     /// comes first: the seat answering decides, round or not.
+    #[inline]
     pub fn movers(&self) -> Movers {
         if self.is_finished() {
             return Movers::Nobody;
@@ -337,11 +349,13 @@ impl State {
     }
 
     /// How many seats the match has, Chaos included.
+    #[inline]
     pub fn seat_count(&self) -> usize {
         self.game().seats.len()
     }
 
     /// The seat whose moves are chance (Chaos), if the rules have one.
+    #[inline]
     pub fn chance_seat(&self) -> Option<usize> {
         self.game().chaos_seat()
     }
@@ -351,6 +365,7 @@ impl State {
     /// among them (a person may offer one through [`State::apply`]; an
     /// algorithm never does). While an offer awaits an answer, the answers
     /// ([`Move::AgreeDraw`], [`Move::RefuseDraw`]) are the legal actions.
+    #[inline]
     pub fn legal_actions(&self) -> &[Move] {
         // The engine lists a draw offer last, when it lists one.
         let moves = match self.legal.split_last() {
@@ -364,6 +379,7 @@ impl State {
     /// Applies one of the [`State::legal_actions`] (or a draw offer, as a
     /// person may), then every move that follows by force (a pass with
     /// nothing to do, a single choice). Refuses any other move, unchanged.
+    #[inline]
     pub fn apply_action(&mut self, mv: Move) -> Result<(), IllegalAction> {
         if self.is_finished() || !self.legal.contains(&mv) {
             return Err(IllegalAction::Move(mv));
@@ -376,6 +392,7 @@ impl State {
     /// ([`Movers::Chance`]) these are chance's outcomes; elsewhere they are
     /// the Random player's choice, which is the same rule: Random and Chaos
     /// both draw from here (see [`ChanceOutcomes`]).
+    #[inline]
     pub fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
         ChanceOutcomes {
             state: self,
@@ -385,12 +402,14 @@ impl State {
     }
 
     /// Whether the match is over.
+    #[inline]
     pub fn is_terminal(&self) -> bool {
         self.is_finished()
     }
 
     /// Per seat, in seat order, what the finished match is worth to it
     /// ([`return_of`]: 1 win, 0.5 draw, 0 loss); None while it goes on.
+    #[inline]
     pub fn returns(&self) -> Option<impl ExactSizeIterator<Item = f64> + '_> {
         self.outcome()
             .map(|outcome| outcome.results.iter().map(|&r| return_of(r)))
