@@ -68,7 +68,8 @@ impl Movers {
     }
 }
 
-/// A set of seats (by index), small and copied freely.
+/// A set of seats (by index, 0 to 15: a match has at most 9), small and
+/// copied freely.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seats(u16);
 
@@ -99,7 +100,12 @@ impl Seats {
 
 impl FromIterator<usize> for Seats {
     fn from_iter<I: IntoIterator<Item = usize>>(seats: I) -> Seats {
-        Seats(seats.into_iter().fold(0, |set, seat| set | 1 << seat))
+        let bit = |seat: usize| u32::try_from(seat).ok().and_then(|s| 1u16.checked_shl(s));
+        Seats(
+            seats
+                .into_iter()
+                .fold(0, |set, seat| set | bit(seat).unwrap_or(0)),
+        )
     }
 }
 
