@@ -1,49 +1,23 @@
 //! The Random player (and Chaos, which plays the same way): every legal move
 //! listed once per reserve piece it could use, then a uniform pick. Random
-//! never offers a draw and answers offers at even odds.
+//! never offers a draw and answers offers at even odds. The chances are the
+//! game interface's ([`State::chance_outcomes`]), so Random and the chance
+//! nodes of a search follow one rule.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use crate::game::{Move, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
-    let moves = state.legal();
-    // While a draw is offered, the legal moves are agree and refuse.
-    if state.draw_offered_by().is_some() && !moves.is_empty() {
-        return Some(if rng.random_bool(0.5) {
-            Move::AgreeDraw
-        } else {
-            Move::RefuseDraw
-        });
-    }
-    let weight = |m: &Move| -> u32 {
-        match m {
-            Move::OfferDraw => 0,
-            Move::Place { color, shape, .. } => u32::from(state.reserve(*color, *shape)),
-            _ => 1,
-        }
-    };
-    let total: u32 = moves.iter().map(weight).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = rng.random_range(0..total);
-    for m in moves {
-        let w = weight(m);
-        if pick < w {
-            return Some(*m);
-        }
-        pick -= w;
-    }
-    None
+    state.chance_outcomes().sample(rng)
 }
 
 /// Plays random moves until the game ends; returns the number of moves applied.
 pub fn playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> usize {
     let mut moves = 0;
     while let Some(m) = random_move(state, rng) {
-        state.apply(m).expect("random moves are legal");
+        state.apply_action(m).expect("random moves are legal");
         moves += 1;
     }
     moves

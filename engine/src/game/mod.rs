@@ -4,6 +4,7 @@ mod capture;
 mod fold;
 mod goals;
 mod hands;
+mod interface;
 mod movegen;
 mod moves;
 mod outcome;
@@ -19,6 +20,9 @@ use crate::rules::{
     BoardKind, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
 };
 
+pub use interface::{
+    ChanceOutcomes, IllegalAction, KnownDecision, Movers, Plan, SealedPlan, Seats, return_of,
+};
 pub use moves::Move;
 pub use outcome::{
     BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SeatResult, StalemateCause,
