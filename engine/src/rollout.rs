@@ -169,7 +169,7 @@ impl Rollout {
         if state.is_finished() || !state.moves_this_turn().is_empty() {
             return false;
         }
-        self.load_board(&state.board, state.to_move(), playout)
+        self.load_board(state.cells(), state.to_move(), playout)
     }
 
     fn load_board(&self, board: &[Cell], to_move: usize, playout: &mut Playout) -> bool {
@@ -417,10 +417,14 @@ mod tests {
                 if targets.is_empty() {
                     assert_eq!(open.len(), 1, "{name} seed {seed}: one cell left");
                     let piece = rollout.pieces[p.to_move];
-                    assert_eq!(state.board[usize::from(cell)], piece, "{name} seed {seed}");
+                    assert_eq!(
+                        state.cells()[usize::from(cell)],
+                        piece,
+                        "{name} seed {seed}"
+                    );
                 } else {
                     assert_eq!(open, targets, "{name} seed {seed}: open cells");
-                    assert_eq!(p.board[..], state.board[..], "{name} seed {seed}: boards");
+                    assert_eq!(p.board, state.cells(), "{name} seed {seed}: boards");
                 }
                 if !targets.is_empty() {
                     let mover = state.to_move();

@@ -7,9 +7,9 @@
 //! enumerator here, written without the engine, that reproduces the
 //! published figures and gives those the sources do not list.
 //!
-//! The deeper Connect Four counts take half a minute in a debug build; they are
-//! ignored by default. Run them with
-//! `cargo test --release -p redscience-engine --test perft -- --ignored`.
+//! The deeper Connect Four counts take half a minute and 400 MB in a debug
+//! build, so they are ignored by default. Run them with
+//! `cargo test -p redscience-engine --test perft -- --ignored`.
 
 mod common;
 
@@ -281,10 +281,10 @@ fn connect_four_perft_matches_the_published_counts() {
 }
 
 /// Deeper: sequences to 9 decisions (no source lists them: the reference
-/// enumerator gives them) and positions to 9 plies, which hold 184,275
-/// states at once (a few hundred MB).
+/// enumerator gives them) and positions to 9 plies, which hold the 184,275
+/// states of ply 8 at once.
 #[test]
-#[ignore = "a minute or more in a debug build; run with --release -- --ignored"]
+#[ignore = "half a minute and 400 MB in a debug build; run with -- --ignored"]
 fn connect_four_perft_matches_the_published_counts_deeper() {
     let start = catalogue_game("Connect4").start();
     let (reference, _) = c4_reference(9);

@@ -5,8 +5,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Node, add_child, backpropagate, most_visited, reward, select};
-use crate::game::{Move, State, unpack};
+use super::{Node, add_child, backpropagate, most_visited, select};
+use crate::game::{Move, State, return_of, unpack};
 use crate::rollout::{Finish, Playout, Rollout};
 
 /// The move `seat` makes by placing on `cell`.
@@ -74,7 +74,7 @@ pub(super) fn search<R: Rng + ?Sized>(
         }
         let finish = finish.unwrap_or_else(|| kernel.play(&mut board, rng));
         results.clear();
-        results.extend((0..seats).map(|s| reward(finish.result(s))));
+        results.extend((0..seats).map(|s| return_of(finish.result(s))));
         backpropagate(&mut nodes, at, &results);
         iterations += 1;
         if stop(iterations) {

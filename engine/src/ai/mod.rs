@@ -3,9 +3,13 @@
 //! it, so any number of seats (partners share their results) is handled the
 //! same way.
 //!
+//! It sees a match only through the game interface
+//! ([`crate::game::Movers`] and the methods beside it): who decides, legal
+//! actions, chance outcomes, returns, information states and plans.
+//!
 //! - Hidden pieces: the search starts from what its seat knows
-//!   ([`State::perceived`]: unseen pieces absent), so it can never read a
-//!   hidden piece, and the same view gives the same choice.
+//!   ([`State::information_state`]: unseen pieces absent), so it can never
+//!   read a hidden piece, and the same view gives the same choice.
 //! - Simultaneous rounds: when the search's seat is planning, every planner
 //!   of the round gets a tree of its own plan, chosen without seeing the
 //!   others' (regret matching, see [`round`]); sealed plans are never read.
@@ -25,7 +29,7 @@ mod worlds;
 
 use rand::{Rng, RngExt};
 
-use crate::game::{Move, SeatResult, State};
+use crate::game::{Move, Movers, State, return_of};
 use crate::random::random_move;
 use crate::rollout::Playout;
 
@@ -163,36 +167,31 @@ pub(crate) fn most_visited(nodes: &[Node]) -> Option<Move> {
         .or_else(|| nodes[0].untried.first().copied())
 }
 
-pub(crate) fn reward(result: SeatResult) -> f64 {
-    match result {
-        SeatResult::Win => 1.0,
-        SeatResult::Draw => 0.5,
-        SeatResult::Loss => 0.0,
-    }
-}
-
-/// The moves a search considers: every legal move but offering a draw.
+/// The moves a search considers: the legal actions (never a draw offer).
 fn choices(state: &State) -> Vec<Move> {
-    state
-        .legal()
-        .iter()
-        .copied()
-        .filter(|m| *m != Move::OfferDraw)
-        .collect()
+    state.legal_actions().to_vec()
 }
 
-/// What the seat to move of `state` knows: the search's root, quiet (see
+/// Whether the seat to move answers a draw offer: a decision the search
+/// weighs, but no position for sealed plans, sampled worlds or the kernel.
+fn answers_a_draw(moves: &[Move]) -> bool {
+    moves.iter().any(|m| m.is_draw_talk())
+}
+
+/// Whether `sim` awaits the move of one seat or of chance: no sealed round,
+/// not over.
+fn open(sim: &State) -> bool {
+    matches!(sim.movers(), Movers::One(_) | Movers::Chance(_))
+}
+
+/// What the seat the engine asks next knows: the search's root, quiet (see
 /// [`State::quiet_copy`]). Under cloaking every later move of the search,
 /// whoever's, is judged on that knowledge too, so nothing hidden from the
-/// seat steers it.
-fn root_of(state: &State) -> State {
-    let mut root = if state.game().rules.cloaking == crate::rules::Cloaking::None {
-        state.clone()
-    } else {
-        state.perceived(state.to_move())
-    };
+/// seat steers it. None once the match is over.
+fn root_of(state: &State) -> Option<State> {
+    let mut root = state.information_state(state.movers().next()?);
     root.make_quiet();
-    root
+    Some(root)
 }
 
 /// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0
@@ -204,7 +203,7 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
     board: &mut Playout,
     results: &mut Vec<f64>,
 ) {
-    let seats = sim.game().seats.len();
+    let seats = sim.seat_count();
     results.clear();
     let game = sim.game().clone();
     for _ in 0..PLAYOUT_LIMIT {
@@ -212,18 +211,18 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
             && kernel.load(&sim, board)
         {
             let finish = kernel.play(board, rng);
-            results.extend((0..seats).map(|s| reward(finish.result(s))));
+            results.extend((0..seats).map(|s| return_of(finish.result(s))));
             return;
         }
         let Some(mv) = random_move(&sim, rng) else {
             break;
         };
-        if sim.apply(mv).is_err() {
+        if sim.apply_action(mv).is_err() {
             break;
         }
     }
-    match sim.outcome() {
-        Some(o) => results.extend(o.results.iter().map(|r| reward(*r))),
+    match sim.returns() {
+        Some(returns) => results.extend(returns),
         None => results.resize(seats, 0.5),
     }
 }
@@ -236,34 +235,32 @@ pub fn search<R: Rng + ?Sized>(
     rng: &mut R,
     stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
-    if state.is_finished() {
-        return None;
-    }
-    let root_state = root_of(state);
+    let seat = state.movers().next()?;
+    let root_state = root_of(state)?;
     let moves = choices(&root_state);
     match moves.len() {
         0 => return None,
         1 => return Some(moves[0]),
         _ => {}
     }
-    if root_state.round.is_some() && root_state.draw_offered_by().is_none() {
+    if let Movers::Sealed { .. } = root_state.movers() {
         return round::search(&root_state, rng, stop);
     }
+    let draw_answer = answers_a_draw(&moves);
     if let Some(kernel) = root_state.game().rollout()
         && kernel.one_per_turn()
-        && root_state.draw_offered_by().is_none()
+        && !draw_answer
     {
         let mut start = Playout::default();
         if kernel.load(&root_state, &mut start) {
             return compiled::search(&root_state, kernel, &start, rng, stop);
         }
     }
-    // Hidden pieces: search across worlds the seat cannot tell from the
-    // truth, or from its own knowledge alone when none are found.
-    if state.game().rules.cloaking != crate::rules::Cloaking::None
-        && root_state.draw_offered_by().is_none()
-    {
-        let worlds = worlds::sample(state, state.to_move(), rng, WORLDS, WORLD_TRIES);
+    // Hidden moves: search across worlds the seat cannot tell from the
+    // truth, or from its own knowledge alone when none are found. (With
+    // nothing hidden from the seat there are no worlds to sample.)
+    if !draw_answer {
+        let worlds = worlds::sample(state, seat, rng, WORLDS, WORLD_TRIES);
         if !worlds.is_empty() {
             return tree_search(&worlds, moves, rng, stop);
         }
@@ -271,15 +268,18 @@ pub fn search<R: Rng + ?Sized>(
     tree_search(std::slice::from_ref(&root_state), moves, rng, stop)
 }
 
-/// Plays Chaos's turns on `sim` as the match will: at random. Chaos is no
-/// opponent that answers the search's moves, so its turns get no nodes (a
-/// tree that let Chaos pick its best reply would fear moves it never makes).
-fn chance_moves<R: Rng + ?Sized>(sim: &mut State, chaos: Option<usize>, rng: &mut R) {
-    while chaos.is_some_and(|c| c == sim.to_move()) && !sim.is_finished() && sim.round.is_none() {
-        let Some(mv) = random_move(sim, rng) else {
+/// Plays the chance nodes on `sim` (Chaos's turns) as the match will: at
+/// random, unless `me`, the seat searching, is Chaos. Chaos is no opponent
+/// that answers the search's moves, so its turns get no nodes (a tree that
+/// let Chaos pick its best reply would fear moves it never makes).
+fn chance_moves<R: Rng + ?Sized>(sim: &mut State, me: usize, rng: &mut R) {
+    while let Movers::Chance(chaos) = sim.movers()
+        && chaos != me
+    {
+        let Some(mv) = sim.chance_outcomes().sample(rng) else {
             return;
         };
-        if sim.apply(mv).is_err() {
+        if sim.apply_action(mv).is_err() {
             return;
         }
     }
@@ -312,30 +312,30 @@ fn grow_tree<R: Rng + ?Sized>(
     rng: &mut R,
     mut stop: impl FnMut(usize) -> bool,
 ) -> Vec<Node> {
-    let mut nodes = vec![Node::root(roots[0].to_move(), moves)];
+    let me = roots[0]
+        .movers()
+        .next()
+        .expect("a search starts where a seat decides");
+    let mut nodes = vec![Node::root(me, moves)];
     let mut board = Playout::default();
     let mut results = Vec::new();
     let mut iterations = 0;
     let mut rounds: rustc_hash::FxHashMap<usize, round::RoundLeaf> = Default::default();
     let mut picks = Vec::new();
     // Chaos's turns are chance, unless Chaos is the one searching.
-    let chaos = roots[0]
-        .game()
-        .chaos_seat()
-        .filter(|&c| c != roots[0].to_move());
+    let chaos = roots[0].chance_seat().filter(|&c| c != me);
     loop {
         let mut sim = roots[iterations % roots.len()].clone();
         let mut at = 0;
-        let open = |sim: &State| !sim.is_finished() && sim.round.is_none();
         // Selection: down through fully expanded nodes by UCT.
         loop {
-            chance_moves(&mut sim, chaos, rng);
+            chance_moves(&mut sim, me, rng);
             if !(nodes[at].untried.is_empty() && !nodes[at].children.is_empty() && open(&sim)) {
                 break;
             }
             at = select(&nodes, at);
             let mv = nodes[at].mv.expect("a child has a move");
-            if sim.apply(mv).is_err() {
+            if sim.apply_action(mv).is_err() {
                 break;
             }
         }
@@ -343,9 +343,9 @@ fn grow_tree<R: Rng + ?Sized>(
         if !nodes[at].untried.is_empty() && open(&sim) {
             let pick = rng.random_range(0..nodes[at].untried.len());
             let mv = nodes[at].untried.swap_remove(pick);
-            let seat = sim.to_move();
-            if sim.apply(mv).is_ok() {
-                chance_moves(&mut sim, chaos, rng);
+            let seat = sim.movers().next().expect("an open position has a mover");
+            if sim.apply_action(mv).is_ok() {
+                chance_moves(&mut sim, me, rng);
                 let untried = if open(&sim) {
                     choices(&sim)
                 } else {
@@ -356,11 +356,10 @@ fn grow_tree<R: Rng + ?Sized>(
         }
         // A round reached below the root: its planners play it as they
         // learn to at this node, then the rest is played out at random.
-        let round = if sim.round.is_some() && !sim.is_finished() {
-            let planners = sim.round_planners();
+        let round = if let Movers::Sealed { planners, .. } = sim.movers() {
             let leaf = rounds
                 .entry(at)
-                .or_insert_with(|| round::RoundLeaf::new(&sim, chaos, nodes[0].seat));
+                .or_insert_with(|| round::RoundLeaf::new(&sim, chaos, me));
             leaf.play(&mut sim, rng, &mut picks);
             Some(planners)
         } else {
@@ -369,7 +368,7 @@ fn grow_tree<R: Rng + ?Sized>(
         play_out(sim, rng, &mut board, &mut results);
         backpropagate(&mut nodes, at, &results);
         if let (Some(planners), Some(leaf)) = (round, rounds.get_mut(&at)) {
-            leaf.learn(&planners, &picks, &results);
+            leaf.learn(planners, &picks, &results);
         }
         iterations += 1;
         if stop(iterations) {
@@ -385,6 +384,7 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
 
     use super::*;
+    use crate::game::SeatResult;
     use crate::testing::{catalogue_game, game, played};
     use crate::{Game, catalogue};
 
@@ -463,8 +463,8 @@ mod tests {
         let mut s = game.start_seeded(5);
         let (mut checked, mut deep) = (0, false);
         while !s.is_finished() {
-            if s.to_move() != chaos && s.round.is_none() {
-                let root = root_of(&s);
+            if s.to_move() != chaos && !matches!(s.movers(), Movers::Sealed { .. }) {
+                let root = root_of(&s).unwrap();
                 let nodes = grow_tree(std::slice::from_ref(&root), choices(&root), &mut rng, |n| {
                     n >= 300
                 });
@@ -523,10 +523,13 @@ mod tests {
         let mut s = game.start();
         let first = s.legal_moves()[0];
         s.apply(first).unwrap();
-        let root = root_of(&s);
-        assert_eq!(root.round_planners(), vec![0, 1]);
+        let root = root_of(&s).unwrap();
+        let Movers::Sealed { planners, .. } = root.movers() else {
+            panic!("a sealed round");
+        };
+        assert_eq!(planners.iter().collect::<Vec<_>>(), vec![0, 1]);
         // Seat 0's start holds none of its sealed plan.
-        assert!(root.plan_start(0).turn_moves.is_empty());
+        assert!(root.plan(0).unwrap().moves().is_empty());
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mv = round::search(&root, &mut rng, |n| n >= 300).unwrap();
         assert!(s.legal_moves().contains(&mv));

@@ -22,8 +22,7 @@
 use rand::{Rng, RngExt};
 
 use super::{Node, add_child, backpropagate, play_out, select};
-use crate::game::{Move, State};
-use crate::random::random_move;
+use crate::game::{Move, Movers, Plan, SealedPlan, Seats, State};
 use crate::rollout::Playout;
 
 /// Share of a planner's draws spread evenly over its moves, so every move
@@ -46,7 +45,7 @@ struct PlanTree {
     seat: usize,
     /// Where the planner plans from: the round start, with its own plan so
     /// far when it is the seat searching.
-    start: State,
+    start: Plan,
     nodes: Vec<Node>,
     /// Per child of the root: the regret of not having played it.
     regret: Vec<f64>,
@@ -55,7 +54,8 @@ struct PlanTree {
 }
 
 impl PlanTree {
-    fn new(seat: usize, start: State) -> PlanTree {
+    fn new(start: Plan) -> PlanTree {
+        let seat = start.seat();
         let moves = plan_moves(&start);
         let mut nodes = vec![Node::root(seat, Vec::new())];
         for mv in moves {
@@ -124,12 +124,11 @@ struct Planner {
 
 impl RoundLeaf {
     pub(super) fn new(state: &State, chaos: Option<usize>, me: usize) -> RoundLeaf {
-        let planners = state
-            .round_planners()
-            .into_iter()
+        let planners = planners_of(state)
+            .iter()
             .filter(|&seat| chaos != Some(seat))
             .map(|seat| {
-                let moves = plan_moves(&state.plan_start(seat));
+                let moves = plan_moves(&plan_of(state, seat));
                 let regret = vec![0.0; moves.len()];
                 Planner {
                     seat,
@@ -150,11 +149,11 @@ impl RoundLeaf {
         rng: &mut R,
         picks: &mut Vec<Option<(usize, f64)>>,
     ) {
-        let mut plans = vec![Vec::new(); sim.game().seats.len()];
+        let mut plans = Vec::new();
         let mut strategy = Vec::new();
         picks.clear();
-        for seat in sim.round_planners() {
-            let mut scratch = sim.plan_start(seat);
+        for seat in planners_of(sim).iter() {
+            let mut scratch = plan_of(sim, seat);
             let at_random = seat != self.me && rng.random::<f64>() < OTHERS_AT_RANDOM;
             if let Some(planner) = self.planners.iter().find(|p| p.seat == seat)
                 && !planner.moves.is_empty()
@@ -173,19 +172,20 @@ impl RoundLeaf {
                 picks.push(None);
             }
             finish_plan(&mut scratch, rng);
-            plans[seat] = scratch.turn_moves.clone();
+            plans.push(seal(scratch));
         }
-        sim.resolve_with(plans);
+        sim.apply_plans(plans)
+            .expect("every planner's plan, sealed, in its round");
     }
 
     /// Learns from one play's results (per seat).
     pub(super) fn learn(
         &mut self,
-        planners: &[usize],
+        planners: Seats,
         picks: &[Option<(usize, f64)>],
         results: &[f64],
     ) {
-        for (&seat, pick) in planners.iter().zip(picks) {
+        for (seat, pick) in planners.iter().zip(picks) {
             let Some((pick, p)) = *pick else { continue };
             if let Some(planner) = self.planners.iter_mut().find(|pl| pl.seat == seat) {
                 let reward = results.get(seat).copied().unwrap_or(0.5);
@@ -207,35 +207,41 @@ fn draw<R: Rng + ?Sized>(p: &[f64], rng: &mut R) -> usize {
     p.len() - 1
 }
 
-/// The moves a planner may add to its plan on `scratch`, draw talk aside.
-/// Empty once the plan is sealed.
-fn plan_moves(scratch: &State) -> Vec<Move> {
-    if scratch.plan_done || scratch.is_finished() {
-        return Vec::new();
+/// The seats planning in the round `state` is in (none outside one).
+fn planners_of(state: &State) -> Seats {
+    match state.movers() {
+        Movers::Sealed { planners, .. } => planners,
+        _ => Seats::default(),
     }
-    let mut moves = Vec::new();
-    scratch.generate_legal(&mut moves);
-    moves.retain(|m| !m.is_draw_talk());
-    moves
 }
 
-/// Adds `mv` to the plan on `scratch`; as the engine does, a plan with no
-/// move left passes.
-fn extend_plan(scratch: &mut State, mv: Move) {
-    scratch.apply_legal(mv, false);
+/// The plan `seat` makes in the round `state` is in.
+fn plan_of(state: &State, seat: usize) -> Plan {
+    state.plan(seat).expect("a planner of the round")
 }
 
-/// Completes a plan at random: Random's choice from the moves left.
-fn finish_plan<R: Rng + ?Sized>(scratch: &mut State, rng: &mut R) {
-    while !scratch.plan_done && !scratch.is_finished() {
-        let moves = plan_moves(scratch);
-        if moves.is_empty() {
-            extend_plan(scratch, Move::Pass);
-            continue;
-        }
-        scratch.set_legal(moves);
-        let mv = random_move(scratch, rng).unwrap_or(Move::Pass);
-        extend_plan(scratch, mv);
+/// The moves a planner may add to its plan, draw talk aside. Empty once
+/// the plan is sealed.
+fn plan_moves(plan: &Plan) -> Vec<Move> {
+    plan.legal_actions().to_vec()
+}
+
+/// Adds `mv`, one of the plan's moves, to the plan.
+fn extend_plan(plan: &mut Plan, mv: Move) {
+    plan.extend(mv).expect("a move the plan offered");
+}
+
+/// A finished plan, sealed (see [`finish_plan`]).
+fn seal(plan: Plan) -> SealedPlan {
+    plan.seal().expect("a finished plan is sealed")
+}
+
+/// Completes a plan at random: Random's choice from the moves left, and a
+/// pass when none is left.
+fn finish_plan<R: Rng + ?Sized>(plan: &mut Plan, rng: &mut R) {
+    while !plan.is_sealed() {
+        let mv = plan.chance_outcomes().sample(rng).unwrap_or(Move::Pass);
+        extend_plan(plan, mv);
     }
 }
 
@@ -245,12 +251,11 @@ pub(super) fn search<R: Rng + ?Sized>(
     rng: &mut R,
     mut stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
-    let me = root.to_move();
-    let chaos = root.game().chaos_seat().filter(|&c| c != me);
-    let mut trees: Vec<PlanTree> = root
-        .round_planners()
-        .into_iter()
-        .map(|seat| PlanTree::new(seat, root.plan_start(seat)))
+    let me = root.movers().next()?;
+    let chaos = root.chance_seat().filter(|&c| c != me);
+    let mut trees: Vec<PlanTree> = planners_of(root)
+        .iter()
+        .map(|seat| PlanTree::new(plan_of(root, seat)))
         .collect();
     let mut board = Playout::default();
     let mut results = Vec::new();
@@ -264,7 +269,7 @@ pub(super) fn search<R: Rng + ?Sized>(
     let mut strategy = Vec::new();
     let mut iterations = 0;
     loop {
-        let mut plans = vec![Vec::new(); root.game().seats.len()];
+        let mut plans = Vec::with_capacity(trees.len());
         // Every other iteration one of the others learns, against a field
         // all at random; in the rest the seat learns (see `OTHERS_AT_RANDOM`).
         let learner = (!others.is_empty() && iterations % 2 == 1)
@@ -291,7 +296,7 @@ pub(super) fn search<R: Rng + ?Sized>(
                 };
             if *random {
                 finish_plan(&mut scratch, rng);
-                plans[tree.seat] = scratch.turn_moves.clone();
+                plans.push(seal(scratch));
                 *leaf = 0;
                 continue;
             }
@@ -318,13 +323,14 @@ pub(super) fn search<R: Rng + ?Sized>(
                 at = add_child(nodes, at, mv, tree.seat, untried);
             }
             finish_plan(&mut scratch, rng);
-            // The scratch's moves this turn are the whole plan, the moves
-            // made before the search included.
-            plans[tree.seat] = scratch.turn_moves.clone();
+            // The plan's moves are the whole plan, the moves made before
+            // the search included.
+            plans.push(seal(scratch));
             *leaf = at;
         }
         let mut sim = root.clone();
-        sim.resolve_with(plans);
+        sim.apply_plans(plans)
+            .expect("every planner's plan, sealed, in its round");
         play_out(sim, rng, &mut board, &mut results);
         for (((tree, &leaf), &(pick, p)), &learns) in
             trees.iter_mut().zip(&leaves).zip(&drawn).zip(&learning)
@@ -376,16 +382,19 @@ mod tests {
         let game = catalogue_game("PrisonerDilemma");
         let start = game.start();
         let mut leaf = RoundLeaf::new(&start, game.chaos_seat(), 0);
-        let planners = start.round_planners();
-        assert_eq!(planners, vec![0, 1]);
+        let planners = planners_of(&start);
+        assert_eq!(planners.iter().collect::<Vec<_>>(), vec![0, 1]);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let (mut board, mut results, mut picks) = (Playout::default(), Vec::new(), Vec::new());
         for _ in 0..3_000 {
             let mut sim = start.clone();
             leaf.play(&mut sim, &mut rng, &mut picks);
-            assert!(sim.round.is_none(), "the round is over");
+            assert!(
+                !matches!(sim.movers(), Movers::Sealed { .. }),
+                "the round is over"
+            );
             play_out(sim, &mut rng, &mut board, &mut results);
-            leaf.learn(&planners, &picks, &results);
+            leaf.learn(planners, &picks, &results);
         }
         let text = |seat| start.move_text(leaf.favoured(seat).unwrap());
         assert_eq!(text(0), "Black prisoner (X) to black's testimony (stack 1)");

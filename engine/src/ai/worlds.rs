@@ -8,8 +8,7 @@
 
 use rand::Rng;
 
-use crate::game::{Move, State};
-use crate::random::random_move;
+use crate::game::{KnownDecision, State};
 
 /// Up to `wanted` worlds for `seat`, drawn in at most `tries` replays.
 /// Empty when no move was hidden from the seat, or none fits its view.
@@ -20,19 +19,13 @@ pub(super) fn sample<R: Rng + ?Sized>(
     wanted: usize,
     tries: usize,
 ) -> Vec<State> {
-    // Each decision with its seat and whether `seat` could see it: the
-    // decisions are the history's moves that were not automatic.
-    let decided: Vec<(Move, usize, bool)> = state
-        .history()
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| !a.automatic)
-        .map(|(i, a)| (a.mv, a.seat, state.secrecy(i, Some(seat)).is_some()))
-        .collect();
-    if decided.len() != state.decisions().len() || !decided.iter().any(|d| d.2) {
+    let Some(decided) = state.decisions_known_to(seat) else {
+        return Vec::new();
+    };
+    if !decided.iter().any(|d| d.mv.is_none()) {
         return Vec::new();
     }
-    let view = state.player_view(seat);
+    let view = state.observation(seat);
     let mut worlds = Vec::new();
     for _ in 0..tries {
         if worlds.len() == wanted {
@@ -41,32 +34,27 @@ pub(super) fn sample<R: Rng + ?Sized>(
         let Some(world) = replay(state, &decided, rng) else {
             continue;
         };
-        if world.to_move() == seat && world.player_view(seat) == view {
+        if world.movers().next() == Some(seat) && world.observation(seat) == view {
             worlds.push(world);
         }
     }
     worlds
 }
 
-/// The match replayed with its hidden decisions drawn afresh; None when a
-/// visible decision no longer fits.
-fn replay<R: Rng + ?Sized>(
-    state: &State,
-    decided: &[(Move, usize, bool)],
-    rng: &mut R,
-) -> Option<State> {
-    let mut world = state.game().start_seeded(state.seed());
+/// The match replayed with its hidden decisions drawn afresh (as Random
+/// would make them); None when a visible decision no longer fits.
+fn replay<R: Rng + ?Sized>(state: &State, decided: &[KnownDecision], rng: &mut R) -> Option<State> {
+    let mut world = state.start_position();
     world.make_quiet();
-    for &(mv, by, hidden) in decided {
-        if world.is_finished() || world.to_move() != by {
+    for decision in decided {
+        if world.movers().next() != Some(decision.seat) {
             return None;
         }
-        let mv = if hidden {
-            random_move(&world, rng)?
-        } else {
-            mv
+        let mv = match decision.mv {
+            Some(mv) => mv,
+            None => world.chance_outcomes().sample(rng)?,
         };
-        world.apply(mv).ok()?;
+        world.apply_action(mv).ok()?;
     }
     Some(world)
 }

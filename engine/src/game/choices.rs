@@ -92,6 +92,13 @@ impl State {
         self.choices.listed = listed;
     }
 
+    /// The listed moves, taken out to be refilled (see `set_legal`).
+    pub(crate) fn take_listed(&mut self) -> Vec<Move> {
+        let mut listed = std::mem::take(&mut self.choices.listed);
+        listed.clear();
+        listed
+    }
+
     /// Sets the legal moves to a list worked out elsewhere.
     pub(crate) fn set_legal(&mut self, moves: Vec<Move>) {
         self.choices.clear();

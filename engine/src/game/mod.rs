@@ -6,6 +6,7 @@ mod choices;
 mod fold;
 mod goals;
 mod hands;
+mod interface;
 mod movegen;
 mod moves;
 mod outcome;
@@ -21,6 +22,9 @@ use crate::rules::{
     BoardKind, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
 };
 
+pub use interface::{
+    ChanceOutcomes, IllegalAction, KnownDecision, Movers, Plan, SealedPlan, Seats, return_of,
+};
 pub use moves::Move;
 pub use outcome::{
     BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SeatResult, StalemateCause,

@@ -23,7 +23,7 @@ pub(crate) struct Round {
     /// Seats still to plan, in seat order.
     pending: VecDeque<usize>,
     /// Where this round's plans begin in the history: sealed until it resolves.
-    pub(crate) history_start: usize,
+    pub(super) history_start: usize,
     /// How many decisions were made before the round began.
     decisions_start: usize,
 }
@@ -60,6 +60,11 @@ impl Round {
     /// The moves of the plan being made so far.
     pub(crate) fn planned(&self) -> &[Move] {
         &self.scratch.turn_moves
+    }
+
+    /// Seats still to plan, in seat order (the first plans now).
+    pub(super) fn awaited(&self) -> impl Iterator<Item = usize> + '_ {
+        self.pending.iter().copied()
     }
 }
 
@@ -112,7 +117,7 @@ impl State {
     }
 
     /// One move of the planner's sealed plan.
-    pub(crate) fn plan(&mut self, mv: Move, automatic: bool) {
+    pub(super) fn add_to_plan(&mut self, mv: Move, automatic: bool) {
         let round = self.round.as_mut().expect("planning happens in a round");
         let seat = round.planner();
         let text = round.scratch.quiet_text(mv);
@@ -141,7 +146,7 @@ impl State {
 
     /// The seats planning in the round under way (locked seats sit it out),
     /// in seat order: those that sealed their plans and those still to plan.
-    pub(crate) fn round_planners(&self) -> Vec<usize> {
+    pub(super) fn round_planners(&self) -> Vec<usize> {
         let locked = self.game().phases[self.phase].locked_seats;
         match &self.round {
             Some(_) => (0..self.game().seats.len())
@@ -191,16 +196,48 @@ impl State {
     /// Where `seat` plans from in the round under way: the round-start
     /// position, with the moves of its plan so far when it is planning now.
     /// Never another seat's sealed moves.
-    pub(crate) fn plan_start(&self, seat: usize) -> State {
+    pub(super) fn plan_start(&self, seat: usize) -> State {
         match &self.round {
             Some(round) if round.planner() == seat => round.scratch.clone(),
             _ => self.scratch_for(seat),
         }
     }
 
+    /// For a seat's information state: drops every plan of the round under
+    /// way but `seat`'s own. The planner's position is rebuilt from this
+    /// state when another seat plans now (its moves so far are sealed) or
+    /// when `rebuild` asks (this state is what `seat` perceives, and the
+    /// position must be too), replaying the seat's own plan so far.
+    pub(super) fn keep_only_the_plan_of(&mut self, seat: usize, rebuild: bool) {
+        let Some(round) = self.round.as_mut() else {
+            return;
+        };
+        round.history_start = 0;
+        round.decisions_start = 0;
+        for (planner, plan) in round.plans.iter_mut().enumerate() {
+            if planner != seat {
+                plan.clear();
+            }
+        }
+        let planner = round.planner();
+        if planner == seat && !rebuild {
+            return;
+        }
+        let own = if planner == seat {
+            round.plans[seat].clone()
+        } else {
+            Vec::new()
+        };
+        let mut scratch = self.scratch_for(planner);
+        for mv in own {
+            scratch.apply_legal(mv, false);
+        }
+        self.round.as_mut().expect("still in the round").scratch = scratch;
+    }
+
     /// For the search: ends the round under way with these plans (one per
     /// seat, empty for a seat sitting out) in place of the sealed ones.
-    pub(crate) fn resolve_with(&mut self, plans: Vec<Vec<Move>>) {
+    pub(super) fn resolve_with(&mut self, plans: Vec<Vec<Move>>) {
         self.round = None;
         self.resolve_round(plans);
         // As `apply` leaves a state: knowledge and legal moves up to date.

@@ -10,7 +10,7 @@ use rustc_hash::FxHasher;
 
 use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
-use super::{Game, Move, PIECE_KINDS, pack, unpack};
+use super::{Cell, Game, Move, PIECE_KINDS, pack, unpack};
 use crate::rules::{BoardKind, Color, Shape};
 
 /// A move as it happened: who made it, whether the engine made it for them
@@ -34,58 +34,58 @@ struct DrawOffer {
 #[derive(Debug)]
 pub struct State {
     game: Arc<Game>,
-    pub(crate) board: super::board::Board,
+    pub(super) board: super::board::Board,
     /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
-    pub(crate) flags: Vec<u8>,
+    pub(super) flags: Vec<u8>,
     /// The match's own random stream (pot splits), seeded at the start.
-    pub(crate) rng: u64,
+    pub(super) rng: u64,
     seed: u64,
-    pub(crate) reserves: [u16; PIECE_KINDS],
-    pub(crate) phase: usize,
-    pub(crate) to_move: usize,
+    pub(super) reserves: [u16; PIECE_KINDS],
+    pub(super) phase: usize,
+    pub(super) to_move: usize,
     /// Moves already made in the current turn.
-    pub(crate) turn_moves: Vec<Move>,
-    pub(crate) turn_start_key: u64,
+    pub(super) turn_moves: Vec<Move>,
+    pub(super) turn_start_key: u64,
     /// Cells whose contents changed during the current turn.
-    pub(crate) changed: Vec<u16>,
+    pub(super) changed: Vec<u16>,
     draw: Option<DrawOffer>,
-    pub(crate) offered_this_turn: bool,
-    pub(crate) seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+    pub(super) offered_this_turn: bool,
+    pub(super) seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     outcome: Option<Outcome>,
     /// Per stalemate rule, the teams that completed the line it names, the
     /// most recent last.
-    pub(crate) last_line_teams: Vec<Vec<usize>>,
+    pub(super) last_line_teams: Vec<Vec<usize>>,
     /// Per team: disqualified as an overachiever.
-    pub(crate) disqualified: Vec<bool>,
+    pub(super) disqualified: Vec<bool>,
     /// Bit per seat that has folded (see `fold`).
-    pub(crate) folded: u8,
+    pub(super) folded: u8,
     /// Per "Last <shape>" check and board, the teams holding the shape at
     /// the start of the turn (see `outcome::shape_holders`).
-    pub(crate) shape_holders: Vec<u16>,
+    pub(super) shape_holders: Vec<u16>,
     /// Per seat: what its last attempt ran into and revealed (see `View::marked`).
-    pub(crate) revealed: Vec<Vec<u16>>,
-    pub(crate) history: Vec<Applied>,
-    decisions: Vec<Move>,
+    pub(super) revealed: Vec<Vec<u16>>,
+    pub(super) history: Vec<Applied>,
+    pub(super) decisions: Vec<Move>,
     /// The legal moves now, kept up to date by `play_automatic`.
-    pub(crate) choices: super::choices::Choices,
+    pub(super) choices: super::choices::Choices,
     /// Per board, its outcome once decided (a decided board is locked to all).
-    pub(crate) board_results: Vec<Option<Outcome>>,
+    pub(super) board_results: Vec<Option<Outcome>>,
     /// The simultaneous round being planned, if any.
-    pub(crate) round: Option<Box<super::round::Round>>,
+    pub(super) round: Option<Box<super::round::Round>>,
     /// Set on a round's scratch copy: a finished plan stops there.
-    pub(crate) planning: bool,
+    pub(super) planning: bool,
     /// Set on a seat's perceived copy: legal moves are judged on it as it is.
-    pub(crate) perceiving: bool,
+    pub(super) perceiving: bool,
     /// Locked spaces as a seat believes them (unseen walls open), on perceived copies.
-    pub(crate) wall_mask: Option<Vec<bool>>,
+    pub(super) wall_mask: Option<Vec<bool>>,
     /// Per cell: seats that know of the wall there (bit per seat).
-    pub(crate) known_walls: Vec<u8>,
-    pub(crate) plan_done: bool,
+    pub(super) known_walls: Vec<u8>,
+    pub(super) plan_done: bool,
     /// Set on the search's copies: moves go into the history without their
     /// words, which no one reads there and which cost an allocation a move.
-    pub(crate) quiet: bool,
+    pub(super) quiet: bool,
     /// Chains of jumps, and the space a pawn just crossed (en passant).
-    pub(crate) tactics: super::taking::Tactics,
+    pub(super) tactics: super::taking::Tactics,
 }
 
 /// Cloned by hand for `clone_from`: a playout or a search reuses one state's
@@ -350,6 +350,12 @@ impl State {
         unpack(self.board[usize::from(cell)])
     }
 
+    /// The board's cells, packed (see [`super::Cell`]): for the compiled
+    /// playout kernel only, which the one engine will retire.
+    pub(crate) fn cells(&self) -> &[Cell] {
+        &self.board
+    }
+
     pub fn reserve(&self, color: Color, shape: Shape) -> u16 {
         self.reserves[color.index() * 6 + shape.index()]
     }
@@ -387,10 +393,15 @@ impl State {
         if !self.allows(mv) {
             return Err(self.explain_illegal(mv));
         }
+        self.decide(mv);
+        Ok(())
+    }
+
+    /// Applies a legal decision and the automatic moves after it.
+    pub(super) fn decide(&mut self, mv: Move) {
         self.decisions.push(mv);
         self.apply_legal(mv, false);
         self.play_automatic();
-        Ok(())
     }
 
     /// Passes for a seat with nothing to do, and plays the only move of a seat
@@ -424,7 +435,7 @@ impl State {
         // In a round a planner may offer a draw before its plan; the offer
         // and its answers are no part of any plan.
         if self.round.is_some() && !mv.is_draw_talk() {
-            return self.plan(mv, automatic);
+            return self.add_to_plan(mv, automatic);
         }
         let seat = self.to_move();
         let mut mv = mv;
