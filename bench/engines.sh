@@ -79,11 +79,21 @@ for bin in "$OLD_BIN" "$NEW_BIN"; do
 done
 
 # --- what each binary understands ----------------------------------------
-has_flag() { "$1" bench playouts --help 2>/dev/null | grep -q -- "$2"; }
+has_flag() { # binary flag
+  # The help is read whole first: grep -q stops at the first match, and a
+  # binary still writing would die of the closed pipe and fail the pipeline.
+  local help
+  help="$("$1" bench playouts --help 2>/dev/null)" || return 1
+  grep -q -- "$2" <<<"$help"
+}
 has_flag "$NEW_BIN" --list ||
   die "the new binary has no 'bench playouts --list' to name the catalogue's games"
 new_flags=()
-has_flag "$NEW_BIN" --general && new_flags=(--general)
+new_path="its default path"
+if has_flag "$NEW_BIN" --general; then
+  new_flags=(--general)
+  new_path="its general engine (--general)"
+fi
 has_flag "$OLD_BIN" --general || die "the old binary has no 'bench playouts --general'"
 mapfile -t games < <("$NEW_BIN" bench playouts --list)
 [[ ${#games[@]} -gt 0 ]] || die "'bench playouts --list' named no game"
@@ -124,10 +134,10 @@ echo "load after: $uptime_after" >&2
 # --- the table -------------------------------------------------------------
 new_tree="$(git -C "$repo" describe --always --dirty --abbrev=7 2>/dev/null || echo unknown)"
 python3 - "$work/rows.jsonl" "$old_short" "$new_tree" "$seconds" "$uptime_before" "$uptime_after" \
-  "${ENGINES_JSON:-}" <<'PY'
+  "${ENGINES_JSON:-}" "$new_path" <<'PY'
 import datetime, json, math, sys
 
-rows_file, old, new, seconds, load_before, load_after, json_out = sys.argv[1:8]
+rows_file, old, new, seconds, load_before, load_after, json_out, new_path = sys.argv[1:9]
 games = {}
 for line in open(rows_file):
     entry = json.loads(line)
@@ -165,7 +175,8 @@ def size(row):
     b = row.get("bytes_per_state") if row else None
     return "-" if b is None else f"{b:,.0f}"
 
-print(f"Old {old}, new {new}; {seconds} s per game and path; {datetime.date.today()}.")
+print(f"Old {old}, new {new} through {new_path}; {seconds} s per game and path; "
+      f"{datetime.date.today()}.")
 print(f"Load before: {load_before.strip()}")
 print(f"Load after: {load_after.strip()}")
 print()
@@ -190,7 +201,7 @@ if gains:
           f"over {len(gains)} games.")
 if json_out:
     with open(json_out, "w") as f:
-        json.dump({"date": str(datetime.date.today()), "old": old, "new": new,
+        json.dump({"date": str(datetime.date.today()), "old": old, "new": new, "new_path": new_path,
                    "seconds_per_game_and_path": float(seconds),
                    "load_before": load_before.strip(), "load_after": load_after.strip(),
                    "games": games}, f, indent=1)
