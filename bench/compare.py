@@ -208,6 +208,8 @@ def playouts(args) -> None:
                 "ours_path": mine.get("path", "general"),
                 "ours_games_per_second": mine["games_per_second"],
                 "ours_moves_per_second": mine["moves_per_second"],
+                # Older binaries do not report it.
+                "ours_bytes_per_state": mine.get("bytes_per_state"),
                 "theirs_cpp_rollouts_per_second": rollouts,
                 "theirs_cpp_evaluate_bots_games_per_second": bots,
                 "theirs_python_loop_games_per_second": py_games,
@@ -225,7 +227,7 @@ def playouts(args) -> None:
     )
     head = (
         f"{'game':<12} {'ours path':<9} {'ours g/s':>11} {'OS C++ rollout':>15} {'OS C++ bots':>12} "
-        f"{'OS Python':>10} {'ours/theirs':>12}"
+        f"{'OS Python':>10} {'ours/theirs':>12} {'ours B/state':>13}"
     )
     print(head)
     print("-" * len(head))
@@ -235,13 +237,19 @@ def playouts(args) -> None:
             f"{r['theirs_cpp_rollouts_per_second']:>15,.0f} "
             f"{r['theirs_cpp_evaluate_bots_games_per_second']:>12,.0f} "
             f"{r['theirs_python_loop_games_per_second']:>10,.0f} "
-            f"{r['ratio_ours_over_theirs_fastest_cpp']:>11.2f}x"
+            f"{r['ratio_ours_over_theirs_fastest_cpp']:>11.2f}x "
+            f"{bytes_text(r['ours_bytes_per_state']):>13}"
         )
     print(
         "ours/theirs = our games/s over the faster of OpenSpiel's two C++ paths "
         "(RandomRolloutEvaluator rollouts, evaluate_bots with uniform random bots); "
-        "OS Python = a Python loop over pyspiel states, for reference."
+        "OS Python = a Python loop over pyspiel states, for reference; "
+        "ours B/state = bytes per state of our general engine."
     )
+
+
+def bytes_text(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f}"
 
 
 # -------------------------------------------------------------- MCTS match

@@ -1,16 +1,47 @@
-//! `redscience bench playouts GAME... [--seconds S] [--json] [--general]`:
+//! `redscience bench playouts [GAME...] [--seconds S] [--json] [--general] [--list]`:
 //! random playouts per second, the engine's speed as the search player sees
-//! it (through the compiled kernel where the rule set has one).
+//! it (through the compiled kernel where the rule set has one), and memory
+//! per state. With no game named, every catalogue game.
+
+// The counting allocator that measures memory per state, shared with the
+// engine's playouts benchmark so both report the same figure. It becomes
+// this binary's global allocator: it only counts while a state is being
+// measured, and costs one flag read per allocation otherwise. Only the
+// binary carries it, not the bot's library.
+#[path = "../../engine/benches/support/state_memory.rs"]
+mod state_memory;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::random;
+use redscience_engine::{catalogue, random};
 use serde_json::json;
 
 use crate::source;
+
+/// Random games whose start, middle and end states are measured.
+const MEMORY_GAMES: u64 = 4;
+
+/// The measurements of one game.
+struct Row {
+    game: String,
+    path: &'static str,
+    games_per_second: f64,
+    moves_per_second: f64,
+    moves_per_game: f64,
+    bytes_per_state: f64,
+}
+
+/// `--list`: the games `bench playouts` times when none is named, one name
+/// a line (scripts such as `bench/engines.sh` read it).
+pub fn list() -> Result<ExitCode, String> {
+    for name in catalogue::names() {
+        println!("{name}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
 
 pub fn playouts(
     games: &[String],
@@ -19,18 +50,13 @@ pub fn playouts(
     general: bool,
 ) -> Result<ExitCode, String> {
     if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(format!("--seconds takes a positive number, not {seconds}"));
+        return Err(format!(
+            "--seconds takes a positive number of seconds per game, e.g. --seconds 0.5; not {seconds}"
+        ));
     }
+    state_memory::check_the_counting()?;
     let names: Vec<String> = if games.is_empty() {
-        [
-            "Tic-Tac-Toe",
-            "Connect4",
-            "Qubic-4",
-            "5on15sq",
-            "Connect6-19x19",
-        ]
-        .map(String::from)
-        .to_vec()
+        catalogue::names().into_iter().map(String::from).collect()
     } else {
         games.to_vec()
     };
@@ -51,25 +77,57 @@ pub fn playouts(
         } else {
             "compiled"
         };
-        rows.push((
-            game.rules.name.clone(),
-            played as f64 / elapsed,
-            moves as f64 / elapsed,
+        rows.push(Row {
+            game: game.rules.name.clone(),
             path,
-        ));
+            games_per_second: played as f64 / elapsed,
+            moves_per_second: moves as f64 / elapsed,
+            moves_per_game: moves as f64 / played.max(1) as f64,
+            bytes_per_state: state_memory::mean_state_bytes(&game, MEMORY_GAMES),
+        });
     }
     if json_out {
         let list: Vec<_> = rows
             .iter()
-            .map(|(g, gps, mps, path)| {
-                json!({"game": g, "games_per_second": gps, "moves_per_second": mps, "path": path})
+            .map(|r| {
+                json!({
+                    "game": r.game,
+                    "games_per_second": r.games_per_second,
+                    "moves_per_second": r.moves_per_second,
+                    "moves_per_game": r.moves_per_game,
+                    "bytes_per_state": r.bytes_per_state,
+                    "path": r.path,
+                })
             })
             .collect();
         println!("{}", serde_json::Value::Array(list));
     } else {
-        for (g, gps, mps, path) in rows {
-            println!("{g:<20} {path:<9} {gps:>12.1} games/s {mps:>14.0} moves/s");
-        }
+        print_table(&rows);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn print_table(rows: &[Row]) {
+    println!(
+        "{:<20} {:<9} {:>12} {:>13} {:>10} {:>11}",
+        "game", "path", "games/s", "moves/s", "moves/game", "bytes/state"
+    );
+    for r in rows {
+        // Whole games a second, with a decimal only where they are few.
+        let games = if r.games_per_second < 100.0 {
+            format!("{:.1}", r.games_per_second)
+        } else {
+            format!("{:.0}", r.games_per_second)
+        };
+        println!(
+            "{:<20} {:<9} {games:>12} {:>13.0} {:>10.1} {:>11.0}",
+            r.game, r.path, r.moves_per_second, r.moves_per_game, r.bytes_per_state
+        );
+    }
+    println!(
+        "bytes/state: the general engine's states (even on the compiled path), \
+         mean of the start, middle and end of {MEMORY_GAMES} random games; \
+         of which {} for the State itself, the rest on the heap",
+        size_of::<redscience_engine::State>()
+    );
 }

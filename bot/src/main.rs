@@ -136,7 +136,7 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
-    /// Measure the engine: `bench playouts GAME...` reports random playouts per second.
+    /// Measure the engine: `bench playouts [GAME...]` reports random playouts per second and bytes per state.
     Bench {
         #[command(subcommand)]
         what: BenchWhat,
@@ -178,19 +178,23 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchWhat {
-    /// Random playouts per second for each game (by default five catalogue games).
+    /// Random playouts per second and bytes per state for each game (by default every catalogue game).
     Playouts {
         games: Vec<String>,
         /// Seconds of playouts per game.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
-        /// Print a JSON array of {game, games_per_second, moves_per_second, path}.
+        /// Print a JSON array of {game, games_per_second, moves_per_second,
+        /// moves_per_game, bytes_per_state, path}.
         #[arg(long)]
         json: bool,
         /// Play every game through the general engine, even where the rule
         /// set has a compiled kernel.
         #[arg(long)]
         general: bool,
+        /// Print the names of the games timed when none is named, one a line, and stop.
+        #[arg(long, conflicts_with = "games")]
+        list: bool,
     },
 }
 
@@ -269,12 +273,16 @@ fn main() -> ExitCode {
             seed,
         }) => picture::run(&game, &moves, view.as_deref(), &out, seed),
         Some(Command::Bench {
+            what: BenchWhat::Playouts { list: true, .. },
+        }) => bench::list(),
+        Some(Command::Bench {
             what:
                 BenchWhat::Playouts {
                     games,
                     seconds,
                     json,
                     general,
+                    ..
                 },
         }) => bench::playouts(&games, seconds, json, general),
         Some(Command::Perft {

@@ -395,7 +395,15 @@ fn bench_playouts_reports_rates_as_json() {
         assert!(
             row["moves_per_second"].as_f64().unwrap() > row["games_per_second"].as_f64().unwrap()
         );
+        // Counted, not made up: more than a pointer to the game, and far
+        // below a megabyte for boards of 9 and 42 cells.
+        let bytes = row["bytes_per_state"].as_f64().unwrap();
+        assert!(bytes > 8.0 && bytes < 1e6, "{row}");
     }
+    // A game of Tic-Tac-Toe lasts 5 to 9 moves; of Connect4, 7 to 42.
+    let length = |row: &serde_json::Value| row["moves_per_game"].as_f64().unwrap();
+    assert!((5.0..=9.0).contains(&length(&rows[0])), "{}", rows[0]);
+    assert!((7.0..=42.0).contains(&length(&rows[1])), "{}", rows[1]);
     let bad = redscience(&["bench", "playouts", "--seconds", "0"]);
     assert!(!bad.status.success());
 }
@@ -444,6 +452,24 @@ fn perft_counts_tic_tac_toe_by_depth_and_refuses_bad_depths() {
     let unknown = redscience(&["perft", "Connect5", "2"]);
     assert!(!unknown.status.success());
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("Connect4"));
+}
+
+#[test]
+fn bench_playouts_lists_every_catalogue_game() {
+    let out = redscience(&["bench", "playouts", "--list"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = text.lines().collect();
+    // The 42 files of engine/catalogue/, one name a line.
+    assert_eq!(names.len(), 42, "{text}");
+    for name in [
+        "Tic-Tac-Toe",
+        "Connect6-19x19",
+        "KBeauty9",
+        "3P-TrolleyDilemma",
+    ] {
+        assert!(names.contains(&name), "{name} missing from {text}");
+    }
 }
 
 #[test]

@@ -1,32 +1,33 @@
-//! Random playouts per second: whole games from the start position, every
-//! move Random's choice, for a few catalogue games; once through the
-//! compiled kernel (what the search player uses) and once through the
-//! general engine (what every other rule set uses).
+//! Random playouts per second for every catalogue game: whole games from the
+//! start position, every move Random's choice, through the general engine;
+//! and, for the rule sets it covers, through the compiled playout kernel
+//! too (the kernel column goes when the kernel is retired: see `kernel`).
+//! Per game: games/s, moves/s, mean moves per game, and memory per state in
+//! bytes (see `support/state_memory.rs`).
 //!
-//! `cargo bench -p redscience-engine --bench playouts` runs each game for
-//! `PLAYOUT_SECONDS` (default 2) after a short warm-up and prints one line per
-//! game; `-- --json` prints a JSON array instead. Any other argument that does
-//! not start with `-` keeps only the games whose names contain it. Run without
-//! `--bench` (as `cargo test --all-targets` does) it only checks that every
-//! game plays, for a few milliseconds each.
+//! `cargo bench -p redscience-engine --bench playouts` runs each game and
+//! path for `PLAYOUT_SECONDS` (default 2) after a short warm-up and prints
+//! one line per game; `-- --json` prints a JSON array instead, one object
+//! per game and path. Any other argument that does not start with `-` keeps
+//! only the games whose names contain it. Run without `--bench` (as
+//! `cargo test --all-targets` does) it only checks that every game plays,
+//! for a few milliseconds each, and that the memory count is right.
+
+#[path = "support/state_memory.rs"]
+mod state_memory;
 
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::{Game, catalogue, random};
 
-/// The games measured, from 9 cells to 361.
-const GAMES: [&str; 5] = [
-    "Tic-Tac-Toe",
-    "Connect4",
-    "Qubic-4",
-    "5on15sq",
-    "Connect6-19x19",
-];
-
 const SEED: u64 = 0x5eed_2024;
+
+/// Random games whose states are measured for the bytes per state.
+const MEMORY_GAMES: u64 = 4;
 
 /// Playouts over one stretch of wall time.
 #[derive(Default)]
@@ -50,13 +51,14 @@ impl Tally {
     }
 }
 
+/// How long each game and path runs.
+struct Budget {
+    warm_up: Duration,
+    measured: Duration,
+}
+
 /// Plays random games until `budget` has passed (at least one game).
-fn run(
-    game: &std::sync::Arc<Game>,
-    rng: &mut Xoshiro256PlusPlus,
-    general: bool,
-    budget: Duration,
-) -> Tally {
+fn run(game: &Arc<Game>, rng: &mut Xoshiro256PlusPlus, general: bool, budget: Duration) -> Tally {
     let start = Instant::now();
     // The clock is read every 64 games: a Tic-Tac-Toe game takes less time
     // than reading it.
@@ -71,6 +73,78 @@ fn run(
     }
 }
 
+/// A warm-up, then the measured run, from the same seed for every path.
+fn measure(game: &Arc<Game>, general: bool, budget: &Budget) -> Tally {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
+    if !budget.warm_up.is_zero() {
+        run(game, &mut rng, general, budget.warm_up);
+    }
+    run(game, &mut rng, general, budget.measured)
+}
+
+/// The compiled kernel's playouts, for the rule sets it covers. The kernel
+/// is being retired: deleting this function and its one call removes the
+/// column.
+fn kernel(game: &Arc<Game>, budget: &Budget) -> Option<Tally> {
+    game.rollout()?;
+    Some(measure(game, false, budget))
+}
+
+/// One line of the table; `None` figures print as "-".
+fn print_line(name: &str, general: &Tally, bytes_per_state: f64, kernel: Option<&Tally>) {
+    let kernel = kernel.map_or("-".to_string(), |k| format!("{:.0}", k.games_per_second()));
+    println!(
+        "{name:<20} {:>12.0} {:>13.0} {:>10.1} {:>11.0} {kernel:>12}",
+        general.games_per_second(),
+        general.moves_per_second(),
+        general.moves_per_game(),
+        bytes_per_state,
+    );
+}
+
+/// One object of the JSON array. The bytes are those of the general
+/// engine's states, so the kernel's rows have none.
+fn json_row(
+    name: &str,
+    path: &str,
+    tally: &Tally,
+    bytes_per_state: Option<f64>,
+) -> serde_json::Value {
+    serde_json::json!({
+        "game": name,
+        "path": path,
+        "games_per_second": tally.games_per_second(),
+        "moves_per_second": tally.moves_per_second(),
+        "moves_per_game": tally.moves_per_game(),
+        "bytes_per_state": bytes_per_state,
+    })
+}
+
+fn budget(benching: bool) -> Budget {
+    if !benching {
+        return Budget {
+            warm_up: Duration::ZERO,
+            measured: Duration::from_millis(5),
+        };
+    }
+    let seconds = match std::env::var("PLAYOUT_SECONDS") {
+        Ok(text) => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or_else(|| {
+                panic!("PLAYOUT_SECONDS={text:?} is not a positive number of seconds, e.g. 0.5")
+            }),
+        Err(_) => 2.0,
+    };
+    let measured = Duration::from_secs_f64(seconds);
+    Budget {
+        warm_up: (measured / 10).min(Duration::from_millis(300)),
+        measured,
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let benching = args.iter().any(|a| a == "--bench");
@@ -80,57 +154,43 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .map(|a| a.to_ascii_lowercase())
         .collect();
-    let (budget, warm_up) = if benching {
-        let seconds = match std::env::var("PLAYOUT_SECONDS") {
-            Ok(text) => text
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s > 0.0)
-                .unwrap_or_else(|| panic!("PLAYOUT_SECONDS={text:?} is not a positive number")),
-            Err(_) => 2.0,
-        };
-        let budget = Duration::from_secs_f64(seconds);
-        (budget, (budget / 10).min(Duration::from_millis(300)))
-    } else {
-        (Duration::from_millis(5), Duration::ZERO)
-    };
+    let budget = budget(benching);
+    state_memory::check_the_counting().unwrap_or_else(|e| panic!("{e}"));
 
+    if !json {
+        println!(
+            "{:<20} {:>12} {:>13} {:>10} {:>11} {:>12}",
+            "game", "games/s", "moves/s", "moves/game", "bytes/state", "kernel g/s"
+        );
+    }
     let mut rows = Vec::new();
-    for name in GAMES {
+    for rules in catalogue::all() {
+        let name = rules.name.clone();
         let lower = name.to_ascii_lowercase();
         if !filters.is_empty() && !filters.iter().any(|f| lower.contains(f.as_str())) {
             continue;
         }
-        let rules = catalogue::get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
         let game = Game::new(rules).unwrap_or_else(|p| panic!("{name} compiles: {p:?}"));
-        for general in [false, true] {
-            let path = if general { "general" } else { "compiled" };
-            if !general && game.rollout().is_none() {
-                continue;
+        let general = measure(&game, true, &budget);
+        let kernel = kernel(&game, &budget);
+        let bytes = state_memory::mean_state_bytes(&game, if benching { MEMORY_GAMES } else { 1 });
+        assert!(general.moves > 0, "{name}: random games were played");
+        if json {
+            rows.push(json_row(&name, "general", &general, Some(bytes)));
+            if let Some(k) = &kernel {
+                rows.push(json_row(&name, "compiled", k, None));
             }
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
-            if !warm_up.is_zero() {
-                run(&game, &mut rng, general, warm_up);
-            }
-            let tally = run(&game, &mut rng, general, budget);
-            if !json {
-                println!(
-                    "{name:<16} {path:<9} {:>12.1} games/s {:>14.0} moves/s {:>8.1} moves/game",
-                    tally.games_per_second(),
-                    tally.moves_per_second(),
-                    tally.moves_per_game(),
-                );
-            }
-            rows.push(serde_json::json!({
-                "game": name,
-                "path": path,
-                "games_per_second": tally.games_per_second(),
-                "moves_per_second": tally.moves_per_second(),
-            }));
+        } else {
+            print_line(&name, &general, bytes, kernel.as_ref());
         }
     }
     if json {
         println!("{}", serde_json::Value::Array(rows));
+    } else {
+        println!(
+            "bytes/state: mean of the start, middle and end of random games; of which {} \
+             for the State itself, the rest on the heap",
+            size_of::<redscience_engine::State>()
+        );
     }
 }
