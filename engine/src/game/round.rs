@@ -103,10 +103,7 @@ impl State {
 
     /// A copy of the round-start position for one planner, without history.
     fn scratch_for(&self, seat: usize) -> State {
-        let mut scratch = self.clone();
-        scratch.round = None;
-        scratch.history = Vec::new();
-        scratch.seen_turns = Default::default();
+        let mut scratch = self.clone_bare();
         scratch.planning = true;
         // Each planner may offer a draw once, before its plan.
         scratch.offered_this_turn = false;
@@ -280,7 +277,9 @@ impl State {
 
     /// Arrivals stack in seat order; each touched stack then resolves.
     fn resolve_on_stacks(&mut self, moves: &[(usize, Move)]) {
-        let geo = self.game().geometry.clone();
+        // The game, not its geometry, is copied: a count, not its tables.
+        let game = self.game().clone();
+        let geo = &game.geometry;
         let mut touched = Vec::new();
         // A stack that takes one arrival is covered by it; several arrive together.
         let mut arrivals = vec![0usize; geo.columns().len()];

@@ -206,6 +206,48 @@ impl Clone for State {
 }
 
 impl State {
+    /// A copy without the history, the round under way or the memory of
+    /// turns: a planner's scratch copy has no use for them, and copying
+    /// them only to drop them cost a fifth of a sealed round's time.
+    pub(super) fn clone_bare(&self) -> State {
+        State {
+            game: self.game.clone(),
+            board: self.board.clone(),
+            flags: self.flags.clone(),
+            rng: self.rng,
+            seed: self.seed,
+            reserves: self.reserves,
+            phase: self.phase,
+            to_move: self.to_move,
+            turn_moves: self.turn_moves.clone(),
+            turn_start_key: self.turn_start_key,
+            changed: self.changed.clone(),
+            draw: self.draw.clone(),
+            offered_this_turn: self.offered_this_turn,
+            seen_turns: Default::default(),
+            outcome: self.outcome.clone(),
+            last_line_teams: self.last_line_teams.clone(),
+            disqualified: self.disqualified.clone(),
+            folded: self.folded,
+            shape_holders: self.shape_holders.clone(),
+            revealed: self.revealed.clone(),
+            history: Vec::new(),
+            decisions: self.decisions.clone(),
+            choices: self.choices.clone(),
+            board_results: self.board_results.clone(),
+            round: None,
+            planning: self.planning,
+            perceiving: self.perceiving,
+            wall_mask: self.wall_mask.clone(),
+            known_walls: self.known_walls.clone(),
+            plan_done: self.plan_done,
+            quiet: self.quiet,
+            tactics: self.tactics.clone(),
+        }
+    }
+}
+
+impl State {
     pub(crate) fn new(game: Arc<Game>, seed: u64) -> State {
         let mut state = State {
             flags: vec![0; game.initial_board.len()],
