@@ -181,18 +181,15 @@ fn choices(state: &State) -> Vec<Move> {
         .collect()
 }
 
-/// What the seat to move of `state` knows: the search's root, quiet (see
-/// [`State::quiet_copy`]). Under cloaking every later move of the search,
-/// whoever's, is judged on that knowledge too, so nothing hidden from the
-/// seat steers it.
+/// What the seat to move of `state` knows: the search's root. Under
+/// cloaking every later move of the search, whoever's, is judged on that
+/// knowledge too, so nothing hidden from the seat steers it.
 fn root_of(state: &State) -> State {
-    let mut root = if state.game().rules.cloaking == crate::rules::Cloaking::None {
+    if state.game().rules.cloaking == crate::rules::Cloaking::None {
         state.clone()
     } else {
         state.perceived(state.to_move())
-    };
-    root.make_quiet();
-    root
+    }
 }
 
 /// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0

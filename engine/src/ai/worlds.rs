@@ -56,7 +56,6 @@ fn replay<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Option<State> {
     let mut world = state.game().start_seeded(state.seed());
-    world.make_quiet();
     for &(mv, by, hidden) in decided {
         if world.is_finished() || world.to_move() != by {
             return None;

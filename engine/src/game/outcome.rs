@@ -71,7 +71,7 @@ pub(crate) fn agreed_draw(game: &Game) -> Outcome {
 type Named = Vec<bool>;
 
 /// The outcome of one board, with why (the stalemate's cause when the
-/// stalemate rules decided it). The search's quiet copies are told no why.
+/// stalemate rules decided it).
 fn board_outcome(
     state: &State,
     board: u8,
@@ -80,12 +80,6 @@ fn board_outcome(
     fired: Vec<Fired>,
     disqualified: Vec<bool>,
 ) -> Outcome {
-    if state.quiet {
-        return Outcome {
-            results,
-            explanation: Explanation::Untold,
-        };
-    }
     let ending = BoardEnding {
         board,
         results: results.clone(),
@@ -479,16 +473,12 @@ pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
     };
     let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
     chaos_rules(game, &mut results);
-    let told = !boards.iter().any(|o| o.explanation == Explanation::Untold);
-    let explanation = match told {
-        true => Explanation::Boards {
-            boards: boards
-                .iter()
-                .flat_map(|o| o.explanation.boards().iter().cloned())
-                .collect(),
-            won,
-        },
-        false => Explanation::Untold,
+    let explanation = Explanation::Boards {
+        boards: boards
+            .iter()
+            .flat_map(|o| o.explanation.boards().iter().cloned())
+            .collect(),
+        won,
     };
     Outcome {
         results,
