@@ -214,3 +214,51 @@ pub(crate) fn capitalise(word: &str) -> String {
         None => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    use crate::catalogue;
+    use crate::game::Game;
+    use crate::random::random_move;
+
+    /// Words built on demand read as the move read when it was chosen: in
+    /// random matches of every catalogue game, each decision's words are
+    /// those of `move_text` just before it was applied, on the position its
+    /// seat chose from (its plan's position in a sealed round), and a
+    /// blocked attempt adds only what it ran into.
+    #[test]
+    fn a_decision_reads_as_it_did_when_it_was_chosen() {
+        let mut checked = 0;
+        for rules in catalogue::all() {
+            let game = Game::new(rules).expect("catalogue games compile");
+            let name = &game.rules.name;
+            for seed in 0..3 {
+                let mut state = game.start_seeded(seed);
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                // Every catalogue match ends; the bound keeps a bug from hanging the test.
+                for _ in 0..5_000 {
+                    let Some(mv) = random_move(&state, &mut rng) else {
+                        break;
+                    };
+                    let chooser = state.to_move();
+                    let before = match state.plan_position(chooser) {
+                        Some(plan) => plan.move_text(mv),
+                        None => state.move_text(mv),
+                    };
+                    let at = state.history().len();
+                    state.apply(mv).expect("random moves are legal");
+                    let words = state.move_words(at);
+                    assert!(
+                        words == before || words.starts_with(&format!("{before}: blocked at ")),
+                        "{name} seed {seed}, move {at}: {words:?}, chosen as {before:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 2_000, "only {checked} decisions were checked");
+    }
+}
