@@ -443,12 +443,14 @@ impl State {
 /// The match's outcome from its boards' outcomes. One board is the match;
 /// with several, whoever wins the most boards wins (a board won by everyone
 /// is a tie), tied leaders draw and everyone else loses.
-pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
-    if let [only] = boards {
-        return only.clone();
+pub(crate) fn combine_boards(game: &Game, mut boards: Vec<Outcome>) -> Outcome {
+    if boards.len() == 1
+        && let Some(only) = boards.pop()
+    {
+        return only;
     }
     let mut won = vec![0usize; game.teams];
-    for outcome in boards {
+    for outcome in &boards {
         let winners: Vec<usize> = (0..game.teams)
             .filter(|t| {
                 let seats = game.seats.iter().enumerate();

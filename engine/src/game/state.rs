@@ -574,7 +574,7 @@ impl State {
 
     fn conclude(&mut self) {
         let boards: Vec<Outcome> = self.board_results.iter().flatten().cloned().collect();
-        self.outcome = Some(outcome::combine_boards(&self.game, &boards));
+        self.outcome = Some(outcome::combine_boards(&self.game, boards));
     }
 
     /// What a seat faces: pieces, reserves and phase. FxHash: deterministic
