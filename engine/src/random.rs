@@ -50,7 +50,6 @@ pub fn playouts<R: Rng + ?Sized>(
         }
         _ => loop {
             let mut state = game.start_seeded(games);
-            state.make_quiet();
             moves += playout(&mut state, rng) as u64;
             games += 1;
             if stop(games) {
