@@ -127,7 +127,7 @@ enum Command {
         game: String,
         /// Moves in turn order, seat 1 first, as for `replay`.
         moves: Vec<String>,
-        /// Draw what one seat (1-based) or a spectator ("public") sees, instead of the truth.
+        /// Draw what one seat (1-based) sees; a spectator's eyes ("public") by default.
         #[arg(long, value_name = "SEAT|public")]
         view: Option<String>,
         /// The PNG file to write.

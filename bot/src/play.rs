@@ -120,7 +120,7 @@ impl Session {
 
     /// The board as the person sees it.
     fn board(&self) -> String {
-        view_text(&self.game, &self.state.player_view(self.human).0)
+        view_text(&self.game, &self.state.player_view(self.human).into())
     }
 
     fn show_new_moves(&mut self) {

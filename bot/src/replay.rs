@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::State;
-use redscience_engine::game::{View, default_label};
+use redscience_engine::game::{Shown, default_label};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
-use redscience_engine::text::view_text;
+use redscience_engine::text::{board_text, view_text};
 use serde_json::json;
 
 use crate::source;
@@ -98,21 +98,36 @@ fn play_turn(state: &mut State, turn: &str, rng: &mut Xoshiro256PlusPlus) -> Res
     apply_turn(state, turn, |s| random_move(s, rng))
 }
 
-/// The moves and the board as the chosen eyes see them.
-pub(crate) fn seen(state: &State, eyes: Eyes) -> (Vec<String>, View) {
+/// The moves in words as the chosen eyes know them.
+fn moves_seen(state: &State, eyes: Eyes) -> Vec<String> {
     match eyes {
-        Eyes::Truth => (
-            state.history().iter().map(|a| a.text.clone()).collect(),
-            state.truth_view(),
-        ),
-        Eyes::Viewer(None) => (state.history_for(None), state.public_view().0),
-        Eyes::Viewer(Some(seat)) => (state.history_for(Some(seat)), state.player_view(seat).0),
+        Eyes::Truth => (0..state.history().len())
+            .map(|i| state.move_words(i))
+            .collect(),
+        Eyes::Viewer(viewer) => state.history_for(viewer),
+    }
+}
+
+/// What a viewer sees: a seat (`Some`) or a spectator.
+pub(crate) fn view_of(state: &State, viewer: Option<usize>) -> Shown {
+    match viewer {
+        Some(seat) => state.player_view(seat).into(),
+        None => state.public_view().into(),
+    }
+}
+
+/// The board as text as the chosen eyes see it: the truth is the
+/// referee's, for whoever runs the command.
+fn board_seen(state: &State, eyes: Eyes) -> String {
+    match eyes {
+        Eyes::Truth => board_text(state),
+        Eyes::Viewer(viewer) => view_text(state.game(), &view_of(state, viewer)),
     }
 }
 
 fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_json::Value {
     let game = state.game();
-    let (moves, view) = seen(state, eyes);
+    let moves = moves_seen(state, eyes);
     let mut report = json!({
         "game": game.rules.name,
         "status": if state.is_finished() { "finished" } else { "ongoing" },
@@ -120,6 +135,7 @@ fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_
     });
     let fields = report.as_object_mut().expect("an object");
     if let Eyes::Viewer(viewer) = eyes {
+        let view = view_of(state, viewer);
         fields.insert(
             "view".into(),
             json!(viewer.map_or("public".to_string(), |s| (s + 1).to_string())),
@@ -129,7 +145,7 @@ fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_
             json!(view_text(game, &view).lines().collect::<Vec<_>>()),
         );
         let reserves: Vec<String> = view
-            .reserves
+            .reserves()
             .iter()
             .map(|(c, s, n)| format!("{n} {} {}", c.name(), s.name()))
             .collect();
@@ -166,7 +182,7 @@ fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_
 
 fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String {
     let game = state.game();
-    let (moves, view) = seen(state, eyes);
+    let moves = moves_seen(state, eyes);
     let mut out = format!("{}\n", game.rules.name);
     for (i, (applied, text)) in state.history().iter().zip(&moves).enumerate() {
         let auto = if applied.automatic {
@@ -181,7 +197,7 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
             text
         ));
     }
-    out.push_str(&view_text(game, &view));
+    out.push_str(&board_seen(state, eyes));
     if let Some(r) = rejected {
         out.push_str(&format!(
             "Move {} (\"{}\") rejected: {}\n",

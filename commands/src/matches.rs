@@ -5,7 +5,7 @@
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::game::{RoundProgress, View};
+use redscience_engine::game::{RoundProgress, Shown};
 use redscience_engine::notation::{apply_turn, typed};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
@@ -216,7 +216,7 @@ pub(crate) async fn picture(
     bot: &Bot,
     message: Message,
     live: &LiveMatch,
-    view: &View,
+    view: &Shown,
     clock: Option<&str>,
 ) -> Message {
     let state = live.state();
@@ -306,8 +306,8 @@ pub(crate) async fn report(
         status.push('\n');
         status.push_str(&line);
     }
-    let public = state.public_view().0;
-    let board = |view| format!("```\n{}\n```", view_text(game, &view).trim_end());
+    let public = Shown::from(state.public_view());
+    let board = |view: &Shown| format!("```\n{}\n```", view_text(game, view).trim_end());
     let clock = time_left(bot, live).await;
     reply.push(
         picture(
@@ -321,7 +321,7 @@ pub(crate) async fn report(
                         .iter()
                         .map(|line| format!("{line}\n"))
                         .collect::<String>(),
-                    board(public.clone())
+                    board(&public)
                 ),
             ),
             live,
@@ -335,10 +335,10 @@ pub(crate) async fn report(
         if !is_human(bot, live, seat).await {
             continue;
         }
-        let own = state.player_view(seat).0;
+        let own = Shown::from(state.player_view(seat));
         let moving = mover == Some(seat);
-        let same = own.spaces == public.spaces
-            && own.reserves == public.reserves
+        let same = own.spaces() == public.spaces()
+            && own.reserves() == public.reserves()
             && lines(Some(seat)) == lines(None);
         if same && !(moving && secret(state)) {
             continue;
@@ -351,7 +351,7 @@ pub(crate) async fn report(
             live.id,
             game.seats[seat].label(),
             lines(Some(seat)),
-            board(own.clone())
+            board(&own)
         );
         let message = Message::new(Destination::Private(chat), text);
         reply.push(picture(bot, message, live, &own, clock.as_deref()).await);

@@ -3,7 +3,7 @@
 //! of the last turn where nothing is secret. Kept apart from the drawing's
 //! database and thread work (`matches::picture`) so it can be tested.
 
-use redscience_engine::game::View;
+use redscience_engine::game::Shown;
 use redscience_engine::{SeatResult, State};
 use redscience_render::{BoardOptions, MatchResult, caption, deciding_groups, last_turn};
 
@@ -20,10 +20,10 @@ pub(crate) struct Forfeit<'a> {
 pub(crate) fn board_options(
     state: &State,
     forfeit: Option<Forfeit>,
-    view: &View,
+    view: &Shown,
     seats: Vec<String>,
     clock: Option<&str>,
-) -> (View, BoardOptions) {
+) -> (Shown, BoardOptions) {
     let game = state.game();
     let (result, deciding) = match (forfeit, state.outcome()) {
         (Some(f), _) => (
@@ -36,10 +36,10 @@ pub(crate) fn board_options(
         ),
         (None, None) => (None, Vec::new()),
     };
-    let mut view = view.clone();
-    if result.is_some() {
-        view.to_move = None;
-    }
+    let view = match result {
+        Some(_) => view.clone().with_no_one_to_move(),
+        None => view.clone(),
+    };
     let mut lines = caption(game, &view, &seats);
     lines.extend(clock.map(str::to_string));
     let options = BoardOptions {
@@ -61,6 +61,7 @@ pub(crate) fn board_options(
 mod tests {
     use redscience_engine::notation::apply_turn;
     use redscience_engine::{Game, RuleSet, catalogue};
+    use redscience_render::board_svg;
 
     use super::*;
 
@@ -73,6 +74,9 @@ mod tests {
         state
     }
 
+    /// The fill behind the seat to move in the picture's legend.
+    const TO_MOVE: &str = "#fff1b8";
+
     fn names() -> Vec<String> {
         vec!["alice".to_string(), "Random".to_string()]
     }
@@ -80,8 +84,8 @@ mod tests {
     #[test]
     fn a_won_match_names_its_winner_and_no_one_to_move() {
         let s = played("Tic-Tac-Toe", &["1,1", "2,1", "2,2", "3,1", "3,3"]);
-        let (view, options) = board_options(&s, None, &s.public_view().0, names(), None);
-        assert_eq!(view.to_move, None);
+        let (view, options) = board_options(&s, None, &s.public_view().into(), names(), None);
+        assert_eq!(view.to_move(), None);
         assert_eq!(options.caption, ["Tic-Tac-Toe"]);
         let result = options.result.unwrap();
         assert_eq!(result.headline, "alice wins");
@@ -107,8 +111,17 @@ mod tests {
             reason: "Random resigned",
             results: vec![SeatResult::Win, SeatResult::Loss],
         };
-        let (view, options) = board_options(&s, Some(forfeit), &s.public_view().0, names(), None);
-        assert_eq!(view.to_move, None, "no one is to move after a resignation");
+        let public = Shown::from(s.public_view());
+        assert_eq!(public.to_move(), Some(1), "the engine still awaits Random");
+        let (view, options) = board_options(&s, Some(forfeit), &public, names(), None);
+        assert_eq!(
+            view.to_move(),
+            None,
+            "no one is to move after a resignation"
+        );
+        assert_eq!(options.caption, ["Tic-Tac-Toe"]);
+        let svg = board_svg(s.game(), &view, &options);
+        assert!(!svg.contains(TO_MOVE), "no seat is marked to move: {svg}");
         let result = options.result.unwrap();
         assert_eq!(result.headline, "alice wins");
         assert_eq!(result.reasons, ["Random resigned"]);
@@ -119,12 +132,14 @@ mod tests {
     fn a_match_going_on_has_its_mover_and_clock_and_every_stone_of_the_last_turn() {
         let s = played("Connect6-19x19", &["9,9+11,11"]);
         let clock = "5 minutes left of 5 minutes";
-        let (view, options) = board_options(&s, None, &s.public_view().0, names(), Some(clock));
-        assert_eq!(view.to_move, Some(1));
+        let (view, options) =
+            board_options(&s, None, &s.public_view().into(), names(), Some(clock));
+        assert_eq!(view.to_move(), Some(1));
         assert_eq!(
             options.caption,
             ["Connect6-19x19", "Random (white) to move", clock]
         );
+        assert!(board_svg(s.game(), &view, &options).contains(TO_MOVE));
         assert!(options.result.is_none());
         let cell = |x, y| s.game().geometry.cell(1, x, y, 1).unwrap();
         assert_eq!(options.last_move, [cell(9, 9), cell(11, 11)]);
@@ -138,7 +153,7 @@ mod tests {
         let game = Game::new(serde_json::from_value(rules).unwrap()).unwrap();
         let mut s = game.start();
         apply_turn(&mut s, "1,1", |_| None).unwrap();
-        let (_, options) = board_options(&s, None, &s.public_view().0, names(), None);
+        let (_, options) = board_options(&s, None, &s.public_view().into(), names(), None);
         assert!(options.last_move.is_empty());
     }
 }

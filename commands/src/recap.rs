@@ -3,7 +3,7 @@
 //! one, and how a match ended (who won and why) in the players' names.
 
 use redscience_engine::describe::join_and;
-use redscience_engine::game::{Seen, View};
+use redscience_engine::game::{Seen, Shown};
 use redscience_engine::rules::{BoardKind, Color, Order, Shape};
 use redscience_engine::{Move, State};
 use redscience_storage::LiveMatch;
@@ -68,12 +68,13 @@ pub(crate) fn move_lines(
         .history()
         .iter()
         .zip(&texts)
-        .map(|(a, text)| Entry {
+        .enumerate()
+        .map(|(i, (a, text))| Entry {
             seat: a.seat,
             mv: a.mv,
             automatic: a.automatic,
             text,
-            secret: *text != a.text,
+            secret: state.is_secret_to(i, viewer),
         })
         .collect();
     // A forced pass, or a move of Chaos's outside the sealed round under
@@ -113,9 +114,9 @@ fn summary(
 ) -> Vec<String> {
     let game = state.game();
     let mut out = Vec::new();
-    let view = match viewer {
-        Some(seat) => state.player_view(seat).0,
-        None => state.public_view().0,
+    let view: Shown = match viewer {
+        Some(seat) => state.player_view(seat).into(),
+        None => state.public_view().into(),
     };
     let chaos: Vec<&Entry> = run
         .iter()
@@ -190,7 +191,7 @@ fn summary(
 /// "4 pink circles: (3,1,1), (3,1,2), (4,1,1), (3,1,3)", "a pink X at
 /// (2,2)", with how many of them the viewer sees there now when some were
 /// taken since ("none left", "2 left").
-fn pieces_at(state: &State, view: &View, (color, shape): (Color, Shape), cells: &[u16]) -> String {
+fn pieces_at(state: &State, view: &Shown, (color, shape): (Color, Shape), cells: &[u16]) -> String {
     let game = state.game();
     // Each space once, in the order first placed: "(3,1,2) ×2"; on stacks
     // each stack once, as it is typed: "Chaos's den (stack 4) ×2".
@@ -215,7 +216,7 @@ fn pieces_at(state: &State, view: &View, (color, shape): (Color, Shape), cells: 
             n => format!("{words} ×{n}"),
         })
         .collect();
-    let seen = |c: u16| view.spaces.get(usize::from(c)).copied();
+    let seen = |c: u16| view.spaces().get(usize::from(c)).copied();
     let left = distinct
         .iter()
         .filter(|&&c| seen(c).map(|s| s.seen) == Some(Seen::Piece(color, shape)))
@@ -298,12 +299,12 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
             None => arrivals.push((key, vec![arrival])),
         }
     }
-    let view = state.public_view().0;
+    let view = state.public_view();
     let owner = |color: Color| match game.seats.iter().position(|s| s.color == color) {
         Some(seat) => format!("{}'s", who(seat)),
         None => format!("a {}", color.name()),
     };
-    let seen = |cell: u16| match view.spaces.get(usize::from(cell)).map(|s| s.seen) {
+    let seen = |cell: u16| match view.spaces().get(usize::from(cell)).map(|s| s.seen) {
         Some(Seen::Piece(color, shape)) => {
             Some(format!("{} {}", owner(color), game.shape_words(shape)))
         }

@@ -4,6 +4,7 @@
 //! gets their choices, and machine seats (Random, Chaos) move by themselves.
 
 use redscience_engine::Move;
+use redscience_engine::game::Shown;
 use redscience_engine::notation::apply_turn;
 use redscience_engine::rules::Order;
 use redscience_engine::text::view_text;
@@ -390,10 +391,10 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let (live, _, seat) = pick_match(ctx, args).await?;
     let state = live.state();
     let game = state.game();
-    let view = if ctx.req.place.private {
-        state.player_view(seat).0
+    let view: Shown = if ctx.req.place.private {
+        state.player_view(seat).into()
     } else {
-        state.public_view().0
+        state.public_view().into()
     };
     let clock = crate::matches::time_left(ctx.bot, &live).await;
     let status = match state.outcome() {

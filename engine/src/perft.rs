@@ -58,8 +58,7 @@ pub fn sequences_by_depth(start: &State, depth: usize) -> Vec<u64> {
     if depth == 0 {
         return counts;
     }
-    let mut root = start.clone();
-    root.make_quiet();
+    let root = start.clone();
     // Each frame: a state `stack.len() - 1` decisions deep, and the index
     // in its legal moves of the next one to expand.
     let mut stack: Vec<(State, usize)> = vec![(root, 0)];
@@ -121,8 +120,7 @@ impl PositionLayers {
     /// A walk from `start` that stops after `max_depth` decisions (the last
     /// layer keeps keys only, no states).
     pub fn new(start: &State, max_depth: usize) -> PositionLayers {
-        let mut root = start.clone();
-        root.make_quiet();
+        let root = start.clone();
         PositionLayers {
             layer: vec![root],
             depth: 0,

@@ -49,8 +49,7 @@ pub fn playouts<R: Rng + ?Sized>(
             }
         }
         _ => {
-            let mut start = game.start_seeded(0);
-            start.make_quiet();
+            let start = game.start_seeded(0);
             let mut state = start.clone();
             loop {
                 state.restart_from(&start, games);

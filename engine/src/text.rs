@@ -3,7 +3,7 @@
 //! Hexagons lean: each row sits half a cell right of the row below. Tetrakis
 //! squares show each square as a small diamond of its four triangles.
 
-use crate::game::{Game, Seen, State, View};
+use crate::game::{Game, Seen, Shown, State, View};
 use crate::rules::{BoardKind, Color, Shape};
 
 /// Two characters per piece: the colour's letter and the shape's mark, e.g. "Bo".
@@ -27,7 +27,7 @@ fn shape_mark(shape: Shape) -> char {
 /// (the shapes on it, unknown shapes, cloaked and locked spaces), in the
 /// order shapes come in, then `. empty`.
 fn marks_on(game: &Game, view: &View) -> String {
-    let seen = |test: &dyn Fn(&crate::game::SpaceView) -> bool| view.spaces.iter().any(test);
+    let seen = |test: &dyn Fn(&crate::game::SpaceView) -> bool| view.spaces().iter().any(test);
     let mut marks: Vec<String> = Shape::ALL
         .into_iter()
         .filter(|&shape| seen(&|sp| matches!(sp.seen, Seen::Piece(_, s) if s == shape)))
@@ -65,13 +65,18 @@ fn color_letter(color: Color) -> char {
     }
 }
 
-/// The whole truth of a position, for the referee's eyes (replay, tests).
+/// The whole truth of a position, for the referee's eyes (the `replay`
+/// command, tests): never for a player, who sees a [`view_text`].
 pub fn board_text(state: &State) -> String {
-    view_text(state.game(), &state.truth_view())
+    board_of(state.game(), &state.truth_view())
 }
 
 /// A board as one viewer knows it, with a legend of the colours in play.
-pub fn view_text(game: &Game, view: &View) -> String {
+pub fn view_text(game: &Game, view: &Shown) -> String {
+    board_of(game, view)
+}
+
+fn board_of(game: &Game, view: &View) -> String {
     let geo = &game.geometry;
     let mut out = String::new();
     for board in 1..=geo.boards {
@@ -140,7 +145,7 @@ pub fn view_text(game: &Game, view: &View) -> String {
 
 /// Two characters for what a viewer sees on one space.
 fn space_text(view: &View, cell: Option<u16>) -> String {
-    let space = view.spaces[usize::from(cell.expect("inside the board"))];
+    let space = view.spaces()[usize::from(cell.expect("inside the board"))];
     match space.seen {
         Seen::Piece(color, shape) => symbol(color, shape),
         Seen::Obscured(color) => format!("{}?", color_letter(color)),

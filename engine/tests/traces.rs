@@ -98,8 +98,8 @@ fn hash_moves(moves: &[Move]) -> u64 {
 /// and whether it is cloaked), the reserves shown, the phase, whose turn,
 /// and the spaces pointed out.
 fn view_bytes(view: &View) -> Vec<u8> {
-    let mut out = vec![view.viewer.map_or(0xff, |v| v as u8)];
-    for space in &view.spaces {
+    let mut out = vec![view.viewer().map_or(0xff, |v| v as u8)];
+    for space in view.spaces() {
         match space.seen {
             Seen::Empty => out.push(0),
             Seen::Wall => out.push(1),
@@ -110,26 +110,26 @@ fn view_bytes(view: &View) -> Vec<u8> {
         }
         out.push(u8::from(space.cloaked));
     }
-    out.extend((view.reserves.len() as u16).to_le_bytes());
-    for (color, shape, count) in &view.reserves {
+    out.extend((view.reserves().len() as u16).to_le_bytes());
+    for (color, shape, count) in view.reserves() {
         out.extend([color.index() as u8, shape.index() as u8]);
         out.extend(count.to_le_bytes());
     }
-    out.push(view.phase as u8);
-    out.push(view.to_move.map_or(0xff, |s| s as u8));
-    out.extend((view.marked.len() as u16).to_le_bytes());
-    for cell in &view.marked {
+    out.push(view.phase() as u8);
+    out.push(view.to_move().map_or(0xff, |s| s as u8));
+    out.extend((view.marked().len() as u16).to_le_bytes());
+    for cell in view.marked() {
         out.extend(cell.to_le_bytes());
     }
     out
 }
 
 fn player_view_bytes(state: &State, seat: usize) -> Vec<u8> {
-    view_bytes(&state.player_view(seat).0)
+    view_bytes(&state.player_view(seat))
 }
 
 fn public_view_bytes(state: &State) -> Vec<u8> {
-    view_bytes(&state.public_view().0)
+    view_bytes(&state.public_view())
 }
 
 fn hash_bytes(bytes: &[u8]) -> u64 {

@@ -14,6 +14,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use redscience_engine::game::Shown;
 use redscience_engine::testing::{catalogue_game, played};
 use redscience_render::{
     BoardOptions, ChartPoint, LeaderRow, LeaderboardCard, MatchResult, RatingSeries, board_png,
@@ -70,7 +71,7 @@ fn main() {
         }
         let game = catalogue_game(name);
         let state = played(&game, turns);
-        let view = state.public_view().0;
+        let view = Shown::from(state.public_view());
         let options = BoardOptions {
             caption: caption(&game, &view, &[]),
             ..BoardOptions::default()
@@ -100,7 +101,7 @@ fn main() {
         let game = catalogue_game("Connect6-19x19");
         let turns = ["1,1+2,1", "1,19+2,19", "3,1+4,1", "3,19+4,19", "5,1+6,1"];
         let state = played(&game, &turns);
-        let view = state.public_view().0;
+        let view = Shown::from(state.public_view());
         let seats = vec![
             "\u{30a2}\u{30ea}\u{30b9}\u{1f3b2}".to_string(),
             "\u{645}\u{631}\u{62d}\u{628}\u{627} bob".to_string(),

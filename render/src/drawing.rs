@@ -35,7 +35,7 @@ impl<'a> Drawing<'a> {
         s: f32,
     ) -> Drawing<'a> {
         let flags = |cells: &mut dyn Iterator<Item = &u16>| {
-            let mut on = vec![false; view.spaces.len()];
+            let mut on = vec![false; view.spaces().len()];
             for &c in cells {
                 if let Some(m) = on.get_mut(usize::from(c)) {
                     *m = true;
@@ -43,7 +43,7 @@ impl<'a> Drawing<'a> {
             }
             on
         };
-        let marked = flags(&mut view.marked.iter());
+        let marked = flags(&mut view.marked().iter());
         let deciding = flags(&mut options.deciding.iter().flatten());
         Drawing {
             game,

@@ -117,7 +117,7 @@ mod tests {
     use crate::drawing::Drawing;
 
     fn connect_four_like(g: &std::sync::Arc<redscience_engine::Game>) -> bool {
-        let view = g.start().truth_view();
+        let view = g.start().public_view();
         let options = BoardOptions::default();
         Drawing::new(g, &view, &options, 40.0).connect_four_like()
     }

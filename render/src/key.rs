@@ -70,14 +70,14 @@ impl Drawing<'_> {
             .map(|(i, seat)| Entry {
                 sample: Sample::Seat(seat.color),
                 label: seat_name(self.game, &self.options.seats, i),
-                highlight: self.view.to_move == Some(i),
+                highlight: self.view.to_move() == Some(i),
             })
             .collect()
     }
 
     /// What needs explaining on this board, and nothing else.
     pub(crate) fn key_entries(&self) -> Vec<Entry> {
-        let spaces = &self.view.spaces;
+        let spaces = self.view.spaces();
         let any = |test: &dyn Fn(usize) -> bool| (0..spaces.len()).any(test);
         let entry = |sample, label: &str| Entry {
             sample,

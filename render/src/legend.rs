@@ -78,7 +78,7 @@ impl Drawing<'_> {
     pub(crate) fn reserves_row(&self) -> Option<(String, f32, f32)> {
         if !self.options.reserves
             || self.options.caption.is_empty()
-            || self.view.reserves.is_empty()
+            || self.view.reserves().is_empty()
         {
             return None;
         }
@@ -91,14 +91,14 @@ impl Drawing<'_> {
         let mut x = text_width(label, fs) + 8.0;
         let own = |c: Color| {
             self.view
-                .viewer
+                .viewer()
                 .and_then(|s| self.game.seats.get(s))
                 .is_some_and(|seat| seat.controls(c))
         };
-        let mut colors: Vec<Color> = self.view.reserves.iter().map(|r| r.0).collect();
+        let mut colors: Vec<Color> = self.view.reserves().iter().map(|r| r.0).collect();
         colors.dedup();
         for color in colors {
-            let of_color = self.view.reserves.iter().filter(|r| r.0 == color);
+            let of_color = self.view.reserves().iter().filter(|r| r.0 == color);
             if own(color) {
                 for &(_, shape, n) in of_color {
                     piece(&mut out, color, shape, x + r, cy, r);

@@ -2,9 +2,65 @@
 //! the same rasterised to PNG by resvg with an embedded font (DejaVu Sans;
 //! no system font is ever loaded, so every machine draws the same pixels).
 //!
-//! Everything is drawn from a [`View`] and the [`Game`] (geometry, seats'
-//! colours, rule names), never from the full state, so a picture cannot show
-//! a piece its viewer may not see.
+//! Everything is drawn from a [`Shown`] view (a seat's or a spectator's,
+//! built by the engine from what that viewer may see) and the [`Game`]
+//! (geometry, seats' colours, rule names), never from the full state, so a
+//! picture cannot show a piece its viewer may not see. The types see to it:
+//! the truth is no `Shown`, and nothing outside the engine can make one.
+//!
+//! ```
+//! use redscience_engine::testing::{catalogue_game, played};
+//! use redscience_render::{BoardOptions, board_png};
+//!
+//! let game = catalogue_game("Tic-Tac-Toe");
+//! let state = played(&game, &["2,2", "1,1"]);
+//! let seat = state.player_view(1);
+//! assert!(board_png(&game, &seat.into(), &BoardOptions::default()).is_ok());
+//! ```
+//!
+//! Drawing the position itself for a player does not compile:
+//!
+//! ```compile_fail,E0308
+//! use redscience_engine::testing::{catalogue_game, played};
+//! use redscience_render::{BoardOptions, board_png};
+//!
+//! let game = catalogue_game("Tic-Tac-Toe");
+//! let state = played(&game, &["2,2", "1,1"]);
+//! let seat = state.player_view(1);
+//! assert!(board_png(&game, &state, &BoardOptions::default()).is_ok());
+//! ```
+//!
+//! nor does taking a seat's view apart to draw what is inside,
+//!
+//! ```compile_fail,E0616
+//! use redscience_engine::testing::{catalogue_game, played};
+//! use redscience_render::{BoardOptions, board_png};
+//!
+//! let game = catalogue_game("Tic-Tac-Toe");
+//! let state = played(&game, &["2,2", "1,1"]);
+//! let seat = state.player_view(1);
+//! assert!(board_png(&game, &seat.0.into(), &BoardOptions::default()).is_ok());
+//! ```
+//!
+//! nor making a seat's view of anything but what the engine built for it.
+//!
+//! ```compile_fail,E0423
+//! use redscience_engine::game::{PlayerView, View};
+//! use redscience_engine::testing::{catalogue_game, played};
+//! use redscience_render::{BoardOptions, board_png};
+//!
+//! let game = catalogue_game("Tic-Tac-Toe");
+//! let state = played(&game, &["2,2", "1,1"]);
+//! let seat: PlayerView = PlayerView(View {
+//!     viewer: Some(1),
+//!     spaces: Vec::new(),
+//!     reserves: Vec::new(),
+//!     phase: 0,
+//!     to_move: None,
+//!     marked: Vec::new(),
+//! });
+//! assert!(board_png(&game, &seat.into(), &BoardOptions::default()).is_ok());
+//! ```
 //!
 //! Layout follows the engine's text boards (`redscience_engine::text`):
 //! x grows to the right and y upwards, (1,1) is the lower left, and the
@@ -72,7 +128,7 @@ pub use result::{MatchResult, deciding_groups, last_turn};
 
 use std::fmt;
 
-use redscience_engine::game::{Game, View};
+use redscience_engine::game::{Game, Shown};
 use redscience_engine::rules::BoardKind;
 
 use drawing::Drawing;
@@ -157,9 +213,12 @@ impl std::error::Error for RenderError {}
 /// The usual caption: the game's name, then whose turn it is by name (see
 /// [`BoardOptions::seats`]), and the phase when there are several. Once
 /// the match is over only the name: the result is [`BoardOptions::result`].
-pub fn caption(game: &Game, view: &View, seats: &[String]) -> Vec<String> {
+pub fn caption(game: &Game, view: &Shown, seats: &[String]) -> Vec<String> {
     let mut lines = vec![game.rules.name.clone()];
-    if let Some((i, seat)) = view.to_move.and_then(|i| game.seats.get(i).map(|s| (i, s))) {
+    if let Some((i, seat)) = view
+        .to_move()
+        .and_then(|i| game.seats.get(i).map(|s| (i, s)))
+    {
         let mut turn = format!(
             "{} ({}) to move",
             seat_name(game, seats, i),
@@ -168,10 +227,10 @@ pub fn caption(game: &Game, view: &View, seats: &[String]) -> Vec<String> {
         if game.rules.phases.len() > 1 {
             turn.push_str(&format!(
                 " \u{2022} phase {} of {}",
-                view.phase + 1,
+                view.phase() + 1,
                 game.rules.phases.len()
             ));
-            if let Some(name) = game.rules.labels.phase(view.phase) {
+            if let Some(name) = game.rules.labels.phase(view.phase()) {
                 turn.push_str(&format!(" ({name})"));
             }
         }
@@ -181,12 +240,16 @@ pub fn caption(game: &Game, view: &View, seats: &[String]) -> Vec<String> {
 }
 
 /// The board as a PNG image.
-pub fn board_png(game: &Game, view: &View, options: &BoardOptions) -> Result<Vec<u8>, RenderError> {
+pub fn board_png(
+    game: &Game,
+    view: &Shown,
+    options: &BoardOptions,
+) -> Result<Vec<u8>, RenderError> {
     rasterise(&board_svg(game, view, options))
 }
 
 /// The board as SVG text (what [`board_png`] rasterises).
-pub fn board_svg(game: &Game, view: &View, options: &BoardOptions) -> String {
+pub fn board_svg(game: &Game, view: &Shown, options: &BoardOptions) -> String {
     let cell = if options.cell_size > 0 {
         options.cell_size as f32
     } else {
@@ -218,7 +281,7 @@ mod tests {
     #[test]
     fn caption_text_is_escaped_and_the_svg_parses() {
         let g = Game::new(RuleSet::tic_tac_toe("A<&>\"B")).unwrap();
-        let view = g.start().truth_view();
+        let view = Shown::from(g.start().public_view());
         let options = BoardOptions {
             caption: caption(&g, &view, &[]),
             ..BoardOptions::default()
@@ -240,7 +303,7 @@ mod tests {
     #[test]
     fn every_cell_of_the_last_turn_is_outlined_and_a_cell_size_is_kept() {
         let g = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
-        let view = g.start().truth_view();
+        let view = Shown::from(g.start().public_view());
         let plain = board_svg(&g, &view, &BoardOptions::default());
         assert!(!plain.contains(HIGHLIGHT));
         assert!(!plain.contains("last move"), "no key entry without one");
@@ -268,8 +331,8 @@ mod tests {
     fn a_finished_match_is_captioned_by_its_name_and_result_never_game_over() {
         let g = Game::new(RuleSet::tic_tac_toe("t")).unwrap();
         let s = redscience_engine::testing::played(&g, &["2,2", "1,1", "1,2", "3,1", "3,2"]);
-        let view = s.truth_view();
-        assert_eq!(view.to_move, None);
+        let view = Shown::from(s.public_view());
+        assert_eq!(view.to_move(), None);
         let names = ["alice".to_string(), "bob".to_string()];
         assert_eq!(caption(&g, &view, &names), ["t"]);
         let outcome = s.outcome().unwrap();

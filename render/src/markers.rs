@@ -46,7 +46,7 @@ impl Drawing<'_> {
 
     /// Every set of seats some space is kept for, in order.
     pub(crate) fn exclusive_sets(&self) -> Vec<u8> {
-        let mut sets: Vec<u8> = (0..self.view.spaces.len() as u16)
+        let mut sets: Vec<u8> = (0..self.view.spaces().len() as u16)
             .filter_map(|c| self.exclusive(c))
             .collect();
         sets.sort_unstable();
@@ -55,7 +55,7 @@ impl Drawing<'_> {
     }
 
     pub(crate) fn any_sticky(&self) -> bool {
-        (0..self.view.spaces.len() as u16).any(|c| self.game.is_sticky(c))
+        (0..self.view.spaces().len() as u16).any(|c| self.game.is_sticky(c))
     }
 
     /// The seats of a set, by index.
@@ -175,7 +175,7 @@ impl Drawing<'_> {
         outline: &Outline,
         ground: Option<&str>,
     ) {
-        let Some(space) = cell.and_then(|c| self.view.spaces.get(usize::from(c))) else {
+        let Some(space) = cell.and_then(|c| self.view.spaces().get(usize::from(c))) else {
             return;
         };
         if let Some(ground) = ground {
@@ -215,7 +215,7 @@ impl Drawing<'_> {
         r: f32,
     ) {
         let Some(cell) = cell else { return };
-        let Some(space) = self.view.spaces.get(usize::from(cell)) else {
+        let Some(space) = self.view.spaces().get(usize::from(cell)) else {
             return;
         };
         let (cx, cy) = centre;

@@ -298,7 +298,11 @@ mod tests {
     fn one_one_is_lower_left_and_y_grows_upwards() {
         let g = game_without_checks(json!({"board": "squares", "dimensions": [3, 3, 1],
             "initial": [{"at": "1,1", "color": "black"}, {"at": "3,3", "color": "white"}]}));
-        let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+        let svg = board_svg(
+            &g,
+            &g.start().public_view().into(),
+            &BoardOptions::default(),
+        );
         let (bx, by) = circle_at(&svg, Color::Black.hex());
         let (wx, wy) = circle_at(&svg, Color::White.hex());
         assert!(bx < wx, "x grows to the right");
@@ -319,7 +323,7 @@ mod tests {
         use redscience_engine::testing::catalogue_game;
         let go_like = |name: &str| {
             let g = catalogue_game(name);
-            let view = g.start().truth_view();
+            let view = g.start().public_view();
             let options = BoardOptions::default();
             crate::drawing::Drawing::new(&g, &view, &options, 40.0).go_like()
         };

@@ -236,17 +236,11 @@ mod tests {
 
     #[test]
     fn a_pass_after_a_move_leaves_the_move_shown() {
-        let g = catalogue_game("Tic-Tac-Toe");
-        let s = played(&g, &["2,2", "1,1"]);
-        let mut history = s.history().to_vec();
-        history.push(Applied {
-            seat: 0,
-            mv: Move::Pass,
-            automatic: true,
-            text: String::new(),
-        });
+        let g = redscience_engine::testing::game(serde_json::json!({"phases": [{"pass": true}]}));
+        let s = played(&g, &["2,2", "1,1", "pass"]);
+        assert_eq!(s.history().last().map(|a| a.mv), Some(Move::Pass));
         assert_eq!(
-            last_turn(&history),
+            last_turn(s.history()),
             vec![g.geometry.cell(1, 1, 1, 1).unwrap()]
         );
     }

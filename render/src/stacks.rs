@@ -21,7 +21,7 @@ impl Drawing<'_> {
                 for z in 1..=nz {
                     let filled = geo
                         .cell(board, x, y, z)
-                        .and_then(|c| self.view.spaces.get(usize::from(c)))
+                        .and_then(|c| self.view.spaces().get(usize::from(c)))
                         .is_some_and(|sp| sp.seen != Seen::Empty);
                     if filled {
                         tallest = tallest.max(z);
@@ -150,7 +150,7 @@ mod tests {
     fn stacks_show_two_rows_above_the_tallest() {
         let g = catalogue_game("Connect4");
         let height = |s: &redscience_engine::State| {
-            let view = s.truth_view();
+            let view = s.public_view();
             let options = BoardOptions::default();
             Drawing::new(&g, &view, &options, 40.0).shown_height(1)
         };

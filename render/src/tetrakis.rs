@@ -62,7 +62,7 @@ impl Drawing<'_> {
                         s * 0.15,
                     );
                     let empty = cell
-                        .and_then(|c| self.view.spaces.get(usize::from(c)))
+                        .and_then(|c| self.view.spaces().get(usize::from(c)))
                         .is_some_and(|sp| sp.seen == Seen::Empty);
                     if empty {
                         text(

@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Arc;
 
-use redscience_engine::game::{Game, State};
+use redscience_engine::game::{Game, Shown, State};
 use redscience_engine::testing::{catalogue_game, game_over, played};
 use redscience_render::{BoardOptions, MatchResult, board_png, board_svg, caption, last_turn};
 use serde_json::json;
@@ -33,7 +33,7 @@ fn cells(game: &Game, board: u8, list: &[(u8, u8, u8)]) -> Vec<u16> {
 /// result once it is over, the last turn outlined and the deciding cells.
 fn options(state: &State, seats: &[&str], deciding: Vec<Vec<u16>>) -> BoardOptions {
     let game = state.game();
-    let view = state.truth_view();
+    let view = Shown::from(state.public_view());
     let seats = names(seats);
     BoardOptions {
         caption: caption(game, &view, &seats),
@@ -47,10 +47,12 @@ fn options(state: &State, seats: &[&str], deciding: Vec<Vec<u16>>) -> BoardOptio
     }
 }
 
-/// Checks the picture of `state`'s truth, and returns its SVG.
+/// Checks the picture of `state` as a spectator sees it (with no space
+/// cloaked, everything), and returns its SVG.
 fn check_with(name: &str, state: &State, options: &BoardOptions) -> String {
     let game = state.game();
-    let view = state.truth_view();
+    assert!(common::nothing_cloaked(state), "{name}: nothing hidden");
+    let view = Shown::from(state.public_view());
     check(name, &board_png(game, &view, options).unwrap());
     board_svg(game, &view, options)
 }
@@ -245,7 +247,11 @@ fn text_in_any_script_and_emoji() {
 fn the_key_explains_only_what_the_board_shows() {
     let plain = catalogue_game("Tic-Tac-Toe");
     let s = played(&plain, &["2,2", "1,1"]);
-    let svg = board_svg(&plain, &s.truth_view(), &options(&s, &[], Vec::new()));
+    let svg = board_svg(
+        &plain,
+        &s.public_view().into(),
+        &options(&s, &[], Vec::new()),
+    );
     for word in [">circle<", ">cloaked<", ">locked<", ">shape unknown<"] {
         assert!(!svg.contains(word), "{word} in a plain game's key");
     }
@@ -267,7 +273,7 @@ fn the_key_explains_only_what_the_board_shows() {
     );
     assert!(!svg.contains(">paper<"), "no paper on the board");
     // A player's own reserves are by shape, and named.
-    let own = board_svg(&g, &s.player_view(0).0, &options);
+    let own = board_svg(&g, &s.player_view(0).into(), &options);
     assert!(own.contains(">paper \u{d7}2<"), "{own}");
     assert!(svg.contains(">locked<") && !svg.contains(">cloaked<"));
 }
@@ -285,7 +291,7 @@ fn notes_name_the_seats() {
     let s = g.start();
     let svg = board_svg(
         &g,
-        &s.truth_view(),
+        &s.public_view().into(),
         &options(&s, &["mo", "ned"], Vec::new()),
     );
     assert!(svg.contains("only ned may enter or leave"), "{svg}");

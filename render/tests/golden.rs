@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Arc;
 
-use redscience_engine::game::{Game, State, View};
+use redscience_engine::game::{Game, Shown, State};
 use redscience_engine::testing::{catalogue_game, game_over, played};
 use redscience_render::{
     BoardOptions, ChartPoint, LeaderRow, LeaderboardCard, RatingSeries, board_png, board_svg,
@@ -16,7 +16,7 @@ use redscience_render::{
 };
 use resvg::tiny_skia::Pixmap;
 
-use common::check;
+use common::{check, nothing_cloaked};
 
 /// A game named "Test" (the pictures draw the name), without Tic-Tac-Toe's
 /// in-a-row check.
@@ -28,7 +28,7 @@ fn game(fields: serde_json::Value) -> Arc<Game> {
 }
 
 /// The options the bot would use: the usual caption, the last move outlined.
-fn options(game: &Game, view: &View, last: &[u16]) -> BoardOptions {
+fn options(game: &Game, view: &Shown, last: &[u16]) -> BoardOptions {
     BoardOptions {
         caption: caption(game, view, &[]),
         last_move: last.to_vec(),
@@ -36,10 +36,12 @@ fn options(game: &Game, view: &View, last: &[u16]) -> BoardOptions {
     }
 }
 
-/// Draws the truth of a position (everything seen) and checks it.
+/// Draws a position as a spectator sees it and checks it: with no space
+/// cloaked, everything.
 fn check_state(name: &str, state: &State, last: &[u16]) {
     let game = state.game();
-    let view = state.truth_view();
+    assert!(nothing_cloaked(state), "{name}: nothing hidden");
+    let view = Shown::from(state.public_view());
     check(
         name,
         &board_png(game, &view, &options(game, &view, last)).unwrap(),
@@ -115,7 +117,7 @@ fn stacks_start_shows_two_rows_and_the_height() {
         "shapes": [{"reserves": {"black": 21, "white": 21}}]}),
     );
     let s = g.start();
-    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    let svg = board_svg(&g, &s.public_view().into(), &BoardOptions::default());
     assert!(svg.contains(">max 6<"), "the maximum height is shown");
     // Height labels (faint) for rows 1 and 2 only.
     assert!(svg.contains(r##"fill="#9c8f78">2<"##));
@@ -163,11 +165,17 @@ fn two_boards() {
     check_state("boards_2", &s, &[cell(&g, 2, 3, 3, 1)]);
 }
 
+/// Three boards of stacks, cloaked: as black sees them, its own pieces
+/// only (no one may see the whole position while the match goes on).
 #[test]
 fn three_boards_of_stacks() {
     let g = catalogue_game("3Blotto13");
     let s = played(&g, &["1", "2:2", "3:1", "2"]);
-    check_state("boards_3_stacks", &s, &[cell(&g, 1, 2, 1, 1)]);
+    let view = Shown::from(s.player_view(0));
+    check(
+        "boards_3_stacks",
+        &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
+    );
 }
 
 /// Every shape in four seats' colours, and walls (locked spaces).
@@ -210,7 +218,7 @@ fn obscured_and_hidden_views_of_one_position() {
         let (g, s) = cloaked_position(cloaking);
         // White (seat 1) sees its own pieces; black's on cloaked spaces
         // are colour only (obscures) or not there at all (hides).
-        let view = s.player_view(1).0;
+        let view = Shown::from(s.player_view(1));
         let svg = board_svg(&g, &view, &BoardOptions::default());
         assert_eq!(
             svg.contains(">?</text>"),
@@ -222,7 +230,7 @@ fn obscured_and_hidden_views_of_one_position() {
             &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
         );
         // Black sees everything it placed.
-        let view = s.player_view(0).0;
+        let view = Shown::from(s.player_view(0));
         check(
             &format!("{name}_black"),
             &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
@@ -246,18 +254,20 @@ fn the_public_picture_of_a_cloaked_game_does_not_depend_on_hidden_pieces() {
         &["circle 1,1", "circle 2,2", "circle 4,3", "circle 3,1"],
     ];
     let mut pictures = Vec::new();
-    let mut truths = Vec::new();
+    let mut seats = Vec::new();
     for turns in games {
         let s = played(&g, turns);
-        let view = s.public_view().0;
+        let view = Shown::from(s.public_view());
         pictures.push(board_png(&g, &view, &options(&g, &view, &[])).unwrap());
-        truths.push(board_png(&g, &s.truth_view(), &BoardOptions::default()).unwrap());
+        // Together the two seats see every piece, each its own.
+        let seat = |n| board_png(&g, &s.player_view(n).into(), &BoardOptions::default());
+        seats.push((seat(0).unwrap(), seat(1).unwrap()));
     }
     for p in &pictures[1..] {
         assert!(p == &pictures[0], "public pictures are byte-identical");
     }
-    for t in &truths[1..] {
-        assert!(t != &truths[0], "the hidden pieces really differ");
+    for t in &seats[1..] {
+        assert!(t != &seats[0], "the hidden pieces really differ");
     }
     check("cloaked_public", &pictures[0]);
 }
@@ -266,7 +276,7 @@ fn the_public_picture_of_a_cloaked_game_does_not_depend_on_hidden_pieces() {
 fn a_picture_is_a_png_of_a_sensible_size() {
     let g = catalogue_game("Tic-Tac-Toe");
     let s = g.start();
-    let png = board_png(&g, &s.truth_view(), &BoardOptions::default()).unwrap();
+    let png = board_png(&g, &s.public_view().into(), &BoardOptions::default()).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let p = Pixmap::decode_png(&png).unwrap();
     assert!((150..=800).contains(&p.width()), "{}", p.width());
@@ -275,7 +285,7 @@ fn a_picture_is_a_png_of_a_sensible_size() {
         cell_size: 100,
         ..BoardOptions::default()
     };
-    let p = Pixmap::decode_png(&board_png(&g, &s.truth_view(), &big).unwrap()).unwrap();
+    let p = Pixmap::decode_png(&board_png(&g, &s.public_view().into(), &big).unwrap()).unwrap();
     assert!(p.width() >= 300, "{}", p.width());
 }
 
@@ -288,7 +298,7 @@ fn sticky_spaces_are_dotted() {
         "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
     );
     let s = played(&g, &["2,2", "1,1"]);
-    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    let svg = board_svg(&g, &s.public_view().into(), &BoardOptions::default());
     assert_eq!(svg.matches("url(#sticky)").count(), 3);
     assert!(svg.contains("sticky: a piece there cannot leave"));
     check_state("marker_sticky", &s, &[]);
@@ -303,7 +313,7 @@ fn exclusive_spaces_are_hatched_in_the_owners_colours() {
                       {"seats": ["1", "3"], "spaces": ["4,1", "5,1"]}],
         "shapes": [{"reserves": {"black": 3, "white": 3, "pink": 3, "yellow": 3}}]}));
     let s = played(&g, &["4,1", "1,3"]);
-    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    let svg = board_svg(&g, &s.public_view().into(), &BoardOptions::default());
     assert_eq!(svg.matches("url(#excl").count(), 4);
     assert!(svg.contains("only Player 2 may enter or leave"), "{svg}");
     assert!(svg.contains("only Player 1 and Player 3 may enter or leave"));
@@ -320,7 +330,7 @@ fn goals_are_marked_on_their_edges() {
                     "reserves": {"black": 4, "white": 4}}]}),
     );
     let s = played(&g, &["1,1", "4,4"]);
-    let svg = board_svg(&g, &s.truth_view(), &BoardOptions::default());
+    let svg = board_svg(&g, &s.public_view().into(), &BoardOptions::default());
     assert!(
         svg.contains("Goals: Player 1 top (y=4), Player 2 bottom (y=1)"),
         "{svg}"
@@ -331,12 +341,20 @@ fn goals_are_marked_on_their_edges() {
         "dimensions": [5, 5, 1],
         "shapes": [{"shape": "circle", "movement": ["adjacent"],
                     "reserves": {"black": 2, "white": 2, "pink": 2, "yellow": 2}}]}));
-    let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+    let svg = board_svg(
+        &g,
+        &g.start().public_view().into(),
+        &BoardOptions::default(),
+    );
     assert!(svg.contains("Player 4 right (x=5)"), "{svg}");
     check_state("marker_goals_four", &g.start(), &[]);
     // Placement-only games mark no goals.
     let g = catalogue_game("Tic-Tac-Toe");
-    let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+    let svg = board_svg(
+        &g,
+        &g.start().public_view().into(),
+        &BoardOptions::default(),
+    );
     assert!(!svg.contains("Goals:"));
 }
 
@@ -356,7 +374,7 @@ fn reserves_in_the_caption() {
     };
     let g = rules(false);
     let s = played(&g, &["star 1,1", "circle 2,2"]);
-    let view = s.player_view(0).0;
+    let view = Shown::from(s.player_view(0));
     let svg = board_svg(&g, &view, &options(&g, &view, &[]));
     assert!(svg.contains(">Reserves:<"));
     assert!(svg.contains("white \u{d7}4"), "white's count: {svg}");
@@ -366,7 +384,7 @@ fn reserves_in_the_caption() {
     );
     let g = rules(true);
     let s = played(&g, &["star 1,1", "circle 2,2"]);
-    let view = s.player_view(0).0;
+    let view = Shown::from(s.player_view(0));
     let svg = board_svg(&g, &view, &options(&g, &view, &[]));
     assert!(svg.contains(">Reserves:<"));
     assert!(!svg.contains("white \u{d7}"), "white's reserves are secret");
@@ -555,7 +573,11 @@ fn goals_on_hexagons_and_triangles() {
             "dimensions": dims,
             "shapes": [{"shape": "circle", "movement": ["adjacent"],
                         "reserves": {"black": 2, "white": 2, "pink": 2, "yellow": 2}}]}));
-        let svg = board_svg(&g, &g.start().truth_view(), &BoardOptions::default());
+        let svg = board_svg(
+            &g,
+            &g.start().public_view().into(),
+            &BoardOptions::default(),
+        );
         assert!(svg.contains("Goals: Player 1 top"), "{svg}");
         check_state(name, &g.start(), &[]);
     }
@@ -570,16 +592,16 @@ fn marker_revealed_by_a_blocked_attempt() {
         "shapes": [{"reserves": {"black": 2, "white": 2}}]}),
     );
     let s = played(&g, &["2,2", "2,2"]);
-    let view = s.player_view(1).0;
-    assert_eq!(view.marked, vec![cell(&g, 1, 2, 2, 1)]);
+    let view = Shown::from(s.player_view(1));
+    assert_eq!(view.marked(), [cell(&g, 1, 2, 2, 1)]);
     let svg = board_svg(&g, &view, &options(&g, &view, &[]));
     assert!(svg.contains("#f08c00"), "the mark is drawn");
     check(
         "marker_revealed",
         &board_png(&g, &view, &options(&g, &view, &[])).unwrap(),
     );
-    let public = s.public_view().0;
-    assert!(public.marked.is_empty());
+    let public = Shown::from(s.public_view());
+    assert!(public.marked().is_empty());
     assert!(!board_svg(&g, &public, &options(&g, &public, &[])).contains("#f08c00"));
 }
 
@@ -596,10 +618,10 @@ fn marker_pending_chain_jump() {
             "movement": ["adj_orthogonal"], "reserves": {"black": 0, "white": 0}}]}),
     );
     let s = played(&g, &["1,1-3,1"]);
-    let view = s.public_view().0;
+    let view = Shown::from(s.public_view());
     assert_eq!(
-        view.marked,
-        vec![cell(&g, 1, 3, 1, 1)],
+        view.marked(),
+        [cell(&g, 1, 3, 1, 1)],
         "black may jump again from (3,1)"
     );
     check(

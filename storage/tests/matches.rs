@@ -8,6 +8,8 @@ use common::{human, on_each_backend, refusal};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::random::random_move;
+use redscience_engine::rules::{Color, Shape};
+use redscience_engine::text::board_text;
 use redscience_engine::{Game, Move, SeatResult, State, catalogue};
 use redscience_storage::{
     Augmentation, LiveMatch, NewMatch, Rating, RatingKey, RatingUpdate, Security, Storage,
@@ -22,7 +24,16 @@ fn assert_same(live: &State, rebuilt: &State, context: &str) {
         "{context}: decisions"
     );
     assert_eq!(rebuilt.history(), live.history(), "{context}: history");
-    assert_eq!(rebuilt.truth_view(), live.truth_view(), "{context}: board");
+    assert_eq!(board_text(rebuilt), board_text(live), "{context}: board");
+    for color in Color::ALL {
+        for shape in Shape::ALL {
+            assert_eq!(
+                rebuilt.reserve(color, shape),
+                live.reserve(color, shape),
+                "{context}: {color:?} {shape:?} reserve"
+            );
+        }
+    }
     assert_eq!(
         rebuilt.public_view(),
         live.public_view(),

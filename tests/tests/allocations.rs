@@ -82,7 +82,6 @@ fn playouts_allocate_nothing_once_warmed_up() {
         let count = allocations(|| {
             for g in 0..20 {
                 let mut state = game.start_seeded(g);
-                state.make_quiet();
                 general_moves += random::playout(&mut state, &mut rng);
             }
         });

@@ -64,8 +64,33 @@ fn reason(state: &State) -> String {
     outcome.reason(state.game())
 }
 
-fn last(state: &State) -> &Applied {
-    state.history().last().expect("something was played")
+/// A history entry with its words, as the referee reads them.
+struct Echo {
+    seat: usize,
+    automatic: bool,
+    text: String,
+}
+
+fn echo(state: &State, i: usize) -> Echo {
+    let applied = &state.history()[i];
+    Echo {
+        seat: applied.seat,
+        automatic: applied.automatic,
+        text: state.move_words(i),
+    }
+}
+
+fn last(state: &State) -> Echo {
+    let len = state.history().len();
+    assert!(len > 0, "something was played");
+    echo(state, len - 1)
+}
+
+/// The words of every move so far.
+fn words(state: &State) -> Vec<String> {
+    (0..state.history().len())
+        .map(|i| state.move_words(i))
+        .collect()
 }
 
 /// The echo of the last move that was not a pass.
@@ -177,9 +202,8 @@ fn fill(state: &mut State, layers: Layers) {
 fn automatic_tail(state: &State) -> Vec<(usize, String)> {
     let h = state.history();
     let start = h.iter().rposition(|a| !a.automatic).map_or(0, |i| i + 1);
-    h[start..]
-        .iter()
-        .map(|a| (a.seat, a.text.clone()))
+    (start..h.len())
+        .map(|i| (h[i].seat, state.move_words(i)))
         .collect()
 }
 
@@ -317,7 +341,7 @@ fn tic_tac_toe_full_board_draws_after_an_automatic_last_move() {
     // Black's fifth circle has one place left: the engine plays it, then
     // everyone passes until the first repeated pass stalemates.
     assert_board(&s, &[&["WBW", "BBW", "BWB"]]);
-    let placed = &s.history()[8];
+    let placed = echo(&s, 8);
     assert_eq!(
         (placed.seat, placed.automatic, placed.text.as_str()),
         (0, true, "Black circle to (2,3)")
@@ -505,9 +529,11 @@ fn four_on_7sq_draw_agreed() {
     play(&mut s, &["agree"]);
     assert_eq!(results(&s), vec![Draw, Draw]);
     assert_eq!(reason(&s), "Every player agreed to a draw.");
+    let words = words(&s);
     let tail: Vec<(usize, &str)> = s.history()[1..]
         .iter()
-        .map(|a| (a.seat, a.text.as_str()))
+        .zip(&words[1..])
+        .map(|(a, text)| (a.seat, text.as_str()))
         .collect();
     assert_eq!(tail, vec![(1, "Offer to draw"), (0, "Agree to draw")]);
 }
@@ -529,7 +555,8 @@ fn four_on_7sq_draw_refused_then_a_diagonal_win() {
     play(&mut s, &["4,4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
     assert_eq!(last(&s).text, "Black circle to (4,4)");
-    let texts: Vec<&str> = s.history().iter().map(|a| a.text.as_str()).collect();
+    let words = words(&s);
+    let texts: Vec<&str> = words.iter().map(String::as_str).collect();
     assert_eq!(&texts[..2], &["Offer to draw", "Refuse to draw"]);
 }
 
@@ -636,7 +663,8 @@ fn connect6_black_places_two_stones_a_turn_from_the_start() {
     assert_eq!(s.to_move(), 1);
     play(&mut s, &["11,11+12,12"]);
     assert_eq!(s.to_move(), 0);
-    let texts: Vec<&str> = s.history().iter().map(|a| a.text.as_str()).collect();
+    let words = words(&s);
+    let texts: Vec<&str> = words.iter().map(String::as_str).collect();
     assert_eq!(
         texts,
         vec![
@@ -1032,11 +1060,12 @@ fn connect4_full_board_draws() {
             assert_eq!(at(&s, x as u8 + 1, 1, z), color_of(ch), "({},1,{z})", x + 1);
         }
     }
-    let auto = s
+    let forced = s
         .history()
         .iter()
-        .find(|a| a.automatic)
+        .position(|a| a.automatic)
         .expect("the last drop is forced");
+    let auto = echo(&s, forced);
     assert_eq!(
         (auto.seat, auto.text.as_str()),
         (1, "White circle to stack 5")
@@ -1150,10 +1179,12 @@ fn wild_ttt_either_player_places_either_colour() {
         "that move is ambiguous; say which: black circle 1,1 or white circle 1,1",
     );
     play(&mut s, &["white 1,1", "black 2,2"]);
+    let words = words(&s);
     let texts: Vec<(usize, &str)> = s
         .history()
         .iter()
-        .map(|a| (a.seat, a.text.as_str()))
+        .zip(&words)
+        .map(|(a, text)| (a.seat, text.as_str()))
         .collect();
     assert_eq!(
         texts,

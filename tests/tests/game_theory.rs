@@ -195,11 +195,12 @@ fn rock_paper_scissors_three_even_rounds_are_a_draw() {
     // is played for them.
     let s = rps(&[("x 1", "x 1"), ("circle 1", "circle 1")]);
     assert_eq!(stack(&s, 1), "");
-    let automatic: Vec<&str> = s
+    let automatic: Vec<String> = s
         .history()
         .iter()
-        .filter(|a| a.automatic && a.mv.is_board_move())
-        .map(|a| a.text.as_str())
+        .enumerate()
+        .filter(|(_, a)| a.automatic && a.mv.is_board_move())
+        .map(|(i, _)| s.move_words(i))
         .collect();
     assert_eq!(
         automatic,
@@ -857,9 +858,9 @@ fn blotto(black: [usize; 3], white: [usize; 3]) -> State {
         play(&mut s, &[&b[i]]);
         if i == 0 {
             // Every space is cloaked: white sees none of black's circles.
-            let view = s.player_view(1).0;
+            let view = s.player_view(1);
             assert!(
-                view.spaces.iter().all(|sp| !matches!(
+                view.spaces().iter().all(|sp| !matches!(
                     sp.seen,
                     redscience_engine::game::Seen::Piece(Color::Black, _)
                 )),
@@ -954,8 +955,7 @@ fn shopping_bids_are_hidden() {
     play(&mut s, &["1", "1", "1"]);
     let seen_by_white = |s: &State| {
         s.player_view(1)
-            .0
-            .spaces
+            .spaces()
             .iter()
             .filter(|sp| {
                 matches!(
@@ -1041,9 +1041,9 @@ fn beauty(lines: [usize; 4]) -> State {
             play(&mut s, &[&(seat + 1).to_string()]);
         }
         if seat == 0 && *n > 0 {
-            let view = s.player_view(1).0;
+            let view = s.player_view(1);
             assert!(
-                view.spaces
+                view.spaces()
                     .iter()
                     .all(|sp| !matches!(sp.seen, redscience_engine::game::Seen::Piece(..))),
                 "white sees nothing of black's line"

@@ -11,10 +11,11 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use redscience_engine::game::{Seen, View};
+use redscience_engine::game::{Seen, SpaceView, View};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Color, Shape};
 use redscience_engine::testing::{game, played, rules};
+use redscience_engine::text::board_text;
 use redscience_engine::{Game, Move, RuleSet, State, catalogue};
 
 /// Cloaked games: the catalogue's and a few built here.
@@ -94,7 +95,7 @@ impl Witness {
     fn observe(&mut self, state: &State, from: usize) {
         let geo = &state.game().geometry;
         let names: Vec<String> = (0..geo.cell_count() as u16).map(|c| geo.name(c)).collect();
-        for applied in &state.history()[from..] {
+        for (i, applied) in state.history().iter().enumerate().skip(from) {
             let seat = applied.seat;
             match applied.mv {
                 Move::Place { to, .. } | Move::Step { to, .. } => {
@@ -112,7 +113,7 @@ impl Witness {
                 _ => {}
             }
             // A blocked attempt reveals the cells it names.
-            if let Some((_, rest)) = applied.text.split_once("blocked at ") {
+            if let Some((_, rest)) = state.move_words(i).split_once("blocked at ") {
                 for (c, name) in names.iter().enumerate() {
                     if rest.contains(name.as_str()) {
                         self.known[seat].insert(c as u16);
@@ -169,12 +170,16 @@ fn check(state: &State, witness: &Witness) -> Result<(), String> {
     let game = state.game();
     let cloaking = game.rules.cloaking;
     let any_cloaked = (0..game.geometry.cell_count() as u16).any(|c| state.is_cloaked(c));
-    let mut views: Vec<(Option<usize>, View)> = vec![(None, state.public_view().0)];
-    views.extend((0..game.seats.len()).map(|s| (Some(s), state.player_view(s).0)));
+    let public = state.public_view();
+    let seats: Vec<_> = (0..game.seats.len())
+        .map(|s| state.player_view(s))
+        .collect();
+    let mut views: Vec<(Option<usize>, &View)> = vec![(None, &public)];
+    views.extend(seats.iter().enumerate().map(|(s, v)| (Some(s), &**v)));
     for (viewer, view) in views {
         for cell in 0..game.geometry.cell_count() as u16 {
             let truth = state.piece_at(cell);
-            let seen = view.spaces[usize::from(cell)].seen;
+            let seen = view.seen(cell);
             let cloaked = state.is_cloaked(cell);
             match seen {
                 Seen::Piece(c, s) => {
@@ -225,7 +230,7 @@ fn check(state: &State, witness: &Witness) -> Result<(), String> {
         }
         // Reserves: only one's own while any space is cloaked.
         if any_cloaked {
-            for (color, _, _) in &view.reserves {
+            for (color, _, _) in view.reserves() {
                 let own = viewer.is_some_and(|v| game.seats[v].controls(*color));
                 if !own {
                     return Err(format!(
@@ -238,14 +243,14 @@ fn check(state: &State, witness: &Witness) -> Result<(), String> {
     // Every piece a seat placed, still where it put it, is in that seat's view.
     for (i, applied) in state.history().iter().enumerate() {
         if let Move::Place { color, shape, to } = applied.mv
-            && !applied.text.contains("blocked")
+            && !state.move_words(i).contains("blocked")
             && state.piece_at(to) == Some((color, shape))
             && game.geometry.kind != redscience_engine::rules::BoardKind::Stacks
             && !state.history()[i + 1..]
                 .iter()
                 .any(|a| matches!(a.mv, Move::Step { from, to: t } if from == to || t == to))
         {
-            let seen = state.player_view(applied.seat).0.spaces[usize::from(to)].seen;
+            let seen = state.player_view(applied.seat).seen(to);
             if seen != Seen::Piece(color, shape) {
                 return Err(format!(
                     "seat {} does not see the piece it placed at {to}: {seen:?}",
@@ -290,7 +295,7 @@ fn a_spectator_sees_the_same_whatever_the_hidden_pieces_are() {
         "phases": [{"cloaked": ["1,*", "2,*"]}]}));
     let a = played(&game, &["1,1", "3,3"]);
     let b = played(&game, &["2,2", "3,3"]);
-    assert_ne!(a.truth_view(), b.truth_view());
+    assert_ne!(board_text(&a), board_text(&b), "the hidden pieces differ");
     assert_eq!(a.public_view(), b.public_view());
     assert_eq!(
         a.player_view(1),
@@ -314,17 +319,48 @@ fn games_with_secrets() -> Vec<Arc<Game>> {
         .collect()
 }
 
-/// Where `view` differs from the truth: the first space, or the reserves.
-fn hidden(view: &View, truth: &View) -> Option<String> {
-    let space = (0..truth.spaces.len()).find(|&c| view.spaces[c] != truth.spaces[c]);
+/// Every space as it truly is, unhazed, read from the state itself.
+fn true_spaces(state: &State) -> Vec<SpaceView> {
+    (0..state.game().geometry.cell_count() as u16)
+        .map(|c| SpaceView {
+            seen: match state.piece_at(c) {
+                Some((color, shape)) => Seen::Piece(color, shape),
+                None if state.is_locked(c) => Seen::Wall,
+                None => Seen::Empty,
+            },
+            cloaked: false,
+        })
+        .collect()
+}
+
+/// Every seat's reserves, as (colour, shape, count) with count above 0,
+/// colour by colour.
+fn true_reserves(state: &State) -> Vec<(Color, Shape, u16)> {
+    let shapes: Vec<Shape> = state.game().rules.shapes.iter().map(|s| s.shape).collect();
+    Color::ALL
+        .iter()
+        .flat_map(|&c| shapes.iter().map(move |&s| (c, s)))
+        .map(|(c, s)| (c, s, state.reserve(c, s)))
+        .filter(|r| r.2 > 0)
+        .collect()
+}
+
+/// Where `view` differs from the truth of `state`: the first space, or
+/// the reserves.
+fn hidden(view: &View, state: &State) -> Option<String> {
+    let truth = true_spaces(state);
+    let space = (0..truth.len()).find(|&c| view.spaces()[c] != truth[c]);
+    let reserves = true_reserves(state);
     match space {
         Some(c) => Some(format!(
             "space {c}: {:?}, truth {:?}",
-            view.spaces[c], truth.spaces[c]
+            view.spaces()[c],
+            truth[c]
         )),
-        None if view.reserves != truth.reserves => Some(format!(
+        None if view.reserves() != reserves => Some(format!(
             "reserves {:?}, truth {:?}",
-            view.reserves, truth.reserves
+            view.reserves(),
+            reserves
         )),
         None => None,
     }
@@ -348,18 +384,17 @@ proptest! {
                 prop_assert!(steps < 5_000, "{} ends", name);
             }
             prop_assert!(state.is_finished(), "{} ended", name);
-            let truth = state.truth_view();
+            let full: Vec<String> = (0..state.history().len()).map(|i| state.move_words(i)).collect();
+            let public = state.public_view();
             prop_assert!(
-                truth.spaces.iter().all(|s| !s.cloaked),
+                public.spaces().iter().all(|s| !s.cloaked),
                 "{}: no haze is left on the final board", name
             );
-            let full: Vec<String> = state.history().iter().map(|a| a.text.clone()).collect();
-            let public = state.public_view().0;
-            prop_assert_eq!(hidden(&public, &truth), None, "{}: the public view", name);
+            prop_assert_eq!(hidden(&public, &state), None, "{}: the public view", name);
             prop_assert_eq!(&state.history_for(None), &full, "{}: public history", name);
             for seat in 0..game.seats.len() {
-                let view = state.player_view(seat).0;
-                prop_assert_eq!(hidden(&view, &truth), None, "{}: seat {}'s view", name, seat + 1);
+                let view = state.player_view(seat);
+                prop_assert_eq!(hidden(&view, &state), None, "{}: seat {}'s view", name, seat + 1);
                 prop_assert_eq!(&state.history_for(Some(seat)), &full, "{}: seat {}'s history", name, seat + 1);
             }
         }

@@ -132,7 +132,6 @@ pub fn run_with(rules: &RuleSet, games: u32, budget: Duration) -> Option<Playtes
     let started = Instant::now();
     'games: for g in 0..games {
         let mut state = game.start_seeded(seed ^ u64::from(g));
-        state.make_quiet();
         let mut moves = 0;
         while let Some(m) = random_move(&state, &mut rng) {
             if state.apply(m).is_err() {

@@ -17,7 +17,7 @@ pub(super) fn preview(rules: &RuleSet) -> String {
     match Game::new(rules.clone()) {
         Ok(game) => {
             let state = game.start();
-            let mut out = view_text(&game, &state.public_view().0);
+            let mut out = view_text(&game, &state.public_view().into());
             if !out.is_empty() && !out.ends_with('\n') {
                 out.push('\n');
             }

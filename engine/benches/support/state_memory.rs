@@ -91,14 +91,13 @@ pub fn state_bytes(state: &State) -> usize {
 }
 
 /// The mean bytes per state over the start, middle and end of `games`
-/// random games: the states random playouts play (quiet ones, whose
-/// history holds no move words), each move Random's choice.
+/// random games: the states random playouts play, each move Random's
+/// choice.
 pub fn mean_state_bytes(game: &Arc<Game>, games: u64) -> f64 {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed_b17e);
     let mut samples = Vec::new();
     for seed in 0..games.max(1) {
         let mut state = game.start_seeded(seed);
-        state.make_quiet();
         // Bytes at every position, the start first; three are kept.
         let mut along = vec![state_bytes(&state)];
         while let Some(next) = random::random_move(&state, &mut rng) {

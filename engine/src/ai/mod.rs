@@ -184,14 +184,11 @@ fn open(sim: &State) -> bool {
     matches!(sim.movers(), Movers::One(_) | Movers::Chance(_))
 }
 
-/// What the seat the engine asks next knows: the search's root, quiet (see
-/// [`State::quiet_copy`]). Under cloaking every later move of the search,
+/// What the seat the engine asks next knows: the search's root. Under cloaking every later move of the search,
 /// whoever's, is judged on that knowledge too, so nothing hidden from the
 /// seat steers it. None once the match is over.
 fn root_of(state: &State) -> Option<State> {
-    let mut root = state.information_state(state.movers().next()?);
-    root.make_quiet();
-    Some(root)
+    Some(state.information_state(state.movers().next()?))
 }
 
 /// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0

@@ -45,7 +45,6 @@ pub(super) fn sample<R: Rng + ?Sized>(
 /// would make them); None when a visible decision no longer fits.
 fn replay<R: Rng + ?Sized>(state: &State, decided: &[KnownDecision], rng: &mut R) -> Option<State> {
     let mut world = state.start_position();
-    world.make_quiet();
     for decision in decided {
         if world.movers().next() != Some(decision.seat) {
             return None;

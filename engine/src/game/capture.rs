@@ -554,7 +554,7 @@ mod tests {
         // White must take black's piece by covering it: the only capture is played for it.
         let last = &s.history()[1];
         assert!(
-            last.automatic && last.text == "White circle to (1,1)",
+            last.automatic && s.move_words(1) == "White circle to (1,1)",
             "{last:?}"
         );
         assert_eq!(s.piece_at(0), Some((Color::White, Shape::Circle)));
@@ -573,7 +573,7 @@ mod tests {
         // The capture is white's only legal move, so it is played for white.
         let last = &s.history()[1];
         assert!(
-            last.automatic && last.text == "White circle to (1,1)",
+            last.automatic && s.move_words(1) == "White circle to (1,1)",
             "{last:?}"
         );
     }

@@ -495,7 +495,7 @@ impl State {
         } else {
             self.clone()
         };
-        known.history = Vec::new();
+        known.history = Default::default();
         known.decisions = Vec::new();
         known.keep_only_the_plan_of(seat, cloaked);
         known

@@ -14,6 +14,7 @@ mod round;
 mod state;
 mod taking;
 mod view;
+mod words;
 
 use std::sync::Arc;
 
@@ -32,7 +33,7 @@ pub use outcome::{
 };
 pub use round::RoundProgress;
 pub use state::{Applied, State};
-pub use view::{PlayerView, PublicView, Seen, SpaceView, View};
+pub use view::{PlayerView, PublicView, Seen, Shown, SpaceView, View};
 
 /// Colours and shapes index a piece: 9 x 6 kinds.
 pub const PIECE_KINDS: usize = 9 * 6;

@@ -71,7 +71,7 @@ pub(crate) fn agreed_draw(game: &Game) -> Outcome {
 type Named = Vec<bool>;
 
 /// The outcome of one board, with why (the stalemate's cause when the
-/// stalemate rules decided it). The search's quiet copies are told no why.
+/// stalemate rules decided it).
 fn board_outcome(
     state: &State,
     board: u8,
@@ -80,12 +80,6 @@ fn board_outcome(
     fired: Vec<Fired>,
     disqualified: Vec<bool>,
 ) -> Outcome {
-    if state.quiet {
-        return Outcome {
-            results,
-            explanation: Explanation::Untold,
-        };
-    }
     let ending = BoardEnding {
         board,
         results: results.clone(),
@@ -486,12 +480,14 @@ impl State {
 /// The match's outcome from its boards' outcomes. One board is the match;
 /// with several, whoever wins the most boards wins (a board won by everyone
 /// is a tie), tied leaders draw and everyone else loses.
-pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
-    if let [only] = boards {
-        return only.clone();
+pub(crate) fn combine_boards(game: &Game, mut boards: Vec<Outcome>) -> Outcome {
+    if boards.len() == 1
+        && let Some(only) = boards.pop()
+    {
+        return only;
     }
     let mut won = vec![0usize; game.teams];
-    for outcome in boards {
+    for outcome in &boards {
         let winners: Vec<usize> = (0..game.teams)
             .filter(|t| {
                 let seats = game.seats.iter().enumerate();
@@ -516,16 +512,12 @@ pub(crate) fn combine_boards(game: &Game, boards: &[Outcome]) -> Outcome {
     };
     let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
     chaos_rules(game, &mut results);
-    let told = !boards.iter().any(|o| o.explanation == Explanation::Untold);
-    let explanation = match told {
-        true => Explanation::Boards {
-            boards: boards
-                .iter()
-                .flat_map(|o| o.explanation.boards().iter().cloned())
-                .collect(),
-            won,
-        },
-        false => Explanation::Untold,
+    let explanation = Explanation::Boards {
+        boards: boards
+            .iter()
+            .flat_map(|o| o.explanation.boards().iter().cloned())
+            .collect(),
+        won,
     };
     Outcome {
         results,

@@ -117,15 +117,21 @@ impl State {
     pub(super) fn add_to_plan(&mut self, mv: Move, automatic: bool) {
         let round = self.round.as_mut().expect("planning happens in a round");
         let seat = round.planner();
-        let text = round.scratch.quiet_text(mv);
         round.plans[seat].push(mv);
         round.scratch.apply_legal(mv, automatic);
         let done = round.scratch.plan_done || round.scratch.is_finished();
+        // The plan's move as the planner's position recorded it, with what
+        // its words need from there.
+        let said = round
+            .scratch
+            .history
+            .last()
+            .map_or_else(Default::default, |a| a.said);
         self.history.push(Applied {
             seat,
             mv,
             automatic,
-            text,
+            said,
         });
         if !done {
             return;

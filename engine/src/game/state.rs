@@ -2,7 +2,6 @@
 //! history that stalemate detection, undo and replay need.
 
 use std::collections::HashSet;
-use std::fmt::{self, Write};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 
@@ -10,17 +9,19 @@ use rustc_hash::FxHasher;
 
 use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
+use super::words::{History, Said};
 use super::{Cell, Game, Move, PIECE_KINDS, pack, unpack};
 use crate::rules::{BoardKind, Color, Shape};
 
-/// A move as it happened: who made it, whether the engine made it for them
-/// (no choice, or a single one), and its echo in the spec's words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A move as it happened: who made it, and whether the engine made it for
+/// them (no choice, or a single one). Its words are built on demand
+/// ([`State::move_words`]) from what was said of it then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Applied {
     pub seat: usize,
     pub mv: Move,
     pub automatic: bool,
-    pub text: String,
+    pub(crate) said: Said,
 }
 
 #[derive(Clone, Debug)]
@@ -64,7 +65,7 @@ pub struct State {
     pub(super) shape_holders: Vec<u16>,
     /// Per seat: what its last attempt ran into and revealed (see `View::marked`).
     pub(super) revealed: Vec<Vec<u16>>,
-    pub(super) history: Vec<Applied>,
+    pub(super) history: History,
     pub(super) decisions: Vec<Move>,
     /// The legal moves now, kept up to date by `play_automatic`.
     pub(super) choices: super::choices::Choices,
@@ -81,9 +82,6 @@ pub struct State {
     /// Per cell: seats that know of the wall there (bit per seat).
     pub(super) known_walls: Vec<u8>,
     pub(super) plan_done: bool,
-    /// Set on the search's copies: moves go into the history without their
-    /// words, which no one reads there and which cost an allocation a move.
-    pub(super) quiet: bool,
     /// Chains of jumps, and the space a pawn just crossed (en passant).
     pub(super) tactics: super::taking::Tactics,
 }
@@ -124,7 +122,6 @@ impl Clone for State {
             wall_mask: self.wall_mask.clone(),
             known_walls: self.known_walls.clone(),
             plan_done: self.plan_done,
-            quiet: self.quiet,
             tactics: self.tactics.clone(),
         }
     }
@@ -161,7 +158,6 @@ impl Clone for State {
             wall_mask,
             known_walls,
             plan_done,
-            quiet,
             tactics,
         } = self;
         game.clone_from(&source.game);
@@ -200,7 +196,6 @@ impl Clone for State {
         wall_mask.clone_from(&source.wall_mask);
         known_walls.clone_from(&source.known_walls);
         *plan_done = source.plan_done;
-        *quiet = source.quiet;
         tactics.clone_from(&source.tactics);
     }
 }
@@ -231,7 +226,7 @@ impl State {
             folded: self.folded,
             shape_holders: self.shape_holders.clone(),
             revealed: self.revealed.clone(),
-            history: Vec::new(),
+            history: Default::default(),
             decisions: self.decisions.clone(),
             choices: self.choices.clone(),
             board_results: self.board_results.clone(),
@@ -241,7 +236,6 @@ impl State {
             wall_mask: self.wall_mask.clone(),
             known_walls: self.known_walls.clone(),
             plan_done: self.plan_done,
-            quiet: self.quiet,
             tactics: self.tactics.clone(),
         }
     }
@@ -269,7 +263,7 @@ impl State {
             folded: 0,
             shape_holders: Vec::new(),
             revealed: vec![Vec::new(); game.seats.len()],
-            history: Vec::new(),
+            history: History::default(),
             decisions: Vec::new(),
             choices: Default::default(),
             board_results: vec![None; usize::from(game.geometry.boards)],
@@ -279,7 +273,6 @@ impl State {
             wall_mask: None,
             known_walls: vec![0; game.initial_board.len()],
             plan_done: false,
-            quiet: false,
             tactics: Default::default(),
             game,
         };
@@ -495,21 +488,14 @@ impl State {
                 None => {
                     let revealed = self.reveal_blocker(seat, mv);
                     self.revealed[seat] = revealed.clone();
-                    let what: Vec<String> = revealed
-                        .iter()
-                        .map(|c| self.game.geometry.name(*c))
-                        .collect();
-                    let text = if self.quiet {
-                        String::new()
-                    } else {
-                        format!("{}: blocked at {}", self.move_text(mv), what.join(", "))
-                    };
-                    self.history.push(Applied {
+                    let said = self.said_before(mv);
+                    let attempt = Applied {
                         seat,
                         mv,
                         automatic,
-                        text,
-                    });
+                        said,
+                    };
+                    self.history.push_blocked(attempt, revealed);
                     self.turn_moves.push(mv);
                     return self.end_turn();
                 }
@@ -518,12 +504,12 @@ impl State {
         if let Some(seen) = self.revealed.get_mut(seat) {
             seen.clear();
         }
-        let text = self.quiet_text(mv);
+        let said = self.said_before_step(mv);
         self.history.push(Applied {
             seat,
             mv,
             automatic,
-            text,
+            said,
         });
         match mv {
             Move::Pass => {
@@ -571,7 +557,8 @@ impl State {
                 self.after_board_move(mv);
             }
             Move::Step { .. } | Move::Promote { .. } => {
-                self.play_step(mv);
+                let over = self.play_step(mv);
+                self.history.set_last_over(over);
                 self.after_board_move(mv);
             }
         }
@@ -793,7 +780,7 @@ impl State {
 
     fn conclude(&mut self) {
         let boards: Vec<Outcome> = self.board_results.iter().flatten().cloned().collect();
-        self.outcome = Some(outcome::combine_boards(&self.game, &boards));
+        self.outcome = Some(outcome::combine_boards(&self.game, boards));
     }
 
     /// What a seat faces: pieces (the board's own key, kept as they move),
@@ -803,80 +790,6 @@ impl State {
         let mut hasher = FxHasher::default();
         (self.board.key(), &self.reserves, self.phase).hash(&mut hasher);
         hasher.finish()
-    }
-
-    /// A copy for searching and playouts: the moves it plays are recorded
-    /// without their words, and those recorded already lose theirs.
-    pub fn quiet_copy(&self) -> State {
-        let mut copy = self.clone();
-        copy.make_quiet();
-        copy
-    }
-
-    /// Makes this state quiet, as [`State::quiet_copy`] describes.
-    pub fn make_quiet(&mut self) {
-        self.quiet = true;
-        for applied in &mut self.history {
-            applied.text = String::new();
-        }
-    }
-
-    /// The words of a move for the history: none on a quiet copy.
-    pub(crate) fn quiet_text(&self, mv: Move) -> String {
-        if self.quiet {
-            String::new()
-        } else {
-            self.move_text(mv)
-        }
-    }
-
-    /// The move in the spec's words, e.g. "Black circle to (2,2)".
-    pub fn move_text(&self, mv: Move) -> String {
-        let geo = &self.game.geometry;
-        match mv {
-            Move::Pass => "Pass".to_string(),
-            Move::OfferDraw => "Offer to draw".to_string(),
-            Move::AgreeDraw => "Agree to draw".to_string(),
-            Move::RefuseDraw => "Refuse to draw".to_string(),
-            Move::Place { color, shape, to } => {
-                format!(
-                    "{} {} to {}",
-                    Capitalised(color.name()),
-                    self.game.shape_words(shape),
-                    self.game.place_words(to)
-                )
-            }
-            Move::Step { from, to } | Move::Promote { from, to, .. } => {
-                match (self.piece_at(from), self.piece_at(to)) {
-                    (Some((color, shape)), Some((_, partner))) if self.is_castle(from, to) => {
-                        format!(
-                            "{} {} {} castles with the {} at {}",
-                            Capitalised(color.name()),
-                            shape.name(),
-                            geo.cell_name(from),
-                            partner.name(),
-                            geo.cell_name(to)
-                        )
-                    }
-                    (Some((color, shape)), _) => {
-                        let mut text = format!(
-                            "{} {} {} to {}{}",
-                            Capitalised(color.name()),
-                            self.game.shape_words(shape),
-                            self.game.place_words(from),
-                            self.game.place_words(to),
-                            self.step_words(from, to)
-                        );
-                        if let Move::Promote { shape, .. } = mv {
-                            let article = if shape == Shape::X { "an" } else { "a" };
-                            let _ = write!(text, ", becomes {article} {}", shape.name());
-                        }
-                        text
-                    }
-                    (None, _) => format!("{} to {}", geo.cell_name(from), geo.cell_name(to)),
-                }
-            }
-        }
     }
 }
 
@@ -903,28 +816,5 @@ impl Hasher for KeyHasher {
 
     fn write_u64(&mut self, key: u64) {
         self.0 = key;
-    }
-}
-
-/// A word with its first letter a capital, written when displayed.
-struct Capitalised<'a>(&'a str);
-
-impl fmt::Display for Capitalised<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut chars = self.0.chars();
-        if let Some(first) = chars.next() {
-            for c in first.to_uppercase() {
-                f.write_char(c)?;
-            }
-        }
-        f.write_str(chars.as_str())
-    }
-}
-
-pub(crate) fn capitalise(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

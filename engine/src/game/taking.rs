@@ -243,8 +243,9 @@ impl State {
     }
 
     /// A movement: castling, or the piece (on stacks with what it carries)
-    /// moving with its captures, promotion, and chain of jumps.
-    pub(crate) fn play_step(&mut self, mv: Move) {
+    /// moving with its captures, promotion, and chain of jumps. Returns the
+    /// piece it jumped or took in passing, for its words.
+    pub(crate) fn play_step(&mut self, mv: Move) -> Option<u16> {
         let seat = self.to_move;
         let (from, to, promote) = match mv {
             Move::Step { from, to } => (from, to, None),
@@ -265,7 +266,7 @@ impl State {
             }
             self.resolve_stack_by(to, game.moves_by_stack(piece.1));
             self.tactics.passed = None;
-            return;
+            return None;
         }
         if self.is_castle(from, to) {
             let (partner_to, rook_to) = self.castle_landing(from, to);
@@ -278,7 +279,7 @@ impl State {
                 self.changed.extend([src, dst]);
             }
             self.tactics.passed = None;
-            return;
+            return None;
         }
         let taking = self.taking(seat, mv);
         if taking.onto {
@@ -322,6 +323,7 @@ impl State {
                 self.tactics.chain = Some(to);
             }
         }
+        taking.over
     }
 
     /// Whether `from`-`to` was a pawn's two-space step straight forward.
@@ -406,20 +408,6 @@ impl State {
             self.jumps(self.to_move, cell, shape, out);
         }
         out.push(Move::Pass);
-    }
-
-    /// Words added to a movement's echo for what it takes in a special way.
-    pub(crate) fn step_words(&self, from: u16, to: u16) -> String {
-        let geo = &self.game().geometry;
-        let Some((_, shape)) = self.piece_at(from) else {
-            return String::new();
-        };
-        let taking = self.taking(self.to_move, Move::Step { from, to });
-        match (taking.over, self.condition(shape)) {
-            (Some(over), Some(c)) if is_jump(c) => format!(", jumping {}", geo.cell_name(over)),
-            (Some(over), _) => format!(", taking {} en passant", geo.cell_name(over)),
-            _ => String::new(),
-        }
     }
 }
 

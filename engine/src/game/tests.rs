@@ -11,7 +11,7 @@ fn tic_tac_toe_row_wins_for_the_owner_of_the_colour() {
     play(&mut s, &["1,1", "1,2", "2,1", "2,2", "3,1"]);
     let o = s.outcome().expect("finished");
     assert_eq!(o.results, vec![SeatResult::Win, SeatResult::Loss]);
-    assert_eq!(s.history()[0].text, "Black circle to (1,1)");
+    assert_eq!(s.move_words(0), "Black circle to (1,1)");
 }
 
 #[test]
@@ -25,7 +25,7 @@ fn full_board_without_a_line_stalemates_into_a_draw() {
     );
     let last = &s.history()[8];
     assert!(
-        last.automatic && last.text == "Black circle to (3,3)",
+        last.automatic && s.move_words(8) == "Black circle to (3,3)",
         "the only move left is played for black"
     );
     let o = s
@@ -99,7 +99,7 @@ fn connect_four_pieces_fall_and_stack_lines_count() {
     );
     let mut s = g.start();
     play(&mut s, &["3", "4", "3", "4", "3", "4"]);
-    assert_eq!(s.history()[2].text, "Black circle to stack 3");
+    assert_eq!(s.move_words(2), "Black circle to stack 3");
     play(&mut s, &["3"]);
     assert_eq!(
         s.outcome().unwrap().results,

@@ -12,6 +12,8 @@
 //! or sent from a view cannot leak a hidden piece. Once the match is over
 //! nothing is hidden: every view is the truth, and every move is known.
 
+use std::ops::Deref;
+
 use super::{Move, State};
 use crate::rules::{BoardKind, Cloaking, Color, Shape};
 
@@ -32,30 +34,128 @@ pub struct SpaceView {
     pub cloaked: bool,
 }
 
-/// A board as one viewer knows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A board as one viewer knows it. Only the engine builds one, from what
+/// its viewer may see, and hands it out as a [`PlayerView`] or a
+/// [`PublicView`]: its fields are private and it has no constructor.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct View {
+    viewer: Option<usize>,
+    spaces: Vec<SpaceView>,
+    reserves: Vec<(Color, Shape, u16)>,
+    phase: usize,
+    to_move: Option<usize>,
+    marked: Vec<u16>,
+}
+
+impl View {
     /// The seat whose view this is (0-based), or None for a spectator.
-    pub viewer: Option<usize>,
-    pub spaces: Vec<SpaceView>,
+    pub fn viewer(&self) -> Option<usize> {
+        self.viewer
+    }
+
+    /// Every space, by cell index.
+    pub fn spaces(&self) -> &[SpaceView] {
+        &self.spaces
+    }
+
+    /// What the viewer sees on `cell` (Empty off the board).
+    pub fn seen(&self, cell: u16) -> Seen {
+        spaces_seen(&self.spaces, cell).unwrap_or(Seen::Empty)
+    }
+
     /// Reserves the viewer may know: (colour, shape, count).
-    pub reserves: Vec<(Color, Shape, u16)>,
-    pub phase: usize,
+    pub fn reserves(&self) -> &[(Color, Shape, u16)] {
+        &self.reserves
+    }
+
+    pub fn phase(&self) -> usize {
+        self.phase
+    }
+
     /// The seat whose decision is awaited, while the match goes on.
-    pub to_move: Option<usize>,
+    pub fn to_move(&self) -> Option<usize> {
+        self.to_move
+    }
+
     /// Spaces to point out to this viewer: what its last attempt ran into
     /// (a piece or wall it has just learned of), and the piece whose chain
     /// of jumps is open (its pending capture), where the viewer sees it.
-    pub marked: Vec<u16>,
+    pub fn marked(&self) -> &[u16] {
+        &self.marked
+    }
 }
 
 /// What one seat knows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerView(pub View);
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerView(View);
 
 /// What a spectator knows: only what no seat's secret.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PublicView(pub View);
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PublicView(View);
+
+/// A view fit to show a person: one seat's or a spectator's, and nothing
+/// else. Whatever draws or words a board for a person (render's pictures,
+/// the text boards) takes one, so the truth cannot be drawn for a player
+/// by mistake.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Shown {
+    Player(PlayerView),
+    Public(PublicView),
+}
+
+impl Shown {
+    /// The same view with no seat to move: for a match ended outside its
+    /// rules (a forfeit), where the engine still awaits a move.
+    pub fn with_no_one_to_move(self) -> Shown {
+        let clear = |mut view: View| {
+            view.to_move = None;
+            view
+        };
+        match self {
+            Shown::Player(PlayerView(view)) => Shown::Player(PlayerView(clear(view))),
+            Shown::Public(PublicView(view)) => Shown::Public(PublicView(clear(view))),
+        }
+    }
+}
+
+impl From<PlayerView> for Shown {
+    fn from(view: PlayerView) -> Shown {
+        Shown::Player(view)
+    }
+}
+
+impl From<PublicView> for Shown {
+    fn from(view: PublicView) -> Shown {
+        Shown::Public(view)
+    }
+}
+
+impl Deref for PlayerView {
+    type Target = View;
+
+    fn deref(&self) -> &View {
+        &self.0
+    }
+}
+
+impl Deref for PublicView {
+    type Target = View;
+
+    fn deref(&self) -> &View {
+        &self.0
+    }
+}
+
+impl Deref for Shown {
+    type Target = View;
+
+    fn deref(&self) -> &View {
+        match self {
+            Shown::Player(view) => view,
+            Shown::Public(view) => view,
+        }
+    }
+}
 
 fn spaces_seen(spaces: &[SpaceView], cell: u16) -> Option<Seen> {
     spaces.get(usize::from(cell)).map(|s| s.seen)
@@ -183,8 +283,9 @@ impl State {
         }
     }
 
-    /// Everything, as the referee knows it (not for any player's eyes).
-    pub fn truth_view(&self) -> View {
+    /// Everything, as the referee knows it: not for any player's eyes, so
+    /// never a [`Shown`] (see `text::board_text`).
+    pub(crate) fn truth_view(&self) -> View {
         let mut view = self.view_as(None);
         for (cell, space) in view.spaces.iter_mut().enumerate() {
             let c = cell as u16;
@@ -210,7 +311,7 @@ impl State {
         (0..self.history().len())
             .map(|i| match self.secrecy(i, viewer) {
                 Some(words) => words.to_string(),
-                None => self.history()[i].text.clone(),
+                None => self.move_words(i),
             })
             .collect()
     }
@@ -265,7 +366,7 @@ impl State {
     pub(crate) fn perceived(&self, seat: usize) -> State {
         let mut p = self.clone();
         p.perceiving = true;
-        p.history = Vec::new();
+        p.history = Default::default();
         let mut walls = self.game().phases[self.phase].locked.clone();
         for cell in 0..self.board.len() as u16 {
             let c = usize::from(cell);
@@ -365,21 +466,14 @@ mod tests {
         play(&mut s, &["2,2"]);
         let centre = g.geometry.cell(1, 2, 2, 1).unwrap();
         assert_eq!(
-            s.player_view(0).0.spaces[usize::from(centre)].seen,
+            s.player_view(0).seen(centre),
             Seen::Piece(Color::Black, Shape::Circle)
         );
-        assert_eq!(
-            s.player_view(1).0.spaces[usize::from(centre)].seen,
-            Seen::Empty
-        );
-        assert_eq!(
-            s.public_view().0.spaces[usize::from(centre)].seen,
-            Seen::Empty
-        );
+        assert_eq!(s.player_view(1).seen(centre), Seen::Empty);
+        assert_eq!(s.public_view().seen(centre), Seen::Empty);
         assert!(
             s.player_view(1)
-                .0
-                .reserves
+                .reserves()
                 .iter()
                 .all(|(c, _, _)| *c == Color::White),
             "others' reserves are hidden"
@@ -387,20 +481,20 @@ mod tests {
         // White tries the space it believes empty: the piece is revealed and white's turn ends.
         play(&mut s, &["2,2"]);
         assert_eq!(
-            s.player_view(1).0.spaces[usize::from(centre)].seen,
+            s.player_view(1).seen(centre),
             Seen::Piece(Color::Black, Shape::Circle)
         );
         assert_eq!(s.reserve(Color::White, Shape::Circle), 2, "nothing moved");
         assert_eq!(s.to_move(), 0);
         assert!(
-            s.history().last().unwrap().text.contains("blocked"),
+            s.move_words(s.history().len() - 1).contains("blocked"),
             "{:?}",
             s.history().last()
         );
         // White's view points out what it ran into; nobody else's does.
-        assert_eq!(s.player_view(1).0.marked, vec![centre]);
-        assert!(s.player_view(0).0.marked.is_empty());
-        assert!(s.public_view().0.marked.is_empty());
+        assert_eq!(s.player_view(1).marked(), [centre]);
+        assert!(s.player_view(0).marked().is_empty());
+        assert!(s.public_view().marked().is_empty());
         // Now white knows: the same space is refused outright.
         play(&mut s, &["1,1"]);
         assert!(
@@ -410,7 +504,7 @@ mod tests {
         );
         // White's next move clears the mark.
         play(&mut s, &["3,3"]);
-        assert!(s.player_view(1).0.marked.is_empty());
+        assert!(s.player_view(1).marked().is_empty());
     }
 
     #[test]
@@ -426,7 +520,7 @@ mod tests {
         play(&mut s, &["2,2", "1,1"]);
         assert_eq!(s.piece_at(0), Some((Color::White, Shape::Pentagon)));
         assert!(
-            !s.history().iter().any(|a| a.text.contains("blocked")),
+            !(0..s.history().len()).any(|i| s.move_words(i).contains("blocked")),
             "{:?}",
             s.history()
         );
@@ -454,17 +548,12 @@ mod tests {
         // (6,1),(5,1) the other. Both are blocked by hidden pieces, and only
         // the first on each way is revealed.
         play(&mut s, &["1,1-4,1"]);
-        let attempt = &s.history().iter().rev().find(|a| a.seat == 0).unwrap().text;
+        let last_of_black = s.history().iter().rposition(|a| a.seat == 0).unwrap();
+        let attempt = s.move_words(last_of_black);
         assert!(attempt.contains("blocked at (3,1), (5,1)"), "{attempt}");
-        let v = s.player_view(0).0;
-        assert_eq!(
-            v.spaces[usize::from(cell(3))].seen,
-            Seen::Piece(Color::White, Shape::Circle)
-        );
-        assert_eq!(
-            v.spaces[usize::from(cell(5))].seen,
-            Seen::Piece(Color::White, Shape::Circle)
-        );
+        let v = s.player_view(0);
+        assert_eq!(v.seen(cell(3)), Seen::Piece(Color::White, Shape::Circle));
+        assert_eq!(v.seen(cell(5)), Seen::Piece(Color::White, Shape::Circle));
         assert_eq!(
             s.piece_at(cell(1)),
             Some((Color::Black, Shape::X)),
@@ -482,10 +571,10 @@ mod tests {
         );
         let mut s = g.start();
         play(&mut s, &["x 1,1"]);
-        let v = s.player_view(1).0;
-        assert_eq!(v.spaces[0].seen, Seen::Obscured(Color::Black));
+        let v = s.player_view(1);
+        assert_eq!(v.seen(0), Seen::Obscured(Color::Black));
         assert_eq!(
-            s.player_view(0).0.spaces[0].seen,
+            s.player_view(0).seen(0),
             Seen::Piece(Color::Black, Shape::X)
         );
         assert!(

@@ -50,3 +50,9 @@ pub fn check(name: &str, png: &[u8]) {
         keep().display()
     );
 }
+
+/// Whether no space is cloaked now: then a spectator sees every piece,
+/// wall and reserve, and the public view is the whole position.
+pub fn nothing_cloaked(state: &redscience_engine::State) -> bool {
+    (0..state.game().geometry.cell_count() as u16).all(|c| !state.is_cloaked(c))
+}

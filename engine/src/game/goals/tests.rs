@@ -136,7 +136,7 @@ fn reaching_the_goal_replaces_the_piece_with_a_shape_that_moves_backwards() {
     play(&mut s, &["1,2-1,3"]);
     assert_eq!(s.piece_at(to), Some((Color::Black, Shape::Pentagon)));
     assert_eq!(
-        s.history()[0].text,
+        s.move_words(0),
         "Black triangle (1,2) to (1,3), becomes a pentagon"
     );
     // With two shapes to choose from, the mover says which.
@@ -150,7 +150,7 @@ fn reaching_the_goal_replaces_the_piece_with_a_shape_that_moves_backwards() {
     play(&mut s, &["1,2-1,3=x"]);
     assert_eq!(s.piece_at(to), Some((Color::Black, Shape::X)));
     assert_eq!(
-        s.history()[0].text,
+        s.move_words(0),
         "Black triangle (1,2) to (1,3), becomes an X"
     );
 }
@@ -199,7 +199,7 @@ fn castling_swaps_the_rook_and_its_partner_across_the_gap() {
     assert!(s.legal().contains(&swap));
     play(&mut s, &["8,1-5,1"]);
     assert_eq!(
-        s.history()[0].text,
+        s.move_words(0),
         "Black cross (8,1) castles with the X at (5,1)"
     );
     assert_eq!(s.piece_at(cell(7)), Some((Color::Black, Shape::X)));

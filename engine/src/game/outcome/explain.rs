@@ -152,9 +152,6 @@ pub struct BoardEnding {
 /// Why a match ended as it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Explanation {
-    /// Not told: on the search's quiet copies (see `State::quiet_copy`)
-    /// only the results count, as moves there keep no words.
-    Untold,
     /// Every player agreed to a draw.
     AgreedDraw,
     /// The rules decided every board.
@@ -172,7 +169,7 @@ impl Explanation {
     /// pieces or area counted for the named teams. Sorted, each once.
     pub fn deciding_cells(&self) -> Vec<u16> {
         let mut cells: Vec<u16> = match self {
-            Explanation::Untold | Explanation::AgreedDraw => Vec::new(),
+            Explanation::AgreedDraw => Vec::new(),
             Explanation::Boards { boards, .. } => boards
                 .iter()
                 .flat_map(|b| &b.fired)
@@ -187,7 +184,7 @@ impl Explanation {
     /// The board endings (none for an agreed draw).
     pub fn boards(&self) -> &[BoardEnding] {
         match self {
-            Explanation::Untold | Explanation::AgreedDraw => &[],
+            Explanation::AgreedDraw => &[],
             Explanation::Boards { boards, .. } => boards,
         }
     }

@@ -137,13 +137,10 @@ pub(super) fn judge(
         let mut f = Fired::new(Rule::Stalemate(rule.clone()), named);
         if let Some((of, values)) = measured {
             f.measured = Measured::PerTeam(values);
-            // The search's quiet copies are told no why (see `board_outcome`).
-            if !state.quiet {
-                f.cells = (0..game.teams)
-                    .filter(|&t| f.named[t])
-                    .flat_map(|t| counted_cells(state, of, board, t))
-                    .collect();
-            }
+            f.cells = (0..game.teams)
+                .filter(|&t| f.named[t])
+                .flat_map(|t| counted_cells(state, of, board, t))
+                .collect();
         }
         fired.push(f);
     }

@@ -5,7 +5,7 @@
 use super::explain::{BoardEnding, Explanation, Fired, Measured, Rule};
 use super::{Outcome, SeatResult, join_and};
 use crate::game::Game;
-use crate::game::state::capitalise;
+use crate::game::words::capitalise;
 use crate::rules::{StalemateRule, TurnCheck};
 
 /// Names a seat (0-based) for the reader.
@@ -56,7 +56,6 @@ impl Outcome {
     /// each won, and the Chaos rules when they decided Chaos's result.
     pub fn explain(&self, game: &Game, label: Label) -> Vec<String> {
         let (boards, won) = match &self.explanation {
-            Explanation::Untold => return Vec::new(),
             Explanation::AgreedDraw => return vec!["Every player agreed to a draw.".to_string()],
             Explanation::Boards { boards, won } => (boards, won),
         };

@@ -61,7 +61,7 @@ fn a_jump_takes_the_piece_it_passes_over() {
     );
     play(&mut s, &["1-3"]);
     assert_eq!(
-        s.history()[0].text,
+        s.move_words(0),
         "Black circle (1,1) to (3,1), jumping (2,1)"
     );
     assert_eq!(at(&s, 2, 1), None);
@@ -237,7 +237,7 @@ fn must_capture_applies_to_surrounding() {
     let s = g.start();
     let first = &s.history()[0];
     assert!(
-        first.automatic && first.text == "Black circle to (3,1)",
+        first.automatic && s.move_words(0) == "Black circle to (3,1)",
         "the only capture is played for black: {first:?}"
     );
     assert_eq!(at(&s, 2, 1), None);
@@ -296,7 +296,7 @@ fn en_passant_takes_a_pawn_that_just_stepped_two() {
     assert!(s.legal().contains(&in_passing));
     play(&mut s, &["4,5-3,6"]);
     assert_eq!(
-        s.history()[2].text,
+        s.move_words(2),
         "Black cross (4,5) to (3,6), taking (3,5) en passant"
     );
     assert_eq!(at(&s, 3, 5), None);
