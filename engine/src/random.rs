@@ -48,13 +48,17 @@ pub fn playouts<R: Rng + ?Sized>(
                 }
             }
         }
-        _ => loop {
-            let mut state = game.start_seeded(games);
-            moves += playout(&mut state, rng) as u64;
-            games += 1;
-            if stop(games) {
-                return (games, moves);
+        _ => {
+            let start = game.start_seeded(0);
+            let mut state = start.clone();
+            loop {
+                state.restart_from(&start, games);
+                moves += playout(&mut state, rng) as u64;
+                games += 1;
+                if stop(games) {
+                    return (games, moves);
+                }
             }
-        },
+        }
     }
 }

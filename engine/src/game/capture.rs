@@ -277,12 +277,12 @@ impl State {
             .filter(|&c| !self.is_locked(c))
             .collect();
         for &c in &cells {
-            self.board[usize::from(c)] = 0;
+            self.board.set(usize::from(c), 0);
             self.flags[usize::from(c)] = 0;
             self.changed.push(c);
         }
         for ((piece, f), &c) in remaining.into_iter().zip(flags).zip(&free) {
-            self.board[usize::from(c)] = piece;
+            self.board.set(usize::from(c), piece);
             self.flags[usize::from(c)] = f;
             self.changed.push(c);
         }

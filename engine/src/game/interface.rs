@@ -154,7 +154,9 @@ pub fn return_of(result: SeatResult) -> f64 {
 #[derive(Clone, Copy, Debug)]
 pub struct ChanceOutcomes<'a> {
     state: &'a State,
-    moves: &'a [Move],
+    /// A plan's moves; None for the state's own, listed only when asked
+    /// for (a draw is sampled from the state's kept placements unlisted).
+    plan_moves: Option<&'a [Move]>,
     draw_answer: bool,
 }
 
@@ -170,9 +172,17 @@ impl<'a> ChanceOutcomes<'a> {
         }
     }
 
+    /// The moves with a chance: the plan's, or the state's legal actions.
+    fn moves(&self) -> &'a [Move] {
+        match self.plan_moves {
+            Some(moves) => moves,
+            None => self.state.legal_actions(),
+        }
+    }
+
     #[inline]
     fn total(&self) -> u32 {
-        self.moves
+        self.moves()
             .iter()
             .map(|&m| Self::weight(self.state, m))
             .sum()
@@ -183,7 +193,7 @@ impl<'a> ChanceOutcomes<'a> {
     pub fn iter(&self) -> impl Iterator<Item = (Move, f64)> + 'a {
         let state = self.state;
         let total = f64::from(self.total());
-        self.moves
+        self.moves()
             .iter()
             .map(move |&m| (m, f64::from(Self::weight(state, m)) / total))
             .filter(|&(_, p)| p > 0.0)
@@ -197,19 +207,24 @@ impl<'a> ChanceOutcomes<'a> {
     /// Random's and Chaos's choice (see [`crate::random::random_move`]).
     #[inline]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
-        if self.draw_answer && !self.moves.is_empty() {
+        if self.draw_answer && !self.moves().is_empty() {
             return Some(if rng.random_bool(0.5) {
                 Move::AgreeDraw
             } else {
                 Move::RefuseDraw
             });
         }
+        if self.plan_moves.is_none()
+            && let Some(mv) = sample_placement(self.state, rng)
+        {
+            return mv;
+        }
         let total = self.total();
         if total == 0 {
             return None;
         }
         let mut pick = rng.random_range(0..total);
-        for &m in self.moves {
+        for &m in self.moves() {
             let w = Self::weight(self.state, m);
             if pick < w {
                 return Some(m);
@@ -218,6 +233,46 @@ impl<'a> ChanceOutcomes<'a> {
         }
         None
     }
+}
+
+/// The draw of [`ChanceOutcomes::sample`] where the state keeps its
+/// placements as a product of kinds and open slots, without listing them:
+/// the same pick, from the same draw, as walking the list (slot by slot,
+/// each kind as many times as it is held, then the other moves). None when
+/// the state keeps a plain list.
+fn sample_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Option<Move>> {
+    let (kinds, slots) = state.placing()?;
+    let per_slot: u32 = kinds
+        .iter()
+        .map(|&(color, shape)| u32::from(state.reserve(color, shape)))
+        .sum();
+    let placements = per_slot * slots.len() as u32;
+    let others = state.listed_choices();
+    let weight = |m: &Move| ChanceOutcomes::weight(state, *m);
+    let total = placements + others.iter().map(weight).sum::<u32>();
+    if total == 0 {
+        return Some(None);
+    }
+    let mut pick = rng.random_range(0..total);
+    if pick < placements {
+        let to = state.slot_target(slots.nth((pick / per_slot) as usize));
+        let mut within = pick % per_slot;
+        for &(color, shape) in kinds {
+            let held = u32::from(state.reserve(color, shape));
+            if within < held {
+                return Some(Some(Move::Place { color, shape, to }));
+            }
+            within -= held;
+        }
+    }
+    pick -= placements;
+    for &m in others {
+        if pick < weight(&m) {
+            return Some(Some(m));
+        }
+        pick -= weight(&m);
+    }
+    Some(None)
 }
 
 /// A planner's plan in a sealed round, being made: the round-start position
@@ -234,7 +289,7 @@ pub struct Plan {
 
 impl Plan {
     fn new(mut position: State) -> Plan {
-        position.legal.clear();
+        position.set_legal(Vec::new());
         let mut plan = Plan { position };
         plan.refresh();
         plan
@@ -243,13 +298,12 @@ impl Plan {
     /// Works out the moves that may extend the plan (draw talk is no part
     /// of a plan); none once it is sealed.
     fn refresh(&mut self) {
-        let mut legal = std::mem::take(&mut self.position.legal);
-        legal.clear();
+        let mut legal = self.position.take_listed();
         if !self.is_sealed() {
             self.position.generate_legal(&mut legal);
             legal.retain(|m| !m.is_draw_talk());
         }
-        self.position.legal = legal;
+        self.position.set_legal(legal);
     }
 
     /// The planner.
@@ -266,13 +320,13 @@ impl Plan {
     /// The moves that may come next in the plan; empty once it is sealed.
     #[inline]
     pub fn legal_actions(&self) -> &[Move] {
-        &self.position.legal
+        self.position.listed_choices()
     }
 
     /// Adds `mv`, one of [`Plan::legal_actions`], to the plan. A plan not
     /// sealed with no move left passes: add [`Move::Pass`].
     pub fn extend(&mut self, mv: Move) -> Result<(), IllegalAction> {
-        let legal = &self.position.legal;
+        let legal = self.position.listed_choices();
         let pass_when_stuck = mv == Move::Pass && legal.is_empty();
         if self.is_sealed() || !(pass_when_stuck || legal.contains(&mv)) {
             return Err(IllegalAction::Move(mv));
@@ -292,7 +346,7 @@ impl Plan {
     pub fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
         ChanceOutcomes {
             state: &self.position,
-            moves: &self.position.legal,
+            plan_moves: Some(self.position.listed_choices()),
             draw_answer: false,
         }
     }
@@ -374,9 +428,10 @@ impl State {
     #[inline]
     pub fn legal_actions(&self) -> &[Move] {
         // The engine lists a draw offer last, when it lists one.
-        let moves = match self.legal.split_last() {
+        let legal = self.legal();
+        let moves = match legal.split_last() {
             Some((Move::OfferDraw, rest)) => rest,
-            _ => &self.legal,
+            _ => legal,
         };
         debug_assert!(!moves.contains(&Move::OfferDraw), "an offer is listed last");
         moves
@@ -387,7 +442,7 @@ impl State {
     /// nothing to do, a single choice). Refuses any other move, unchanged.
     #[inline]
     pub fn apply_action(&mut self, mv: Move) -> Result<(), IllegalAction> {
-        if self.is_finished() || !self.legal.contains(&mv) {
+        if self.is_finished() || !self.allows(mv) {
             return Err(IllegalAction::Move(mv));
         }
         self.decide(mv);
@@ -402,7 +457,7 @@ impl State {
     pub fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
         ChanceOutcomes {
             state: self,
-            moves: self.legal_actions(),
+            plan_moves: None,
             draw_answer: self.draw_offered_by().is_some(),
         }
     }

@@ -1,6 +1,8 @@
 //! A rule set compiled for play, and the state of one match.
 
+mod board;
 mod capture;
+mod choices;
 mod fold;
 mod goals;
 mod hands;
@@ -116,6 +118,15 @@ pub struct Game {
     /// Goals, forward-only movement, promotion, castling and jump directions.
     pub(crate) goals: goals::Goals,
     pub(crate) teams: usize,
+    /// Whether reserves can only fall (nothing captures, so nothing goes
+    /// back): then a turn that places a piece can never repeat.
+    pub(crate) reserves_only_fall: bool,
+    /// Which slot each cell opens or closes (see `board`).
+    pub(crate) slot_of: Arc<[u16]>,
+    /// Per phase: whether a seat's placements are every piece it holds on
+    /// every open slot (placement only, nothing locked or exclusive, nothing
+    /// that captures), so they need not be listed one by one.
+    pub(crate) placing_everywhere: Vec<bool>,
     /// The compiled playout kernel, for rule sets in its family.
     rollout: Option<crate::rollout::Rollout>,
 }
@@ -242,7 +253,22 @@ impl Game {
         }
         let powers = capture::compile_powers(&rules);
         let goals = goals::Goals::compile(&rules, &geometry, &seats);
+        let nothing_captures = powers.iter().all(Option::is_none);
+        let nothing_moves = movement.iter().all(Vec::is_empty);
+        let placing_everywhere = phases
+            .iter()
+            .map(|p| {
+                (p.placement_only || nothing_moves)
+                    && nothing_captures
+                    && !p.locked.iter().any(|l| *l)
+                    && exclusive.iter().all(|e| *e == u8::MAX)
+            })
+            .collect();
+        let slot_of = board::slots_of(&geometry);
         Game {
+            reserves_only_fall: nothing_captures,
+            slot_of,
+            placing_everywhere,
             goals,
             powers,
             rules,

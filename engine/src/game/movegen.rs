@@ -10,12 +10,12 @@ const EXAMPLES: usize = 3;
 impl State {
     /// Every legal move of the seat whose decision is awaited, in a stable order.
     pub fn legal_moves(&self) -> Vec<Move> {
-        self.legal.clone()
+        self.legal().to_vec()
     }
 
     /// The legal moves, as [`State::legal_moves`] lists them, without a copy.
     pub fn legal(&self) -> &[Move] {
-        &self.legal
+        self.choice_list()
     }
 
     /// Works out the legal moves afresh into `out`. A state keeps them from
@@ -50,6 +50,13 @@ impl State {
         if !phase.placement_only {
             self.steps(seat, out);
         }
+        self.other_moves(seat, out);
+    }
+
+    /// The moves `seat` has besides placements and steps, appended to those
+    /// in `out`: a pass, and an offer to draw.
+    pub(crate) fn other_moves(&self, seat: usize, out: &mut Vec<Move>) {
+        let phase = &self.game().phases[self.phase];
         // A pass is no capture either: a seat that must capture may not pass.
         if !self.keep_captures_if_must(out) && phase.pass {
             out.push(Move::Pass);
@@ -170,16 +177,10 @@ impl State {
     fn placements(&self, seat: usize, out: &mut Vec<Move>) {
         let game = self.game();
         let geo = &game.geometry;
-        let controller = &game.seats[seat];
         // On the stack: this runs for every position of every playout.
         let mut held = [(Color::Black, Shape::Circle); super::PIECE_KINDS];
         let mut count = 0;
-        for kind in Color::ALL
-            .iter()
-            .filter(|c| controller.controls(**c))
-            .flat_map(|c| game.rules.shapes.iter().map(move |s| (*c, s.shape)))
-            .filter(|(c, s)| self.reserve(*c, *s) > 0)
-        {
+        for kind in self.held_kinds(seat) {
             held[count] = kind;
             count += 1;
         }

@@ -190,7 +190,8 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         let Some((color, _)) = unpack(state.board[usize::from(cell)]) else {
             continue;
         };
-        if found.iter().any(|(c, _)| *c == color) {
+        if found.iter().any(|(c, _)| *c == color) || state.board.count_of(color) < u16::from(length)
+        {
             continue;
         }
         // Same colour as `color`: compared packed, as `pack` lays cells out.
@@ -204,6 +205,14 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
             }
             cells
         };
+        // Counted first without building anything: a line is rare, and
+        // this runs for every move of every playout.
+        if !directions.iter().any(|&d| {
+            let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);
+            1 + back + run_length(geo, cell, d, length, same) >= usize::from(length)
+        }) {
+            continue;
+        }
         for &d in directions {
             let back = walk(geo.direction_count() - 1 - d);
             let ahead = walk(d);
@@ -223,8 +232,32 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
     found
 }
 
+/// How many cells from `cell` along `dir` pass `same`, up to `length`:
+/// at least as many as the walk in [`new_lines`] counts (which also stops
+/// at a cell met before), so a line it does not find is not there.
+#[inline]
+fn run_length(
+    geo: &crate::geometry::Geometry,
+    cell: u16,
+    dir: usize,
+    length: u8,
+    same: impl Fn(u16) -> bool,
+) -> usize {
+    let mut count = 0;
+    let mut c = geo.neighbour(cell, dir);
+    while count < usize::from(length) && c != NO_CELL && c != cell && same(c) {
+        count += 1;
+        c = geo.neighbour(c, dir);
+    }
+    count
+}
+
 /// Remembers who last completed a line, for "Last K-same-color-in-a-row" rules.
 pub(crate) fn remember_lines(state: &mut State, mover: usize) {
+    let remembered = |r: &StalemateRule| matches!(r, StalemateRule::LastInARow { .. });
+    if !state.game().rules.stalemate.iter().any(remembered) {
+        return;
+    }
     let game = state.game().clone();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
         if let StalemateRule::LastInARow {
@@ -255,7 +288,11 @@ fn lines_made(
     board: u8,
 ) -> Option<Fired> {
     let game = state.game();
-    let lines: Vec<Line> = new_lines(state, length, diagonals, board)
+    let found = new_lines(state, length, diagonals, board);
+    if found.is_empty() {
+        return None;
+    }
+    let lines: Vec<Line> = found
         .into_iter()
         .map(|(color, cells)| Line {
             color,

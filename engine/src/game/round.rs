@@ -53,6 +53,10 @@ impl Round {
         self.scratch.offered_this_turn = true;
     }
 
+    pub(crate) fn set_seed(&mut self, seed: u64) {
+        self.scratch.set_seed(seed);
+    }
+
     /// The moves of the plan being made so far.
     pub(crate) fn planned(&self) -> &[Move] {
         &self.scratch.turn_moves
@@ -99,10 +103,7 @@ impl State {
 
     /// A copy of the round-start position for one planner, without history.
     fn scratch_for(&self, seat: usize) -> State {
-        let mut scratch = self.clone();
-        scratch.round = None;
-        scratch.history = Default::default();
-        scratch.seen_turns = Default::default();
+        let mut scratch = self.clone_bare();
         scratch.planning = true;
         // Each planner may offer a draw once, before its plan.
         scratch.offered_this_turn = false;
@@ -191,7 +192,7 @@ impl State {
         // A planner's position keeps no list of its own legal moves.
         let mut legal = Vec::new();
         position.generate_legal(&mut legal);
-        position.legal = legal;
+        position.set_legal(legal);
         Some(position)
     }
 
@@ -277,12 +278,14 @@ impl State {
         }
         let mover = moves.first().map_or(0, |(seat, _)| *seat);
         let single = self.order() == Order::Single;
-        self.finish_turn(mover, key, true, single);
+        self.finish_turn(mover, Some(key), true, single);
     }
 
     /// Arrivals stack in seat order; each touched stack then resolves.
     fn resolve_on_stacks(&mut self, moves: &[(usize, Move)]) {
-        let geo = self.game().geometry.clone();
+        // The game, not its geometry, is copied: a count, not its tables.
+        let game = self.game().clone();
+        let geo = &game.geometry;
         let mut touched = Vec::new();
         // A stack that takes one arrival is covered by it; several arrive together.
         let mut arrivals = vec![0usize; geo.columns().len()];
@@ -298,7 +301,7 @@ impl State {
                     self.make_room(to, 1, &mut touched, &arrivals);
                     // The stack may have filled since the round began: then the piece is lost.
                     if let Some(cell) = self.landing(to) {
-                        self.board[usize::from(cell)] = pack(color, shape);
+                        self.board.set(usize::from(cell), pack(color, shape));
                         self.flags[usize::from(cell)] = 0;
                         self.changed.push(cell);
                         touched.push((cell, false));
@@ -318,14 +321,14 @@ impl State {
                             let piece = unpack(self.board[usize::from(from)]);
                             self.move_stack_part(from, landing);
                             if let (Move::Promote { shape, .. }, Some((color, _))) = (mv, piece) {
-                                self.board[usize::from(landing)] = pack(color, shape);
+                                self.board.set(usize::from(landing), pack(color, shape));
                             }
                             let by_stack = piece.is_some_and(|p| self.game().moves_by_stack(p.1));
                             touched.push((landing, by_stack));
                         }
                         _ => {
                             for c in carried {
-                                self.board[usize::from(c)] = 0;
+                                self.board.set(usize::from(c), 0);
                                 self.flags[usize::from(c)] = 0;
                                 self.changed.push(c);
                             }
@@ -386,7 +389,7 @@ impl State {
                             piece.1 = shape;
                         }
                         arrivals.push((to, piece, self.flags[f] | super::goals::MOVED));
-                        self.board[f] = 0;
+                        self.board.set(f, 0);
                         self.flags[f] = 0;
                         self.changed.push(from);
                     }

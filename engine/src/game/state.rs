@@ -32,10 +32,10 @@ struct DrawOffer {
 }
 
 /// One match in progress or finished.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     game: Arc<Game>,
-    pub(super) board: Vec<Cell>,
+    pub(super) board: super::board::Board,
     /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
     pub(super) flags: Vec<u8>,
     /// The match's own random stream (pot splits), seeded at the start.
@@ -68,7 +68,7 @@ pub struct State {
     pub(super) history: History,
     pub(super) decisions: Vec<Move>,
     /// The legal moves now, kept up to date by `play_automatic`.
-    pub(super) legal: Vec<Move>,
+    pub(super) choices: super::choices::Choices,
     /// Per board, its outcome once decided (a decided board is locked to all).
     pub(super) board_results: Vec<Option<Outcome>>,
     /// The simultaneous round being planned, if any.
@@ -86,13 +86,168 @@ pub struct State {
     pub(super) tactics: super::taking::Tactics,
 }
 
+/// Cloned by hand for `clone_from`: a playout or a search reuses one state's
+/// buffers from game to game instead of allocating them again. Every field
+/// is named, so a new field cannot be forgotten.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            game: self.game.clone(),
+            board: self.board.clone(),
+            flags: self.flags.clone(),
+            rng: self.rng,
+            seed: self.seed,
+            reserves: self.reserves,
+            phase: self.phase,
+            to_move: self.to_move,
+            turn_moves: self.turn_moves.clone(),
+            turn_start_key: self.turn_start_key,
+            changed: self.changed.clone(),
+            draw: self.draw.clone(),
+            offered_this_turn: self.offered_this_turn,
+            seen_turns: self.seen_turns.clone(),
+            outcome: self.outcome.clone(),
+            last_line_teams: self.last_line_teams.clone(),
+            disqualified: self.disqualified.clone(),
+            folded: self.folded,
+            shape_holders: self.shape_holders.clone(),
+            revealed: self.revealed.clone(),
+            history: self.history.clone(),
+            decisions: self.decisions.clone(),
+            choices: self.choices.clone(),
+            board_results: self.board_results.clone(),
+            round: self.round.clone(),
+            planning: self.planning,
+            perceiving: self.perceiving,
+            wall_mask: self.wall_mask.clone(),
+            known_walls: self.known_walls.clone(),
+            plan_done: self.plan_done,
+            tactics: self.tactics.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            game,
+            board,
+            flags,
+            rng,
+            seed,
+            reserves,
+            phase,
+            to_move,
+            turn_moves,
+            turn_start_key,
+            changed,
+            draw,
+            offered_this_turn,
+            seen_turns,
+            outcome,
+            last_line_teams,
+            disqualified,
+            folded,
+            shape_holders,
+            revealed,
+            history,
+            decisions,
+            choices,
+            board_results,
+            round,
+            planning,
+            perceiving,
+            wall_mask,
+            known_walls,
+            plan_done,
+            tactics,
+        } = self;
+        game.clone_from(&source.game);
+        board.clone_from(&source.board);
+        flags.clone_from(&source.flags);
+        *rng = source.rng;
+        *seed = source.seed;
+        *reserves = source.reserves;
+        *phase = source.phase;
+        *to_move = source.to_move;
+        turn_moves.clone_from(&source.turn_moves);
+        *turn_start_key = source.turn_start_key;
+        changed.clone_from(&source.changed);
+        draw.clone_from(&source.draw);
+        *offered_this_turn = source.offered_this_turn;
+        // An empty set is cleared, not copied: copying would drop the
+        // room a playout's turns grew it to.
+        if source.seen_turns.is_empty() {
+            seen_turns.clear();
+        } else {
+            seen_turns.clone_from(&source.seen_turns);
+        }
+        outcome.clone_from(&source.outcome);
+        last_line_teams.clone_from(&source.last_line_teams);
+        disqualified.clone_from(&source.disqualified);
+        *folded = source.folded;
+        shape_holders.clone_from(&source.shape_holders);
+        revealed.clone_from(&source.revealed);
+        history.clone_from(&source.history);
+        decisions.clone_from(&source.decisions);
+        choices.clone_from(&source.choices);
+        board_results.clone_from(&source.board_results);
+        round.clone_from(&source.round);
+        *planning = source.planning;
+        *perceiving = source.perceiving;
+        wall_mask.clone_from(&source.wall_mask);
+        known_walls.clone_from(&source.known_walls);
+        *plan_done = source.plan_done;
+        tactics.clone_from(&source.tactics);
+    }
+}
+
+impl State {
+    /// A copy without the history, the round under way or the memory of
+    /// turns: a planner's scratch copy has no use for them, and copying
+    /// them only to drop them cost a fifth of a sealed round's time.
+    pub(super) fn clone_bare(&self) -> State {
+        State {
+            game: self.game.clone(),
+            board: self.board.clone(),
+            flags: self.flags.clone(),
+            rng: self.rng,
+            seed: self.seed,
+            reserves: self.reserves,
+            phase: self.phase,
+            to_move: self.to_move,
+            turn_moves: self.turn_moves.clone(),
+            turn_start_key: self.turn_start_key,
+            changed: self.changed.clone(),
+            draw: self.draw.clone(),
+            offered_this_turn: self.offered_this_turn,
+            seen_turns: Default::default(),
+            outcome: self.outcome.clone(),
+            last_line_teams: self.last_line_teams.clone(),
+            disqualified: self.disqualified.clone(),
+            folded: self.folded,
+            shape_holders: self.shape_holders.clone(),
+            revealed: self.revealed.clone(),
+            history: Default::default(),
+            decisions: self.decisions.clone(),
+            choices: self.choices.clone(),
+            board_results: self.board_results.clone(),
+            round: None,
+            planning: self.planning,
+            perceiving: self.perceiving,
+            wall_mask: self.wall_mask.clone(),
+            known_walls: self.known_walls.clone(),
+            plan_done: self.plan_done,
+            tactics: self.tactics.clone(),
+        }
+    }
+}
+
 impl State {
     pub(crate) fn new(game: Arc<Game>, seed: u64) -> State {
         let mut state = State {
             flags: vec![0; game.initial_board.len()],
-            rng: seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+            rng: first_draw(seed),
             seed,
-            board: game.initial_board.clone(),
+            board: super::board::Board::new(game.initial_board.clone(), game.slot_of.clone()),
             reserves: game.initial_reserves,
             phase: 0,
             to_move: 0,
@@ -110,7 +265,7 @@ impl State {
             revealed: vec![Vec::new(); game.seats.len()],
             history: History::default(),
             decisions: Vec::new(),
-            legal: Vec::new(),
+            choices: Default::default(),
             board_results: vec![None; usize::from(game.geometry.boards)],
             round: None,
             planning: false,
@@ -146,6 +301,29 @@ impl State {
             state.apply(*mv).map_err(|e| (i, e))?;
         }
         Ok(state)
+    }
+
+    /// Makes this state what `start.game().start_seeded(seed)` would be,
+    /// reusing this state's buffers: random playouts start thousands of
+    /// matches a second, and most small games cost more to set up than to
+    /// play. `start` is a start position of any seed; one that already drew
+    /// from its random stream, or holds decisions, is not reused but rebuilt.
+    pub fn restart_from(&mut self, start: &State, seed: u64) {
+        if start.rng != first_draw(start.seed) || !start.decisions.is_empty() {
+            *self = start.game.start_seeded(seed);
+            return;
+        }
+        self.clone_from(start);
+        self.set_seed(seed);
+    }
+
+    /// Seeds the match's random stream, and that of a round's scratch copy.
+    pub(crate) fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = first_draw(seed);
+        if let Some(round) = self.round.as_mut() {
+            round.set_seed(seed);
+        }
     }
 
     pub fn game(&self) -> &Arc<Game> {
@@ -247,7 +425,7 @@ impl State {
         if let Some(outcome) = &self.outcome {
             return Err(format!("the game is over: {}", outcome.summary(&self.game)));
         }
-        if !self.legal.contains(&mv) {
+        if !self.allows(mv) {
             return Err(self.explain_illegal(mv));
         }
         self.decide(mv);
@@ -263,24 +441,20 @@ impl State {
 
     /// Passes for a seat with nothing to do, and plays the only move of a seat
     /// with a single one (draw offers do not count as choices). Leaves the
-    /// legal moves of the position it stops at in `self.legal`.
+    /// legal moves of the position it stops at in `self.choices`.
     pub(crate) fn play_automatic(&mut self) {
-        let mut legal = std::mem::take(&mut self.legal);
         loop {
-            self.generate_legal(&mut legal);
+            self.refresh_choices();
             if self.outcome.is_none() && self.draw.is_none() {
-                let mut choices = legal.iter().filter(|m| **m != Move::OfferDraw);
-                let forced = match (choices.next(), choices.next()) {
-                    (None, _) => Some(Move::Pass),
-                    (Some(&only), None) => Some(only),
-                    _ => None,
+                let forced = match self.choice_count() {
+                    0 => Some(Move::Pass),
+                    _ => self.only_choice(),
                 };
                 if let Some(mv) = forced {
                     self.apply_legal(mv, true);
                     continue;
                 }
             }
-            self.legal = legal;
             return;
         }
     }
@@ -404,20 +578,20 @@ impl State {
                     self.flags[usize::from(c)] |= knowers;
                 }
             }
-            self.board[t] = pack(piece.0, piece.1);
+            self.board.set(t, pack(piece.0, piece.1));
             self.flags[t] = flags;
             self.resolve_stack(to);
             return;
         }
         let Some(defender) = unpack(self.board[t]) else {
-            self.board[t] = pack(piece.0, piece.1);
+            self.board.set(t, pack(piece.0, piece.1));
             self.flags[t] = flags;
             return;
         };
         match super::capture::cover(&self.game, piece.1, defender.1) {
             Some(CoverResult::AttackerWins) => {
                 self.take_captive(defender, piece);
-                self.board[t] = pack(piece.0, piece.1);
+                self.board.set(t, pack(piece.0, piece.1));
                 self.flags[t] = flags;
             }
             Some(CoverResult::DefenderWins) => {
@@ -425,7 +599,7 @@ impl State {
                 self.flags[t] |= knowers;
             }
             Some(CoverResult::BothDestroyed) | None => {
-                self.board[t] = 0;
+                self.board.set(t, 0);
                 self.flags[t] = 0;
             }
         }
@@ -510,8 +684,9 @@ impl State {
             vec![to]
         };
         for (&src, &dst) in carried.iter().zip(&targets) {
-            self.board[usize::from(dst)] = self.board[usize::from(src)];
-            self.board[usize::from(src)] = 0;
+            self.board
+                .set(usize::from(dst), self.board[usize::from(src)]);
+            self.board.set(usize::from(src), 0);
             self.flags[usize::from(dst)] = self.flags[usize::from(src)];
             self.flags[usize::from(src)] = 0;
             self.changed.push(src);
@@ -527,19 +702,31 @@ impl State {
             return;
         }
         let seat = self.to_move;
-        let mut hasher = FxHasher::default();
-        (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
-        let turn_key = hasher.finish();
+        // Where reserves only ever fall, a turn that placed a piece starts
+        // from reserves no later turn will have: it can never repeat, and
+        // no turn before it can come back.
+        let unrepeatable = self.game.reserves_only_fall
+            && self
+                .turn_moves
+                .iter()
+                .any(|m| matches!(m, Move::Place { .. }));
+        let turn_key = (!unrepeatable).then(|| {
+            let mut hasher = FxHasher::default();
+            (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
+            hasher.finish()
+        });
         self.finish_turn(seat, turn_key, false, false);
     }
 
     /// After a turn or a simultaneous round: turn checks on every undecided
     /// board, then stalemate (a repeated turn, or the end of a Single round)
     /// advancing the phase or ending the match, then the next turn.
+    /// `turn_key` names the turn for the repetition rule; None for a turn
+    /// that can never repeat.
     pub(crate) fn finish_turn(
         &mut self,
         mover: usize,
-        turn_key: u64,
+        turn_key: Option<u64>,
         after_round: bool,
         round_ended_phase: bool,
     ) {
@@ -553,7 +740,15 @@ impl State {
         if self.board_results.iter().all(Option::is_some) {
             return self.conclude();
         }
-        let repeated = !self.seen_turns.insert(turn_key);
+        let repeated = match turn_key {
+            Some(key) => !self.seen_turns.insert(key),
+            None => {
+                if !self.seen_turns.is_empty() {
+                    self.seen_turns.clear();
+                }
+                false
+            }
+        };
         if repeated || round_ended_phase || outcome::chaos_cannot_capture(self) {
             if self.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
@@ -588,14 +783,19 @@ impl State {
         self.outcome = Some(outcome::combine_boards(&self.game, boards));
     }
 
-    /// What a seat faces: pieces, reserves and phase. FxHash: deterministic
-    /// and several times faster than SipHash on a 361-cell board, and the
-    /// keys only ever meet positions of one match.
+    /// What a seat faces: pieces (the board's own key, kept as they move),
+    /// reserves and phase. FxHash: deterministic, and the keys only ever
+    /// meet positions of one match.
     pub(crate) fn position_key(&self) -> u64 {
         let mut hasher = FxHasher::default();
-        (&self.board, &self.reserves, self.phase).hash(&mut hasher);
+        (self.board.key(), &self.reserves, self.phase).hash(&mut hasher);
         hasher.finish()
     }
+}
+
+/// The state of a match's random stream before its first draw.
+fn first_draw(seed: u64) -> u64 {
+    seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
 }
 
 /// Hashes the turn keys in `seen_turns`, which are hashes already: the key

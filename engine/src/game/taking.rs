@@ -207,7 +207,7 @@ impl State {
         };
         self.changed.push(cell);
         match self.game().power(captor.1).map(|p| p.result) {
-            Some(CaptureResult::Convert) => self.board[c] = pack(captor.0, captive.1),
+            Some(CaptureResult::Convert) => self.board.set(c, pack(captor.0, captive.1)),
             Some(CaptureResult::Paralyze) => self.flags[c] |= PARALYSED,
             _ => self.seize_off(cell, captor),
         }
@@ -221,7 +221,7 @@ impl State {
         if let Some(captive) = self.piece_at(cell) {
             self.take_captive(captive, captor);
         }
-        self.board[c] = 0;
+        self.board.set(c, 0);
         self.flags[c] = 0;
         self.changed.push(cell);
     }
@@ -262,7 +262,7 @@ impl State {
             self.move_stack_part(from, to);
             self.flags[usize::from(to)] |= MOVED;
             if let Some(shape) = promote {
-                self.board[usize::from(to)] = pack(piece.0, shape);
+                self.board.set(usize::from(to), pack(piece.0, shape));
             }
             self.resolve_stack_by(to, game.moves_by_stack(piece.1));
             self.tactics.passed = None;
@@ -271,9 +271,10 @@ impl State {
         if self.is_castle(from, to) {
             let (partner_to, rook_to) = self.castle_landing(from, to);
             for (src, dst) in [(to, partner_to), (from, rook_to)] {
-                self.board[usize::from(dst)] = self.board[usize::from(src)];
+                self.board
+                    .set(usize::from(dst), self.board[usize::from(src)]);
                 self.flags[usize::from(dst)] = self.flags[usize::from(src)] | MOVED;
-                self.board[usize::from(src)] = 0;
+                self.board.set(usize::from(src), 0);
                 self.flags[usize::from(src)] = 0;
                 self.changed.extend([src, dst]);
             }
@@ -285,7 +286,7 @@ impl State {
             self.seize_off(to, piece);
         }
         let flags = self.flags[usize::from(from)] | MOVED;
-        self.board[usize::from(from)] = 0;
+        self.board.set(usize::from(from), 0);
         self.flags[usize::from(from)] = 0;
         self.changed.push(from);
         self.arrive(piece, flags, to);
@@ -301,7 +302,7 @@ impl State {
             }
         }
         if arrived && let Some(shape) = promote {
-            self.board[usize::from(to)] = pack(piece.0, shape);
+            self.board.set(usize::from(to), pack(piece.0, shape));
         }
         let double = game.goals.en_passant
             && game.movement[piece.1.index()].contains(&crate::rules::Movement::PawnForwardCenter)

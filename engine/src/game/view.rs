@@ -377,7 +377,7 @@ impl State {
                 && !self.sees_fully(seat, cell)
                 && self.cloaking() == Cloaking::Hides;
             if hidden {
-                p.board[c] = 0;
+                p.board.set(c, 0);
             }
         }
         p.wall_mask = Some(walls);
@@ -388,7 +388,9 @@ impl State {
     /// the blocking piece or wall becomes known to the mover, and nothing moves.
     /// Returns the cells revealed.
     pub(crate) fn reveal_blocker(&mut self, seat: usize, mv: Move) -> Vec<u16> {
-        let geo = self.game().geometry.clone();
+        // The game, not its geometry, is copied: a count, not its tables.
+        let game = self.game().clone();
+        let geo = &game.geometry;
         let mut cells: Vec<u16> = match mv {
             Move::Place { to, .. } => geo.columns()[geo.column_of(to)].clone(),
             Move::Step { from, to } | Move::Promote { from, to, .. } => {

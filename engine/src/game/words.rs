@@ -32,12 +32,27 @@ pub(crate) struct Said {
 }
 
 /// Every move applied so far, with the spaces each blocked attempt ran into.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct History {
     moves: Vec<Applied>,
     /// Per blocked attempt, in history order: its index and the spaces it
     /// revealed. Rare (cloaked games only), so kept apart from the moves.
     blocked: Vec<(usize, Vec<u16>)>,
+}
+
+/// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            moves: self.moves.clone(),
+            blocked: self.blocked.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &History) {
+        self.moves.clone_from(&source.moves);
+        self.blocked.clone_from(&source.blocked);
+    }
 }
 
 impl History {

@@ -1,0 +1,260 @@
+//! The legal moves of a position, kept without listing them where the rules
+//! allow: when a seat may put any piece it holds on any open slot (see
+//! `Game::placing_everywhere`), its placements are that product, counted,
+//! checked and sampled from the board's open slots in constant time, and
+//! listed only when someone asks for the list. Everything else is listed by
+//! `generate_legal` as before. The list, when built, is the same in content
+//! and order either way.
+
+use std::sync::OnceLock;
+
+use super::board::Slots;
+use super::{Move, State};
+use crate::rules::{BoardKind, Cloaking, Color, Shape};
+
+/// The kinds of piece a seat may place on every open slot. Most seats hold
+/// one or two kinds; a seat that may place every colour holds up to 54.
+#[derive(Debug)]
+pub(crate) struct Placing {
+    kinds: Vec<(Color, Shape)>,
+}
+
+/// Cloned by hand, as `State` is, so `clone_from` reuses the list.
+impl Clone for Placing {
+    fn clone(&self) -> Placing {
+        Placing {
+            kinds: self.kinds.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Placing) {
+        self.kinds.clone_from(&source.kinds);
+    }
+}
+
+impl Placing {
+    pub(crate) fn kinds(&self) -> &[(Color, Shape)] {
+        &self.kinds
+    }
+}
+
+/// The legal moves of a position: a list, or placements kept as a product
+/// with the other moves (a pass, a draw offer) listed.
+#[derive(Debug, Default)]
+pub(crate) struct Choices {
+    /// Every legal move, or with `placing` the moves other than placements.
+    pub(crate) listed: Vec<Move>,
+    pub(crate) placing: Option<Placing>,
+    /// With `placing`, the whole list once asked for.
+    full: OnceLock<Vec<Move>>,
+}
+
+/// Cloned by hand, as `State` is, so `clone_from` reuses the lists; the
+/// whole list is left to be built again when asked for.
+impl Clone for Choices {
+    fn clone(&self) -> Choices {
+        Choices {
+            listed: self.listed.clone(),
+            placing: self.placing.clone(),
+            full: self.full.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Choices) {
+        self.listed.clone_from(&source.listed);
+        self.placing.clone_from(&source.placing);
+        self.full.take();
+    }
+}
+
+impl Choices {
+    /// Forgets the moves, keeping the list's memory.
+    fn clear(&mut self) {
+        self.listed.clear();
+        self.placing = None;
+        self.full.take();
+    }
+}
+
+impl State {
+    /// Works out the legal moves of the position afresh.
+    pub(crate) fn refresh_choices(&mut self) {
+        // Only the list moves out and back: the rest stays in place.
+        let mut listed = std::mem::take(&mut self.choices.listed);
+        listed.clear();
+        self.choices.full.take();
+        self.choices.placing = self.placing_everywhere();
+        if self.choices.placing.is_some() {
+            self.other_moves(self.to_move, &mut listed);
+        } else {
+            self.generate_legal(&mut listed);
+        }
+        self.choices.listed = listed;
+    }
+
+    /// The listed moves, taken out to be refilled (see `set_legal`).
+    pub(crate) fn take_listed(&mut self) -> Vec<Move> {
+        let mut listed = std::mem::take(&mut self.choices.listed);
+        listed.clear();
+        listed
+    }
+
+    /// Sets the legal moves to a list worked out elsewhere.
+    pub(crate) fn set_legal(&mut self, moves: Vec<Move>) {
+        self.choices.clear();
+        self.choices.listed = moves;
+    }
+
+    /// The placements of the seat to move as a product, where the phase's
+    /// rules make them so and nothing else is going on (a draw offer, a
+    /// round, a chain of jumps, hidden pieces, a decided board).
+    fn placing_everywhere(&mut self) -> Option<Placing> {
+        let game = self.game();
+        let seat = self.to_move;
+        if !game.placing_everywhere[self.phase]
+            || self.is_finished()
+            || self.draw_offered_by().is_some()
+            || self.round.is_some()
+            || self.tactics.chain.is_some()
+            || game.rules.cloaking != Cloaking::None
+            || self.board_results.iter().any(Option::is_some)
+            || game.phases[self.phase].locked_seats & (1 << seat) != 0
+            || self.has_folded(seat)
+        {
+            return None;
+        }
+        // The last position's list of kinds, refilled: no allocation.
+        let mut kinds = self
+            .choices
+            .placing
+            .take()
+            .map(|p| p.kinds)
+            .unwrap_or_default();
+        kinds.clear();
+        kinds.extend(self.held_kinds(seat));
+        (!kinds.is_empty()).then_some(Placing { kinds })
+    }
+
+    /// The kinds of piece `seat` may place now: colours it controls, shapes
+    /// of the game, with some in reserve; in the order moves list them.
+    pub(crate) fn held_kinds(&self, seat: usize) -> impl Iterator<Item = (Color, Shape)> + '_ {
+        let game = self.game();
+        let controller = &game.seats[seat];
+        Color::ALL
+            .iter()
+            .filter(|c| controller.controls(**c))
+            .flat_map(|c| game.rules.shapes.iter().map(move |s| (*c, s.shape)))
+            .filter(|(c, s)| self.reserve(*c, *s) > 0)
+    }
+
+    /// The placements kept as a product: the kinds, and the open slots.
+    pub(crate) fn placing(&self) -> Option<(&[(Color, Shape)], &Slots)> {
+        let placing = self.choices.placing.as_ref()?;
+        Some((placing.kinds(), self.board.open()))
+    }
+
+    /// The moves listed besides a product of placements (or all of them).
+    pub(crate) fn listed_choices(&self) -> &[Move] {
+        &self.choices.listed
+    }
+
+    /// Where a piece dropped on an open slot lands.
+    pub(crate) fn slot_target(&self, slot: u16) -> u16 {
+        let geo = &self.game().geometry;
+        if geo.kind != BoardKind::Stacks {
+            return slot;
+        }
+        self.landing(geo.columns()[usize::from(slot)][0])
+            .expect("an open stack has room")
+    }
+
+    /// Every legal move, in the order `generate_legal` lists them.
+    pub(crate) fn choice_list(&self) -> &[Move] {
+        let Some((kinds, slots)) = self.placing() else {
+            return &self.choices.listed;
+        };
+        self.choices.full.get_or_init(|| {
+            let mut all = Vec::with_capacity(kinds.len() * slots.len() + 2);
+            for slot in slots.iter() {
+                let to = self.slot_target(slot);
+                all.extend(
+                    kinds
+                        .iter()
+                        .map(|&(color, shape)| Move::Place { color, shape, to }),
+                );
+            }
+            all.extend_from_slice(&self.choices.listed);
+            all
+        })
+    }
+
+    /// How many legal moves there are besides offering a draw.
+    pub(crate) fn choice_count(&self) -> usize {
+        let listed = self
+            .choices
+            .listed
+            .iter()
+            .filter(|m| **m != Move::OfferDraw)
+            .count();
+        match self.placing() {
+            Some((kinds, slots)) => kinds.len() * slots.len() + listed,
+            None => listed,
+        }
+    }
+
+    /// The only legal move besides offering a draw, when there is one.
+    pub(crate) fn only_choice(&self) -> Option<Move> {
+        if self.choice_count() != 1 {
+            return None;
+        }
+        match self.placing() {
+            Some(([(color, shape)], slots)) if slots.len() == 1 => Some(Move::Place {
+                color: *color,
+                shape: *shape,
+                to: self.slot_target(slots.nth(0)),
+            }),
+            _ => self
+                .choices
+                .listed
+                .iter()
+                .copied()
+                .find(|m| *m != Move::OfferDraw),
+        }
+    }
+
+    /// Whether `mv` is one of the legal moves.
+    pub(crate) fn allows(&self, mv: Move) -> bool {
+        match (self.placing(), mv) {
+            (Some((kinds, _)), Move::Place { color, shape, to }) => {
+                kinds.contains(&(color, shape))
+                    && usize::from(to) < self.board.len()
+                    && self.landing(to) == Some(to)
+            }
+            _ => self.choices.listed.contains(&mv),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{catalogue_game, played};
+
+    #[test]
+    fn a_product_lists_as_the_moves_would_be_listed() {
+        for name in ["Tic-Tac-Toe", "Connect4", "Qubic-4"] {
+            let game = catalogue_game(name);
+            let s = played(&game, &[]);
+            assert!(
+                s.placing().is_some(),
+                "{name} keeps its placements as a product"
+            );
+            let mut listed = Vec::new();
+            s.generate_legal(&mut listed);
+            assert_eq!(s.choice_list(), listed, "{name}");
+            assert_eq!(s.choice_count(), listed.len(), "{name}");
+            for mv in &listed {
+                assert!(s.allows(*mv), "{name}: {mv:?}");
+            }
+        }
+    }
+}
