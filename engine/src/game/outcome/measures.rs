@@ -148,14 +148,21 @@ pub(super) fn counted_cells(state: &State, of: &Measure, board: u8, team: usize)
                         .is_some_and(|(_, s)| shape.is_none_or(|want| want == s))
             })
             .collect(),
-        Measure::LongestLine { diagonals } => runs(state, board, team, *diagonals)
+        Measure::LongestLine { diagonals } => {
+            // Only a run as long as the longest so far can be the longest.
+            let mut longest = 0;
+            runs(state, board, team, *diagonals, |len| {
+                longest = longest.max(len);
+                len == longest
+            })
             .into_iter()
             .max_by_key(Vec::len)
-            .unwrap_or_default(),
+            .unwrap_or_default()
+        }
         Measure::Lines { length, diagonals } => {
-            let mut cells: Vec<u16> = runs(state, board, team, *diagonals)
+            let long_enough = |len: usize| len >= usize::from(*length);
+            let mut cells: Vec<u16> = runs(state, board, team, *diagonals, long_enough)
                 .into_iter()
-                .filter(|run| run.len() >= usize::from(*length))
                 .flatten()
                 .collect();
             cells.sort_unstable();
@@ -166,11 +173,20 @@ pub(super) fn counted_cells(state: &State, of: &Measure, board: u8, team: usize)
     }
 }
 
-/// Every maximal same-colour run of `team`'s colours on `board`, in every
-/// line direction, single pieces included.
-fn runs(state: &State, board: u8, team: usize, diagonals: bool) -> Vec<Vec<u16>> {
+/// The maximal same-colour runs of `team`'s colours on `board`, in every
+/// line direction, single pieces included, that `keep` keeps by length:
+/// each run is walked in one reused list and copied out only when kept
+/// (every ending of a match that counts lines comes here).
+fn runs(
+    state: &State,
+    board: u8,
+    team: usize,
+    diagonals: bool,
+    mut keep: impl FnMut(usize) -> bool,
+) -> Vec<Vec<u16>> {
     let geo = &state.game().geometry;
     let mut out = Vec::new();
+    let mut run = Vec::new();
     for cell in board_cells(state, board) {
         if !owned_by(state, cell, team) {
             continue;
@@ -183,13 +199,16 @@ fn runs(state: &State, board: u8, team: usize, diagonals: bool) -> Vec<Vec<u16>>
             if same(geo.neighbour(cell, geo.direction_count() - 1 - d)) {
                 continue;
             }
-            let mut run = vec![cell];
+            run.clear();
+            run.push(cell);
             let mut c = geo.neighbour(cell, d);
             while same(c) && !run.contains(&c) {
                 run.push(c);
                 c = geo.neighbour(c, d);
             }
-            out.push(run);
+            if keep(run.len()) {
+                out.push(run.clone());
+            }
         }
     }
     out
