@@ -9,7 +9,6 @@
 //! come in cell order (the order of the full move list), and the i-th is
 //! found by counting bits a word at a time, not by walking the board.
 
-use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -235,13 +234,6 @@ impl Deref for Board {
 
     fn deref(&self) -> &[Cell] {
         &self.cells
-    }
-}
-
-/// Hashes as the cells alone, as a `Vec<Cell>` does.
-impl Hash for Board {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.cells.hash(state);
     }
 }
 

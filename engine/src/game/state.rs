@@ -91,39 +91,11 @@ pub struct State {
 /// is named, so a new field cannot be forgotten.
 impl Clone for State {
     fn clone(&self) -> State {
-        State {
-            game: self.game.clone(),
-            board: self.board.clone(),
-            flags: self.flags.clone(),
-            rng: self.rng,
-            seed: self.seed,
-            reserves: self.reserves,
-            phase: self.phase,
-            to_move: self.to_move,
-            turn_moves: self.turn_moves.clone(),
-            turn_start_key: self.turn_start_key,
-            changed: self.changed.clone(),
-            draw: self.draw.clone(),
-            offered_this_turn: self.offered_this_turn,
-            seen_turns: self.seen_turns.clone(),
-            outcome: self.outcome.clone(),
-            last_line_teams: self.last_line_teams.clone(),
-            disqualified: self.disqualified.clone(),
-            folded: self.folded,
-            shape_holders: self.shape_holders.clone(),
-            revealed: self.revealed.clone(),
-            history: self.history.clone(),
-            decisions: self.decisions.clone(),
-            choices: self.choices.clone(),
-            board_results: self.board_results.clone(),
-            round: self.round.clone(),
-            planning: self.planning,
-            perceiving: self.perceiving,
-            wall_mask: self.wall_mask.clone(),
-            known_walls: self.known_walls.clone(),
-            plan_done: self.plan_done,
-            tactics: self.tactics.clone(),
-        }
+        self.copy_with(
+            self.history.clone(),
+            self.round.clone(),
+            self.seen_turns.clone(),
+        )
     }
 
     fn clone_from(&mut self, source: &State) {
@@ -205,6 +177,17 @@ impl State {
     /// turns: a planner's scratch copy has no use for them, and copying
     /// them only to drop them cost a fifth of a sealed round's time.
     pub(super) fn clone_bare(&self) -> State {
+        self.copy_with(Default::default(), None, Default::default())
+    }
+
+    /// A copy of every field but the three that a copy may leave behind,
+    /// which the caller gives: one list of fields for both kinds of copy.
+    fn copy_with(
+        &self,
+        history: History,
+        round: Option<Box<super::round::Round>>,
+        seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+    ) -> State {
         State {
             game: self.game.clone(),
             board: self.board.clone(),
@@ -219,18 +202,18 @@ impl State {
             changed: self.changed.clone(),
             draw: self.draw.clone(),
             offered_this_turn: self.offered_this_turn,
-            seen_turns: Default::default(),
+            seen_turns,
             outcome: self.outcome.clone(),
             last_line_teams: self.last_line_teams.clone(),
             disqualified: self.disqualified.clone(),
             folded: self.folded,
             shape_holders: self.shape_holders.clone(),
             revealed: self.revealed.clone(),
-            history: Default::default(),
+            history,
             decisions: self.decisions.clone(),
             choices: self.choices.clone(),
             board_results: self.board_results.clone(),
-            round: None,
+            round,
             planning: self.planning,
             perceiving: self.perceiving,
             wall_mask: self.wall_mask.clone(),
