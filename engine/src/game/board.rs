@@ -144,7 +144,7 @@ impl Slots {
     /// The `index`-th smallest slot (from 0); `index` must be below `len`.
     pub(crate) fn nth(&self, mut index: usize) -> u16 {
         for (w, &word) in self.words.iter().enumerate() {
-            let here = word.count_ones() as usize;
+            let here = (byte_prefix_counts(word) >> 56) as usize;
             if index < here {
                 return (w * 64) as u16 + nth_bit(word, index as u32) as u16;
             }
@@ -168,27 +168,41 @@ impl Slots {
     }
 }
 
-/// The position of the `k`-th set bit of `word` (from 0), halving the word
-/// by counting bits instead of clearing them one by one.
-fn nth_bit(mut word: u64, mut k: u32) -> u32 {
-    let mut base = 0;
-    let mut width = 64;
-    while width > 8 {
-        let half = width / 2;
-        let low = word & ((1u64 << half) - 1);
-        if k < low.count_ones() {
-            word = low;
-        } else {
-            k -= low.count_ones();
-            word >>= half;
-            base += half;
-        }
-        width = half;
+/// Per byte of `word`, the bits set in it and every lower byte: byte i
+/// holds the count of bytes 0..=i, the top byte the whole word's. Counted by
+/// shifts and one multiply, because the baseline x86-64 target has no
+/// popcount instruction and `count_ones` is a longer sequence of the same.
+#[inline]
+fn byte_prefix_counts(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut s = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    s.wrapping_mul(ONES)
+}
+
+/// The position of the `k`-th set bit of `word` (from 0; `k` below the
+/// word's count): the byte it is in from the running counts (the bytes
+/// whose count so far is at most `k` are the lower ones, compared all at
+/// once), then at most seven bits cleared within that byte.
+#[inline]
+fn nth_bit(word: u64, k: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let prefix = byte_prefix_counts(word);
+    // Counts and k are at most 64, so no byte borrows from the next.
+    let at_most_k = ((u64::from(k) * ONES | HIGH) - prefix) & HIGH;
+    let byte = ((at_most_k >> 7).wrapping_mul(ONES) >> 56) as u32;
+    let before = if byte == 0 {
+        0
+    } else {
+        ((prefix >> (8 * (byte - 1))) & 0xff) as u32
+    };
+    let mut bits = (word >> (8 * byte)) & 0xff;
+    for _ in 0..k - before {
+        bits &= bits - 1;
     }
-    for _ in 0..k {
-        word &= word - 1;
-    }
-    base + word.trailing_zeros()
+    8 * byte + bits.trailing_zeros()
 }
 
 /// Which slot each cell stands for: cells themselves on flat boards, on
@@ -305,5 +319,27 @@ mod tests {
             nth_bit(0b1010_0000_0000_0000_0000_0000_0000_0000_0000_0001, 2),
             39
         );
+    }
+
+    #[test]
+    fn the_nth_bit_agrees_with_clearing_bits_one_by_one() {
+        let mut word: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            // SplitMix64 steps, and sparse and dense words from them.
+            word = word.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            for w in [
+                word,
+                word & (word >> 7),
+                word | (word << 3),
+                word & 0xff00_0000_00ff,
+            ] {
+                assert_eq!((byte_prefix_counts(w) >> 56) as u32, w.count_ones());
+                let mut rest = w;
+                for k in 0..w.count_ones() {
+                    assert_eq!(nth_bit(w, k), rest.trailing_zeros(), "{w:#x} {k}");
+                    rest &= rest - 1;
+                }
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ mod outcome;
 mod round;
 mod state;
 mod taking;
+mod upkeep;
 mod view;
 mod words;
 
@@ -127,6 +128,8 @@ pub struct Game {
     /// every open slot (placement only, nothing locked or exclusive, nothing
     /// that captures), so they need not be listed one by one.
     pub(crate) placing_everywhere: Vec<bool>,
+    /// Which of the end-of-turn bookkeeping the rules need (see `upkeep`).
+    pub(crate) upkeep: upkeep::Upkeep,
     /// The compiled playout kernel, for rule sets in its family.
     rollout: Option<crate::rollout::Rollout>,
 }
@@ -265,7 +268,9 @@ impl Game {
             })
             .collect();
         let slot_of = board::slots_of(&geometry);
+        let upkeep = upkeep::Upkeep::compile(&rules, &phases, &powers, nothing_captures);
         Game {
+            upkeep,
             reserves_only_fall: nothing_captures,
             slot_of,
             placing_everywhere,

@@ -81,7 +81,7 @@ impl State {
     /// Returns whether it left only captures.
     fn keep_captures_if_must(&self, out: &mut Vec<Move>) -> bool {
         let game = self.game();
-        if !game.powers.iter().flatten().any(|p| p.must) {
+        if !game.upkeep.must_capture {
             return false;
         }
         // The true position a cloaked move is checked against (perceiving,

@@ -60,6 +60,15 @@ impl Outcome {
     }
 }
 
+/// Stands in for a board's outcome once it has gone into the match's:
+/// nothing to allocate.
+pub(crate) fn placeholder() -> Outcome {
+    Outcome {
+        results: Vec::new(),
+        explanation: Explanation::AgreedDraw,
+    }
+}
+
 pub(crate) fn agreed_draw(game: &Game) -> Outcome {
     Outcome {
         results: vec![SeatResult::Draw; game.seats.len()],
@@ -254,8 +263,7 @@ fn run_length(
 
 /// Remembers who last completed a line, for "Last K-same-color-in-a-row" rules.
 pub(crate) fn remember_lines(state: &mut State, mover: usize) {
-    let remembered = |r: &StalemateRule| matches!(r, StalemateRule::LastInARow { .. });
-    if !state.game().rules.stalemate.iter().any(remembered) {
+    if !state.game().upkeep.remembers_lines {
         return;
     }
     let game = state.game().clone();
@@ -315,7 +323,7 @@ fn lines_made(
 
 /// Runs every turn check on one board at the end of a turn.
 pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<Outcome> {
-    let game = &state.game().clone();
+    let game = state.game();
     let mut fired = Vec::new();
     for (i, check) in game.rules.turn_checks.iter().enumerate() {
         match check {
@@ -422,10 +430,7 @@ fn holders(state: &State, shape: Shape, board: u8) -> u16 {
 pub(crate) fn shape_holders(state: &State) -> Vec<u16> {
     let game = state.game();
     let checks = &game.rules.turn_checks;
-    if !checks
-        .iter()
-        .any(|c| matches!(c, TurnCheck::LastShape { .. }))
-    {
+    if !game.upkeep.tracks_shape_holders {
         return Vec::new();
     }
     checks
@@ -446,11 +451,7 @@ pub(crate) fn shape_holders(state: &State) -> Vec<u16> {
 /// place) the check waits, and repeated turns end the phase as usual.
 pub(crate) fn chaos_cannot_capture(state: &State) -> bool {
     let game = state.game();
-    if !game
-        .rules
-        .turn_checks
-        .contains(&TurnCheck::StalemateIfChaosCannotCapture)
-    {
+    if !game.upkeep.chaos_capture_check {
         return false;
     }
     game.chaos_seat()

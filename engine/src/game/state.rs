@@ -259,8 +259,7 @@ impl State {
             tactics: Default::default(),
             game,
         };
-        state.turn_start_key = state.position_key();
-        state.shape_holders = outcome::shape_holders(&state);
+        state.keep_turn_start();
         state.refresh_knowledge();
         state.begin_round_if_simultaneous();
         state.play_automatic();
@@ -694,8 +693,15 @@ impl State {
                 .iter()
                 .any(|m| matches!(m, Move::Place { .. }));
         let turn_key = (!unrepeatable).then(|| {
+            // Where the start is not kept, the turn changed nothing (see
+            // `Upkeep::start_key`): it starts where it ends.
+            let start = if self.game.upkeep.start_key[self.phase] {
+                self.turn_start_key
+            } else {
+                self.position_key()
+            };
             let mut hasher = FxHasher::default();
-            (seat, self.turn_start_key, &self.turn_moves).hash(&mut hasher);
+            (seat, start, &self.turn_moves).hash(&mut hasher);
             hasher.finish()
         });
         self.finish_turn(seat, turn_key, false, false);
@@ -756,13 +762,29 @@ impl State {
         self.turn_moves.clear();
         self.changed.clear();
         self.offered_this_turn = false;
-        self.turn_start_key = self.position_key();
-        self.shape_holders = outcome::shape_holders(self);
+        self.keep_turn_start();
         self.begin_round_if_simultaneous();
     }
 
+    /// What the turn about to start needs remembered of its start.
+    fn keep_turn_start(&mut self) {
+        if self.game.upkeep.start_key[self.phase] {
+            self.turn_start_key = self.position_key();
+        }
+        if self.game.upkeep.tracks_shape_holders {
+            self.shape_holders = outcome::shape_holders(self);
+        }
+    }
+
     fn conclude(&mut self) {
-        let boards: Vec<Outcome> = self.board_results.iter().flatten().cloned().collect();
+        // Moved out, not copied: a decided board only needs to stay marked
+        // as decided (see `board_open`).
+        let boards: Vec<Outcome> = self
+            .board_results
+            .iter_mut()
+            .flatten()
+            .map(|o| std::mem::replace(o, outcome::placeholder()))
+            .collect();
         self.outcome = Some(outcome::combine_boards(&self.game, boards));
     }
 
