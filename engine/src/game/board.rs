@@ -191,7 +191,7 @@ fn nth_bit(word: u64, k: u32) -> u32 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let prefix = byte_prefix_counts(word);
     // Counts and k are at most 64, so no byte borrows from the next.
-    let at_most_k = ((u64::from(k) * ONES | HIGH) - prefix) & HIGH;
+    let at_most_k = (((u64::from(k) * ONES) | HIGH) - prefix) & HIGH;
     let byte = ((at_most_k >> 7).wrapping_mul(ONES) >> 56) as u32;
     let before = if byte == 0 {
         0
