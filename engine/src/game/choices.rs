@@ -17,6 +17,8 @@ use crate::rules::{BoardKind, Cloaking, Color, Shape};
 #[derive(Debug)]
 pub(crate) struct Placing {
     kinds: Vec<(Color, Shape)>,
+    /// The pieces held of those kinds: Random's weight of each open slot.
+    held: u32,
 }
 
 /// Cloned by hand, as `State` is, so `clone_from` reuses the list.
@@ -24,17 +26,24 @@ impl Clone for Placing {
     fn clone(&self) -> Placing {
         Placing {
             kinds: self.kinds.clone(),
+            held: self.held,
         }
     }
 
     fn clone_from(&mut self, source: &Placing) {
         self.kinds.clone_from(&source.kinds);
+        self.held = source.held;
     }
 }
 
 impl Placing {
     pub(crate) fn kinds(&self) -> &[(Color, Shape)] {
         &self.kinds
+    }
+
+    /// How many pieces the seat holds of the kinds it may place.
+    pub(crate) fn held(&self) -> u32 {
+        self.held
     }
 }
 
@@ -131,19 +140,20 @@ impl State {
             .map(|p| p.kinds)
             .unwrap_or_default();
         kinds.clear();
-        kinds.extend(self.held_kinds(seat));
-        (!kinds.is_empty()).then_some(Placing { kinds })
+        let mut held = 0;
+        for kind in self.held_kinds(seat) {
+            held += u32::from(self.reserve(kind.0, kind.1));
+            kinds.push(kind);
+        }
+        (!kinds.is_empty()).then_some(Placing { kinds, held })
     }
 
     /// The kinds of piece `seat` may place now: colours it controls, shapes
     /// of the game, with some in reserve; in the order moves list them.
     pub(crate) fn held_kinds(&self, seat: usize) -> impl Iterator<Item = (Color, Shape)> + '_ {
-        let game = self.game();
-        let controller = &game.seats[seat];
-        Color::ALL
+        self.game().placeable[seat]
             .iter()
-            .filter(|c| controller.controls(**c))
-            .flat_map(|c| game.rules.shapes.iter().map(move |s| (*c, s.shape)))
+            .copied()
             .filter(|(c, s)| self.reserve(*c, *s) > 0)
     }
 
@@ -151,6 +161,12 @@ impl State {
     pub(crate) fn placing(&self) -> Option<(&[(Color, Shape)], &Slots)> {
         let placing = self.choices.placing.as_ref()?;
         Some((placing.kinds(), self.board.open()))
+    }
+
+    /// With placements kept as a product, how many pieces the seat holds of
+    /// the kinds it may place (see [`Placing::held`]).
+    pub(crate) fn placeable_pieces(&self) -> Option<u32> {
+        self.choices.placing.as_ref().map(Placing::held)
     }
 
     /// The moves listed besides a product of placements (or all of them).
@@ -203,8 +219,9 @@ impl State {
     }
 
     /// The only legal move besides offering a draw, when there is one.
-    pub(crate) fn only_choice(&self) -> Option<Move> {
-        if self.choice_count() != 1 {
+    /// `count` is [`State::choice_count`], which the caller has at hand.
+    pub(crate) fn only_choice(&self, count: usize) -> Option<Move> {
+        if count != 1 {
             return None;
         }
         match self.placing() {

@@ -242,10 +242,7 @@ impl<'a> ChanceOutcomes<'a> {
 /// the state keeps a plain list.
 fn sample_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Option<Move>> {
     let (kinds, slots) = state.placing()?;
-    let per_slot: u32 = kinds
-        .iter()
-        .map(|&(color, shape)| u32::from(state.reserve(color, shape)))
-        .sum();
+    let per_slot = state.placeable_pieces()?;
     let placements = per_slot * slots.len() as u32;
     let others = state.listed_choices();
     let weight = |m: &Move| ChanceOutcomes::weight(state, *m);

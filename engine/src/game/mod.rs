@@ -128,6 +128,9 @@ pub struct Game {
     /// every open slot (placement only, nothing locked or exclusive, nothing
     /// that captures), so they need not be listed one by one.
     pub(crate) placing_everywhere: Vec<bool>,
+    /// Per seat, the kinds of piece it may place if it holds them: colours
+    /// it controls, shapes of the game, in the order moves list them.
+    pub(crate) placeable: Vec<Vec<(Color, Shape)>>,
     /// Which of the end-of-turn bookkeeping the rules need (see `upkeep`).
     pub(crate) upkeep: upkeep::Upkeep,
     /// The compiled playout kernel, for rule sets in its family.
@@ -269,8 +272,19 @@ impl Game {
             .collect();
         let slot_of = board::slots_of(&geometry);
         let upkeep = upkeep::Upkeep::compile(&rules, &phases, &powers, nothing_captures);
+        let placeable = seats
+            .iter()
+            .map(|seat| {
+                Color::ALL
+                    .iter()
+                    .filter(|c| seat.controls(**c))
+                    .flat_map(|c| rules.shapes.iter().map(move |s| (*c, s.shape)))
+                    .collect()
+            })
+            .collect();
         Game {
             upkeep,
+            placeable,
             reserves_only_fall: nothing_captures,
             slot_of,
             placing_everywhere,

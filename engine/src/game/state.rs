@@ -430,7 +430,7 @@ impl State {
             if self.outcome.is_none() && self.draw.is_none() {
                 let forced = match self.choice_count() {
                     0 => Some(Move::Pass),
-                    _ => self.only_choice(),
+                    count => self.only_choice(count),
                 };
                 if let Some(mv) = forced {
                     self.apply_legal(mv, true);
