@@ -30,6 +30,17 @@ pub(crate) struct Board {
     key: u64,
     /// How many cells hold each piece (indexed by its packed value).
     counts: [u16; 1 + super::PIECE_KINDS],
+    /// How many cells hold each colour.
+    colour_counts: [u16; 6],
+    /// Per colour, its cells among the first 64, a bit each: on boards that
+    /// small, every cell (see `lines`).
+    colour_words: [u64; 6],
+}
+
+/// The colour index of a packed piece, as `pack` lays them out; None for nothing.
+#[inline]
+fn colour_of(piece: Cell) -> Option<usize> {
+    (piece != 0).then(|| usize::from(piece - 1) / 6)
 }
 
 /// What a piece on a cell adds to the board's key: nothing for an empty
@@ -58,25 +69,28 @@ impl Board {
             .iter()
             .enumerate()
             .fold(0, |key, (cell, piece)| key ^ piece_key(cell, *piece));
-        let mut counts = [0; 1 + super::PIECE_KINDS];
-        for piece in &cells {
-            counts[usize::from(*piece)] += 1;
-        }
-        Board {
-            cells,
+        let mut board = Board {
+            cells: vec![0; cells.len()],
             open,
             slot_of,
             key,
-            counts,
+            counts: [0; 1 + super::PIECE_KINDS],
+            colour_counts: [0; 6],
+            colour_words: [0; 6],
+        };
+        board.counts[0] = cells.len() as u16;
+        for (cell, piece) in cells.into_iter().enumerate() {
+            board.count(cell, 0, piece);
+            board.cells[cell] = piece;
         }
+        board
     }
 
     /// Puts `piece` (0 for nothing) on `cell`.
     pub(crate) fn set(&mut self, cell: usize, piece: Cell) {
         let before = std::mem::replace(&mut self.cells[cell], piece);
         self.key ^= piece_key(cell, before) ^ piece_key(cell, piece);
-        self.counts[usize::from(before)] -= 1;
-        self.counts[usize::from(piece)] += 1;
+        self.count(cell, before, piece);
         let slot = self.slot_of[cell];
         if slot == NO_SLOT || (before == 0) == (piece == 0) {
             return;
@@ -88,6 +102,22 @@ impl Board {
         }
     }
 
+    /// The counts and colour words as `before` on `cell` gives way to `piece`.
+    #[inline]
+    fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
+        self.counts[usize::from(before)] -= 1;
+        self.counts[usize::from(piece)] += 1;
+        let bit = if cell < 64 { 1u64 << cell } else { 0 };
+        if let Some(colour) = colour_of(before) {
+            self.colour_counts[colour] -= 1;
+            self.colour_words[colour] &= !bit;
+        }
+        if let Some(colour) = colour_of(piece) {
+            self.colour_counts[colour] += 1;
+            self.colour_words[colour] |= bit;
+        }
+    }
+
     /// A hash of the pieces and where they stand: equal boards have equal
     /// keys, and unequal ones almost surely not.
     pub(crate) fn key(&self) -> u64 {
@@ -96,8 +126,12 @@ impl Board {
 
     /// How many pieces of `color` stand on the board (all boards).
     pub(crate) fn count_of(&self, color: crate::rules::Color) -> u16 {
-        let first = 1 + color.index() * 6;
-        self.counts[first..first + 6].iter().sum()
+        self.colour_counts[color.index()]
+    }
+
+    /// The cells of `color` among the first 64, a bit each.
+    pub(crate) fn colour_word(&self, color: crate::rules::Color) -> u64 {
+        self.colour_words[color.index()]
     }
 
     /// The open slots.
@@ -229,6 +263,8 @@ impl Clone for Board {
             slot_of: self.slot_of.clone(),
             key: self.key,
             counts: self.counts,
+            colour_counts: self.colour_counts,
+            colour_words: self.colour_words,
         }
     }
 
@@ -237,6 +273,8 @@ impl Clone for Board {
         self.open.clone_from(&source.open);
         self.key = source.key;
         self.counts = source.counts;
+        self.colour_counts = source.colour_counts;
+        self.colour_words = source.colour_words;
         if !Arc::ptr_eq(&self.slot_of, &source.slot_of) {
             self.slot_of = source.slot_of.clone();
         }

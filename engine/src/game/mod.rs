@@ -7,6 +7,7 @@ mod fold;
 mod goals;
 mod hands;
 mod interface;
+mod lines;
 mod movegen;
 mod moves;
 mod outcome;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 use crate::geometry::Geometry;
 use crate::rules::{
     BoardKind, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
+    StalemateRule, TurnCheck,
 };
 
 pub use interface::{
@@ -131,6 +133,9 @@ pub struct Game {
     /// Per seat, the kinds of piece it may place if it holds them: colours
     /// it controls, shapes of the game, in the order moves list them.
     pub(crate) placeable: Vec<Vec<(Color, Shape)>>,
+    /// In-a-row lines as masks, per length and diagonals the rules count,
+    /// where the board is small enough and its lines do not wrap (see `lines`).
+    pub(crate) line_tables: Vec<lines::LineTable>,
     /// Which of the end-of-turn bookkeeping the rules need (see `upkeep`).
     pub(crate) upkeep: upkeep::Upkeep,
     /// The compiled playout kernel, for rule sets in its family.
@@ -282,7 +287,14 @@ impl Game {
                     .collect()
             })
             .collect();
+        let line_tables = lines_counted(&rules)
+            .into_iter()
+            .filter_map(|(length, diagonals)| {
+                lines::LineTable::compile(&geometry, length, diagonals)
+            })
+            .collect();
         Game {
+            line_tables,
             upkeep,
             placeable,
             reserves_only_fall: nothing_captures,
@@ -302,6 +314,13 @@ impl Game {
             teams,
             rollout: None,
         }
+    }
+
+    /// The table for lines of `length` (with diagonals or not), if compiled.
+    pub(crate) fn line_table(&self, length: u8, diagonals: bool) -> Option<&lines::LineTable> {
+        self.line_tables
+            .iter()
+            .find(|t| t.length == length && t.diagonals == diagonals)
     }
 
     /// The starting position.
@@ -352,6 +371,27 @@ impl Game {
 }
 
 /// Seats in order, with their colours and the colours they control.
+/// Every length and diagonals of line a rule looks for, once each.
+fn lines_counted(rules: &RuleSet) -> Vec<(u8, bool)> {
+    let checks = rules.turn_checks.iter().filter_map(|c| match c {
+        TurnCheck::InARow {
+            length, diagonals, ..
+        }
+        | TurnCheck::AllLoseIfInARow { length, diagonals } => Some((*length, *diagonals)),
+        _ => None,
+    });
+    let stalemate = rules.stalemate.iter().filter_map(|r| match r {
+        StalemateRule::LastInARow {
+            length, diagonals, ..
+        } => Some((*length, *diagonals)),
+        _ => None,
+    });
+    let mut counted: Vec<(u8, bool)> = checks.chain(stalemate).collect();
+    counted.sort_unstable();
+    counted.dedup();
+    counted
+}
+
 fn seats_of(rules: &RuleSet) -> Vec<Seat> {
     let players = rules.players.player_seats();
     let bit = |c: Color| 1u16 << c.index();

@@ -191,6 +191,7 @@ fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
 fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Color, Vec<u16>)> {
     let geo = &state.game().geometry;
     let directions = geo.line_directions(diagonals);
+    let table = state.game().line_table(length, diagonals);
     let mut found: Vec<(Color, Vec<u16>)> = Vec::new();
     for &cell in &state.changed {
         if geo.coord(cell).board != board {
@@ -216,10 +217,14 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         };
         // Counted first without building anything: a line is rare, and
         // this runs for every move of every playout.
-        if !directions.iter().any(|&d| {
-            let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);
-            1 + back + run_length(geo, cell, d, length, same) >= usize::from(length)
-        }) {
+        let possible = match table {
+            Some(table) => table.completes(cell, state.board.colour_word(color)),
+            None => directions.iter().any(|&d| {
+                let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);
+                1 + back + run_length(geo, cell, d, length, same) >= usize::from(length)
+            }),
+        };
+        if !possible {
             continue;
         }
         for &d in directions {

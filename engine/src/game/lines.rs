@@ -1,0 +1,122 @@
+//! In-a-row lines compiled into bit masks, for boards of at most 64 cells:
+//! per cell, every run of exactly K cells along a line direction through it.
+//! A line of K through a cell exists when one of its masks is all of one
+//! colour, which the board keeps as a word per colour: a few ANDs instead of
+//! walking the board's neighbours from the cell both ways along every axis.
+//!
+//! The walk stays the source of truth for the line's cells (see
+//! `outcome::new_lines`); the masks only say whether it can find one. They
+//! say exactly that on boards whose lines do not wrap around: no toroids,
+//! whose seam copies walk rings in stretches, and no ring shorter than K,
+//! which the walk would count twice. Those boards get no table and walk.
+
+use crate::geometry::{Geometry, NO_CELL};
+
+/// The runs of K cells of a board, per cell.
+#[derive(Clone, Debug)]
+pub(crate) struct LineTable {
+    pub length: u8,
+    pub diagonals: bool,
+    /// Per cell, where its masks begin in `masks` (one more entry at the end).
+    start: Vec<u32>,
+    masks: Vec<u64>,
+}
+
+impl LineTable {
+    /// The table for lines of `length` (with diagonals or not), or None
+    /// where masks cannot stand in for the walk (see the module).
+    pub(crate) fn compile(geo: &Geometry, length: u8, diagonals: bool) -> Option<LineTable> {
+        let cells = geo.cell_count();
+        let k = usize::from(length);
+        if cells > 64 || k == 0 || (0..geo.direction_count()).any(|d| geo.is_seam_copy(d)) {
+            return None;
+        }
+        let mut per_cell: Vec<Vec<u64>> = vec![Vec::new(); cells];
+        for &d in geo.line_directions(diagonals) {
+            for first in 0..cells as u16 {
+                let mut run = Vec::with_capacity(k);
+                let mut c = first;
+                while run.len() < k && c != NO_CELL {
+                    if run.contains(&c) {
+                        // A ring shorter than a line: the walk counts it twice.
+                        return None;
+                    }
+                    run.push(c);
+                    c = geo.neighbour(c, d);
+                }
+                if run.len() < k {
+                    continue;
+                }
+                let mask = run.iter().fold(0u64, |m, &c| m | 1 << c);
+                for &c in &run {
+                    if !per_cell[usize::from(c)].contains(&mask) {
+                        per_cell[usize::from(c)].push(mask);
+                    }
+                }
+            }
+        }
+        let mut start = Vec::with_capacity(cells + 1);
+        let mut masks = Vec::new();
+        for list in per_cell {
+            start.push(masks.len() as u32);
+            masks.extend(list);
+        }
+        start.push(masks.len() as u32);
+        Some(LineTable {
+            length,
+            diagonals,
+            start,
+            masks,
+        })
+    }
+
+    /// Whether a run of K cells through `cell` lies wholly in `colour`
+    /// (the cells of one colour, a bit each).
+    #[inline]
+    pub(crate) fn completes(&self, cell: u16, colour: u64) -> bool {
+        let c = usize::from(cell);
+        let (from, to) = (self.start[c] as usize, self.start[c + 1] as usize);
+        self.masks[from..to].iter().any(|&m| colour & m == m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::catalogue_game;
+
+    #[test]
+    fn tic_tac_toe_has_the_eight_lines_of_three() {
+        let game = catalogue_game("Tic-Tac-Toe");
+        let table = LineTable::compile(&game.geometry, 3, true).expect("a 3x3 board fits");
+        let mut all: Vec<u64> = table.masks.clone();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 8, "three rows, three columns, two diagonals");
+        // The centre is on four lines, a corner on three, an edge on two.
+        let on = |cell: usize| table.start[cell + 1] - table.start[cell];
+        let counts: Vec<u32> = (0..9).map(on).collect();
+        let mut sorted = counts.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [2, 2, 2, 2, 3, 3, 3, 3, 4]);
+        let without = LineTable::compile(&game.geometry, 3, false).expect("fits");
+        assert_eq!(
+            without.masks.len(),
+            18,
+            "six lines of three cells, each listed per cell"
+        );
+    }
+
+    #[test]
+    fn connect_four_has_its_69_windows_and_big_boards_walk() {
+        let game = catalogue_game("Connect4");
+        let table = LineTable::compile(&game.geometry, 4, true).expect("42 cells fit");
+        let mut all = table.masks.clone();
+        all.sort_unstable();
+        all.dedup();
+        // 24 horizontal, 21 vertical and 2 x 12 diagonal windows of four.
+        assert_eq!(all.len(), 69);
+        let big = catalogue_game("5on15sq");
+        assert!(LineTable::compile(&big.geometry, 5, true).is_none());
+    }
+}
