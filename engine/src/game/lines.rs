@@ -76,7 +76,7 @@ impl LineTable {
     pub(crate) fn completes(&self, cell: u16, colour: u64) -> bool {
         let c = usize::from(cell);
         let (from, to) = (self.start[c] as usize, self.start[c + 1] as usize);
-        self.masks[from..to].iter().any(|&m| colour & m == m)
+        self.masks[from..to].iter().any(|&m| m & !colour == 0)
     }
 }
 
