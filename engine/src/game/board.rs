@@ -141,16 +141,38 @@ impl Board {
 }
 
 /// A set of slots (cells or stacks), one bit each.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Slots {
     words: Vec<u64>,
+    /// Per word, how many of its bits are set: the i-th slot's word is
+    /// found by these, not by counting every word's bits again.
+    counts: Vec<u8>,
     len: usize,
+}
+
+/// Cloned by hand so `clone_from` reuses the words (a playout restarts
+/// from a copy of the start position thousands of times a second).
+impl Clone for Slots {
+    fn clone(&self) -> Slots {
+        Slots {
+            words: self.words.clone(),
+            counts: self.counts.clone(),
+            len: self.len,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Slots) {
+        self.words.clone_from(&source.words);
+        self.counts.clone_from(&source.counts);
+        self.len = source.len;
+    }
 }
 
 impl Slots {
     fn with_room(slots: usize) -> Slots {
         Slots {
             words: vec![0; slots.div_ceil(64)],
+            counts: vec![0; slots.div_ceil(64)],
             len: 0,
         }
     }
@@ -159,6 +181,7 @@ impl Slots {
         let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
         if self.words[word] & bit == 0 {
             self.words[word] |= bit;
+            self.counts[word] += 1;
             self.len += 1;
         }
     }
@@ -167,6 +190,7 @@ impl Slots {
         let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
         if self.words[word] & bit != 0 {
             self.words[word] &= !bit;
+            self.counts[word] -= 1;
             self.len -= 1;
         }
     }
@@ -177,10 +201,10 @@ impl Slots {
 
     /// The `index`-th smallest slot (from 0); `index` must be below `len`.
     pub(crate) fn nth(&self, mut index: usize) -> u16 {
-        for (w, &word) in self.words.iter().enumerate() {
-            let here = (byte_prefix_counts(word) >> 56) as usize;
+        for (w, &here) in self.counts.iter().enumerate() {
+            let here = usize::from(here);
             if index < here {
-                return (w * 64) as u16 + nth_bit(word, index as u32) as u16;
+                return (w * 64) as u16 + nth_bit(self.words[w], index as u32) as u16;
             }
             index -= here;
         }
