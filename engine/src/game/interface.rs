@@ -469,8 +469,8 @@ impl State {
     /// ([`return_of`]: 1 win, 0.5 draw, 0 loss); None while it goes on.
     #[inline]
     pub fn returns(&self) -> Option<impl ExactSizeIterator<Item = f64> + '_> {
-        self.outcome()
-            .map(|outcome| outcome.results.iter().map(|&r| return_of(r)))
+        self.results()
+            .map(|results| results.iter().map(|&r| return_of(r)))
     }
 
     /// What `seat` sees now: its [`PlayerView`].

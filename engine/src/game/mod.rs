@@ -287,12 +287,13 @@ impl Game {
                     .collect()
             })
             .collect();
-        let line_tables = lines_counted(&rules)
+        let line_tables: Vec<lines::LineTable> = lines_counted(&rules)
             .into_iter()
             .filter_map(|(length, diagonals)| {
                 lines::LineTable::compile(&geometry, length, diagonals)
             })
             .collect();
+        let upkeep = upkeep.with_line_tables(&rules, geometry.boards, &line_tables);
         Game {
             line_tables,
             upkeep,

@@ -9,6 +9,8 @@ mod overachievers;
 mod stalemate;
 mod words;
 
+use std::sync::OnceLock;
+
 use super::{Game, State, unpack};
 use crate::describe::join_and;
 use crate::geometry::NO_CELL;
@@ -57,6 +59,52 @@ impl Outcome {
     /// The spaces that decided the match (see [`Explanation::deciding_cells`]).
     pub fn deciding_cells(&self) -> Vec<u16> {
         self.explanation.deciding_cells()
+    }
+}
+
+/// A finished match's outcome as a state keeps it: told in full, or, where
+/// in-a-row checks decided its only board (see `Upkeep::untold_lines`), its
+/// results and the mover, the explanation built from the finished position
+/// when first asked for. Random playouts never ask, and building every
+/// ending's explanation was a fifth of a Tic-Tac-Toe playout.
+#[derive(Clone, Debug)]
+pub(crate) enum Ending {
+    Told(Outcome),
+    Untold {
+        results: Vec<SeatResult>,
+        mover: usize,
+        told: OnceLock<Outcome>,
+    },
+}
+
+impl Ending {
+    pub(crate) fn results(&self) -> &[SeatResult] {
+        match self {
+            Ending::Told(outcome) => &outcome.results,
+            Ending::Untold { results, .. } => results,
+        }
+    }
+
+    /// The outcome, told from `state` (the finished position) if not yet.
+    pub(crate) fn outcome(&self, state: &State) -> &Outcome {
+        match self {
+            Ending::Told(outcome) => outcome,
+            Ending::Untold {
+                results,
+                mover,
+                told,
+            } => told.get_or_init(|| {
+                let told = match checks_of_turn(state, *mover, 1) {
+                    Checked::Decided(outcome) => outcome,
+                    Checked::Fired(fired) => {
+                        after_turn(state, 1, decide(state.game(), &fired), fired)
+                    }
+                    Checked::Nothing => unreachable!("the checks that ended the match fire again"),
+                };
+                debug_assert_eq!(&told.results, results, "told as decided");
+                told
+            }),
+        }
     }
 }
 
@@ -123,31 +171,100 @@ fn after_turn(state: &State, board: u8, results: Vec<SeatResult>, fired: Vec<Fir
 /// rules wins, named only by lose rules loses, and otherwise draws. Rules
 /// that decide everyone alike take no part.
 fn decide(game: &Game, fired: &[Fired]) -> Vec<SeatResult> {
-    let fired: Vec<(&Named, WinLose)> = fired
+    let fired: Vec<(u16, WinLose)> = fired
         .iter()
-        .filter_map(|f| f.rule.result().map(|r| (&f.named, r)))
+        .filter_map(|f| f.rule.result().map(|r| (team_bits(&f.named), r)))
         .collect();
-    let team_result: Vec<SeatResult> = (0..game.teams)
-        .map(|team| {
-            if let [(named, result)] = fired.as_slice() {
-                let hit = named[team];
-                return match (result, hit) {
-                    (WinLose::Win, true) | (WinLose::Lose, false) => SeatResult::Win,
-                    _ => SeatResult::Loss,
-                };
-            }
-            let wins = fired.iter().any(|(n, r)| n[team] && *r == WinLose::Win);
-            let loses = fired.iter().any(|(n, r)| n[team] && *r == WinLose::Lose);
-            match (wins, loses) {
-                (true, false) => SeatResult::Win,
-                (false, true) => SeatResult::Loss,
-                _ => SeatResult::Draw,
-            }
-        })
-        .collect();
-    let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result[s.team]).collect();
+    decide_named(game, &fired)
+}
+
+/// Teams named, a bit each.
+fn team_bits(named: &Named) -> u16 {
+    named
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n)
+        .fold(0, |bits, (team, _)| bits | 1 << team)
+}
+
+/// [`decide`], from each fired rule's named teams (a bit each) and result.
+fn decide_named(game: &Game, fired: &[(u16, WinLose)]) -> Vec<SeatResult> {
+    let team_result = |team: usize| {
+        let hit = |named: u16| named & (1 << team) != 0;
+        if let [(named, result)] = fired {
+            return match (result, hit(*named)) {
+                (WinLose::Win, true) | (WinLose::Lose, false) => SeatResult::Win,
+                _ => SeatResult::Loss,
+            };
+        }
+        let wins = fired.iter().any(|(n, r)| hit(*n) && *r == WinLose::Win);
+        let loses = fired.iter().any(|(n, r)| hit(*n) && *r == WinLose::Lose);
+        match (wins, loses) {
+            (true, false) => SeatResult::Win,
+            (false, true) => SeatResult::Loss,
+            _ => SeatResult::Draw,
+        }
+    };
+    let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
     chaos_rules(game, &mut results);
     results
+}
+
+/// Where in-a-row checks alone decide the only board and every line has a
+/// compiled table (see `Upkeep::untold_lines`): the results of the checks
+/// after `mover`'s turn, None when none fired. The same decision as
+/// [`turn_checks`], without building what explains it.
+pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<SeatResult>> {
+    let game = state.game();
+    let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
+    let mut count = 0;
+    for check in &game.rules.turn_checks {
+        let TurnCheck::InARow {
+            length,
+            diagonals,
+            result,
+        } = check
+        else {
+            continue;
+        };
+        let table = game.line_table(*length, *diagonals)?;
+        let mut teams = 0u16;
+        for color in line_colors(state, table) {
+            if let Some(team) = credited(game, color, mover) {
+                teams |= 1 << team;
+            }
+        }
+        if teams != 0 {
+            fired[count] = (teams, *result);
+            count += 1;
+        }
+    }
+    (count > 0).then(|| decide_named(game, &fired[..count]))
+}
+
+/// At most this many in-a-row checks for [`line_check_results`].
+pub(crate) const MAX_UNTOLD_CHECKS: usize = 8;
+
+/// The colours with a line of the table's length through a cell changed
+/// this turn: those [`new_lines`] finds, by the table alone (exact where
+/// a table is compiled).
+fn line_colors<'a>(
+    state: &'a State,
+    table: &'a super::lines::LineTable,
+) -> impl Iterator<Item = Color> + 'a {
+    let mut seen = 0u8;
+    state.changed.iter().filter_map(move |&cell| {
+        let (color, _) = unpack(state.board[usize::from(cell)])?;
+        let bit = 1 << color.index();
+        if seen & bit != 0 || state.board.count_of(color) < u16::from(table.length) {
+            return None;
+        }
+        if !table.completes(cell, state.board.colour_word(color)) {
+            return None;
+        }
+        seen |= bit;
+        Some(color)
+    })
 }
 
 /// "If all players win, then Chaos loses"; if all lose, Chaos wins.
@@ -326,8 +443,32 @@ fn lines_made(
     Some(fired)
 }
 
+/// What a turn's checks found on a board.
+enum Checked {
+    Nothing,
+    /// A check decided the board on its own.
+    Decided(Outcome),
+    /// Checks fired, for the results to be decided from.
+    Fired(Vec<Fired>),
+}
+
 /// Runs every turn check on one board at the end of a turn.
 pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<Outcome> {
+    match checks_of_turn(state, mover, board) {
+        Checked::Nothing => None,
+        Checked::Decided(outcome) => Some(outcome),
+        Checked::Fired(fired) if state.game().rules.overachievers_disqualified => {
+            overachievers::after_turn_checks(state, fired, board)
+        }
+        Checked::Fired(fired) => {
+            let results = decide(state.game(), &fired);
+            Some(after_turn(state, board, results, fired))
+        }
+    }
+}
+
+/// The turn checks of one board after `mover`'s turn.
+fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
     let game = state.game();
     let mut fired = Vec::new();
     for (i, check) in game.rules.turn_checks.iter().enumerate() {
@@ -344,7 +485,7 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
             TurnCheck::AllLoseIfInARow { length, diagonals } => {
                 if let Some(f) = lines_made(state, check, *length, *diagonals, mover, board) {
                     let results = everyone(game, SeatResult::Loss);
-                    return Some(after_turn(state, board, results, vec![f]));
+                    return Checked::Decided(after_turn(state, board, results, vec![f]));
                 }
             }
             TurnCheck::AnyPiece { .. } => {
@@ -383,7 +524,7 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
                     f.measured = Measured::Total(cells.len() as u32);
                     f.cells = cells;
                     let results = everyone(game, SeatResult::Loss);
-                    return Some(after_turn(state, board, results, vec![f]));
+                    return Checked::Decided(after_turn(state, board, results, vec![f]));
                 }
             }
             // Not outcomes of a board.
@@ -391,13 +532,10 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
         }
     }
     if fired.is_empty() {
-        return None;
+        Checked::Nothing
+    } else {
+        Checked::Fired(fired)
     }
-    if game.rules.overachievers_disqualified {
-        return overachievers::after_turn_checks(state, fired, board);
-    }
-    let results = decide(game, &fired);
-    Some(after_turn(state, board, results, fired))
 }
 
 /// The spaces of `board` holding pieces of `shape`, of any colour.

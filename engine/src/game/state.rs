@@ -52,7 +52,7 @@ pub struct State {
     draw: Option<DrawOffer>,
     pub(super) offered_this_turn: bool,
     pub(super) seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
-    outcome: Option<Outcome>,
+    outcome: Option<outcome::Ending>,
     /// Per stalemate rule, the teams that completed the line it names, the
     /// most recent last.
     pub(super) last_line_teams: Vec<Vec<usize>>,
@@ -332,7 +332,12 @@ impl State {
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+        Some(self.outcome.as_ref()?.outcome(self))
+    }
+
+    /// Each seat's result once the match is over, without its explanation.
+    pub(crate) fn results(&self) -> Option<&[outcome::SeatResult]> {
+        Some(self.outcome.as_ref()?.results())
     }
 
     pub fn is_finished(&self) -> bool {
@@ -404,7 +409,7 @@ impl State {
     /// Applies one decision of the seat to move, then every automatic move
     /// that follows. Refuses illegal moves with the reason.
     pub fn apply(&mut self, mv: Move) -> Result<(), String> {
-        if let Some(outcome) = &self.outcome {
+        if let Some(outcome) = self.outcome() {
             return Err(format!("the game is over: {}", outcome.summary(&self.game)));
         }
         if !self.allows(mv) {
@@ -511,7 +516,7 @@ impl State {
                     round.offered_draw();
                 }
                 if waiting.is_empty() {
-                    self.outcome = Some(outcome::agreed_draw(&self.game));
+                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
                 } else {
                     self.draw = Some(DrawOffer {
                         offerer: seat,
@@ -524,7 +529,7 @@ impl State {
                 offer.waiting.remove(0);
                 if offer.waiting.is_empty() {
                     self.draw = None;
-                    self.outcome = Some(outcome::agreed_draw(&self.game));
+                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
                 }
             }
             Move::RefuseDraw => {
@@ -720,11 +725,18 @@ impl State {
         round_ended_phase: bool,
     ) {
         outcome::remember_lines(self, mover);
-        for board in 1..=self.game.geometry.boards {
-            let b = usize::from(board - 1);
-            if self.board_results[b].is_none() {
-                self.board_results[b] = outcome::turn_checks(self, mover, board);
+        if self.game.upkeep.untold_lines {
+            if let Some(results) = outcome::line_check_results(self, mover) {
+                self.board_results[0] = Some(outcome::placeholder());
+                self.outcome = Some(outcome::Ending::Untold {
+                    results,
+                    mover,
+                    told: Default::default(),
+                });
+                return;
             }
+        } else {
+            self.check_every_board(mover);
         }
         if self.board_results.iter().all(Option::is_some) {
             return self.conclude();
@@ -776,6 +788,16 @@ impl State {
         }
     }
 
+    /// The turn checks of every board not yet decided.
+    fn check_every_board(&mut self, mover: usize) {
+        for board in 1..=self.game.geometry.boards {
+            let b = usize::from(board - 1);
+            if self.board_results[b].is_none() {
+                self.board_results[b] = outcome::turn_checks(self, mover, board);
+            }
+        }
+    }
+
     fn conclude(&mut self) {
         // Moved out, not copied: a decided board only needs to stay marked
         // as decided (see `board_open`).
@@ -785,7 +807,9 @@ impl State {
             .flatten()
             .map(|o| std::mem::replace(o, outcome::placeholder()))
             .collect();
-        self.outcome = Some(outcome::combine_boards(&self.game, boards));
+        self.outcome = Some(outcome::Ending::Told(outcome::combine_boards(
+            &self.game, boards,
+        )));
     }
 
     /// What a seat faces: pieces (the board's own key, kept as they move),

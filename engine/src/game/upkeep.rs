@@ -4,6 +4,7 @@
 
 use super::CompiledPhase;
 use super::capture::ShapePower;
+use super::lines::LineTable;
 use crate::rules::{Order, RuleSet, StalemateRule, TurnCheck};
 
 #[derive(Clone, Debug, Default)]
@@ -22,9 +23,50 @@ pub(crate) struct Upkeep {
     /// one that did not (passes, draw talk) changed nothing, so its start
     /// is the position at its end.
     pub start_key: Vec<bool>,
+    /// In-a-row checks alone decide the game's only board, each with a
+    /// compiled line table, and no one is disqualified for overachieving:
+    /// an ending's results are found without building its explanation,
+    /// which is told when asked (see `outcome::Ending`).
+    pub untold_lines: bool,
 }
 
 impl Upkeep {
+    /// Sets `untold_lines` once the line tables are compiled.
+    pub(crate) fn with_line_tables(
+        mut self,
+        rules: &RuleSet,
+        boards: u8,
+        tables: &[LineTable],
+    ) -> Upkeep {
+        let in_a_row = rules.turn_checks.iter().filter_map(|c| match c {
+            TurnCheck::InARow {
+                length, diagonals, ..
+            } => Some((*length, *diagonals)),
+            _ => None,
+        });
+        let tabled = |(length, diagonals): (u8, bool)| {
+            tables
+                .iter()
+                .any(|t| t.length == length && t.diagonals == diagonals)
+        };
+        let only_lines = rules.turn_checks.iter().all(|c| {
+            matches!(
+                c,
+                TurnCheck::InARow { .. }
+                    | TurnCheck::StalemateIfChaosCannotCapture
+                    | TurnCheck::EnPassant
+                    | TurnCheck::Castle
+            )
+        });
+        self.untold_lines = boards == 1
+            && !rules.overachievers_disqualified
+            && only_lines
+            && in_a_row.clone().count() <= crate::game::outcome::MAX_UNTOLD_CHECKS
+            && in_a_row.clone().any(|_| true)
+            && in_a_row.into_iter().all(tabled);
+        self
+    }
+
     pub(crate) fn compile(
         rules: &RuleSet,
         phases: &[CompiledPhase],
@@ -54,6 +96,46 @@ impl Upkeep {
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
             must_capture: powers.iter().flatten().any(|p| p.must),
             start_key,
+            untold_lines: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    use crate::catalogue;
+    use crate::testing::catalogue_game;
+
+    #[test]
+    fn small_line_games_tell_their_endings_when_asked() {
+        for name in ["Tic-Tac-Toe", "Connect4", "Qubic-4"] {
+            assert!(catalogue_game(name).upkeep.untold_lines, "{name}");
+        }
+        assert!(
+            !catalogue_game("5on15sq").upkeep.untold_lines,
+            "too big for a table"
+        );
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut untold = 0;
+        for rules in catalogue::all() {
+            let name = rules.name.clone();
+            let game = crate::Game::new(rules).expect("catalogue games are valid");
+            if !game.upkeep.untold_lines {
+                continue;
+            }
+            untold += 1;
+            for seed in 0..20 {
+                let mut state = game.start_seeded(seed);
+                crate::random::playout(&mut state, &mut rng);
+                let results = state.results().expect("over").to_vec();
+                let told = state.outcome().expect("over");
+                assert_eq!(told.results, results, "{name}");
+                assert!(!told.reason(&game).is_empty(), "{name}: explained");
+            }
+        }
+        assert!(untold >= 3);
     }
 }
