@@ -14,6 +14,9 @@ use std::sync::Arc;
 
 use super::Cell;
 
+/// How many colours pieces come in.
+const COLOURS: usize = crate::rules::Color::ALL.len();
+
 /// Marks a cell that is no slot's representative (not the top of its stack).
 const NO_SLOT: u16 = u16::MAX;
 
@@ -31,10 +34,10 @@ pub(crate) struct Board {
     /// How many cells hold each piece (indexed by its packed value).
     counts: [u16; 1 + super::PIECE_KINDS],
     /// How many cells hold each colour.
-    colour_counts: [u16; 6],
+    colour_counts: [u16; COLOURS],
     /// Per colour, its cells among the first 64, a bit each: on boards that
     /// small, every cell (see `lines`).
-    colour_words: [u64; 6],
+    colour_words: [u64; COLOURS],
 }
 
 /// The colour index of a packed piece, as `pack` lays them out; None for nothing.
@@ -75,8 +78,8 @@ impl Board {
             slot_of,
             key,
             counts: [0; 1 + super::PIECE_KINDS],
-            colour_counts: [0; 6],
-            colour_words: [0; 6],
+            colour_counts: [0; COLOURS],
+            colour_words: [0; COLOURS],
         };
         board.counts[0] = cells.len() as u16;
         for (cell, piece) in cells.into_iter().enumerate() {
@@ -381,6 +384,22 @@ mod tests {
             nth_bit(0b1010_0000_0000_0000_0000_0000_0000_0000_0000_0001, 2),
             39
         );
+    }
+
+    #[test]
+    fn every_colour_is_counted_and_placed_in_its_word() {
+        use crate::rules::{Color, Shape};
+        let mut board = Board::new(vec![0; 70], (0..70).collect());
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            // Cells 60.. straddle the end of the first word.
+            board.set(60 + i, super::super::pack(color, Shape::X));
+            assert_eq!(board.count_of(color), 1, "{color:?}");
+            let expected = if 60 + i < 64 { 1u64 << (60 + i) } else { 0 };
+            assert_eq!(board.colour_word(color), expected, "{color:?}");
+        }
+        board.set(68, 0);
+        assert_eq!(board.count_of(*Color::ALL.last().expect("colours")), 0);
+        assert_eq!(board.open().len(), 70 - Color::ALL.len() + 1);
     }
 
     #[test]

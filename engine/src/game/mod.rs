@@ -136,6 +136,8 @@ pub struct Game {
     /// In-a-row lines as masks, per length and diagonals the rules count,
     /// where the board is small enough and its lines do not wrap (see `lines`).
     pub(crate) line_tables: Vec<lines::LineTable>,
+    /// Per colour, the only team that plays it, if one team alone does.
+    pub(crate) color_owner: [Option<usize>; Color::ALL.len()],
     /// Which of the end-of-turn bookkeeping the rules need (see `upkeep`).
     pub(crate) upkeep: upkeep::Upkeep,
     /// The compiled playout kernel, for rule sets in its family.
@@ -294,7 +296,8 @@ impl Game {
             })
             .collect();
         let upkeep = upkeep.with_line_tables(&rules, geometry.boards, &line_tables);
-        Game {
+        let mut game = Game {
+            color_owner: [None; Color::ALL.len()],
             line_tables,
             upkeep,
             placeable,
@@ -314,7 +317,11 @@ impl Game {
             movement,
             teams,
             rollout: None,
+        };
+        for color in Color::ALL {
+            game.color_owner[color.index()] = outcome::owner(&game, color);
         }
+        game
     }
 
     /// The table for lines of `length` (with diagonals or not), if compiled.

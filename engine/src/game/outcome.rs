@@ -252,7 +252,7 @@ fn line_colors<'a>(
     state: &'a State,
     table: &'a super::lines::LineTable,
 ) -> impl Iterator<Item = Color> + 'a {
-    let mut seen = 0u8;
+    let mut seen = 0u16;
     state.changed.iter().filter_map(move |&cell| {
         let (color, _) = unpack(state.board[usize::from(cell)])?;
         let bit = 1 << color.index();
@@ -297,7 +297,7 @@ fn everyone(game: &Game, result: SeatResult) -> Vec<SeatResult> {
 /// Teams credited with a line of `color`: its only controlling team, or the
 /// mover's when the colour is shared.
 fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
-    owner(game, color).or_else(|| {
+    game.color_owner[color.index()].or_else(|| {
         let mover = &game.seats[mover];
         mover.controls(color).then_some(mover.team)
     })
@@ -546,7 +546,7 @@ fn shape_cells(state: &State, shape: Shape, board: u8) -> Vec<u16> {
 }
 
 /// The only team that plays `color`, if one team alone does.
-fn owner(game: &Game, color: Color) -> Option<usize> {
+pub(crate) fn owner(game: &Game, color: Color) -> Option<usize> {
     let mut teams = game
         .seats
         .iter()
@@ -563,7 +563,7 @@ fn holders(state: &State, shape: Shape, board: u8) -> u16 {
     measures::board_cells(state, board)
         .filter_map(|c| state.piece_at(c))
         .filter(|(_, s)| *s == shape)
-        .filter_map(|(color, _)| owner(game, color))
+        .filter_map(|(color, _)| game.color_owner[color.index()])
         .fold(0, |bits, team| bits | 1 << team)
 }
 
