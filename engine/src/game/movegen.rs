@@ -112,6 +112,9 @@ impl State {
     /// piece on `cell`: an opponent's piece, where one of the two can capture.
     pub(crate) fn may_cover(&self, seat: usize, shape: Shape, cell: u16) -> bool {
         let game = self.game();
+        if !game.upkeep.captures {
+            return false;
+        }
         let Some((color, defender)) = self.piece_at(cell) else {
             return false;
         };
@@ -272,12 +275,14 @@ impl State {
             if !self.can_leave(seat, from) {
                 continue;
             }
-            let column = &geo.columns()[geo.column_of(from)];
-            let on_top = column
-                .iter()
-                .skip_while(|&&c| c != from)
-                .nth(1)
-                .is_none_or(|&above| self.board[usize::from(above)] == 0);
+            let on_top = !stacks || {
+                let column = &geo.columns()[geo.column_of(from)];
+                column
+                    .iter()
+                    .skip_while(|&&c| c != from)
+                    .nth(1)
+                    .is_none_or(|&above| self.board[usize::from(above)] == 0)
+            };
             targets.clear();
             for kind in kinds {
                 if stacks && !kind.needs_stacks() && !on_top {

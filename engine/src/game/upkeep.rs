@@ -15,6 +15,8 @@ pub(crate) struct Upkeep {
     pub tracks_shape_holders: bool,
     /// "Stalemate if Chaos cannot capture" is a turn check.
     pub chaos_capture_check: bool,
+    /// Some shape can capture (a piece covering another, jumping, ...).
+    pub captures: bool,
     /// Some shape must capture when it can.
     pub must_capture: bool,
     /// Per phase: whether the position key at a turn's start must be kept.
@@ -94,6 +96,7 @@ impl Upkeep {
             chaos_capture_check: rules
                 .turn_checks
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
+            captures: !nothing_captures,
             must_capture: powers.iter().flatten().any(|p| p.must),
             start_key,
             untold_lines: false,
