@@ -260,7 +260,7 @@ impl State {
             return;
         }
         let mut targets = Vec::new();
-        for from in 0..geo.cell_count() as u16 {
+        for from in self.cells_of(controller) {
             let Some((color, shape)) = self.piece_at(from) else {
                 continue;
             };
@@ -312,6 +312,21 @@ impl State {
                 self.castles(seat, from, out);
             }
         }
+    }
+
+    /// The cells that may hold a piece of a colour `controller` plays, in
+    /// cell order: on boards of up to 64 cells only those (from the board's
+    /// colour words), elsewhere every cell.
+    fn cells_of(&self, controller: &super::Seat) -> CellsOf {
+        let cells = self.board.len();
+        if cells > 64 {
+            return CellsOf::All(0..cells as u16);
+        }
+        let words = Color::ALL
+            .iter()
+            .filter(|c| controller.controls(**c))
+            .fold(0, |bits, c| bits | self.board.colour_word(*c));
+        CellsOf::Bits(words)
     }
 
     /// Cells a piece at `from` may reach by one movement kind.
@@ -530,5 +545,26 @@ impl State {
             (n, examples) => format!("; {n} moves are legal now, e.g. {}", examples.join(", ")),
         };
         format!("{} is not legal: {reason}{options}", self.move_text(mv))
+    }
+}
+
+/// Cells to look at for pieces: every cell, or those of a bit set.
+enum CellsOf {
+    All(std::ops::Range<u16>),
+    Bits(u64),
+}
+
+impl Iterator for CellsOf {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        match self {
+            CellsOf::All(range) => range.next(),
+            CellsOf::Bits(bits) => (*bits != 0).then(|| {
+                let cell = bits.trailing_zeros() as u16;
+                *bits &= *bits - 1;
+                cell
+            }),
+        }
     }
 }
