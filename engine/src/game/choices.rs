@@ -87,7 +87,7 @@ impl State {
         if self.choices.placing.is_some() {
             self.other_moves(self.to_move, &mut listed);
         } else {
-            self.generate_legal(&mut listed);
+            self.generate_known(&mut listed);
         }
         self.choices.listed = listed;
     }

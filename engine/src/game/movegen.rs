@@ -26,13 +26,31 @@ impl State {
         if self.is_finished() || self.draw_offered_by().is_none() && self.generate_plan_moves(out) {
             return;
         }
-        // Under cloaking a seat judges its moves on what it knows.
+        // Under cloaking a seat judges its moves on what it knows: here on
+        // a copy of its belief (see `generate_known`, which needs none).
         if self.game().rules.cloaking != crate::rules::Cloaking::None
-            && !self.perceiving
+            && !self.knowledge.is_belief()
             && self.draw_offered_by().is_none()
         {
             return self.perceived(self.to_move).generate_legal(out);
         }
+        self.generate_on_board(out, true);
+    }
+
+    /// Every move the true position allows the seat to move, however
+    /// little it knows: what a cloaked move is checked against. A capture
+    /// there may be hidden from the mover, so it restricts nothing.
+    pub(crate) fn generate_truth(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_finished() || self.draw_offered_by().is_none() && self.generate_plan_moves(out) {
+            return;
+        }
+        self.generate_on_board(out, false);
+    }
+
+    /// The moves on the board as it stands, the mover's own or a belief;
+    /// `must_restricts`: a capture a "must" piece can make leaves only captures.
+    pub(crate) fn generate_on_board(&self, out: &mut Vec<Move>, must_restricts: bool) {
         if self.draw_offered_by().is_some() {
             out.extend([Move::AgreeDraw, Move::RefuseDraw]);
             return;
@@ -50,15 +68,21 @@ impl State {
         if !phase.placement_only {
             self.steps(seat, out);
         }
-        self.other_moves(seat, out);
+        self.other_moves_restricted(seat, out, must_restricts);
     }
 
     /// The moves `seat` has besides placements and steps, appended to those
     /// in `out`: a pass, and an offer to draw.
     pub(crate) fn other_moves(&self, seat: usize, out: &mut Vec<Move>) {
+        self.other_moves_restricted(seat, out, true);
+    }
+
+    /// [`State::other_moves`], and with `must_restricts` a seat that must
+    /// capture keeps only captures.
+    fn other_moves_restricted(&self, seat: usize, out: &mut Vec<Move>, must_restricts: bool) {
         let phase = &self.game().phases[self.phase];
         // A pass is no capture either: a seat that must capture may not pass.
-        if !self.keep_captures_if_must(out) && phase.pass {
+        if !(must_restricts && self.keep_captures_if_must(out)) && phase.pass {
             out.push(Move::Pass);
         }
         let game = self.game();
@@ -82,13 +106,6 @@ impl State {
     fn keep_captures_if_must(&self, out: &mut Vec<Move>) -> bool {
         let game = self.game();
         if !game.powers.iter().flatten().any(|p| p.must) {
-            return false;
-        }
-        // The true position a cloaked move is checked against (perceiving,
-        // without a seat's walls): a capture there may be hidden from the
-        // mover, so it restricts nothing. The mover's own list, on what it
-        // knows, was restricted already.
-        if self.perceiving && self.wall_mask.is_none() {
             return false;
         }
         let must = |m: &Move| {

@@ -1,0 +1,306 @@
+//! What each seat knows under cloaking, learned by the engine as moves are
+//! made, and the moves a seat may make judged on that knowledge.
+//!
+//! A piece a seat has fully seen carries the seat's bit in its cell's flags
+//! (see `known_bit`), so the knowledge moves with the piece; the walls a
+//! seat has run into are kept here, per cell. After each move only the
+//! cells it changed are learned from, unless the phase changed, a round was
+//! resolved or the match ended (then every cell is).
+//!
+//! A seat's moves are listed on the board as it believes it, without a copy
+//! of the state: the pieces it has not seen are lifted off the board and
+//! the walls it has not met opened while its moves are listed, then put
+//! back. A move so chosen is then checked against the truth; a placement on
+//! its own, anything else against the true list.
+
+use super::{Cell, Move, State};
+use crate::rules::{BoardKind, Cloaking};
+
+/// What the seats know beyond the pieces' own flags, and the room the
+/// engine reuses to learn and to judge.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Knowledge {
+    /// Per cell: seats that know of the wall there (bit per seat).
+    walls: Vec<u8>,
+    /// Locked spaces as one seat believes them (unseen walls open): on a
+    /// seat's belief (see `State::perceived`), and while its moves are
+    /// judged where it has walls to open. None: the phase's true walls.
+    believed_walls: Option<Vec<bool>>,
+    /// The board is one seat's belief, as it is now or while its moves are
+    /// judged: moves are listed on it as it stands.
+    belief: bool,
+    /// Cells the move being applied changed, learned from once it ends.
+    pending: Vec<u16>,
+    /// Pieces lifted off the board while a seat's moves are judged.
+    lifted: Vec<(u16, Cell)>,
+}
+
+impl Knowledge {
+    pub(crate) fn new(cells: usize) -> Knowledge {
+        Knowledge {
+            walls: vec![0; cells],
+            ..Knowledge::default()
+        }
+    }
+
+    /// Whether `seat` has run into the wall on `cell`.
+    pub(crate) fn knows_wall(&self, seat: usize, cell: u16) -> bool {
+        self.walls[usize::from(cell)] & (1 << seat) != 0
+    }
+
+    /// The locked spaces as believed, where they differ from the truth.
+    pub(crate) fn believed_walls(&self) -> Option<&[bool]> {
+        self.believed_walls.as_deref()
+    }
+
+    /// Whether the board is a seat's belief (see the field).
+    pub(crate) fn is_belief(&self) -> bool {
+        self.belief
+    }
+
+    /// Makes this a seat's belief with these walls (see `State::perceived`):
+    /// they stay as they are, whatever phase the belief comes to.
+    pub(crate) fn become_belief(&mut self, walls: Vec<bool>) {
+        self.belief = true;
+        self.believed_walls = Some(walls);
+    }
+}
+
+/// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
+impl Knowledge {
+    pub(crate) fn copy_from(&mut self, source: &Knowledge) {
+        self.walls.clone_from(&source.walls);
+        self.believed_walls.clone_from(&source.believed_walls);
+        self.belief = source.belief;
+        self.pending.clone_from(&source.pending);
+        self.lifted.clear();
+    }
+}
+
+impl State {
+    fn cloaked_rules(&self) -> bool {
+        self.game().rules.cloaking != Cloaking::None
+    }
+
+    /// Remembers what each seat fully sees now on every cell ("every piece
+    /// they have previously fully seen").
+    pub(crate) fn refresh_knowledge(&mut self) {
+        self.knowledge.pending.clear();
+        if !self.cloaked_rules() {
+            return;
+        }
+        for cell in 0..self.board.len() as u16 {
+            self.learn_cell(cell);
+        }
+    }
+
+    /// Notes the cells changed so far this turn, to learn from once the
+    /// move ends (the turn's end forgets them).
+    pub(crate) fn note_changed(&mut self) {
+        if self.cloaked_rules() {
+            self.knowledge.pending.extend_from_slice(&self.changed);
+        }
+    }
+
+    /// Learns from a move just applied: from the cells it changed, or from
+    /// every cell when what a seat sees may have changed elsewhere too (a
+    /// new phase cloaks other spaces, a round resolved, the match ended).
+    pub(crate) fn learn_after(&mut self, phase: usize, in_round: bool) {
+        if !self.cloaked_rules() {
+            return;
+        }
+        if phase != self.phase || in_round || self.round.is_some() || self.is_finished() {
+            return self.refresh_knowledge();
+        }
+        let pending = std::mem::take(&mut self.knowledge.pending);
+        for &cell in &pending {
+            self.learn_cell(cell);
+        }
+        self.knowledge.pending = pending;
+        self.knowledge.pending.clear();
+    }
+
+    fn learn_cell(&mut self, cell: u16) {
+        if self.board[usize::from(cell)] == 0 {
+            return;
+        }
+        let seen: u8 = (0..self.game().seats.len())
+            .filter(|&s| self.sees_fully(s, cell))
+            .map(super::known_bit)
+            .fold(0, |a, b| a | b);
+        self.flags[usize::from(cell)] |= seen;
+    }
+
+    /// `seat` learns of the wall on `cell`.
+    pub(crate) fn learn_wall(&mut self, seat: usize, cell: u16) {
+        self.knowledge.walls[usize::from(cell)] |= 1 << seat;
+    }
+
+    /// Whether the seat to move judges its moves on what it knows.
+    fn judges_by_knowledge(&self) -> bool {
+        self.cloaked_rules() && !self.knowledge.belief && self.draw_offered_by().is_none()
+    }
+
+    /// Works out the legal moves afresh into `out`, as `generate_legal`
+    /// does, without copying the state where the mover judges its moves on
+    /// what it knows: the board becomes its belief while they are listed.
+    pub(crate) fn generate_known(&mut self, out: &mut Vec<Move>) {
+        if !self.judges_by_knowledge() || self.round.is_some() || self.is_finished() {
+            return self.generate_legal(out);
+        }
+        out.clear();
+        let seat = self.to_move;
+        self.lift_unseen(seat);
+        self.knowledge.believed_walls = self.walls_believed_by(seat);
+        self.knowledge.belief = true;
+        self.generate_on_board(out, true);
+        self.knowledge.belief = false;
+        self.knowledge.believed_walls = None;
+        self.put_back_lifted();
+    }
+
+    /// Under "Cloaking hides", takes the pieces `seat` does not see off the
+    /// board (they are put back by `put_back_lifted`).
+    fn lift_unseen(&mut self, seat: usize) {
+        if self.game().rules.cloaking != Cloaking::Hides {
+            return;
+        }
+        let mut lifted = std::mem::take(&mut self.knowledge.lifted);
+        lifted.clear();
+        for cell in 0..self.board.len() as u16 {
+            let piece = self.board[usize::from(cell)];
+            if piece != 0 && !self.sees_fully(seat, cell) {
+                lifted.push((cell, piece));
+            }
+        }
+        for &(cell, _) in &lifted {
+            self.board.set(usize::from(cell), 0);
+        }
+        self.knowledge.lifted = lifted;
+    }
+
+    fn put_back_lifted(&mut self) {
+        let lifted = std::mem::take(&mut self.knowledge.lifted);
+        for &(cell, piece) in &lifted {
+            self.board.set(usize::from(cell), piece);
+        }
+        self.knowledge.lifted = lifted;
+        self.knowledge.lifted.clear();
+    }
+
+    /// The locked spaces as `seat` believes them, when some wall is unknown
+    /// to it; None when it knows them all.
+    pub(crate) fn walls_believed_by(&self, seat: usize) -> Option<Vec<bool>> {
+        let locked = &self.game().phases[self.phase].locked;
+        let unseen = |c: usize| locked[c] && !self.sees_wall(seat, c as u16);
+        (0..locked.len())
+            .any(unseen)
+            .then(|| (0..locked.len()).map(|c| locked[c] && !unseen(c)).collect())
+    }
+
+    /// The move as it plays in truth: itself, or on stacks the same drop or
+    /// step landing higher on a stack fuller than it looked. None when
+    /// blocked. A placement is judged on its own; any other move against
+    /// every move the truth allows (a capture there the mover cannot see
+    /// restricts nothing).
+    pub(crate) fn in_truth(&self, mv: Move) -> Option<Move> {
+        if matches!(mv, Move::Place { .. }) && self.tactics.chain.is_none() {
+            return self.placement_in_truth(mv);
+        }
+        let mut truth = Vec::new();
+        self.generate_truth(&mut truth);
+        if truth.contains(&mv) {
+            return Some(mv);
+        }
+        let geo = &self.game().geometry;
+        if geo.kind != BoardKind::Stacks {
+            return None;
+        }
+        let same_column = |a: u16, b: u16| geo.column_of(a) == geo.column_of(b);
+        truth.iter().copied().find(|t| match (mv, *t) {
+            (Move::Step { from, to }, Move::Step { from: f, to: t }) => {
+                from == f && same_column(to, t)
+            }
+            (
+                Move::Promote { from, to, shape },
+                Move::Promote {
+                    from: f,
+                    to: t,
+                    shape: s,
+                },
+            ) => from == f && shape == s && same_column(to, t),
+            _ => false,
+        })
+    }
+
+    /// A placement as the truth allows it (see `placements`), with no open
+    /// chain of jumps: where it lands, or None when it cannot.
+    fn placement_in_truth(&self, mv: Move) -> Option<Move> {
+        let Move::Place { color, shape, to } = mv else {
+            return None;
+        };
+        let game = self.game();
+        let seat = self.to_move;
+        let held = game.seats[seat].controls(color)
+            && self.reserve(color, shape) > 0
+            && game.rules.shapes.iter().any(|s| s.shape == shape);
+        if !held
+            || self.is_finished()
+            || self.draw_offered_by().is_some()
+            || game.phases[self.phase].locked_seats & (1 << seat) != 0
+            || self.has_folded(seat)
+        {
+            return None;
+        }
+        let geo = &game.geometry;
+        if geo.kind == BoardKind::Stacks {
+            let landing = self.landing(geo.columns()[geo.column_of(to)][0])?;
+            return self.can_enter(seat, landing).then_some(Move::Place {
+                color,
+                shape,
+                to: landing,
+            });
+        }
+        let enters = self.can_enter(seat, to) && self.board_open(to);
+        let lands = match self.board[usize::from(to)] {
+            0 => true,
+            _ => game.powers.iter().any(Option::is_some) && self.may_cover(seat, shape, to),
+        };
+        (enters && lands).then_some(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{catalogue_game, game_without_checks, play};
+
+    /// The moves judged in place are those judged on a copy of the seat's belief.
+    fn judged_in_place_as_on_a_copy(s: &mut crate::State) {
+        let mut in_place = Vec::new();
+        s.generate_known(&mut in_place);
+        let mut on_copy = Vec::new();
+        s.generate_legal(&mut on_copy);
+        assert_eq!(in_place, on_copy);
+    }
+
+    #[test]
+    fn moves_judged_in_place_match_a_copy_of_the_belief() {
+        let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+            "phases": [{"cloaked": ["all"]}],
+            "shapes": [{"reserves": {"black": 3, "white": 3}}]}));
+        let mut s = g.start();
+        play(&mut s, &["2,2", "1,1"]);
+        judged_in_place_as_on_a_copy(&mut s);
+        let key = s.position_key();
+        assert_eq!(s.position_key(), key, "the board is put back");
+        for name in ["3P-9X-HideSeek", "Shopping9", "3Blotto13"] {
+            let game = catalogue_game(name);
+            let mut s = game.start();
+            for _ in 0..12 {
+                judged_in_place_as_on_a_copy(&mut s);
+                let Some(&mv) = s.legal().last() else { break };
+                s.apply(mv).unwrap();
+            }
+        }
+    }
+}
