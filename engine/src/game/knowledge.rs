@@ -7,13 +7,19 @@
 //! cells it changed are learned from, unless the phase changed, a round was
 //! resolved or the match ended (then every cell is).
 //!
+//! Under "Cloaking hides" on flat boards, each seat's believed open slots
+//! (the empty cells and those whose pieces it has not seen) are kept as
+//! pieces come and go, so its placements can be a product of the kinds it
+//! holds and those slots (see `choices`), never listed.
+//!
 //! A seat's moves are listed on the board as it believes it, without a copy
 //! of the state: the pieces it has not seen are lifted off the board and
 //! the walls it has not met opened while its moves are listed, then put
 //! back. A move so chosen is then checked against the truth; a placement on
 //! its own, anything else against the true list.
 
-use super::{Cell, Move, State};
+use super::board::Slots;
+use super::{Cell, Game, Move, State};
 use crate::rules::{BoardKind, Cloaking};
 
 /// What the seats know beyond the pieces' own flags, and the room the
@@ -33,12 +39,22 @@ pub(crate) struct Knowledge {
     pending: Vec<u16>,
     /// Pieces lifted off the board while a seat's moves are judged.
     lifted: Vec<(u16, Cell)>,
+    /// Per seat, the cells it believes open: empty, or holding a piece it
+    /// has not seen. Kept under "Cloaking hides" on flat boards where some
+    /// phase's placements may be a product; else empty.
+    open_to: Vec<Slots>,
 }
 
 impl Knowledge {
-    pub(crate) fn new(cells: usize) -> Knowledge {
+    pub(crate) fn new(game: &Game) -> Knowledge {
+        let cells = game.initial_board.len();
+        let keeps_open = game.rules.cloaking == Cloaking::Hides
+            && game.geometry.kind != BoardKind::Stacks
+            && game.placing_everywhere.iter().any(|p| *p);
+        let seats = if keeps_open { game.seats.len() } else { 0 };
         Knowledge {
             walls: vec![0; cells],
+            open_to: vec![Slots::with_room(cells); seats],
             ..Knowledge::default()
         }
     }
@@ -74,6 +90,7 @@ impl Knowledge {
         self.belief = source.belief;
         self.pending.clone_from(&source.pending);
         self.lifted.clear();
+        self.open_to.clone_from(&source.open_to);
     }
 }
 
@@ -121,14 +138,61 @@ impl State {
     }
 
     fn learn_cell(&mut self, cell: u16) {
-        if self.board[usize::from(cell)] == 0 {
-            return;
+        let empty = self.board[usize::from(cell)] == 0;
+        if !empty {
+            let seen: u8 = (0..self.game().seats.len())
+                .filter(|&s| self.sees_fully(s, cell))
+                .map(super::known_bit)
+                .fold(0, |a, b| a | b);
+            self.flags[usize::from(cell)] |= seen;
         }
-        let seen: u8 = (0..self.game().seats.len())
-            .filter(|&s| self.sees_fully(s, cell))
-            .map(super::known_bit)
-            .fold(0, |a, b| a | b);
-        self.flags[usize::from(cell)] |= seen;
+        let flags = self.flags[usize::from(cell)];
+        for (seat, open) in self.knowledge.open_to.iter_mut().enumerate() {
+            // Once learned, a seat sees a piece exactly when it knows it.
+            if empty || flags & super::known_bit(seat) == 0 {
+                open.insert(cell);
+            } else {
+                open.remove(cell);
+            }
+        }
+    }
+
+    /// `seat` fully sees the piece on `cell` from now on.
+    pub(crate) fn learn_piece(&mut self, seat: usize, cell: u16) {
+        self.flags[usize::from(cell)] |= super::known_bit(seat);
+        if let Some(open) = self.knowledge.open_to.get_mut(seat) {
+            open.remove(cell);
+        }
+    }
+
+    /// The slots the seat to move may place on when its placements are a
+    /// product: those it believes open where it judges on what it knows
+    /// and keeps them, else the board's.
+    pub(crate) fn placing_slots(&self) -> &Slots {
+        match self.knowledge.open_to.get(self.to_move) {
+            Some(open) if self.judges_by_knowledge() => open,
+            _ => self.board.open(),
+        }
+    }
+
+    /// Whether the seat to move, placing as a product, may place on `to`
+    /// (a cell of the board): open as it believes (see `placing_slots`).
+    pub(crate) fn may_place_on(&self, to: u16) -> bool {
+        if !self.knowledge.open_to.is_empty() && self.judges_by_knowledge() {
+            return self.board[usize::from(to)] == 0 || !self.sees_fully(self.to_move, to);
+        }
+        self.landing(to) == Some(to)
+    }
+
+    /// Whether the placements of the seat to move may be kept as a product
+    /// as far as cloaking goes: with nothing cloaked, or where what it
+    /// believes open is kept (hides) or is the truth (obscured pieces take
+    /// their spaces, and product phases have no walls to be unseen).
+    pub(crate) fn places_as_product(&self) -> bool {
+        match self.game().rules.cloaking {
+            Cloaking::None | Cloaking::Obscures => true,
+            Cloaking::Hides => !self.knowledge.open_to.is_empty() || self.knowledge.belief,
+        }
     }
 
     /// `seat` learns of the wall on `cell`.
@@ -300,6 +364,30 @@ mod tests {
                 judged_in_place_as_on_a_copy(&mut s);
                 let Some(&mv) = s.legal().last() else { break };
                 s.apply(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn hidden_placements_as_a_product_list_as_the_belief_would() {
+        // Phantom Tic-Tac-Toe: a seat's open slots include the cells of
+        // pieces it has not seen, and running into one reveals it.
+        let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+            "phases": [{"cloaked": ["all"]}],
+            "shapes": [{"reserves": {"black": 5, "white": 4}}]}));
+        for first in 0..9u16 {
+            let mut s = g.start();
+            let mut turn = 0;
+            while !s.is_finished() {
+                assert!(s.placing().is_some(), "placements kept as a product");
+                let mut on_copy = Vec::new();
+                s.generate_legal(&mut on_copy);
+                assert_eq!(s.choice_list(), on_copy);
+                assert_eq!(s.choice_count(), on_copy.len());
+                assert!(on_copy.iter().all(|m| s.allows(*m)));
+                let pick = (usize::from(first) + turn * 5) % on_copy.len();
+                s.apply(on_copy[pick]).unwrap();
+                turn += 1;
             }
         }
     }

@@ -242,7 +242,7 @@ impl State {
             board_results: vec![None; usize::from(game.geometry.boards)],
             round: None,
             planning: false,
-            knowledge: super::knowledge::Knowledge::new(game.initial_board.len()),
+            knowledge: super::knowledge::Knowledge::new(&game),
             plan_done: false,
             tactics: Default::default(),
             game,

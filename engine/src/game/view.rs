@@ -423,7 +423,7 @@ impl State {
         });
         for &c in &cells {
             if self.board[usize::from(c)] != 0 {
-                self.flags[usize::from(c)] |= super::known_bit(seat);
+                self.learn_piece(seat, c);
             } else {
                 self.learn_wall(seat, c);
             }
