@@ -138,23 +138,41 @@ impl State {
     }
 
     fn learn_cell(&mut self, cell: u16) {
+        let seen = self.seers(cell);
         let empty = self.board[usize::from(cell)] == 0;
         if !empty {
-            let seen: u8 = (0..self.game().seats.len())
-                .filter(|&s| self.sees_fully(s, cell))
-                .map(super::known_bit)
-                .fold(0, |a, b| a | b);
             self.flags[usize::from(cell)] |= seen;
         }
-        let flags = self.flags[usize::from(cell)];
         for (seat, open) in self.knowledge.open_to.iter_mut().enumerate() {
-            // Once learned, a seat sees a piece exactly when it knows it.
-            if empty || flags & super::known_bit(seat) == 0 {
+            if empty || seen & super::known_bit(seat) == 0 {
                 open.insert(cell);
             } else {
                 open.remove(cell);
             }
         }
+    }
+
+    /// The seats that fully see the piece on `cell` now, a known bit each:
+    /// `sees_fully` for every seat at once (every seat on an empty cell).
+    pub(crate) fn seers(&self, cell: u16) -> u8 {
+        let game = self.game();
+        let every = (0..game.seats.len()).fold(0, |bits, s| bits | super::known_bit(s));
+        let Some((color, shape)) = self.piece_at(cell) else {
+            return every;
+        };
+        if !self.is_cloaked(cell) {
+            return every;
+        }
+        // Its own seats see a piece they can move, and under obscurity any.
+        let own_see =
+            game.rules.cloaking == Cloaking::Obscures || !game.movement[shape.index()].is_empty();
+        let mut seen = self.flags[usize::from(cell)] & every;
+        for (s, seat) in game.seats.iter().enumerate() {
+            if own_see && seat.controls(color) {
+                seen |= super::known_bit(s);
+            }
+        }
+        seen
     }
 
     /// `seat` fully sees the piece on `cell` from now on.
@@ -179,7 +197,8 @@ impl State {
     /// (a cell of the board): open as it believes (see `placing_slots`).
     pub(crate) fn may_place_on(&self, to: u16) -> bool {
         if !self.knowledge.open_to.is_empty() && self.judges_by_knowledge() {
-            return self.board[usize::from(to)] == 0 || !self.sees_fully(self.to_move, to);
+            let unseen = self.seers(to) & super::known_bit(self.to_move) == 0;
+            return self.board[usize::from(to)] == 0 || unseen;
         }
         self.landing(to) == Some(to)
     }
@@ -233,7 +252,7 @@ impl State {
         lifted.clear();
         for cell in 0..self.board.len() as u16 {
             let piece = self.board[usize::from(cell)];
-            if piece != 0 && !self.sees_fully(seat, cell) {
+            if piece != 0 && self.seers(cell) & super::known_bit(seat) == 0 {
                 lifted.push((cell, piece));
             }
         }
@@ -363,6 +382,24 @@ mod tests {
             for _ in 0..12 {
                 judged_in_place_as_on_a_copy(&mut s);
                 let Some(&mv) = s.legal().last() else { break };
+                s.apply(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn seers_are_the_seats_that_see_fully() {
+        for name in ["3P-9X-HideSeek", "KBeauty9", "Shopping9"] {
+            let game = catalogue_game(name);
+            let mut s = game.start();
+            for _ in 0..20 {
+                for cell in 0..game.geometry.cell_count() as u16 {
+                    for seat in 0..game.seats.len() {
+                        let seen = s.seers(cell) & crate::game::known_bit(seat) != 0;
+                        assert_eq!(seen, s.sees_fully(seat, cell), "{name}");
+                    }
+                }
+                let Some(&mv) = s.legal().first() else { break };
                 s.apply(mv).unwrap();
             }
         }

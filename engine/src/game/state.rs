@@ -455,7 +455,7 @@ impl State {
                 Some(real) => mv = real,
                 None => {
                     let revealed = self.reveal_blocker(seat, mv);
-                    self.revealed[seat] = revealed.clone();
+                    self.revealed[seat].clone_from(&revealed);
                     let said = self.said_before(mv);
                     let attempt = Applied {
                         seat,
