@@ -35,6 +35,13 @@ pub(crate) struct Knowledge {
     /// The board is one seat's belief, as it is now or while its moves are
     /// judged: moves are listed on it as it stands.
     belief: bool,
+    /// Under cloaking only: a state of an open game carries none.
+    learning: Option<Box<Learning>>,
+}
+
+/// What the engine keeps to learn and to judge under cloaking.
+#[derive(Clone, Debug, Default)]
+struct Learning {
     /// Cells the move being applied changed, learned from once it ends.
     pending: Vec<u16>,
     /// Pieces lifted off the board while a seat's moves are judged.
@@ -43,18 +50,35 @@ pub(crate) struct Knowledge {
     /// has not seen. Kept under "Cloaking hides" on flat boards where some
     /// phase's placements may be a product; else empty.
     open_to: Vec<Slots>,
+    /// Per seat under "Cloaking hides", the cells holding a piece it does
+    /// not see: those lifted while its moves are judged. Else empty.
+    unseen: Vec<Slots>,
 }
+
+/// The learning of a game without cloaking: nothing.
+static NO_LEARNING: Learning = Learning {
+    pending: Vec::new(),
+    lifted: Vec::new(),
+    open_to: Vec::new(),
+    unseen: Vec::new(),
+};
 
 impl Knowledge {
     pub(crate) fn new(game: &Game) -> Knowledge {
         let cells = game.initial_board.len();
-        let keeps_open = game.rules.cloaking == Cloaking::Hides
+        let hides = game.rules.cloaking == Cloaking::Hides;
+        let keeps_open = hides
             && game.geometry.kind != BoardKind::Stacks
             && game.placing_everywhere.iter().any(|p| *p);
-        let seats = if keeps_open { game.seats.len() } else { 0 };
+        let seats = game.seats.len();
+        let learning = Learning {
+            open_to: vec![Slots::with_room(cells); if keeps_open { seats } else { 0 }],
+            unseen: vec![Slots::with_room(cells); if hides { seats } else { 0 }],
+            ..Learning::default()
+        };
         Knowledge {
             walls: vec![0; cells],
-            open_to: vec![Slots::with_room(cells); seats],
+            learning: (game.rules.cloaking != Cloaking::None).then(|| Box::new(learning)),
             ..Knowledge::default()
         }
     }
@@ -80,17 +104,32 @@ impl Knowledge {
         self.belief = true;
         self.believed_walls = Some(walls);
     }
-}
 
-/// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
-impl Knowledge {
+    fn learning(&self) -> &Learning {
+        self.learning.as_deref().unwrap_or(&NO_LEARNING)
+    }
+
+    /// Only under cloaking, where the engine learns.
+    fn learning_mut(&mut self) -> &mut Learning {
+        self.learning
+            .as_deref_mut()
+            .expect("the engine learns only under cloaking")
+    }
+
+    /// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
     pub(crate) fn copy_from(&mut self, source: &Knowledge) {
         self.walls.clone_from(&source.walls);
         self.believed_walls.clone_from(&source.believed_walls);
         self.belief = source.belief;
-        self.pending.clone_from(&source.pending);
-        self.lifted.clear();
-        self.open_to.clone_from(&source.open_to);
+        match (&mut self.learning, &source.learning) {
+            (Some(to), Some(from)) => {
+                to.pending.clone_from(&from.pending);
+                to.lifted.clear();
+                to.open_to.clone_from(&from.open_to);
+                to.unseen.clone_from(&from.unseen);
+            }
+            (to, from) => to.clone_from(from),
+        }
     }
 }
 
@@ -102,10 +141,10 @@ impl State {
     /// Remembers what each seat fully sees now on every cell ("every piece
     /// they have previously fully seen").
     pub(crate) fn refresh_knowledge(&mut self) {
-        self.knowledge.pending.clear();
         if !self.cloaked_rules() {
             return;
         }
+        self.knowledge.learning_mut().pending.clear();
         for cell in 0..self.board.len() as u16 {
             self.learn_cell(cell);
         }
@@ -115,7 +154,9 @@ impl State {
     /// move ends (the turn's end forgets them).
     pub(crate) fn note_changed(&mut self) {
         if self.cloaked_rules() {
-            self.knowledge.pending.extend_from_slice(&self.changed);
+            let changed = &self.changed;
+            let learning = self.knowledge.learning_mut();
+            learning.pending.extend_from_slice(changed);
         }
     }
 
@@ -129,12 +170,12 @@ impl State {
         if phase != self.phase || in_round || self.round.is_some() || self.is_finished() {
             return self.refresh_knowledge();
         }
-        let pending = std::mem::take(&mut self.knowledge.pending);
+        let mut pending = std::mem::take(&mut self.knowledge.learning_mut().pending);
         for &cell in &pending {
             self.learn_cell(cell);
         }
-        self.knowledge.pending = pending;
-        self.knowledge.pending.clear();
+        pending.clear();
+        self.knowledge.learning_mut().pending = pending;
     }
 
     fn learn_cell(&mut self, cell: u16) {
@@ -143,11 +184,19 @@ impl State {
         if !empty {
             self.flags[usize::from(cell)] |= seen;
         }
-        for (seat, open) in self.knowledge.open_to.iter_mut().enumerate() {
+        let learning = self.knowledge.learning_mut();
+        for (seat, open) in learning.open_to.iter_mut().enumerate() {
             if empty || seen & super::known_bit(seat) == 0 {
                 open.insert(cell);
             } else {
                 open.remove(cell);
+            }
+        }
+        for (seat, unseen) in learning.unseen.iter_mut().enumerate() {
+            if !empty && seen & super::known_bit(seat) == 0 {
+                unseen.insert(cell);
+            } else {
+                unseen.remove(cell);
             }
         }
     }
@@ -177,9 +226,22 @@ impl State {
 
     /// `seat` fully sees the piece on `cell` from now on.
     pub(crate) fn learn_piece(&mut self, seat: usize, cell: u16) {
-        self.flags[usize::from(cell)] |= super::known_bit(seat);
-        if let Some(open) = self.knowledge.open_to.get_mut(seat) {
-            open.remove(cell);
+        self.learn_pieces(super::known_bit(seat), cell);
+    }
+
+    /// The seats of `knowers` (known bits) fully see what stands on
+    /// `cell` from now on.
+    pub(crate) fn learn_pieces(&mut self, knowers: u8, cell: u16) {
+        self.flags[usize::from(cell)] |= knowers;
+        if self.board[usize::from(cell)] == 0 {
+            return;
+        }
+        let learning = self.knowledge.learning_mut();
+        let sets = learning.open_to.iter_mut().enumerate();
+        for (seat, set) in sets.chain(learning.unseen.iter_mut().enumerate()) {
+            if knowers & super::known_bit(seat) != 0 {
+                set.remove(cell);
+            }
         }
     }
 
@@ -187,7 +249,7 @@ impl State {
     /// product: those it believes open where it judges on what it knows
     /// and keeps them, else the board's.
     pub(crate) fn placing_slots(&self) -> &Slots {
-        match self.knowledge.open_to.get(self.to_move) {
+        match self.knowledge.learning().open_to.get(self.to_move) {
             Some(open) if self.judges_by_knowledge() => open,
             _ => self.board.open(),
         }
@@ -196,7 +258,7 @@ impl State {
     /// Whether the seat to move, placing as a product, may place on `to`
     /// (a cell of the board): open as it believes (see `placing_slots`).
     pub(crate) fn may_place_on(&self, to: u16) -> bool {
-        if !self.knowledge.open_to.is_empty() && self.judges_by_knowledge() {
+        if !self.knowledge.learning().open_to.is_empty() && self.judges_by_knowledge() {
             let unseen = self.seers(to) & super::known_bit(self.to_move) == 0;
             return self.board[usize::from(to)] == 0 || unseen;
         }
@@ -210,7 +272,9 @@ impl State {
     pub(crate) fn places_as_product(&self) -> bool {
         match self.game().rules.cloaking {
             Cloaking::None | Cloaking::Obscures => true,
-            Cloaking::Hides => !self.knowledge.open_to.is_empty() || self.knowledge.belief,
+            Cloaking::Hides => {
+                !self.knowledge.learning().open_to.is_empty() || self.knowledge.belief
+            }
         }
     }
 
@@ -248,27 +312,24 @@ impl State {
         if self.game().rules.cloaking != Cloaking::Hides {
             return;
         }
-        let mut lifted = std::mem::take(&mut self.knowledge.lifted);
+        let learning = self.knowledge.learning_mut();
+        let mut lifted = std::mem::take(&mut learning.lifted);
         lifted.clear();
-        for cell in 0..self.board.len() as u16 {
-            let piece = self.board[usize::from(cell)];
-            if piece != 0 && self.seers(cell) & super::known_bit(seat) == 0 {
-                lifted.push((cell, piece));
-            }
-        }
+        let unseen = learning.unseen[seat].iter();
+        lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)])));
         for &(cell, _) in &lifted {
             self.board.set(usize::from(cell), 0);
         }
-        self.knowledge.lifted = lifted;
+        self.knowledge.learning_mut().lifted = lifted;
     }
 
     fn put_back_lifted(&mut self) {
-        let lifted = std::mem::take(&mut self.knowledge.lifted);
+        let mut lifted = std::mem::take(&mut self.knowledge.learning_mut().lifted);
         for &(cell, piece) in &lifted {
             self.board.set(usize::from(cell), piece);
         }
-        self.knowledge.lifted = lifted;
-        self.knowledge.lifted.clear();
+        lifted.clear();
+        self.knowledge.learning_mut().lifted = lifted;
     }
 
     /// The locked spaces as `seat` believes them, when some wall is unknown
@@ -287,11 +348,17 @@ impl State {
     /// every move the truth allows (a capture there the mover cannot see
     /// restricts nothing).
     pub(crate) fn in_truth(&self, mv: Move) -> Option<Move> {
-        if matches!(mv, Move::Place { .. }) && self.tactics.chain.is_none() {
-            return self.placement_in_truth(mv);
-        }
         let mut truth = Vec::new();
-        self.generate_truth(&mut truth);
+        match mv {
+            _ if self.tactics.chain.is_some() || self.round.is_some() => {
+                self.generate_truth(&mut truth)
+            }
+            Move::Place { .. } => return self.placement_in_truth(mv),
+            Move::Step { from, .. } | Move::Promote { from, .. } => {
+                self.steps_in_truth(from, &mut truth)
+            }
+            _ => self.generate_truth(&mut truth),
+        }
         if truth.contains(&mv) {
             return Some(mv);
         }
@@ -314,6 +381,22 @@ impl State {
             ) => from == f && shape == s && same_column(to, t),
             _ => false,
         })
+    }
+
+    /// The moves the truth allows the piece on `from` (see `steps`), with
+    /// no open chain of jumps: the only ones a step from there can be.
+    fn steps_in_truth(&self, from: u16, out: &mut Vec<Move>) {
+        let seat = self.to_move;
+        let phase = &self.game().phases[self.phase];
+        if self.is_finished()
+            || self.draw_offered_by().is_some()
+            || phase.placement_only
+            || phase.locked_seats & (1 << seat) != 0
+            || self.has_folded(seat)
+        {
+            return;
+        }
+        self.steps_from(seat, from, &mut Vec::new(), out);
     }
 
     /// A placement as the truth allows it (see `placements`), with no open
@@ -379,9 +462,13 @@ mod tests {
         for name in ["3P-9X-HideSeek", "Shopping9", "3Blotto13"] {
             let game = catalogue_game(name);
             let mut s = game.start();
-            for _ in 0..12 {
+            for turn in 0..60 {
                 judged_in_place_as_on_a_copy(&mut s);
-                let Some(&mv) = s.legal().last() else { break };
+                if s.is_finished() {
+                    break;
+                }
+                let legal = s.legal();
+                let mv = legal[(turn * 7) % legal.len()];
                 s.apply(mv).unwrap();
             }
         }

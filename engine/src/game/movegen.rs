@@ -265,64 +265,73 @@ impl State {
     }
 
     fn steps(&self, seat: usize, out: &mut Vec<Move>) {
-        let game = self.game();
-        let geo = &game.geometry;
-        let stacks = geo.kind == BoardKind::Stacks;
-        let controller = &game.seats[seat];
-        if game.movement.iter().all(Vec::is_empty) {
+        if self.game().movement.iter().all(Vec::is_empty) {
             // No shape moves once placed: nothing to look for.
             return;
         }
         let mut targets = Vec::new();
-        for from in 0..geo.cell_count() as u16 {
-            let Some((color, shape)) = self.piece_at(from) else {
+        for from in 0..self.game().geometry.cell_count() as u16 {
+            self.steps_from(seat, from, &mut targets, out);
+        }
+    }
+
+    /// The moves of the piece on `from`, if `seat` may move it; `targets`
+    /// is room for the cells it reaches.
+    pub(crate) fn steps_from(
+        &self,
+        seat: usize,
+        from: u16,
+        targets: &mut Vec<u16>,
+        out: &mut Vec<Move>,
+    ) {
+        let game = self.game();
+        let geo = &game.geometry;
+        let stacks = geo.kind == BoardKind::Stacks;
+        let Some((color, shape)) = self.piece_at(from) else {
+            return;
+        };
+        let kinds = &game.movement[shape.index()];
+        if kinds.is_empty()
+            || !game.seats[seat].controls(color)
+            || self.reserve(color, shape) > 0
+            || self.flags[usize::from(from)] & super::PARALYSED != 0
+            || !self.can_leave(seat, from)
+        {
+            return;
+        }
+        let column = &geo.columns()[geo.column_of(from)];
+        let on_top = column
+            .iter()
+            .skip_while(|&&c| c != from)
+            .nth(1)
+            .is_none_or(|&above| self.board[usize::from(above)] == 0);
+        targets.clear();
+        for kind in kinds {
+            if stacks && !kind.needs_stacks() && !on_top {
                 continue;
-            };
-            let kinds = &game.movement[shape.index()];
-            if kinds.is_empty()
-                || !controller.controls(color)
-                || self.reserve(color, shape) > 0
-                || self.flags[usize::from(from)] & super::PARALYSED != 0
-            {
-                continue;
             }
-            if !self.can_leave(seat, from) {
-                continue;
+            self.targets(seat, from, shape, *kind, targets);
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        let start = out.len();
+        for &to in targets.iter() {
+            self.push_step(seat, from, to, shape, out);
+        }
+        match game.power(shape).map(|p| p.condition) {
+            Some(CaptureCondition::MoveOnDiagEnPassant) => {
+                // A capture in passing may land where a plain step could.
+                self.diagonal_captures(seat, from, shape, out);
+                let mut added = out.split_off(start);
+                added.sort_unstable();
+                added.dedup();
+                out.extend(added);
             }
-            let column = &geo.columns()[geo.column_of(from)];
-            let on_top = column
-                .iter()
-                .skip_while(|&&c| c != from)
-                .nth(1)
-                .is_none_or(|&above| self.board[usize::from(above)] == 0);
-            targets.clear();
-            for kind in kinds {
-                if stacks && !kind.needs_stacks() && !on_top {
-                    continue;
-                }
-                self.targets(seat, from, shape, *kind, &mut targets);
-            }
-            targets.sort_unstable();
-            targets.dedup();
-            let start = out.len();
-            for &to in &targets {
-                self.push_step(seat, from, to, shape, out);
-            }
-            match game.power(shape).map(|p| p.condition) {
-                Some(CaptureCondition::MoveOnDiagEnPassant) => {
-                    // A capture in passing may land where a plain step could.
-                    self.diagonal_captures(seat, from, shape, out);
-                    let mut added = out.split_off(start);
-                    added.sort_unstable();
-                    added.dedup();
-                    out.extend(added);
-                }
-                Some(c) if super::goals::is_jump(c) => self.jumps(seat, from, shape, out),
-                _ => {}
-            }
-            if kinds.contains(&Movement::RookOrthCastle) {
-                self.castles(seat, from, out);
-            }
+            Some(c) if super::goals::is_jump(c) => self.jumps(seat, from, shape, out),
+            _ => {}
+        }
+        if kinds.contains(&Movement::RookOrthCastle) {
+            self.castles(seat, from, out);
         }
     }
 

@@ -543,9 +543,10 @@ impl State {
         let knowers = flags & !(super::PARALYSED | super::goals::MOVED);
         if self.game.geometry.kind == BoardKind::Stacks {
             if knowers != 0 && self.game.rules.cloaking != crate::rules::Cloaking::None {
-                let geo = &self.game.geometry;
-                for &c in &geo.columns()[geo.column_of(to)] {
-                    self.flags[usize::from(c)] |= knowers;
+                // The game, not its geometry, is copied: a count, not its tables.
+                let game = self.game.clone();
+                for &c in &game.geometry.columns()[game.geometry.column_of(to)] {
+                    self.learn_pieces(knowers, c);
                 }
             }
             self.board.set(t, pack(piece.0, piece.1));
