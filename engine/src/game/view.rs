@@ -348,6 +348,13 @@ impl State {
     pub(crate) fn perceived(&self, seat: usize) -> State {
         let mut p = self.clone();
         p.history = Default::default();
+        p.become_belief_of(seat);
+        p
+    }
+
+    /// Makes this state the position as `seat` believes it (see
+    /// `perceived`), for a copy made to be judged on.
+    pub(crate) fn become_belief_of(&mut self, seat: usize) {
         let mut walls = self.game().phases[self.phase].locked.clone();
         for cell in 0..self.board.len() as u16 {
             let c = usize::from(cell);
@@ -358,11 +365,10 @@ impl State {
                 && !self.sees_fully(seat, cell)
                 && self.cloaking() == Cloaking::Hides;
             if hidden {
-                p.board.set(c, 0);
+                self.board.set(c, 0);
             }
         }
-        p.knowledge.become_belief(walls);
-        p
+        self.knowledge.become_belief(walls);
     }
 
     /// A move judged legal from the mover's knowledge but blocked in truth:
