@@ -15,8 +15,9 @@
 //! A seat's moves are listed on the board as it believes it, without a copy
 //! of the state: the pieces it has not seen are lifted off the board and
 //! the walls it has not met opened while its moves are listed, then put
-//! back. A move so chosen is then checked against the truth; a placement on
-//! its own, anything else against the true list.
+//! back. A move so chosen is then checked against the truth: a placement on
+//! its own, a step against the true moves of its piece, anything else
+//! against the true list.
 
 use super::board::Slots;
 use super::{Cell, Game, Move, State};
@@ -344,9 +345,9 @@ impl State {
 
     /// The move as it plays in truth: itself, or on stacks the same drop or
     /// step landing higher on a stack fuller than it looked. None when
-    /// blocked. A placement is judged on its own; any other move against
-    /// every move the truth allows (a capture there the mover cannot see
-    /// restricts nothing).
+    /// blocked. Judged against what the truth allows (a capture there the
+    /// mover cannot see restricts nothing): a placement on its own, a step
+    /// among the moves of its piece, anything else among every move.
     pub(crate) fn in_truth(&self, mv: Move) -> Option<Move> {
         let mut truth = Vec::new();
         match mv {
@@ -368,6 +369,14 @@ impl State {
         }
         let same_column = |a: u16, b: u16| geo.column_of(a) == geo.column_of(b);
         truth.iter().copied().find(|t| match (mv, *t) {
+            (
+                Move::Place { color, shape, to },
+                Move::Place {
+                    color: c,
+                    shape: s,
+                    to: t,
+                },
+            ) => color == c && shape == s && same_column(to, t),
             (Move::Step { from, to }, Move::Step { from: f, to: t }) => {
                 from == f && same_column(to, t)
             }

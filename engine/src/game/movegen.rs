@@ -27,12 +27,15 @@ impl State {
             return;
         }
         // Under cloaking a seat judges its moves on what it knows: here on
-        // a copy of its belief (see `generate_known`, which needs none).
+        // a bare copy made its belief (see `generate_known`, which needs
+        // none); no round is under way, or its plan's moves were listed.
         if self.game().rules.cloaking != crate::rules::Cloaking::None
             && !self.knowledge.is_belief()
             && self.draw_offered_by().is_none()
         {
-            return self.perceived(self.to_move).generate_legal(out);
+            let mut belief = self.clone_bare();
+            belief.become_belief_of(self.to_move);
+            return belief.generate_legal(out);
         }
         self.generate_on_board(out, true);
     }
