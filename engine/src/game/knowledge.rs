@@ -484,6 +484,35 @@ mod tests {
     }
 
     #[test]
+    fn unseen_walls_and_pieces_judged_in_place_as_on_a_copy() {
+        // Sliders and walls on a cloaked board: a seat's moves run through
+        // walls and pieces it has not met until it runs into them.
+        let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+            "dimensions": [4, 4, 1],
+            "phases": [{"cloaked": ["all"], "pass": true, "locked": ["2,2", "3,3"]}],
+            "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 3}},
+                       {"shape": "x", "movement": ["linear"], "reserves": {"black": 1, "white": 1}}]}));
+        let mut blocked = 0;
+        for first in 0..6 {
+            let mut s = g.start();
+            for turn in 0..40 {
+                judged_in_place_as_on_a_copy(&mut s);
+                if s.is_finished() {
+                    break;
+                }
+                let legal = s.legal();
+                let mv = legal[(first + turn * 7) % legal.len()];
+                s.apply(mv).unwrap();
+            }
+            let history = 0..s.history().len();
+            blocked += history
+                .filter(|&i| s.move_words(i).contains("blocked"))
+                .count();
+        }
+        assert!(blocked > 0, "some attempts ran into what they did not see");
+    }
+
+    #[test]
     fn seers_are_the_seats_that_see_fully() {
         for name in ["3P-9X-HideSeek", "KBeauty9", "Shopping9"] {
             let game = catalogue_game(name);
