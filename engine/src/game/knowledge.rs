@@ -54,6 +54,13 @@ struct Learning {
     /// Per seat under "Cloaking hides", the cells holding a piece it does
     /// not see: those lifted while its moves are judged. Else empty.
     unseen: Vec<Slots>,
+    /// The phase `open_to` and `unseen` were last brought up to date in,
+    /// if they are kept up to date since.
+    synced_in: Option<usize>,
+    /// A move is being applied: the sets are out of date until it is
+    /// learned from. A copy made meanwhile (a round's scratch) is out of
+    /// date for good, and works them out afresh when it needs them.
+    applying: bool,
 }
 
 /// The learning of a game without cloaking: nothing.
@@ -62,6 +69,8 @@ static NO_LEARNING: Learning = Learning {
     lifted: Vec::new(),
     open_to: Vec::new(),
     unseen: Vec::new(),
+    synced_in: None,
+    applying: false,
 };
 
 impl Knowledge {
@@ -128,6 +137,8 @@ impl Knowledge {
                 to.lifted.clear();
                 to.open_to.clone_from(&from.open_to);
                 to.unseen.clone_from(&from.unseen);
+                to.synced_in = from.synced_in;
+                to.applying = from.applying;
             }
             (to, from) => to.clone_from(from),
         }
@@ -149,6 +160,50 @@ impl State {
         for cell in 0..self.board.len() as u16 {
             self.learn_cell(cell);
         }
+        self.sets_synced();
+    }
+
+    /// Before a move is applied: the phase and whether a round is under
+    /// way, for `learn_after`; until then the seats' sets are out of date.
+    pub(crate) fn start_learning(&mut self) -> (usize, bool) {
+        if let Some(learning) = self.knowledge.learning.as_deref_mut() {
+            if learning.applying {
+                // Copied while a move was applied: out of date for good.
+                learning.synced_in = None;
+            }
+            learning.applying = true;
+        }
+        (self.phase, self.round.is_some())
+    }
+
+    /// Whether the seats' sets (`open_to`, `unseen`) are up to date.
+    fn sets_in_sync(&self) -> bool {
+        let learning = self.knowledge.learning();
+        !learning.applying && learning.synced_in == Some(self.phase)
+    }
+
+    fn sets_synced(&mut self) {
+        let phase = self.phase;
+        let learning = self.knowledge.learning_mut();
+        learning.synced_in = Some(phase);
+        learning.applying = false;
+    }
+
+    /// A belief's board is not the one its sets were kept for.
+    pub(crate) fn sets_out_of_date(&mut self) {
+        if let Some(learning) = self.knowledge.learning.as_deref_mut() {
+            learning.synced_in = None;
+        }
+    }
+
+    /// Works the seats' sets out afresh from what they see now, learning
+    /// nothing new: for a copy made while a move was being applied.
+    fn sync_sets(&mut self) {
+        for cell in 0..self.board.len() as u16 {
+            let seen = self.seers(cell);
+            self.sort_cell(cell, seen);
+        }
+        self.sets_synced();
     }
 
     /// Notes the cells changed so far this turn, to learn from once the
@@ -176,15 +231,24 @@ impl State {
             self.learn_cell(cell);
         }
         pending.clear();
-        self.knowledge.learning_mut().pending = pending;
+        let learning = self.knowledge.learning_mut();
+        learning.pending = pending;
+        // In step if they were before the move, as the phase is the same.
+        learning.applying = false;
     }
 
     fn learn_cell(&mut self, cell: u16) {
         let seen = self.seers(cell);
-        let empty = self.board[usize::from(cell)] == 0;
-        if !empty {
+        if self.board[usize::from(cell)] != 0 {
             self.flags[usize::from(cell)] |= seen;
         }
+        self.sort_cell(cell, seen);
+    }
+
+    /// Puts `cell` in or out of each seat's sets, given the seats that see
+    /// what stands there (`seers`).
+    fn sort_cell(&mut self, cell: u16, seen: u8) {
+        let empty = self.board[usize::from(cell)] == 0;
         let learning = self.knowledge.learning_mut();
         for (seat, open) in learning.open_to.iter_mut().enumerate() {
             if empty || seen & super::known_bit(seat) == 0 {
@@ -274,7 +338,8 @@ impl State {
         match self.game().rules.cloaking {
             Cloaking::None | Cloaking::Obscures => true,
             Cloaking::Hides => {
-                !self.knowledge.learning().open_to.is_empty() || self.knowledge.belief
+                let kept = !self.knowledge.learning().open_to.is_empty() && self.sets_in_sync();
+                kept || self.knowledge.belief
             }
         }
     }
@@ -297,6 +362,9 @@ impl State {
             return self.generate_legal(out);
         }
         out.clear();
+        if !self.sets_in_sync() {
+            self.sync_sets();
+        }
         let seat = self.to_move;
         self.lift_unseen(seat);
         self.knowledge.believed_walls = self.walls_believed_by(seat);
@@ -510,6 +578,38 @@ mod tests {
                 .count();
         }
         assert!(blocked > 0, "some attempts ran into what they did not see");
+    }
+
+    #[test]
+    fn a_position_copied_in_a_round_works_its_sets_out_afresh() {
+        // A planner's position is copied while the last turn is applied,
+        // before it is learned from (here the new phase shows the pieces
+        // at (2,2) and (3,3)); it must not trust its sets.
+        let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+            "phases": [{"cloaked": ["all"], "pass": true},
+                       {"order": "simultaneous", "cloaked": ["1,1", "1,2"]}],
+            "shapes": [{"reserves": {"black": 4, "white": 4}}]}));
+        let mut s = g.start();
+        // A repeated turn (the third pass) ends the first phase.
+        play(
+            &mut s,
+            &["1,1", "1,1", "2,2", "3,3", "pass", "pass", "pass"],
+        );
+        assert_eq!(s.phase(), 1);
+        for seat in 0..2 {
+            let Some(mut position) = s.plan_position(seat) else {
+                continue;
+            };
+            for turn in 0..6 {
+                judged_in_place_as_on_a_copy(&mut position);
+                let legal = position.legal();
+                if position.is_finished() || legal.is_empty() {
+                    break;
+                }
+                let mv = legal[(seat + turn * 3) % legal.len()];
+                position.apply(mv).unwrap();
+            }
+        }
     }
 
     #[test]

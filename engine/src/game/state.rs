@@ -431,7 +431,7 @@ impl State {
     }
 
     pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {
-        let (phase, in_round) = (self.phase, self.round.is_some());
+        let (phase, in_round) = self.start_learning();
         self.apply_known(mv, automatic);
         self.learn_after(phase, in_round);
     }

@@ -369,6 +369,7 @@ impl State {
             }
         }
         self.knowledge.become_belief(walls);
+        self.sets_out_of_date();
     }
 
     /// A move judged legal from the mover's knowledge but blocked in truth:
