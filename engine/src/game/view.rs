@@ -349,6 +349,11 @@ impl State {
         let mut p = self.clone();
         p.history = Default::default();
         p.become_belief_of(seat);
+        if self.placing().is_some() {
+            // The legal moves stay the mover's, as judged on what it knows:
+            // listed, since a product would count the belief's open slots.
+            p.set_legal(self.legal().to_vec());
+        }
         p
     }
 

@@ -139,3 +139,18 @@ fn hidden_placements_as_a_product_list_as_the_belief_would() {
         }
     }
 }
+
+#[test]
+fn a_belief_keeps_the_legal_moves_of_the_position() {
+    // Black's piece is hidden from white: black's information state lists
+    // white's moves as white judges them, whichever slots black believes open.
+    let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+        "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"reserves": {"black": 3, "white": 3}}]}));
+    let mut s = g.start();
+    play(&mut s, &["2,2", "1,1", "3,3"]);
+    assert!(s.placing().is_some());
+    for seat in 0..2 {
+        assert_eq!(s.information_state(seat).legal(), s.legal(), "seat {seat}");
+    }
+}
