@@ -172,7 +172,7 @@ impl Clone for Slots {
 }
 
 impl Slots {
-    fn with_room(slots: usize) -> Slots {
+    pub(crate) fn with_room(slots: usize) -> Slots {
         Slots {
             words: vec![0; slots.div_ceil(64)],
             counts: vec![0; slots.div_ceil(64)],
@@ -180,7 +180,7 @@ impl Slots {
         }
     }
 
-    fn insert(&mut self, slot: u16) {
+    pub(crate) fn insert(&mut self, slot: u16) {
         let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
         if self.words[word] & bit == 0 {
             self.words[word] |= bit;
@@ -189,7 +189,7 @@ impl Slots {
         }
     }
 
-    fn remove(&mut self, slot: u16) {
+    pub(crate) fn remove(&mut self, slot: u16) {
         let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
         if self.words[word] & bit != 0 {
             self.words[word] &= !bit;

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use super::board::Slots;
 use super::{Move, State};
-use crate::rules::{BoardKind, Cloaking, Color, Shape};
+use crate::rules::{BoardKind, Color, Shape};
 
 /// The kinds of piece a seat may place on every open slot. Most seats hold
 /// one or two kinds; a seat that may place every colour holds up to 54.
@@ -96,7 +96,7 @@ impl State {
         if self.choices.placing.is_some() {
             self.other_moves(self.to_move, &mut listed);
         } else {
-            self.generate_legal(&mut listed);
+            self.generate_known(&mut listed);
         }
         self.choices.listed = listed;
     }
@@ -125,7 +125,7 @@ impl State {
             || self.draw_offered_by().is_some()
             || self.round.is_some()
             || self.tactics.chain.is_some()
-            || game.rules.cloaking != Cloaking::None
+            || !self.places_as_product()
             || self.board_results.iter().any(Option::is_some)
             || game.phases[self.phase].locked_seats & (1 << seat) != 0
             || self.has_folded(seat)
@@ -160,7 +160,7 @@ impl State {
     /// The placements kept as a product: the kinds, and the open slots.
     pub(crate) fn placing(&self) -> Option<(&[(Color, Shape)], &Slots)> {
         let placing = self.choices.placing.as_ref()?;
-        Some((placing.kinds(), self.board.open()))
+        Some((placing.kinds(), self.placing_slots()))
     }
 
     /// With placements kept as a product, how many pieces the seat holds of
@@ -245,7 +245,7 @@ impl State {
             (Some((kinds, _)), Move::Place { color, shape, to }) => {
                 kinds.contains(&(color, shape))
                     && usize::from(to) < self.board.len()
-                    && self.landing(to) == Some(to)
+                    && self.may_place_on(to)
             }
             _ => self.choices.listed.contains(&mv),
         }

@@ -7,6 +7,7 @@ mod fold;
 mod goals;
 mod hands;
 mod interface;
+mod knowledge;
 mod lines;
 mod movegen;
 mod moves;

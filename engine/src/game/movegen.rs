@@ -26,13 +26,34 @@ impl State {
         if self.is_finished() || self.draw_offered_by().is_none() && self.generate_plan_moves(out) {
             return;
         }
-        // Under cloaking a seat judges its moves on what it knows.
+        // Under cloaking a seat judges its moves on what it knows: here on
+        // a bare copy made its belief (see `generate_known`, which needs
+        // none); no round is under way, or its plan's moves were listed.
         if self.game().rules.cloaking != crate::rules::Cloaking::None
-            && !self.perceiving
+            && !self.knowledge.is_belief()
             && self.draw_offered_by().is_none()
         {
-            return self.perceived(self.to_move).generate_legal(out);
+            let mut belief = self.clone_bare();
+            belief.become_belief_of(self.to_move);
+            return belief.generate_legal(out);
         }
+        self.generate_on_board(out, true);
+    }
+
+    /// Every move the true position allows the seat to move, however
+    /// little it knows: what a cloaked move is checked against. A capture
+    /// there may be hidden from the mover, so it restricts nothing.
+    pub(crate) fn generate_truth(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_finished() || self.draw_offered_by().is_none() && self.generate_plan_moves(out) {
+            return;
+        }
+        self.generate_on_board(out, false);
+    }
+
+    /// The moves on the board as it stands, the mover's own or a belief;
+    /// `must_restricts`: a capture a "must" piece can make leaves only captures.
+    pub(crate) fn generate_on_board(&self, out: &mut Vec<Move>, must_restricts: bool) {
         if self.draw_offered_by().is_some() {
             out.extend([Move::AgreeDraw, Move::RefuseDraw]);
             return;
@@ -50,15 +71,21 @@ impl State {
         if !phase.placement_only {
             self.steps(seat, out);
         }
-        self.other_moves(seat, out);
+        self.other_moves_restricted(seat, out, must_restricts);
     }
 
     /// The moves `seat` has besides placements and steps, appended to those
     /// in `out`: a pass, and an offer to draw.
     pub(crate) fn other_moves(&self, seat: usize, out: &mut Vec<Move>) {
+        self.other_moves_restricted(seat, out, true);
+    }
+
+    /// [`State::other_moves`], and with `must_restricts` a seat that must
+    /// capture keeps only captures.
+    fn other_moves_restricted(&self, seat: usize, out: &mut Vec<Move>, must_restricts: bool) {
         let phase = &self.game().phases[self.phase];
         // A pass is no capture either: a seat that must capture may not pass.
-        if !self.keep_captures_if_must(out) && phase.pass {
+        if !(must_restricts && self.keep_captures_if_must(out)) && phase.pass {
             out.push(Move::Pass);
         }
         let game = self.game();
@@ -82,13 +109,6 @@ impl State {
     fn keep_captures_if_must(&self, out: &mut Vec<Move>) -> bool {
         let game = self.game();
         if !game.upkeep.must_capture {
-            return false;
-        }
-        // The true position a cloaked move is checked against (perceiving,
-        // without a seat's walls): a capture there may be hidden from the
-        // mover, so it restricts nothing. The mover's own list, on what it
-        // knows, was restricted already.
-        if self.perceiving && self.wall_mask.is_none() {
             return false;
         }
         let must = |m: &Move| {
@@ -251,66 +271,75 @@ impl State {
     }
 
     fn steps(&self, seat: usize, out: &mut Vec<Move>) {
-        let game = self.game();
-        let geo = &game.geometry;
-        let stacks = geo.kind == BoardKind::Stacks;
-        let controller = &game.seats[seat];
-        if game.movement.iter().all(Vec::is_empty) {
+        if self.game().movement.iter().all(Vec::is_empty) {
             // No shape moves once placed: nothing to look for.
             return;
         }
         let mut targets = Vec::new();
-        for from in self.cells_of(controller) {
-            let Some((color, shape)) = self.piece_at(from) else {
+        for from in self.cells_of(&self.game().seats[seat]) {
+            self.steps_from(seat, from, &mut targets, out);
+        }
+    }
+
+    /// The moves of the piece on `from`, if `seat` may move it; `targets`
+    /// is room for the cells it reaches.
+    pub(crate) fn steps_from(
+        &self,
+        seat: usize,
+        from: u16,
+        targets: &mut Vec<u16>,
+        out: &mut Vec<Move>,
+    ) {
+        let game = self.game();
+        let geo = &game.geometry;
+        let stacks = geo.kind == BoardKind::Stacks;
+        let Some((color, shape)) = self.piece_at(from) else {
+            return;
+        };
+        let kinds = &game.movement[shape.index()];
+        if kinds.is_empty()
+            || !game.seats[seat].controls(color)
+            || self.reserve(color, shape) > 0
+            || self.flags[usize::from(from)] & super::PARALYSED != 0
+            || !self.can_leave(seat, from)
+        {
+            return;
+        }
+        let on_top = !stacks || {
+            let column = &geo.columns()[geo.column_of(from)];
+            column
+                .iter()
+                .skip_while(|&&c| c != from)
+                .nth(1)
+                .is_none_or(|&above| self.board[usize::from(above)] == 0)
+        };
+        targets.clear();
+        for kind in kinds {
+            if stacks && !kind.needs_stacks() && !on_top {
                 continue;
-            };
-            let kinds = &game.movement[shape.index()];
-            if kinds.is_empty()
-                || !controller.controls(color)
-                || self.reserve(color, shape) > 0
-                || self.flags[usize::from(from)] & super::PARALYSED != 0
-            {
-                continue;
             }
-            if !self.can_leave(seat, from) {
-                continue;
+            self.targets(seat, from, shape, *kind, targets);
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        let start = out.len();
+        for &to in targets.iter() {
+            self.push_step(seat, from, to, shape, out);
+        }
+        match game.power(shape).map(|p| p.condition) {
+            Some(CaptureCondition::MoveOnDiagEnPassant) => {
+                // A capture in passing may land where a plain step could.
+                self.diagonal_captures(seat, from, shape, out);
+                let mut added = out.split_off(start);
+                added.sort_unstable();
+                added.dedup();
+                out.extend(added);
             }
-            let on_top = !stacks || {
-                let column = &geo.columns()[geo.column_of(from)];
-                column
-                    .iter()
-                    .skip_while(|&&c| c != from)
-                    .nth(1)
-                    .is_none_or(|&above| self.board[usize::from(above)] == 0)
-            };
-            targets.clear();
-            for kind in kinds {
-                if stacks && !kind.needs_stacks() && !on_top {
-                    continue;
-                }
-                self.targets(seat, from, shape, *kind, &mut targets);
-            }
-            targets.sort_unstable();
-            targets.dedup();
-            let start = out.len();
-            for &to in &targets {
-                self.push_step(seat, from, to, shape, out);
-            }
-            match game.power(shape).map(|p| p.condition) {
-                Some(CaptureCondition::MoveOnDiagEnPassant) => {
-                    // A capture in passing may land where a plain step could.
-                    self.diagonal_captures(seat, from, shape, out);
-                    let mut added = out.split_off(start);
-                    added.sort_unstable();
-                    added.dedup();
-                    out.extend(added);
-                }
-                Some(c) if super::goals::is_jump(c) => self.jumps(seat, from, shape, out),
-                _ => {}
-            }
-            if kinds.contains(&Movement::RookOrthCastle) {
-                self.castles(seat, from, out);
-            }
+            Some(c) if super::goals::is_jump(c) => self.jumps(seat, from, shape, out),
+            _ => {}
+        }
+        if kinds.contains(&Movement::RookOrthCastle) {
+            self.castles(seat, from, out);
         }
     }
 

@@ -606,13 +606,15 @@ impl State {
     /// no move on the board at all. Judged on a copy with `seat` to move,
     /// from its knowledge under cloaking.
     pub(crate) fn capture_available(&self, seat: usize) -> Option<bool> {
-        let mut probe = self.clone();
+        // A copy without the history or the memory of turns, which the
+        // moves do not depend on: this runs after every turn.
+        let mut probe = self.clone_bare();
         probe.round = None;
         probe.to_move = seat;
         probe.turn_moves.clear();
         probe.offered_this_turn = true;
         if self.game().rules.cloaking != Cloaking::None {
-            probe = probe.perceived(seat);
+            probe.become_belief_of(seat);
         }
         let mut moves = Vec::new();
         probe.generate_legal(&mut moves);

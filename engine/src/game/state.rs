@@ -75,12 +75,8 @@ pub struct State {
     pub(super) round: Option<Box<super::round::Round>>,
     /// Set on a round's scratch copy: a finished plan stops there.
     pub(super) planning: bool,
-    /// Set on a seat's perceived copy: legal moves are judged on it as it is.
-    pub(super) perceiving: bool,
-    /// Locked spaces as a seat believes them (unseen walls open), on perceived copies.
-    pub(super) wall_mask: Option<Vec<bool>>,
-    /// Per cell: seats that know of the wall there (bit per seat).
-    pub(super) known_walls: Vec<u8>,
+    /// What the seats know under cloaking (see `knowledge`).
+    pub(super) knowledge: super::knowledge::Knowledge,
     pub(super) plan_done: bool,
     /// Chains of jumps, and the space a pawn just crossed (en passant).
     pub(super) tactics: super::taking::Tactics,
@@ -126,9 +122,7 @@ impl Clone for State {
             board_results,
             round,
             planning,
-            perceiving,
-            wall_mask,
-            known_walls,
+            knowledge,
             plan_done,
             tactics,
         } = self;
@@ -164,9 +158,7 @@ impl Clone for State {
         board_results.clone_from(&source.board_results);
         round.clone_from(&source.round);
         *planning = source.planning;
-        *perceiving = source.perceiving;
-        wall_mask.clone_from(&source.wall_mask);
-        known_walls.clone_from(&source.known_walls);
+        knowledge.copy_from(&source.knowledge);
         *plan_done = source.plan_done;
         tactics.clone_from(&source.tactics);
     }
@@ -215,9 +207,7 @@ impl State {
             board_results: self.board_results.clone(),
             round,
             planning: self.planning,
-            perceiving: self.perceiving,
-            wall_mask: self.wall_mask.clone(),
-            known_walls: self.known_walls.clone(),
+            knowledge: self.knowledge.clone(),
             plan_done: self.plan_done,
             tactics: self.tactics.clone(),
         }
@@ -252,9 +242,7 @@ impl State {
             board_results: vec![None; usize::from(game.geometry.boards)],
             round: None,
             planning: false,
-            perceiving: false,
-            wall_mask: None,
-            known_walls: vec![0; game.initial_board.len()],
+            knowledge: super::knowledge::Knowledge::new(&game),
             plan_done: false,
             tactics: Default::default(),
             game,
@@ -386,9 +374,9 @@ impl State {
         self.locked_mask()[usize::from(cell)]
     }
 
-    /// Locked spaces: the phase's, or on a perceived copy the ones the seat knows.
+    /// Locked spaces: the phase's, or on a seat's belief the ones it knows.
     pub(crate) fn locked_mask(&self) -> &[bool] {
-        match &self.wall_mask {
+        match self.knowledge.believed_walls() {
             Some(mask) => mask,
             None => &self.game.phases[self.phase].locked,
         }
@@ -447,8 +435,9 @@ impl State {
     }
 
     pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {
+        let (phase, in_round) = self.start_learning();
         self.apply_known(mv, automatic);
-        self.refresh_knowledge();
+        self.learn_after(phase, in_round);
     }
 
     /// Applies a move judged from the mover's knowledge against the truth: a
@@ -462,19 +451,15 @@ impl State {
         let seat = self.to_move();
         let mut mv = mv;
         if self.game.rules.cloaking != crate::rules::Cloaking::None
-            && !self.perceiving
+            && !self.knowledge.is_belief()
             && !self.planning
             && mv.is_board_move()
         {
-            let mut truth = Vec::new();
-            self.perceiving = true;
-            self.generate_legal(&mut truth);
-            self.perceiving = false;
-            match self.in_truth(mv, &truth) {
+            match self.in_truth(mv) {
                 Some(real) => mv = real,
                 None => {
                     let revealed = self.reveal_blocker(seat, mv);
-                    self.revealed[seat] = revealed.clone();
+                    self.revealed[seat].clone_from(&revealed);
                     let said = self.said_before(mv);
                     let attempt = Applied {
                         seat,
@@ -541,11 +526,13 @@ impl State {
                 // Every seat fully sees the pieces it placed.
                 self.arrive((color, shape), super::known_bit(seat), to);
                 self.after_place(seat, (color, shape), to);
+                self.note_changed();
                 self.after_board_move(mv);
             }
             Move::Step { .. } | Move::Promote { .. } => {
                 let over = self.play_step(mv);
                 self.history.set_last_over(over);
+                self.note_changed();
                 self.after_board_move(mv);
             }
         }
@@ -560,9 +547,10 @@ impl State {
         let knowers = flags & !(super::PARALYSED | super::goals::MOVED);
         if self.game.geometry.kind == BoardKind::Stacks {
             if knowers != 0 && self.game.rules.cloaking != crate::rules::Cloaking::None {
-                let geo = &self.game.geometry;
-                for &c in &geo.columns()[geo.column_of(to)] {
-                    self.flags[usize::from(c)] |= knowers;
+                // The game, not its geometry, is copied: a count, not its tables.
+                let game = self.game.clone();
+                for &c in &game.geometry.columns()[game.geometry.column_of(to)] {
+                    self.learn_pieces(knowers, c);
                 }
             }
             self.board.set(t, pack(piece.0, piece.1));
@@ -590,41 +578,6 @@ impl State {
                 self.flags[t] = 0;
             }
         }
-    }
-
-    /// The move as it plays in truth: itself, or on stacks the same drop or
-    /// step landing higher on a stack fuller than it looked. None when blocked.
-    fn in_truth(&self, mv: Move, truth: &[Move]) -> Option<Move> {
-        if truth.contains(&mv) {
-            return Some(mv);
-        }
-        let geo = &self.game.geometry;
-        if geo.kind != BoardKind::Stacks {
-            return None;
-        }
-        let same_column = |a: u16, b: u16| geo.column_of(a) == geo.column_of(b);
-        truth.iter().copied().find(|t| match (mv, *t) {
-            (
-                Move::Place { color, shape, to },
-                Move::Place {
-                    color: c,
-                    shape: s,
-                    to: t,
-                },
-            ) => color == c && shape == s && same_column(to, t),
-            (Move::Step { from, to }, Move::Step { from: f, to: t }) => {
-                from == f && same_column(to, t)
-            }
-            (
-                Move::Promote { from, to, shape },
-                Move::Promote {
-                    from: f,
-                    to: t,
-                    shape: s,
-                },
-            ) => from == f && shape == s && same_column(to, t),
-            _ => false,
-        })
     }
 
     fn after_board_move(&mut self, mv: Move) {

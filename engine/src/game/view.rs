@@ -193,7 +193,7 @@ impl State {
 
     /// Whether `seat` knows of the wall on `cell` (every wall is seen unless cloaked).
     pub fn sees_wall(&self, seat: usize, cell: u16) -> bool {
-        !self.is_cloaked(cell) || self.known_walls[usize::from(cell)] & (1 << seat) != 0
+        !self.is_cloaked(cell) || self.knowledge.knows_wall(seat, cell)
     }
 
     /// Whether any space is cloaked now, which hides the others' reserves.
@@ -201,24 +201,6 @@ impl State {
         self.cloaking() != Cloaking::None
             && !self.is_finished()
             && self.game().phases[self.phase].cloaked.iter().any(|c| *c)
-    }
-
-    /// Remembers what each seat fully sees now ("every piece they have
-    /// previously fully seen").
-    pub(crate) fn refresh_knowledge(&mut self) {
-        if self.cloaking() == Cloaking::None {
-            return;
-        }
-        for cell in 0..self.board.len() as u16 {
-            if self.board[usize::from(cell)] == 0 {
-                continue;
-            }
-            let seen: u8 = (0..self.game().seats.len())
-                .filter(|&s| self.sees_fully(s, cell))
-                .map(super::known_bit)
-                .fold(0, |a, b| a | b);
-            self.flags[usize::from(cell)] |= seen;
-        }
     }
 
     fn seen_by(&self, viewer: Option<usize>, cell: u16) -> Seen {
@@ -365,8 +347,19 @@ impl State {
     /// Moves are judged legal on it.
     pub(crate) fn perceived(&self, seat: usize) -> State {
         let mut p = self.clone();
-        p.perceiving = true;
         p.history = Default::default();
+        p.become_belief_of(seat);
+        if self.placing().is_some() {
+            // The legal moves stay the mover's, as judged on what it knows:
+            // listed, since a product would count the belief's open slots.
+            p.set_legal(self.legal().to_vec());
+        }
+        p
+    }
+
+    /// Makes this state the position as `seat` believes it (see
+    /// `perceived`), for a copy made to be judged on.
+    pub(crate) fn become_belief_of(&mut self, seat: usize) {
         let mut walls = self.game().phases[self.phase].locked.clone();
         for cell in 0..self.board.len() as u16 {
             let c = usize::from(cell);
@@ -377,11 +370,11 @@ impl State {
                 && !self.sees_fully(seat, cell)
                 && self.cloaking() == Cloaking::Hides;
             if hidden {
-                p.board.set(c, 0);
+                self.board.set(c, 0);
             }
         }
-        p.wall_mask = Some(walls);
-        p
+        self.knowledge.become_belief(walls);
+        self.sets_out_of_date();
     }
 
     /// A move judged legal from the mover's knowledge but blocked in truth:
@@ -442,9 +435,9 @@ impl State {
         });
         for &c in &cells {
             if self.board[usize::from(c)] != 0 {
-                self.flags[usize::from(c)] |= super::known_bit(seat);
+                self.learn_piece(seat, c);
             } else {
-                self.known_walls[usize::from(c)] |= 1 << seat;
+                self.learn_wall(seat, c);
             }
         }
         cells

@@ -1,0 +1,156 @@
+//! Moves judged in place against moves judged on a copy of the belief, and
+//! the seats' sets against what they see.
+
+use crate::testing::{catalogue_game, game_without_checks, play};
+
+/// The moves judged in place are those judged on a copy of the seat's belief.
+fn judged_in_place_as_on_a_copy(s: &mut crate::State) {
+    let mut in_place = Vec::new();
+    s.generate_known(&mut in_place);
+    let mut on_copy = Vec::new();
+    s.generate_legal(&mut on_copy);
+    assert_eq!(in_place, on_copy);
+}
+
+#[test]
+fn moves_judged_in_place_match_a_copy_of_the_belief() {
+    let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+        "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"reserves": {"black": 3, "white": 3}}]}));
+    let mut s = g.start();
+    play(&mut s, &["2,2", "1,1"]);
+    judged_in_place_as_on_a_copy(&mut s);
+    let key = s.position_key();
+    assert_eq!(s.position_key(), key, "the board is put back");
+    for name in ["3P-9X-HideSeek", "Shopping9", "3Blotto13"] {
+        let game = catalogue_game(name);
+        let mut s = game.start();
+        for turn in 0..60 {
+            judged_in_place_as_on_a_copy(&mut s);
+            if s.is_finished() {
+                break;
+            }
+            let legal = s.legal();
+            let mv = legal[(turn * 7) % legal.len()];
+            s.apply(mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn unseen_walls_and_pieces_judged_in_place_as_on_a_copy() {
+    // Sliders and walls on a cloaked board: a seat's moves run through
+    // walls and pieces it has not met until it runs into them.
+    let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+        "dimensions": [4, 4, 1],
+        "phases": [{"cloaked": ["all"], "pass": true, "locked": ["2,2", "3,3"]}],
+        "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 3}},
+                   {"shape": "x", "movement": ["linear"], "reserves": {"black": 1, "white": 1}}]}));
+    let mut blocked = 0;
+    for first in 0..6 {
+        let mut s = g.start();
+        for turn in 0..40 {
+            judged_in_place_as_on_a_copy(&mut s);
+            if s.is_finished() {
+                break;
+            }
+            let legal = s.legal();
+            let mv = legal[(first + turn * 7) % legal.len()];
+            s.apply(mv).unwrap();
+        }
+        let history = 0..s.history().len();
+        blocked += history
+            .filter(|&i| s.move_words(i).contains("blocked"))
+            .count();
+    }
+    assert!(blocked > 0, "some attempts ran into what they did not see");
+}
+
+#[test]
+fn a_position_copied_in_a_round_works_its_sets_out_afresh() {
+    // A planner's position is copied while the last turn is applied,
+    // before it is learned from (here the new phase shows the pieces
+    // at (2,2) and (3,3)); it must not trust its sets.
+    let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+        "phases": [{"cloaked": ["all"], "pass": true},
+                   {"order": "simultaneous", "cloaked": ["1,1", "1,2"]}],
+        "shapes": [{"reserves": {"black": 4, "white": 4}}]}));
+    let mut s = g.start();
+    // A repeated turn (the third pass) ends the first phase.
+    play(
+        &mut s,
+        &["1,1", "1,1", "2,2", "3,3", "pass", "pass", "pass"],
+    );
+    assert_eq!(s.phase(), 1);
+    for seat in 0..2 {
+        let Some(mut position) = s.plan_position(seat) else {
+            continue;
+        };
+        for turn in 0..6 {
+            judged_in_place_as_on_a_copy(&mut position);
+            let legal = position.legal();
+            if position.is_finished() || legal.is_empty() {
+                break;
+            }
+            let mv = legal[(seat + turn * 3) % legal.len()];
+            position.apply(mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn seers_are_the_seats_that_see_fully() {
+    for name in ["3P-9X-HideSeek", "KBeauty9", "Shopping9"] {
+        let game = catalogue_game(name);
+        let mut s = game.start();
+        for _ in 0..20 {
+            for cell in 0..game.geometry.cell_count() as u16 {
+                for seat in 0..game.seats.len() {
+                    let seen = s.seers(cell) & crate::game::known_bit(seat) != 0;
+                    assert_eq!(seen, s.sees_fully(seat, cell), "{name}");
+                }
+            }
+            let Some(&mv) = s.legal().first() else { break };
+            s.apply(mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn hidden_placements_as_a_product_list_as_the_belief_would() {
+    // Phantom Tic-Tac-Toe: a seat's open slots include the cells of
+    // pieces it has not seen, and running into one reveals it.
+    let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+        "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"reserves": {"black": 5, "white": 4}}]}));
+    for first in 0..9u16 {
+        let mut s = g.start();
+        let mut turn = 0;
+        while !s.is_finished() {
+            assert!(s.placing().is_some(), "placements kept as a product");
+            let mut on_copy = Vec::new();
+            s.generate_legal(&mut on_copy);
+            assert_eq!(s.choice_list(), on_copy);
+            assert_eq!(s.choice_count(), on_copy.len());
+            assert!(on_copy.iter().all(|m| s.allows(*m)));
+            let pick = (usize::from(first) + turn * 5) % on_copy.len();
+            s.apply(on_copy[pick]).unwrap();
+            turn += 1;
+        }
+    }
+}
+
+#[test]
+fn a_belief_keeps_the_legal_moves_of_the_position() {
+    // Black's piece is hidden from white: black's information state lists
+    // white's moves as white judges them, whichever slots black believes open.
+    let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
+        "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"reserves": {"black": 3, "white": 3}}]}));
+    let mut s = g.start();
+    play(&mut s, &["2,2", "1,1", "3,3"]);
+    assert!(s.placing().is_some());
+    for seat in 0..2 {
+        assert_eq!(s.information_state(seat).legal(), s.legal(), "seat {seat}");
+    }
+}
