@@ -314,7 +314,7 @@ impl Plan {
     /// Whether the plan is complete: its turn's moves are all made (or the
     /// plan alone would end the match).
     pub fn is_sealed(&self) -> bool {
-        self.position.plan_done || self.position.is_finished()
+        !self.position.planning || self.position.is_finished()
     }
 
     /// The moves that may come next in the plan; empty once it is sealed.

@@ -73,7 +73,8 @@ pub struct State {
     pub(super) board_results: Vec<Option<Outcome>>,
     /// The simultaneous round being planned, if any.
     pub(super) round: Option<Box<super::round::Round>>,
-    /// Set on a round's scratch copy: a finished plan stops there.
+    /// Set on a planner's position while its plan is open: the end of its
+    /// turn closes the plan (clears this) instead of ending the turn.
     pub(super) planning: bool,
     /// Set on a seat's perceived copy: legal moves are judged on it as it is.
     pub(super) perceiving: bool,
@@ -81,9 +82,11 @@ pub struct State {
     pub(super) wall_mask: Option<Vec<bool>>,
     /// Per cell: seats that know of the wall there (bit per seat).
     pub(super) known_walls: Vec<u8>,
-    pub(super) plan_done: bool,
     /// Chains of jumps, and the space a pawn just crossed (en passant).
     pub(super) tactics: super::taking::Tactics,
+    /// The last round, resolved, kept for the next to reuse its lists and
+    /// position; never copied (see `round::clone_round_from`).
+    pub(super) idle_round: Option<Box<super::round::Round>>,
 }
 
 /// Cloned by hand for `clone_from`: a playout or a search reuses one state's
@@ -129,8 +132,8 @@ impl Clone for State {
             perceiving,
             wall_mask,
             known_walls,
-            plan_done,
             tactics,
+            idle_round,
         } = self;
         game.clone_from(&source.game);
         board.clone_from(&source.board);
@@ -162,20 +165,19 @@ impl Clone for State {
         decisions.clone_from(&source.decisions);
         choices.clone_from(&source.choices);
         board_results.clone_from(&source.board_results);
-        round.clone_from(&source.round);
+        super::round::clone_round_from(round, idle_round, &source.round);
         *planning = source.planning;
         *perceiving = source.perceiving;
         wall_mask.clone_from(&source.wall_mask);
         known_walls.clone_from(&source.known_walls);
-        *plan_done = source.plan_done;
         tactics.clone_from(&source.tactics);
     }
 }
 
 impl State {
     /// A copy without the history, the round under way or the memory of
-    /// turns: a planner's scratch copy has no use for them, and copying
-    /// them only to drop them cost a fifth of a sealed round's time.
+    /// turns: a planner's position has no use for them, and copying them
+    /// only to drop them cost a fifth of a sealed round's time.
     pub(super) fn clone_bare(&self) -> State {
         self.copy_with(Default::default(), None, Default::default())
     }
@@ -218,8 +220,8 @@ impl State {
             perceiving: self.perceiving,
             wall_mask: self.wall_mask.clone(),
             known_walls: self.known_walls.clone(),
-            plan_done: self.plan_done,
             tactics: self.tactics.clone(),
+            idle_round: None,
         }
     }
 }
@@ -255,8 +257,8 @@ impl State {
             perceiving: false,
             wall_mask: None,
             known_walls: vec![0; game.initial_board.len()],
-            plan_done: false,
             tactics: Default::default(),
+            idle_round: None,
             game,
         };
         state.turn_start_key = state.position_key();
@@ -300,7 +302,7 @@ impl State {
         self.set_seed(seed);
     }
 
-    /// Seeds the match's random stream, and that of a round's scratch copy.
+    /// Seeds the match's random stream, and that of a round's planner position.
     pub(crate) fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
         self.rng = first_draw(seed);
@@ -681,7 +683,7 @@ impl State {
         self.tactics.chain = None;
         self.tactics.extra = 0;
         if self.planning {
-            self.plan_done = true;
+            self.planning = false;
             return;
         }
         let seat = self.to_move;
