@@ -233,7 +233,12 @@ impl State {
             return;
         }
         let game = self.game().clone();
-        let column = game.geometry.columns()[game.geometry.column_of(cell)].clone();
+        let column = &game.geometry.columns()[game.geometry.column_of(cell)];
+        if !by_stack && self.one_colour(column) {
+            // A lone colour captures none of its own: nothing to judge, and
+            // nothing to allocate for it (most arrivals in a playout).
+            return;
+        }
         let cells: Vec<u16> = column
             .iter()
             .copied()
@@ -286,6 +291,18 @@ impl State {
             self.flags[usize::from(c)] = f;
             self.changed.push(c);
         }
+    }
+
+    /// Whether the pieces on `column` are all of one colour (or none): a
+    /// stack judged by rank then keeps them all (see `judge_stack_attacked`:
+    /// one captor, no captive, no tie).
+    fn one_colour(&self, column: &[u16]) -> bool {
+        let mut colours = column
+            .iter()
+            .filter_map(|&c| unpack(self.board[usize::from(c)]))
+            .map(|(color, _)| color);
+        let first = colours.next();
+        colours.all(|c| Some(c) == first)
     }
 
     /// Deals the pot round-robin to the captors, from a random captor, in
