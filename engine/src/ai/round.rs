@@ -172,7 +172,7 @@ impl RoundLeaf {
                 picks.push(None);
             }
             finish_plan(&mut scratch, rng);
-            plans.push(seal(scratch));
+            plans.push(seal(&mut scratch));
         }
         sim.apply_plans(plans)
             .expect("every planner's plan, sealed, in its round");
@@ -231,9 +231,10 @@ fn extend_plan(plan: &mut Plan, mv: Move) {
     plan.extend(mv).expect("a move the plan offered");
 }
 
-/// A finished plan, sealed (see [`finish_plan`]).
-fn seal(plan: Plan) -> SealedPlan {
-    plan.seal().expect("a finished plan is sealed")
+/// A finished plan, sealed (see [`finish_plan`]); its position stays to
+/// be refilled.
+fn seal(plan: &mut Plan) -> SealedPlan {
+    plan.sealed_moves().expect("a finished plan is sealed")
 }
 
 /// Completes a plan at random: Random's choice from the moves left, and a
@@ -268,20 +269,25 @@ pub(super) fn search<R: Rng + ?Sized>(
         .collect();
     let mut strategy = Vec::new();
     let mut iterations = 0;
+    // One plan per planner and one state, refilled every iteration: no
+    // position is copied anew for a plan.
+    let mut scratches: Vec<Plan> = trees.iter().map(|t| t.start.clone()).collect();
+    let mut sim = root.clone();
     loop {
         let mut plans = Vec::with_capacity(trees.len());
         // Every other iteration one of the others learns, against a field
         // all at random; in the rest the seat learns (see `OTHERS_AT_RANDOM`).
         let learner = (!others.is_empty() && iterations % 2 == 1)
             .then(|| others[(iterations / 2) % others.len()]);
-        for (i, (((tree, leaf), drawn), random)) in trees
+        for (i, ((((tree, leaf), drawn), random), scratch)) in trees
             .iter_mut()
             .zip(leaves.iter_mut())
             .zip(&mut drawn)
             .zip(&mut random_plans)
+            .zip(&mut scratches)
             .enumerate()
         {
-            let mut scratch = tree.start.clone();
+            scratch.clone_from(&tree.start);
             let mut at = 0;
             // Chaos plans at random, as it will in the match.
             *random = chaos == Some(tree.seat)
@@ -295,7 +301,7 @@ pub(super) fn search<R: Rng + ?Sized>(
                     None => tree.seat == me,
                 };
             if *random {
-                finish_plan(&mut scratch, rng);
+                finish_plan(scratch, rng);
                 plans.push(seal(scratch));
                 *leaf = 0;
                 continue;
@@ -308,30 +314,30 @@ pub(super) fn search<R: Rng + ?Sized>(
                 }
                 *drawn = (pick, strategy[pick]);
                 at = tree.nodes[0].children[pick];
-                extend_plan(&mut scratch, tree.nodes[at].mv.expect("a child has a move"));
+                extend_plan(scratch, tree.nodes[at].mv.expect("a child has a move"));
             }
             let nodes = &mut tree.nodes;
             while at != 0 && nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
                 at = select(nodes, at);
-                extend_plan(&mut scratch, nodes[at].mv.expect("a child has a move"));
+                extend_plan(scratch, nodes[at].mv.expect("a child has a move"));
             }
             if at != 0 && !nodes[at].untried.is_empty() {
                 let pick = rng.random_range(0..nodes[at].untried.len());
                 let mv = nodes[at].untried.swap_remove(pick);
-                extend_plan(&mut scratch, mv);
-                let untried = plan_moves(&scratch);
+                extend_plan(scratch, mv);
+                let untried = plan_moves(scratch);
                 at = add_child(nodes, at, mv, tree.seat, untried);
             }
-            finish_plan(&mut scratch, rng);
+            finish_plan(scratch, rng);
             // The plan's moves are the whole plan, the moves made before
             // the search included.
             plans.push(seal(scratch));
             *leaf = at;
         }
-        let mut sim = root.clone();
+        sim.clone_from(root);
         sim.apply_plans(plans)
             .expect("every planner's plan, sealed, in its round");
-        play_out(sim, rng, &mut board, &mut results);
+        play_out(&mut sim, rng, &mut board, &mut results);
         for (((tree, &leaf), &(pick, p)), &learns) in
             trees.iter_mut().zip(&leaves).zip(&drawn).zip(&learning)
         {
@@ -393,7 +399,7 @@ mod tests {
                 !matches!(sim.movers(), Movers::Sealed { .. }),
                 "the round is over"
             );
-            play_out(sim, &mut rng, &mut board, &mut results);
+            play_out(&mut sim, &mut rng, &mut board, &mut results);
             leaf.learn(planners, &picks, &results);
         }
         let text = |seat| start.move_text(leaf.favoured(seat).unwrap());

@@ -280,11 +280,25 @@ fn sample_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Optio
 /// other planners are never in it. Made by [`State::plan`], sealed when
 /// [`Plan::is_sealed`], and resolved with the others by
 /// [`State::apply_plans`].
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Plan {
     /// A planning copy of the position: its turn's moves are the plan, and
     /// its legal moves are kept up to date (empty once sealed).
     position: State,
+}
+
+/// Cloned by hand, as `State` is, so a search refills one plan per planner
+/// with `clone_from` instead of copying a position for every plan it tries.
+impl Clone for Plan {
+    fn clone(&self) -> Plan {
+        Plan {
+            position: self.position.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Plan) {
+        self.position.clone_from(&source.position);
+    }
 }
 
 impl Plan {
@@ -354,6 +368,12 @@ impl Plan {
     /// The finished plan, ready to resolve with the others' (the position
     /// it was made on is let go); None while it is not sealed.
     pub fn seal(mut self) -> Option<SealedPlan> {
+        self.sealed_moves()
+    }
+
+    /// As [`Plan::seal`], keeping the position for the search to refill
+    /// (its moves are taken).
+    pub(crate) fn sealed_moves(&mut self) -> Option<SealedPlan> {
         self.is_sealed().then(|| SealedPlan {
             seat: self.seat(),
             moves: std::mem::take(&mut self.position.turn_moves),
