@@ -107,10 +107,26 @@ impl Board {
 }
 
 /// A set of slots (cells or stacks), one bit each.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Slots {
     words: Vec<u64>,
     len: usize,
+}
+
+/// Cloned by hand so `clone_from` reuses the words: a derived one
+/// allocated anew for every copy of a board (a round's position, a restart).
+impl Clone for Slots {
+    fn clone(&self) -> Slots {
+        Slots {
+            words: self.words.clone(),
+            len: self.len,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Slots) {
+        self.words.clone_from(&source.words);
+        self.len = source.len;
+    }
 }
 
 impl Slots {
