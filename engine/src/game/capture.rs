@@ -232,13 +232,14 @@ impl State {
             // Nothing can capture: stacks only grow.
             return;
         }
-        let game = self.game().clone();
-        let column = &game.geometry.columns()[game.geometry.column_of(cell)];
-        if !by_stack && self.one_colour(column) {
+        let geo = &self.game().geometry;
+        if !by_stack && self.one_colour(&geo.columns()[geo.column_of(cell)]) {
             // A lone colour captures none of its own: nothing to judge, and
-            // nothing to allocate for it (most arrivals in a playout).
+            // nothing to allocate or count for it (most arrivals in a playout).
             return;
         }
+        let game = self.game().clone();
+        let column = &game.geometry.columns()[game.geometry.column_of(cell)];
         let cells: Vec<u16> = column
             .iter()
             .copied()

@@ -34,9 +34,20 @@ pub(crate) struct Round {
     pub(super) history_start: usize,
     /// How many decisions were made before the round began.
     decisions_start: usize,
-    /// The plans' board moves, in seat order, while they resolve: a list
-    /// kept for the next round.
+    /// What the plans' resolution fills: kept for the next round.
+    lists: Lists,
+}
+
+/// The lists a round's resolution fills, kept from round to round.
+#[derive(Debug, Default)]
+pub(super) struct Lists {
+    /// The plans' board moves, in seat order.
     joint: Vec<(usize, Move)>,
+    /// Stacks an arrival touched (and whether it moved by stack), to
+    /// resolve once every piece has arrived.
+    touched: Vec<(u16, bool)>,
+    /// Per stack, how many pieces arrive on it.
+    arrivals: Vec<usize>,
 }
 
 /// Cloned by hand, as `State` is, so `clone_from` reuses the buffers: a
@@ -49,7 +60,7 @@ impl Clone for Round {
             pending: self.pending,
             history_start: self.history_start,
             decisions_start: self.decisions_start,
-            joint: Vec::new(),
+            lists: Lists::default(),
         }
     }
 
@@ -147,7 +158,7 @@ impl State {
                 pending: 0,
                 history_start: 0,
                 decisions_start: 0,
-                joint: Vec::new(),
+                lists: Lists::default(),
             }),
         };
         round.plans.resize_with(seats, Vec::new);
@@ -345,9 +356,9 @@ impl State {
         (self.turn_start_key, &round.plans).hash(&mut hasher);
         let key = hasher.finish();
         self.changed.clear();
-        let mut moves = std::mem::take(&mut round.joint);
-        moves.clear();
-        moves.extend(
+        let mut lists = std::mem::take(&mut round.lists);
+        lists.joint.clear();
+        lists.joint.extend(
             round
                 .plans
                 .iter()
@@ -357,13 +368,13 @@ impl State {
         );
         self.idle_round = Some(round);
         if self.game().geometry.kind == BoardKind::Stacks {
-            self.resolve_on_stacks(&moves);
+            self.resolve_on_stacks(&mut lists);
         } else {
-            self.resolve_on_cells(&moves);
+            self.resolve_on_cells(&lists.joint);
         }
-        let mover = moves.first().map_or(0, |(seat, _)| *seat);
+        let mover = lists.joint.first().map_or(0, |(seat, _)| *seat);
         if let Some(idle) = self.idle_round.as_mut() {
-            idle.joint = moves;
+            idle.lists = lists;
         }
         let single = self.order() == Order::Single;
         self.finish_turn(mover, Some(key), true, single);

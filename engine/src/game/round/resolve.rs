@@ -5,27 +5,35 @@
 
 use super::super::capture::{Strength, contest};
 use super::super::{Move, State, pack, unpack};
+use super::Lists;
 use crate::rules::{Color, Shape};
 
 impl State {
-    /// Arrivals stack in seat order; each touched stack then resolves.
-    pub(super) fn resolve_on_stacks(&mut self, moves: &[(usize, Move)]) {
+    /// Arrivals (the plans' moves in `lists`) stack in seat order; each
+    /// touched stack then resolves.
+    pub(super) fn resolve_on_stacks(&mut self, lists: &mut Lists) {
         // The game, not its geometry, is copied: a count, not its tables.
         let game = self.game().clone();
         let geo = &game.geometry;
-        let mut touched = Vec::new();
+        let Lists {
+            joint: moves,
+            touched,
+            arrivals,
+        } = lists;
+        touched.clear();
         // A stack that takes one arrival is covered by it; several arrive together.
-        let mut arrivals = vec![0usize; geo.columns().len()];
-        for &(_, mv) in moves {
+        arrivals.clear();
+        arrivals.resize(geo.columns().len(), 0);
+        for &(_, mv) in moves.iter() {
             if let Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } = mv {
                 arrivals[geo.column_of(to)] += 1;
             }
         }
-        for &(_, mv) in moves {
+        for &(_, mv) in moves.iter() {
             match mv {
                 Move::Place { color, shape, to } => {
                     self.reserves[color.index() * 6 + shape.index()] -= 1;
-                    self.make_room(to, 1, &mut touched, &arrivals);
+                    self.make_room(to, 1, touched, arrivals);
                     // The stack may have filled since the round began: then the piece is lost.
                     if let Some(cell) = self.landing(to) {
                         self.board.set(usize::from(cell), pack(color, shape));
@@ -42,7 +50,7 @@ impl State {
                         .skip_while(|&c| c != from)
                         .take_while(|&c| self.board[usize::from(c)] != 0)
                         .collect();
-                    self.make_room(to, carried.len(), &mut touched, &arrivals);
+                    self.make_room(to, carried.len(), touched, arrivals);
                     match self.landing(to) {
                         Some(landing) if self.room_at(landing) >= carried.len() => {
                             let piece = unpack(self.board[usize::from(from)]);
@@ -65,7 +73,7 @@ impl State {
                 _ => {}
             }
         }
-        for (cell, by_stack) in touched {
+        for (cell, by_stack) in touched.drain(..) {
             let alone = arrivals[geo.column_of(cell)] == 1;
             self.resolve_stack_from(cell, by_stack, alone);
         }
