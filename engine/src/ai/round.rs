@@ -114,6 +114,8 @@ pub(super) struct RoundLeaf {
     /// The seat searching: the others plan at random in a share of the
     /// plays, as in [`search`].
     me: usize,
+    /// One plan per planner, refilled for every play.
+    scratches: Vec<Plan>,
 }
 
 struct Planner {
@@ -137,14 +139,18 @@ impl RoundLeaf {
                 }
             })
             .collect();
-        RoundLeaf { planners, me }
+        RoundLeaf {
+            planners,
+            me,
+            scratches: Vec::new(),
+        }
     }
 
     /// Ends the round on `sim` with a plan for every planner; `picks` gets,
     /// per planner, the first move drawn and its probability (None when
     /// this position offered other moves and the plan was random).
     pub(super) fn play<R: Rng + ?Sized>(
-        &self,
+        &mut self,
         sim: &mut State,
         rng: &mut R,
         picks: &mut Vec<Option<(usize, f64)>>,
@@ -152,8 +158,14 @@ impl RoundLeaf {
         let mut plans = Vec::new();
         let mut strategy = Vec::new();
         picks.clear();
-        for seat in planners_of(sim).iter() {
-            let mut scratch = plan_of(sim, seat);
+        for (i, seat) in planners_of(sim).iter().enumerate() {
+            if i == self.scratches.len() {
+                self.scratches.push(plan_of(sim, seat));
+            } else {
+                let refilled = self.scratches[i].refill(sim, seat);
+                debug_assert!(refilled, "a planner of the round");
+            }
+            let scratch = &mut self.scratches[i];
             let at_random = seat != self.me && rng.random::<f64>() < OTHERS_AT_RANDOM;
             if let Some(planner) = self.planners.iter().find(|p| p.seat == seat)
                 && !planner.moves.is_empty()
@@ -162,8 +174,8 @@ impl RoundLeaf {
                 regret_matching(&planner.regret, &mut strategy);
                 let pick = draw(&strategy, rng);
                 let mv = planner.moves[pick];
-                if plan_moves(&scratch).contains(&mv) {
-                    extend_plan(&mut scratch, mv);
+                if scratch.legal_actions().contains(&mv) {
+                    extend_plan(scratch, mv);
                     picks.push(Some((pick, strategy[pick])));
                 } else {
                     picks.push(None);
@@ -171,8 +183,8 @@ impl RoundLeaf {
             } else {
                 picks.push(None);
             }
-            finish_plan(&mut scratch, rng);
-            plans.push(seal(&mut scratch));
+            finish_plan(scratch, rng);
+            plans.push(seal(scratch));
         }
         sim.apply_plans(plans)
             .expect("every planner's plan, sealed, in its round");

@@ -309,6 +309,20 @@ impl Plan {
         plan
     }
 
+    /// Makes this plan what `state.plan(seat)` would, reusing its buffers;
+    /// false, the plan unchanged, when `seat` does not plan there.
+    pub(crate) fn refill(&mut self, state: &State, seat: usize) -> bool {
+        match state.movers() {
+            Movers::Sealed { planners, .. } if planners.contains(seat) => {}
+            _ => return false,
+        }
+        state.plan_start_into(seat, &mut self.position);
+        let emptied = self.position.take_listed();
+        self.position.set_legal(emptied);
+        self.refresh();
+        true
+    }
+
     /// Works out the moves that may extend the plan (draw talk is no part
     /// of a plan); none once it is sealed.
     fn refresh(&mut self) {

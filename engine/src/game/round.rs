@@ -298,6 +298,21 @@ impl State {
         }
     }
 
+    /// [`State::plan_start`] into `position`, reusing its buffers: a search
+    /// makes every planner's plan afresh in each of its playouts.
+    pub(super) fn plan_start_into(&self, seat: usize, position: &mut State) {
+        match &self.round {
+            Some(round) if round.planner() == seat => position.clone_from(&round.position),
+            // The planner has made no move yet: its position is the round
+            // start, which every planner judges from.
+            Some(round) if round.position.turn_moves.is_empty() => {
+                position.clone_from(&round.position);
+                position.open_plan(seat);
+            }
+            _ => *position = self.position_for(seat),
+        }
+    }
+
     /// For a seat's information state: drops every plan of the round under
     /// way but `seat`'s own. The planner's position is rebuilt from this
     /// state when another seat plans now (its moves so far are sealed) or

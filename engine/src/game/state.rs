@@ -135,7 +135,10 @@ impl Clone for State {
             tactics,
             idle_round,
         } = self;
-        game.clone_from(&source.game);
+        // Copies within a match share its game: no count to touch.
+        if !Arc::ptr_eq(game, &source.game) {
+            game.clone_from(&source.game);
+        }
         board.clone_from(&source.board);
         flags.clone_from(&source.flags);
         *rng = source.rng;

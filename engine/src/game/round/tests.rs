@@ -216,3 +216,30 @@ fn several_boards_each_get_an_outcome_and_most_boards_won_wins() {
         o.reason(s.game())
     );
 }
+
+#[test]
+fn a_refilled_plan_is_the_plan_made_afresh() {
+    // Two pieces a plan, so a planner can be caught mid-plan.
+    let g = game_without_checks(
+        serde_json::json!({"players": "three", "board": "squares", "dimensions": [2, 2, 1],
+        "pieces_per_turn": 2, "phases": [{"order": "simultaneous"}],
+        "shapes": [{"reserves": {"black": 2, "white": 2, "pink": 2}}],
+        "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+    );
+    let mut s = g.start();
+    let mut reused = s.plan(2).expect("pink plans");
+    for step in 0..3 {
+        for seat in 0..3 {
+            let fresh = s.plan(seat).expect("a planner");
+            assert!(reused.refill(&s, seat), "step {step}, seat {seat}");
+            assert_eq!(reused.seat(), fresh.seat());
+            assert_eq!(reused.moves(), fresh.moves(), "step {step}, seat {seat}");
+            assert_eq!(reused.legal_actions(), fresh.legal_actions());
+            assert_eq!(reused.is_sealed(), fresh.is_sealed());
+        }
+        // Black's plan goes one move further each step.
+        let mv = s.legal()[0];
+        s.apply(mv).expect("a legal move");
+    }
+    assert!(!reused.refill(&g.start_seeded(1), 5), "no such planner");
+}
