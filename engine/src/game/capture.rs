@@ -262,10 +262,10 @@ impl State {
             if verdict.kept.contains(&i) {
                 remaining.push(self.board[usize::from(c)]);
                 flags.push(f);
-            } else if let Some(Some(color)) = dealt.get(&i) {
+            } else if let Some(color) = dealt[i] {
                 match verdict.result {
                     Some(CaptureResult::Convert) => {
-                        remaining.push(pack(*color, pieces[i].1));
+                        remaining.push(pack(color, pieces[i].1));
                         flags.push(f);
                     }
                     Some(CaptureResult::Paralyze) => {
@@ -308,13 +308,10 @@ impl State {
 
     /// Deals the pot round-robin to the captors, from a random captor, in
     /// descending rank; reincarnated pieces go to the captors' reserves.
-    /// Returns, per pot position, the colour it went to.
-    fn deal(
-        &mut self,
-        pieces: &[(Color, Shape)],
-        verdict: &StackVerdict,
-    ) -> std::collections::HashMap<usize, Option<Color>> {
-        let mut dealt = std::collections::HashMap::new();
+    /// Returns, per position on the stack, the colour a piece dealt there
+    /// went to (None for a piece not dealt, or dealt to the reserves).
+    fn deal(&mut self, pieces: &[(Color, Shape)], verdict: &StackVerdict) -> Vec<Option<Color>> {
+        let mut dealt = vec![None; pieces.len()];
         if verdict.captors.is_empty() {
             return dealt;
         }
@@ -340,18 +337,15 @@ impl State {
                         *kept = kept.saturating_add(1);
                         next = (next + 1) % n;
                     }
-                    dealt.insert(i, None);
                 }
                 Some(CaptureResult::Convert) => {
-                    dealt.insert(i, Some(verdict.captors[next]));
+                    dealt[i] = Some(verdict.captors[next]);
                     next = (next + 1) % n;
                 }
                 Some(CaptureResult::Paralyze) => {
-                    dealt.insert(i, Some(pieces[i].0));
+                    dealt[i] = Some(pieces[i].0);
                 }
-                _ => {
-                    dealt.insert(i, None);
-                }
+                _ => {}
             }
         }
         dealt
