@@ -5,8 +5,10 @@
 //! The state itself stays at the round start until the plans resolve (a
 //! plan only adds to the history), so it is the one position every plan is
 //! judged from. The planner's moves play on a single buffer, refilled from
-//! the state when the next planner begins; a resolved round's lists and
-//! buffer are kept for the next round (see `State::idle_round`).
+//! the state when the next planner begins; a plan of one placement or pass
+//! is only recorded, not played, and leaves the buffer as it was. A
+//! resolved round's lists and buffer are kept for the next round (see
+//! `State::idle_round`).
 //!
 //! Collisions: on flat boards, pieces arriving on one space are all destroyed
 //! unless ranks settle it (one arrival beats every other by rank); on stacks
@@ -18,6 +20,7 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::FxHasher;
 
+use super::words::Said;
 use super::{Applied, Move, State};
 use crate::rules::{BoardKind, Order};
 
@@ -201,6 +204,21 @@ impl State {
         self.turn_moves.clear();
     }
 
+    /// Whether `mv` makes the whole plan on this planner's position, fresh
+    /// from the round start, with nothing of its play needed: a placement
+    /// or a pass, one piece a turn, no chain of jumps open. Such a move ends
+    /// the turn, and its words need nothing from the board (see
+    /// `State::said_before_step`), so it is only recorded: the position
+    /// stays the round start for the next planner, with nothing to undo.
+    fn closes_plan_untouched(&self, mv: Move) -> bool {
+        // A plan's every move is in `turn_moves`: none yet, nothing played.
+        self.turn_moves.is_empty()
+            && matches!(mv, Move::Place { .. } | Move::Pass)
+            && self.game().rules.pieces_per_turn == 1
+            && self.tactics.chain.is_none()
+            && self.tactics.extra == 0
+    }
+
     /// A copy of the round-start position for one planner, without history.
     fn position_for(&self, seat: usize) -> State {
         let mut position = self.clone_bare();
@@ -213,15 +231,21 @@ impl State {
         let mut round = self.round.take().expect("planning happens in a round");
         let seat = round.planner();
         round.plans[seat].push(mv);
-        round.position.apply_legal(mv, automatic);
-        let done = !round.position.planning || round.position.is_finished();
-        // The plan's move as the planner's position recorded it, with what
-        // its words need from there.
-        let said = round
-            .position
-            .history
-            .last()
-            .map_or_else(Default::default, |a| a.said);
+        let untouched = round.position.closes_plan_untouched(mv);
+        let (done, said) = if untouched {
+            (true, Said::default())
+        } else {
+            round.position.apply_legal(mv, automatic);
+            // The plan's move as the planner's position recorded it, with
+            // what its words need from there.
+            let said = round
+                .position
+                .history
+                .last()
+                .map_or_else(Default::default, |a| a.said);
+            let done = !round.position.planning || round.position.is_finished();
+            (done, said)
+        };
         self.history.push(Applied {
             seat,
             mv,
@@ -234,7 +258,11 @@ impl State {
                 return self.resolve_round(round);
             }
             let next = round.planner();
-            self.judge_from_round_start(&mut round.position, next);
+            if untouched {
+                round.position.open_plan(next);
+            } else {
+                self.judge_from_round_start(&mut round.position, next);
+            }
         }
         self.round = Some(round);
     }

@@ -243,3 +243,29 @@ fn a_refilled_plan_is_the_plan_made_afresh() {
     }
     assert!(!reused.refill(&g.start_seeded(1), 5), "no such planner");
 }
+
+#[test]
+fn a_plan_of_one_placement_leaves_the_round_start_for_the_next_planner() {
+    let g = game_without_checks(
+        serde_json::json!({"board": "stacks", "dimensions": [2, 1, 2],
+        "phases": [{"order": "simultaneous"}],
+        "shapes": [{"shape": "x", "power": "can", "capture": "cover_by_rank", "result": "remove",
+            "reserves": {"black": 1, "white": 1}}],
+        "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+    );
+    let mut s = g.start();
+    play(&mut s, &["1"]);
+    let round = s.round.as_ref().expect("white still plans");
+    assert_eq!(round.planner(), 1);
+    let fresh = s.position_for(1);
+    assert!(round.position.turn_moves.is_empty());
+    assert_eq!(&round.position.board[..], &fresh.board[..]);
+    assert_eq!(round.position.reserves, fresh.reserves);
+    let (mut kept, mut afresh) = (Vec::new(), Vec::new());
+    round.position.generate_legal(&mut kept);
+    fresh.generate_legal(&mut afresh);
+    assert_eq!(kept, afresh, "white plans from the round start");
+    // Both land on stack 1: equal ranks destroy each other.
+    play(&mut s, &["1"]);
+    assert_eq!((s.piece_at(0), s.piece_at(1)), (None, None));
+}
