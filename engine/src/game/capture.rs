@@ -147,10 +147,11 @@ pub(crate) fn judge_stack_attacked(
         kept: (0..pieces.len()).collect(),
         ..Default::default()
     };
-    // Each colour's best piece.
-    let mut best: Vec<(Color, usize)> = Vec::new();
+    // Each colour's best piece: at most one entry per colour, on the stack.
+    let mut colours = [(Color::Black, 0usize); Color::ALL.len()];
+    let mut count = 0;
     for (i, (color, shape)) in pieces.iter().enumerate() {
-        match best.iter_mut().find(|(c, _)| c == color) {
+        match colours[..count].iter_mut().find(|(c, _)| c == color) {
             Some(entry) => {
                 if contest(game.strength(*shape), game.strength(pieces[entry.1].1))
                     == Ordering::Greater
@@ -158,24 +159,31 @@ pub(crate) fn judge_stack_attacked(
                     entry.1 = i;
                 }
             }
-            None => best.push((*color, i)),
+            None => {
+                colours[count] = (*color, i);
+                count += 1;
+            }
         }
     }
-    let mut top: Vec<(Color, usize)> = best
-        .iter()
-        .copied()
-        .filter(|(_, i)| {
-            best.iter().all(|(_, j)| {
-                contest(game.strength(pieces[*j].1), game.strength(pieces[*i].1))
-                    != Ordering::Greater
-            })
-        })
-        .collect();
+    let best = &colours[..count];
+    let mut tops = [(Color::Black, 0usize); Color::ALL.len()];
+    let mut top_count = 0;
+    for &(color, i) in best {
+        let unbeaten = best.iter().all(|(_, j)| {
+            contest(game.strength(pieces[*j].1), game.strength(pieces[i].1)) != Ordering::Greater
+        });
+        if unbeaten {
+            tops[top_count] = (color, i);
+            top_count += 1;
+        }
+    }
     if let Some(a) = attacker
         && game.strength(pieces[a].1) == Strength::Other
     {
-        top = vec![(pieces[a].0, a)];
+        tops[0] = (pieces[a].0, a);
+        top_count = 1;
     }
+    let top = &tops[..top_count];
     let Some(&(_, first)) = top.first() else {
         return verdict;
     };
@@ -254,23 +262,20 @@ impl State {
         if verdict.kept.len() == pieces.len() {
             return;
         }
-        let mut remaining: Vec<Cell> = Vec::new();
-        let mut flags: Vec<u8> = Vec::new();
+        // What stays, bottom up: each piece with its flags.
+        let mut remaining: Vec<(Cell, u8)> = Vec::with_capacity(cells.len());
         let dealt = self.deal(&pieces, &verdict);
         for (i, &c) in cells.iter().enumerate() {
             let f = self.flags[usize::from(c)];
             if verdict.kept.contains(&i) {
-                remaining.push(self.board[usize::from(c)]);
-                flags.push(f);
+                remaining.push((self.board[usize::from(c)], f));
             } else if let Some(color) = dealt[i] {
                 match verdict.result {
                     Some(CaptureResult::Convert) => {
-                        remaining.push(pack(color, pieces[i].1));
-                        flags.push(f);
+                        remaining.push((pack(color, pieces[i].1), f));
                     }
                     Some(CaptureResult::Paralyze) => {
-                        remaining.push(self.board[usize::from(c)]);
-                        flags.push(f | super::PARALYSED);
+                        remaining.push((self.board[usize::from(c)], f | super::PARALYSED));
                     }
                     _ => {}
                 }
@@ -287,7 +292,7 @@ impl State {
             self.flags[usize::from(c)] = 0;
             self.changed.push(c);
         }
-        for ((piece, f), &c) in remaining.into_iter().zip(flags).zip(&free) {
+        for ((piece, f), &c) in remaining.into_iter().zip(&free) {
             self.board.set(usize::from(c), piece);
             self.flags[usize::from(c)] = f;
             self.changed.push(c);
