@@ -126,9 +126,13 @@ pub(super) fn clone_round_from(
     match (round.as_mut(), source) {
         (Some(mine), Some(theirs)) => mine.clone_from(theirs),
         (None, Some(theirs)) => {
-            let mut mine = idle.take().unwrap_or_else(|| theirs.clone());
-            mine.clone_from(theirs);
-            *round = Some(mine);
+            *round = Some(match idle.take() {
+                Some(mut mine) => {
+                    mine.clone_from(theirs);
+                    mine
+                }
+                None => theirs.clone(),
+            });
         }
         (_, None) => {
             if let Some(gone) = round.take() {
