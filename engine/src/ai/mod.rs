@@ -195,7 +195,7 @@ fn root_of(state: &State) -> Option<State> {
 /// loss), through the compiled kernel from the first whole turn where the
 /// rule set has one.
 pub(crate) fn play_out<R: Rng + ?Sized>(
-    mut sim: State,
+    sim: &mut State,
     rng: &mut R,
     board: &mut Playout,
     results: &mut Vec<f64>,
@@ -205,13 +205,13 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
     let game = sim.game().clone();
     for _ in 0..PLAYOUT_LIMIT {
         if let Some(kernel) = game.rollout()
-            && kernel.load(&sim, board)
+            && kernel.load(sim, board)
         {
             let finish = kernel.play(board, rng);
             results.extend((0..seats).map(|s| return_of(finish.result(s))));
             return;
         }
-        let Some(mv) = random_move(&sim, rng) else {
+        let Some(mv) = random_move(sim, rng) else {
             break;
         };
         if sim.apply_action(mv).is_err() {
@@ -321,8 +321,10 @@ fn grow_tree<R: Rng + ?Sized>(
     let mut picks = Vec::new();
     // Chaos's turns are chance, unless Chaos is the one searching.
     let chaos = roots[0].chance_seat().filter(|&c| c != me);
+    // One state for every iteration, refilled: no allocation per playout.
+    let mut sim = roots[0].clone();
     loop {
-        let mut sim = roots[iterations % roots.len()].clone();
+        sim.clone_from(&roots[iterations % roots.len()]);
         let mut at = 0;
         // Selection: down through fully expanded nodes by UCT.
         loop {
@@ -362,7 +364,7 @@ fn grow_tree<R: Rng + ?Sized>(
         } else {
             None
         };
-        play_out(sim, rng, &mut board, &mut results);
+        play_out(&mut sim, rng, &mut board, &mut results);
         backpropagate(&mut nodes, at, &results);
         if let (Some(planners), Some(leaf)) = (round, rounds.get_mut(&at)) {
             leaf.learn(planners, &picks, &results);

@@ -114,6 +114,8 @@ pub(super) struct RoundLeaf {
     /// The seat searching: the others plan at random in a share of the
     /// plays, as in [`search`].
     me: usize,
+    /// One plan per planner, refilled for every play.
+    scratches: Vec<Plan>,
 }
 
 struct Planner {
@@ -137,14 +139,18 @@ impl RoundLeaf {
                 }
             })
             .collect();
-        RoundLeaf { planners, me }
+        RoundLeaf {
+            planners,
+            me,
+            scratches: Vec::new(),
+        }
     }
 
     /// Ends the round on `sim` with a plan for every planner; `picks` gets,
     /// per planner, the first move drawn and its probability (None when
     /// this position offered other moves and the plan was random).
     pub(super) fn play<R: Rng + ?Sized>(
-        &self,
+        &mut self,
         sim: &mut State,
         rng: &mut R,
         picks: &mut Vec<Option<(usize, f64)>>,
@@ -152,8 +158,14 @@ impl RoundLeaf {
         let mut plans = Vec::new();
         let mut strategy = Vec::new();
         picks.clear();
-        for seat in planners_of(sim).iter() {
-            let mut scratch = plan_of(sim, seat);
+        for (i, seat) in planners_of(sim).iter().enumerate() {
+            if i == self.scratches.len() {
+                self.scratches.push(plan_of(sim, seat));
+            } else {
+                let refilled = self.scratches[i].refill(sim, seat);
+                debug_assert!(refilled, "a planner of the round");
+            }
+            let scratch = &mut self.scratches[i];
             let at_random = seat != self.me && rng.random::<f64>() < OTHERS_AT_RANDOM;
             if let Some(planner) = self.planners.iter().find(|p| p.seat == seat)
                 && !planner.moves.is_empty()
@@ -162,8 +174,8 @@ impl RoundLeaf {
                 regret_matching(&planner.regret, &mut strategy);
                 let pick = draw(&strategy, rng);
                 let mv = planner.moves[pick];
-                if plan_moves(&scratch).contains(&mv) {
-                    extend_plan(&mut scratch, mv);
+                if scratch.legal_actions().contains(&mv) {
+                    extend_plan(scratch, mv);
                     picks.push(Some((pick, strategy[pick])));
                 } else {
                     picks.push(None);
@@ -171,7 +183,7 @@ impl RoundLeaf {
             } else {
                 picks.push(None);
             }
-            finish_plan(&mut scratch, rng);
+            finish_plan(scratch, rng);
             plans.push(seal(scratch));
         }
         sim.apply_plans(plans)
@@ -231,9 +243,10 @@ fn extend_plan(plan: &mut Plan, mv: Move) {
     plan.extend(mv).expect("a move the plan offered");
 }
 
-/// A finished plan, sealed (see [`finish_plan`]).
-fn seal(plan: Plan) -> SealedPlan {
-    plan.seal().expect("a finished plan is sealed")
+/// A finished plan, sealed (see [`finish_plan`]); its position stays to
+/// be refilled.
+fn seal(plan: &mut Plan) -> SealedPlan {
+    plan.sealed_moves().expect("a finished plan is sealed")
 }
 
 /// Completes a plan at random: Random's choice from the moves left, and a
@@ -268,20 +281,25 @@ pub(super) fn search<R: Rng + ?Sized>(
         .collect();
     let mut strategy = Vec::new();
     let mut iterations = 0;
+    // One plan per planner and one state, refilled every iteration: no
+    // position is copied anew for a plan.
+    let mut scratches: Vec<Plan> = trees.iter().map(|t| t.start.clone()).collect();
+    let mut sim = root.clone();
     loop {
         let mut plans = Vec::with_capacity(trees.len());
         // Every other iteration one of the others learns, against a field
         // all at random; in the rest the seat learns (see `OTHERS_AT_RANDOM`).
         let learner = (!others.is_empty() && iterations % 2 == 1)
             .then(|| others[(iterations / 2) % others.len()]);
-        for (i, (((tree, leaf), drawn), random)) in trees
+        for (i, ((((tree, leaf), drawn), random), scratch)) in trees
             .iter_mut()
             .zip(leaves.iter_mut())
             .zip(&mut drawn)
             .zip(&mut random_plans)
+            .zip(&mut scratches)
             .enumerate()
         {
-            let mut scratch = tree.start.clone();
+            scratch.clone_from(&tree.start);
             let mut at = 0;
             // Chaos plans at random, as it will in the match.
             *random = chaos == Some(tree.seat)
@@ -295,7 +313,7 @@ pub(super) fn search<R: Rng + ?Sized>(
                     None => tree.seat == me,
                 };
             if *random {
-                finish_plan(&mut scratch, rng);
+                finish_plan(scratch, rng);
                 plans.push(seal(scratch));
                 *leaf = 0;
                 continue;
@@ -308,30 +326,30 @@ pub(super) fn search<R: Rng + ?Sized>(
                 }
                 *drawn = (pick, strategy[pick]);
                 at = tree.nodes[0].children[pick];
-                extend_plan(&mut scratch, tree.nodes[at].mv.expect("a child has a move"));
+                extend_plan(scratch, tree.nodes[at].mv.expect("a child has a move"));
             }
             let nodes = &mut tree.nodes;
             while at != 0 && nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
                 at = select(nodes, at);
-                extend_plan(&mut scratch, nodes[at].mv.expect("a child has a move"));
+                extend_plan(scratch, nodes[at].mv.expect("a child has a move"));
             }
             if at != 0 && !nodes[at].untried.is_empty() {
                 let pick = rng.random_range(0..nodes[at].untried.len());
                 let mv = nodes[at].untried.swap_remove(pick);
-                extend_plan(&mut scratch, mv);
-                let untried = plan_moves(&scratch);
+                extend_plan(scratch, mv);
+                let untried = plan_moves(scratch);
                 at = add_child(nodes, at, mv, tree.seat, untried);
             }
-            finish_plan(&mut scratch, rng);
+            finish_plan(scratch, rng);
             // The plan's moves are the whole plan, the moves made before
             // the search included.
             plans.push(seal(scratch));
             *leaf = at;
         }
-        let mut sim = root.clone();
+        sim.clone_from(root);
         sim.apply_plans(plans)
             .expect("every planner's plan, sealed, in its round");
-        play_out(sim, rng, &mut board, &mut results);
+        play_out(&mut sim, rng, &mut board, &mut results);
         for (((tree, &leaf), &(pick, p)), &learns) in
             trees.iter_mut().zip(&leaves).zip(&drawn).zip(&learning)
         {
@@ -393,7 +411,7 @@ mod tests {
                 !matches!(sim.movers(), Movers::Sealed { .. }),
                 "the round is over"
             );
-            play_out(sim, &mut rng, &mut board, &mut results);
+            play_out(&mut sim, &mut rng, &mut board, &mut results);
             leaf.learn(planners, &picks, &results);
         }
         let text = |seat| start.move_text(leaf.favoured(seat).unwrap());

@@ -33,6 +33,10 @@ use rand::{Rng, RngExt};
 
 use super::{Move, PlayerView, SeatResult, State};
 
+mod plan;
+
+pub use plan::{Plan, SealedPlan};
+
 /// Who decides now: OpenSpiel's current player, its chance player, its
 /// simultaneous player and its terminal player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,111 +274,6 @@ fn sample_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Optio
         pick -= weight(&m);
     }
     Some(None)
-}
-
-/// A planner's plan in a sealed round, being made: the round-start position
-/// as the planner judges it, with the plan so far played on it. Plans of
-/// other planners are never in it. Made by [`State::plan`], sealed when
-/// [`Plan::is_sealed`], and resolved with the others by
-/// [`State::apply_plans`].
-#[derive(Clone, Debug)]
-pub struct Plan {
-    /// A planning copy of the position: its turn's moves are the plan, and
-    /// its legal moves are kept up to date (empty once sealed).
-    position: State,
-}
-
-impl Plan {
-    fn new(mut position: State) -> Plan {
-        position.set_legal(Vec::new());
-        let mut plan = Plan { position };
-        plan.refresh();
-        plan
-    }
-
-    /// Works out the moves that may extend the plan (draw talk is no part
-    /// of a plan); none once it is sealed.
-    fn refresh(&mut self) {
-        let mut legal = self.position.take_listed();
-        if !self.is_sealed() {
-            self.position.generate_legal(&mut legal);
-            legal.retain(|m| !m.is_draw_talk());
-        }
-        self.position.set_legal(legal);
-    }
-
-    /// The planner.
-    pub fn seat(&self) -> usize {
-        self.position.to_move
-    }
-
-    /// Whether the plan is complete: its turn's moves are all made (or the
-    /// plan alone would end the match).
-    pub fn is_sealed(&self) -> bool {
-        self.position.plan_done || self.position.is_finished()
-    }
-
-    /// The moves that may come next in the plan; empty once it is sealed.
-    #[inline]
-    pub fn legal_actions(&self) -> &[Move] {
-        self.position.listed_choices()
-    }
-
-    /// Adds `mv`, one of [`Plan::legal_actions`], to the plan. A plan not
-    /// sealed with no move left passes: add [`Move::Pass`].
-    pub fn extend(&mut self, mv: Move) -> Result<(), IllegalAction> {
-        let legal = self.position.listed_choices();
-        let pass_when_stuck = mv == Move::Pass && legal.is_empty();
-        if self.is_sealed() || !(pass_when_stuck || legal.contains(&mv)) {
-            return Err(IllegalAction::Move(mv));
-        }
-        self.position.apply_legal(mv, false);
-        self.refresh();
-        Ok(())
-    }
-
-    /// The plan's moves so far, in order.
-    pub fn moves(&self) -> &[Move] {
-        &self.position.turn_moves
-    }
-
-    /// Random's choice of the plan's next move, as [`State::chance_outcomes`].
-    #[inline]
-    pub fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
-        ChanceOutcomes {
-            state: &self.position,
-            plan_moves: Some(self.position.listed_choices()),
-            draw_answer: false,
-        }
-    }
-
-    /// The finished plan, ready to resolve with the others' (the position
-    /// it was made on is let go); None while it is not sealed.
-    pub fn seal(mut self) -> Option<SealedPlan> {
-        self.is_sealed().then(|| SealedPlan {
-            seat: self.seat(),
-            moves: std::mem::take(&mut self.position.turn_moves),
-        })
-    }
-}
-
-/// A planner's finished plan (see [`Plan::seal`]), for [`State::apply_plans`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SealedPlan {
-    seat: usize,
-    moves: Vec<Move>,
-}
-
-impl SealedPlan {
-    /// The planner.
-    pub fn seat(&self) -> usize {
-        self.seat
-    }
-
-    /// The plan's moves, in order.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
 }
 
 impl State {

@@ -73,13 +73,16 @@ pub struct State {
     pub(super) board_results: Vec<Option<Outcome>>,
     /// The simultaneous round being planned, if any.
     pub(super) round: Option<Box<super::round::Round>>,
-    /// Set on a round's scratch copy: a finished plan stops there.
+    /// Set on a planner's position while its plan is open: the end of its
+    /// turn closes the plan (clears this) instead of ending the turn.
     pub(super) planning: bool,
     /// What the seats know under cloaking (see `knowledge`).
     pub(super) knowledge: super::knowledge::Knowledge,
-    pub(super) plan_done: bool,
     /// Chains of jumps, and the space a pawn just crossed (en passant).
     pub(super) tactics: super::taking::Tactics,
+    /// The last round, resolved, kept for the next to reuse its lists and
+    /// position; never copied (see `round::clone_round_from`).
+    pub(super) idle_round: Option<Box<super::round::Round>>,
 }
 
 /// Cloned by hand for `clone_from`: a playout or a search reuses one state's
@@ -123,10 +126,13 @@ impl Clone for State {
             round,
             planning,
             knowledge,
-            plan_done,
             tactics,
+            idle_round,
         } = self;
-        game.clone_from(&source.game);
+        // Copies within a match share its game: no count to touch.
+        if !Arc::ptr_eq(game, &source.game) {
+            game.clone_from(&source.game);
+        }
         board.clone_from(&source.board);
         flags.clone_from(&source.flags);
         *rng = source.rng;
@@ -156,18 +162,17 @@ impl Clone for State {
         decisions.clone_from(&source.decisions);
         choices.clone_from(&source.choices);
         board_results.clone_from(&source.board_results);
-        round.clone_from(&source.round);
+        super::round::clone_round_from(round, idle_round, &source.round);
         *planning = source.planning;
         knowledge.copy_from(&source.knowledge);
-        *plan_done = source.plan_done;
         tactics.clone_from(&source.tactics);
     }
 }
 
 impl State {
     /// A copy without the history, the round under way or the memory of
-    /// turns: a planner's scratch copy has no use for them, and copying
-    /// them only to drop them cost a fifth of a sealed round's time.
+    /// turns: a planner's position has no use for them, and copying them
+    /// only to drop them cost a fifth of a sealed round's time.
     pub(super) fn clone_bare(&self) -> State {
         self.copy_with(Default::default(), None, Default::default())
     }
@@ -208,8 +213,8 @@ impl State {
             round,
             planning: self.planning,
             knowledge: self.knowledge.clone(),
-            plan_done: self.plan_done,
             tactics: self.tactics.clone(),
+            idle_round: None,
         }
     }
 }
@@ -243,8 +248,8 @@ impl State {
             round: None,
             planning: false,
             knowledge: super::knowledge::Knowledge::new(&game),
-            plan_done: false,
             tactics: Default::default(),
+            idle_round: None,
             game,
         };
         state.keep_turn_start();
@@ -287,7 +292,7 @@ impl State {
         self.set_seed(seed);
     }
 
-    /// Seeds the match's random stream, and that of a round's scratch copy.
+    /// Seeds the match's random stream, and that of a round's planner position.
     pub(crate) fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
         self.rng = first_draw(seed);
@@ -638,7 +643,7 @@ impl State {
         self.tactics.chain = None;
         self.tactics.extra = 0;
         if self.planning {
-            self.plan_done = true;
+            self.planning = false;
             return;
         }
         let seat = self.to_move;
