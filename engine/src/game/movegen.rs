@@ -170,9 +170,11 @@ impl State {
             return (self.board[usize::from(cell)] == 0 && !self.is_locked(cell)).then_some(cell);
         }
         let column = &geo.columns()[geo.column_of(cell)];
+        let (board, locked) = (&self.board, self.locked_mask());
         let highest = column
             .iter()
-            .rposition(|&c| self.board[usize::from(c)] != 0 || self.is_locked(c));
+            .map(|&c| usize::from(c))
+            .rposition(|c| board[c] != 0 || locked[c]);
         let index = highest.map_or(0, |h| h + 1);
         column.get(index).copied()
     }
