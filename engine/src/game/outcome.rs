@@ -17,6 +17,7 @@ use crate::geometry::NO_CELL;
 use crate::rules::{Cloaking, Color, Shape, StalemateRule, TurnCheck, WinLose};
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::stalemate;
+pub(crate) use stalemate::{cause as stalemate_cause, results as stalemate_results};
 pub use words::default_label;
 
 /// A seat's result.
@@ -73,8 +74,18 @@ pub(crate) enum Ending {
     Untold {
         results: Vec<SeatResult>,
         mover: usize,
+        by: Decider,
         told: OnceLock<Outcome>,
     },
+}
+
+/// What decided an untold ending.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Decider {
+    /// In-a-row checks, after the mover's turn.
+    Lines,
+    /// The stalemate rules, for this cause.
+    Stalemate(StalemateCause),
 }
 
 impl Ending {
@@ -92,14 +103,18 @@ impl Ending {
             Ending::Untold {
                 results,
                 mover,
+                by,
                 told,
             } => told.get_or_init(|| {
-                let told = match checks_of_turn(state, *mover, 1) {
-                    Checked::Decided(outcome) => outcome,
-                    Checked::Fired(fired) => {
+                let told = match (by, checks_of_turn(state, *mover, 1)) {
+                    (Decider::Stalemate(cause), _) => stalemate::told(state, *mover, 1, *cause),
+                    (Decider::Lines, Checked::Decided(outcome)) => outcome,
+                    (Decider::Lines, Checked::Fired(fired)) => {
                         after_turn(state, 1, decide(state.game(), &fired), fired)
                     }
-                    Checked::Nothing => unreachable!("the checks that ended the match fire again"),
+                    (Decider::Lines, Checked::Nothing) => {
+                        unreachable!("the checks that ended the match fire again")
+                    }
                 };
                 debug_assert_eq!(&told.results, results, "told as decided");
                 told
@@ -130,17 +145,16 @@ type Named = Vec<bool>;
 /// The outcome of one board, with why (the stalemate's cause when the
 /// stalemate rules decided it).
 fn board_outcome(
-    state: &State,
     board: u8,
     results: Vec<SeatResult>,
-    at_stalemate: bool,
+    stalemate: Option<StalemateCause>,
     fired: Vec<Fired>,
     disqualified: Vec<bool>,
 ) -> Outcome {
     let ending = BoardEnding {
         board,
         results: results.clone(),
-        stalemate: at_stalemate.then(|| stalemate::cause(state)),
+        stalemate,
         fired,
         disqualified,
     };
@@ -156,14 +170,7 @@ fn board_outcome(
 /// A board decided by its turn checks (not at stalemate), with who is
 /// disqualified so far.
 fn after_turn(state: &State, board: u8, results: Vec<SeatResult>, fired: Vec<Fired>) -> Outcome {
-    board_outcome(
-        state,
-        board,
-        results,
-        false,
-        fired,
-        state.disqualified.clone(),
-    )
+    board_outcome(board, results, None, fired, state.disqualified.clone())
 }
 
 /// Applies fired rules to teams. With one rule, the teams it names get its

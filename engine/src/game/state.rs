@@ -689,6 +689,7 @@ impl State {
                 self.outcome = Some(outcome::Ending::Untold {
                     results,
                     mover,
+                    by: outcome::Decider::Lines,
                     told: Default::default(),
                 });
                 return;
@@ -714,13 +715,7 @@ impl State {
                 self.phase += 1;
                 self.seen_turns.clear();
             } else {
-                for board in 1..=self.game.geometry.boards {
-                    let b = usize::from(board - 1);
-                    if self.board_results[b].is_none() {
-                        self.board_results[b] = Some(outcome::stalemate(self, mover, board));
-                    }
-                }
-                return self.conclude();
+                return self.stalemate(mover);
             }
         }
         // After a round, the first seat starts; after a turn, the next seat.
@@ -744,6 +739,31 @@ impl State {
         if self.game.upkeep.tracks_shape_holders {
             self.shape_holders = outcome::shape_holders(self);
         }
+    }
+
+    /// The final phase stalemated: the stalemate rules decide every board
+    /// not yet decided. A game of one board keeps the results and tells
+    /// why when asked (see `outcome::Ending`).
+    fn stalemate(&mut self, mover: usize) {
+        if let [None] = self.board_results.as_slice() {
+            let by = outcome::Decider::Stalemate(outcome::stalemate_cause(self));
+            let results = outcome::stalemate_results(self, mover, 1);
+            self.board_results[0] = Some(outcome::placeholder());
+            self.outcome = Some(outcome::Ending::Untold {
+                results,
+                mover,
+                by,
+                told: Default::default(),
+            });
+            return;
+        }
+        for board in 1..=self.game.geometry.boards {
+            let b = usize::from(board - 1);
+            if self.board_results[b].is_none() {
+                self.board_results[b] = Some(outcome::stalemate(self, mover, board));
+            }
+        }
+        self.conclude();
     }
 
     /// The turn checks of every board not yet decided.

@@ -13,18 +13,40 @@ use crate::rules::{Measure, Order, StalemateRule, WinLose};
 /// the repeated turn. With "Overachiever(s) disqualified", the first set of
 /// winners is disqualified and the rules are applied again to those left.
 pub(crate) fn stalemate(state: &State, mover: usize, board: u8) -> Outcome {
+    told(state, mover, board, cause(state))
+}
+
+/// [`stalemate`], with the cause as it was when the board stalemated (a
+/// finished position has every board decided, so it cannot tell).
+pub(super) fn told(state: &State, mover: usize, board: u8, cause: StalemateCause) -> Outcome {
+    let (results, fired, disqualified) = judged(state, mover, board, true);
+    board_outcome(board, results, Some(cause), fired, disqualified)
+}
+
+/// The results of [`stalemate`] alone: the rules judged without the cells
+/// that explain them (see `Ending::Untold`).
+pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult> {
+    judged(state, mover, board, false).0
+}
+
+/// The stalemate rules judged, with "Overachiever(s) disqualified" applied;
+/// `explain` asks for the cells each rule counted.
+fn judged(
+    state: &State,
+    mover: usize,
+    board: u8,
+    explain: bool,
+) -> (Vec<SeatResult>, Vec<Fired>, Named) {
     let eligible: Named = state.disqualified.iter().map(|d| !d).collect();
-    let (results, fired, winners) = judge(state, mover, board, &eligible);
-    let (results, fired, disqualified) =
-        overachievers::at_stalemate(state, (results, fired), &winners, |left| {
-            let (results, fired, _) = judge(state, mover, board, left);
-            (results, fired)
-        });
-    board_outcome(state, board, results, true, fired, disqualified)
+    let (results, fired, winners) = judge(state, mover, board, &eligible, explain);
+    overachievers::at_stalemate(state, (results, fired), &winners, |left| {
+        let (results, fired, _) = judge(state, mover, board, left, explain);
+        (results, fired)
+    })
 }
 
 /// Why the last phase stalemated, as a player would put it.
-pub(super) fn cause(state: &State) -> StalemateCause {
+pub(crate) fn cause(state: &State) -> StalemateCause {
     let game = state.game();
     if chaos_cannot_capture(state) {
         return StalemateCause::ChaosCannotCapture;
@@ -56,6 +78,7 @@ pub(super) fn judge(
     mover: usize,
     board: u8,
     eligible: &[bool],
+    explain: bool,
 ) -> (Vec<SeatResult>, Vec<Fired>, Named) {
     let game = state.game();
     let players: Named = (0..game.teams)
@@ -138,6 +161,7 @@ pub(super) fn judge(
         if let Some((of, values)) = measured {
             f.measured = Measured::PerTeam(values);
             f.cells = (0..game.teams)
+                .filter(|_| explain)
                 .filter(|&t| f.named[t])
                 .flat_map(|t| counted_cells(state, of, board, t))
                 .collect();
