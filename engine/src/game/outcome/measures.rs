@@ -88,29 +88,47 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
 /// Up and down count as orthogonal steps on stacks and 3-D boards. Shapes'
 /// own movement is ignored, and a space two teams reach counts for both.
 fn area(state: &State, board: u8) -> Vec<u32> {
+    let mut reached = Vec::new();
+    let mut queue = Vec::new();
     (0..state.game().teams)
-        .map(|team| area_of(state, board, team).len() as u32)
+        .map(|team| {
+            reach(state, board, team, &mut reached, &mut queue);
+            reached.iter().filter(|r| **r).count() as u32
+        })
         .collect()
 }
 
 /// The spaces of `board` in `team`'s area (see [`area`]).
 fn area_of(state: &State, board: u8, team: usize) -> Vec<u16> {
-    let geo = &state.game().geometry;
-    let orthogonal: Vec<usize> = (0..geo.direction_count())
-        .filter(|&d| geo.is_orthogonal(d))
-        .collect();
+    let (mut reached, mut queue) = (Vec::new(), Vec::new());
+    reach(state, board, team, &mut reached, &mut queue);
     let cells = board_cells(state, board);
     let first = usize::from(cells.start);
-    let mut reached = vec![false; cells.len()];
-    let mut queue: Vec<u16> = cells
-        .clone()
-        .filter(|&c| owned_by(state, c, team))
-        .collect();
-    for &c in &queue {
-        reached[usize::from(c) - first] = true;
+    cells.filter(|&c| reached[usize::from(c) - first]).collect()
+}
+
+/// Marks in `reached` (one entry per space of `board`, from its first) the
+/// spaces of `team`'s area; `queue` is room to work in. Both are reused
+/// from team to team.
+fn reach(state: &State, board: u8, team: usize, reached: &mut Vec<bool>, queue: &mut Vec<u16>) {
+    let geo = &state.game().geometry;
+    let cells = board_cells(state, board);
+    let first = usize::from(cells.start);
+    let colours = team_colours(state, team);
+    reached.clear();
+    reached.resize(cells.len(), false);
+    queue.clear();
+    for c in cells {
+        if state
+            .piece_at(c)
+            .is_some_and(|(color, _)| colours & (1 << color.index()) != 0)
+        {
+            reached[usize::from(c) - first] = true;
+            queue.push(c);
+        }
     }
     while let Some(cell) = queue.pop() {
-        for &d in &orthogonal {
+        for d in (0..geo.direction_count()).filter(|&d| geo.is_orthogonal(d)) {
             let next = geo.neighbour(cell, d);
             if next == NO_CELL || reached[usize::from(next) - first] {
                 continue;
@@ -122,7 +140,20 @@ fn area_of(state: &State, board: u8, team: usize) -> Vec<u16> {
             }
         }
     }
-    cells.filter(|&c| reached[usize::from(c) - first]).collect()
+}
+
+/// The colours `team` plays, a bit each (see [`owned_by`]).
+fn team_colours(state: &State, team: usize) -> u16 {
+    crate::rules::Color::ALL
+        .iter()
+        .filter(|&&color| {
+            state
+                .game()
+                .seats
+                .iter()
+                .any(|s| s.team == team && s.controls(color))
+        })
+        .fold(0, |bits, color| bits | 1 << color.index())
 }
 
 /// Whether the piece on `cell` is of a colour `team` plays.
