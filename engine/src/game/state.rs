@@ -158,7 +158,7 @@ impl Clone for State {
         board_results.clone_from(&source.board_results);
         round.clone_from(&source.round);
         *planning = source.planning;
-        knowledge.copy_from(&source.knowledge);
+        knowledge.clone_from(&source.knowledge);
         *plan_done = source.plan_done;
         tactics.clone_from(&source.tactics);
     }
