@@ -25,7 +25,7 @@ use crate::rules::{BoardKind, Cloaking};
 
 /// What the seats know beyond the pieces' own flags, and the room the
 /// engine reuses to learn and to judge.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Knowledge {
     /// Per cell: seats that know of the wall there (bit per seat).
     walls: Vec<u8>,
@@ -125,9 +125,20 @@ impl Knowledge {
             .as_deref_mut()
             .expect("the engine learns only under cloaking")
     }
+}
 
-    /// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
-    pub(crate) fn copy_from(&mut self, source: &Knowledge) {
+/// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
+impl Clone for Knowledge {
+    fn clone(&self) -> Knowledge {
+        Knowledge {
+            walls: self.walls.clone(),
+            believed_walls: self.believed_walls.clone(),
+            belief: self.belief,
+            learning: self.learning.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Knowledge) {
         self.walls.clone_from(&source.walls);
         self.believed_walls.clone_from(&source.believed_walls);
         self.belief = source.belief;
@@ -140,7 +151,7 @@ impl Knowledge {
                 to.synced_in = from.synced_in;
                 to.applying = from.applying;
             }
-            (to, from) => to.clone_from(from),
+            (to, from) => *to = from.clone(),
         }
     }
 }

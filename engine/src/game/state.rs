@@ -164,7 +164,7 @@ impl Clone for State {
         board_results.clone_from(&source.board_results);
         super::round::clone_round_from(round, idle_round, &source.round);
         *planning = source.planning;
-        knowledge.copy_from(&source.knowledge);
+        knowledge.clone_from(&source.knowledge);
         tactics.clone_from(&source.tactics);
     }
 }

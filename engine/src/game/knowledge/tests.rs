@@ -154,3 +154,35 @@ fn a_belief_keeps_the_legal_moves_of_the_position() {
         assert_eq!(s.information_state(seat).legal(), s.legal(), "seat {seat}");
     }
 }
+
+#[test]
+fn under_obscurity_moves_are_judged_on_the_taken_spaces() {
+    // Placements as a product (every placed piece takes its space), and
+    // sliders through walls not yet met, judged in place as on a copy.
+    let placing = game_without_checks(serde_json::json!({"cloaking": "obscures",
+        "board": "squares", "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"reserves": {"black": 5, "white": 4}}]}));
+    let sliding = game_without_checks(serde_json::json!({"cloaking": "obscures",
+        "board": "squares", "dimensions": [4, 4, 1],
+        "phases": [{"cloaked": ["all"], "pass": true, "locked": ["2,2", "3,3"]}],
+        "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 3}},
+                   {"shape": "x", "movement": ["linear"], "reserves": {"black": 1, "white": 1}}]}));
+    for (g, product) in [(placing, true), (sliding, false)] {
+        for first in 0..5 {
+            let mut s = g.start();
+            for turn in 0..30 {
+                judged_in_place_as_on_a_copy(&mut s);
+                if s.is_finished() {
+                    break;
+                }
+                assert_eq!(s.placing().is_some(), product);
+                let mut on_copy = Vec::new();
+                s.generate_legal(&mut on_copy);
+                assert_eq!(s.choice_list(), on_copy);
+                assert!(on_copy.iter().all(|m| s.allows(*m)));
+                let mv = on_copy[(first + turn * 7) % on_copy.len()];
+                s.apply(mv).unwrap();
+            }
+        }
+    }
+}
