@@ -202,6 +202,27 @@ impl Slots {
         self.len
     }
 
+    /// Whether `slot` is in the set.
+    pub(crate) fn contains(&self, slot: u16) -> bool {
+        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
+        self.words.get(word).is_some_and(|w| w & bit != 0)
+    }
+
+    /// Becomes the slots of `from` without those of `blocked` (a bit per
+    /// slot, as many words as `from` has), reusing its own words.
+    pub(crate) fn assign_without(&mut self, from: &Slots, blocked: &[u64]) {
+        self.words.clear();
+        self.counts.clear();
+        self.len = 0;
+        for (&word, &block) in from.words.iter().zip(blocked) {
+            let kept = word & !block;
+            let count = (byte_prefix_counts(kept) >> 56) as u8;
+            self.words.push(kept);
+            self.counts.push(count);
+            self.len += usize::from(count);
+        }
+    }
+
     /// The `index`-th smallest slot (from 0); `index` must be below `len`.
     pub(crate) fn nth(&self, mut index: usize) -> u16 {
         for (w, &here) in self.counts.iter().enumerate() {
@@ -264,6 +285,36 @@ fn nth_bit(word: u64, k: u32) -> u32 {
         bits &= bits - 1;
     }
     8 * byte + bits.trailing_zeros()
+}
+
+/// Per phase and seat, the cells closed to the seat's placements even when
+/// empty: locked in the phase, or kept for other seats (exclusive spaces),
+/// a bit each. A phase where none is closed to anyone has no words, so
+/// placements there are just the open slots.
+pub(crate) fn placement_blocked(
+    phases: &[super::CompiledPhase],
+    exclusive: &[u8],
+    seats: usize,
+) -> Vec<Vec<Vec<u64>>> {
+    let cells = exclusive.len();
+    phases
+        .iter()
+        .map(|phase| {
+            let per_seat: Vec<Vec<u64>> = (0..seats)
+                .map(|seat| {
+                    let mut words = vec![0u64; cells.div_ceil(64)];
+                    for cell in 0..cells {
+                        if phase.locked[cell] || exclusive[cell] & (1 << seat) == 0 {
+                            words[cell / 64] |= 1 << (cell % 64);
+                        }
+                    }
+                    words
+                })
+                .collect();
+            let none = per_seat.iter().flatten().all(|w| *w == 0);
+            if none { Vec::new() } else { per_seat }
+        })
+        .collect()
 }
 
 /// Which slot each cell stands for: cells themselves on flat boards, on

@@ -56,6 +56,9 @@ pub(crate) struct Choices {
     pub(crate) placing: Option<Placing>,
     /// With `placing`, the whole list once asked for.
     full: OnceLock<Vec<Move>>,
+    /// With `placing` where some empty spaces are closed to the seat
+    /// (`Game::placement_blocked`), the open slots it may place on.
+    pub(crate) unblocked: Slots,
 }
 
 /// Cloned by hand, as `State` is, so `clone_from` reuses the lists; the
@@ -66,6 +69,7 @@ impl Clone for Choices {
             listed: self.listed.clone(),
             placing: self.placing.clone(),
             full: self.full.clone(),
+            unblocked: self.unblocked.clone(),
         }
     }
 
@@ -73,6 +77,7 @@ impl Clone for Choices {
         self.listed.clone_from(&source.listed);
         self.placing.clone_from(&source.placing);
         self.full.take();
+        self.unblocked.clone_from(&source.unblocked);
     }
 }
 
@@ -94,6 +99,12 @@ impl State {
         self.choices.full.take();
         self.choices.placing = self.placing_everywhere();
         if self.choices.placing.is_some() {
+            let game = &self.game;
+            if let Some(blocked) = game.placement_blocked[self.phase].get(self.to_move) {
+                self.choices
+                    .unblocked
+                    .assign_without(self.board.open(), blocked);
+            }
             self.other_moves(self.to_move, &mut listed);
         } else {
             self.generate_known(&mut listed);
@@ -246,6 +257,8 @@ impl State {
                 kinds.contains(&(color, shape))
                     && usize::from(to) < self.board.len()
                     && self.may_place_on(to)
+                    && (self.game().placement_blocked[self.phase].is_empty()
+                        || self.choices.unblocked.contains(to))
             }
             _ => self.choices.listed.contains(&mv),
         }
@@ -258,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_product_lists_as_the_moves_would_be_listed() {
-        for name in ["Tic-Tac-Toe", "Connect4", "Qubic-4"] {
+        for name in ["Tic-Tac-Toe", "Connect4", "Qubic-4", "Wild-TTT-6sq3143"] {
             let game = catalogue_game(name);
             let s = played(&game, &[]);
             assert!(

@@ -327,6 +327,7 @@ impl State {
     pub(crate) fn placing_slots(&self) -> &Slots {
         match self.knowledge.learning().open_to.get(self.to_move) {
             Some(open) if self.judges_by_knowledge() => open,
+            _ if !self.game().placement_blocked[self.phase].is_empty() => &self.choices.unblocked,
             _ => self.board.open(),
         }
     }

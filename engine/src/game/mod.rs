@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
+    BoardKind, Cloaking, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
     StalemateRule, TurnCheck,
 };
 
@@ -131,6 +131,9 @@ pub struct Game {
     /// every open slot (placement only, nothing locked or exclusive, nothing
     /// that captures), so they need not be listed one by one.
     pub(crate) placing_everywhere: Vec<bool>,
+    /// Per phase and seat, the spaces it may not place on though empty
+    /// (locked, or kept for other seats), a bit each; no words where none.
+    pub(crate) placement_blocked: Vec<Vec<Vec<u64>>>,
     /// Per seat, the kinds of piece it may place if it holds them: colours
     /// it controls, shapes of the game, in the order moves list them.
     pub(crate) placeable: Vec<Vec<(Color, Shape)>>,
@@ -269,13 +272,18 @@ impl Game {
         let goals = goals::Goals::compile(&rules, &geometry, &seats);
         let nothing_captures = powers.iter().all(Option::is_none);
         let nothing_moves = movement.iter().all(Vec::is_empty);
+        let placement_blocked = board::placement_blocked(&phases, &exclusive, seats.len());
+        // Spaces closed to some seat are taken out of a flat board's open
+        // slots (see `board::placement_blocked`); on stacks a lock changes
+        // where a piece lands, so there the moves are listed.
+        let flat = geometry.kind != BoardKind::Stacks;
         let placing_everywhere = phases
             .iter()
-            .map(|p| {
+            .zip(&placement_blocked)
+            .map(|(p, blocked)| {
                 (p.placement_only || nothing_moves)
                     && nothing_captures
-                    && !p.locked.iter().any(|l| *l)
-                    && exclusive.iter().all(|e| *e == u8::MAX)
+                    && (blocked.is_empty() || flat && rules.cloaking == Cloaking::None)
             })
             .collect();
         let slot_of = board::slots_of(&geometry);
@@ -305,6 +313,7 @@ impl Game {
             reserves_only_fall: nothing_captures,
             slot_of,
             placing_everywhere,
+            placement_blocked,
             goals,
             powers,
             rules,

@@ -34,7 +34,7 @@ struct DrawOffer {
 /// One match in progress or finished.
 #[derive(Debug)]
 pub struct State {
-    game: Arc<Game>,
+    pub(super) game: Arc<Game>,
     pub(super) board: super::board::Board,
     /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
     pub(super) flags: Vec<u8>,
