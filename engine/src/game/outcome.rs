@@ -3,18 +3,18 @@
 //! Every outcome carries its explanation as data (see `explain`), put into
 //! words with the seat names the caller knows (see `words`).
 
+mod ending;
 mod explain;
 mod measures;
 mod overachievers;
 mod stalemate;
 mod words;
 
-use std::sync::OnceLock;
-
 use super::{Game, State, unpack};
 use crate::describe::join_and;
 use crate::geometry::NO_CELL;
 use crate::rules::{Cloaking, Color, Shape, StalemateRule, TurnCheck, WinLose};
+pub(crate) use ending::{Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, placeholder};
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::stalemate;
 pub(crate) use stalemate::{cause as stalemate_cause, results as stalemate_results};
@@ -60,75 +60,6 @@ impl Outcome {
     /// The spaces that decided the match (see [`Explanation::deciding_cells`]).
     pub fn deciding_cells(&self) -> Vec<u16> {
         self.explanation.deciding_cells()
-    }
-}
-
-/// A finished match's outcome as a state keeps it: told in full, or, where
-/// in-a-row checks decided its only board (see `Upkeep::untold_lines`), its
-/// results and the mover, the explanation built from the finished position
-/// when first asked for. Random playouts never ask, and building every
-/// ending's explanation was a fifth of a Tic-Tac-Toe playout.
-#[derive(Clone, Debug)]
-pub(crate) enum Ending {
-    Told(Outcome),
-    Untold {
-        results: Vec<SeatResult>,
-        mover: usize,
-        by: Decider,
-        told: OnceLock<Outcome>,
-    },
-}
-
-/// What decided an untold ending.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Decider {
-    /// In-a-row checks, after the mover's turn.
-    Lines,
-    /// The stalemate rules, for this cause.
-    Stalemate(StalemateCause),
-}
-
-impl Ending {
-    pub(crate) fn results(&self) -> &[SeatResult] {
-        match self {
-            Ending::Told(outcome) => &outcome.results,
-            Ending::Untold { results, .. } => results,
-        }
-    }
-
-    /// The outcome, told from `state` (the finished position) if not yet.
-    pub(crate) fn outcome(&self, state: &State) -> &Outcome {
-        match self {
-            Ending::Told(outcome) => outcome,
-            Ending::Untold {
-                results,
-                mover,
-                by,
-                told,
-            } => told.get_or_init(|| {
-                let told = match (by, checks_of_turn(state, *mover, 1)) {
-                    (Decider::Stalemate(cause), _) => stalemate::told(state, *mover, 1, *cause),
-                    (Decider::Lines, Checked::Decided(outcome)) => outcome,
-                    (Decider::Lines, Checked::Fired(fired)) => {
-                        after_turn(state, 1, decide(state.game(), &fired), fired)
-                    }
-                    (Decider::Lines, Checked::Nothing) => {
-                        unreachable!("the checks that ended the match fire again")
-                    }
-                };
-                debug_assert_eq!(&told.results, results, "told as decided");
-                told
-            }),
-        }
-    }
-}
-
-/// Stands in for a board's outcome once it has gone into the match's:
-/// nothing to allocate.
-pub(crate) fn placeholder() -> Outcome {
-    Outcome {
-        results: Vec::new(),
-        explanation: Explanation::AgreedDraw,
     }
 }
 
@@ -215,63 +146,6 @@ fn decide_named(game: &Game, fired: &[(u16, WinLose)]) -> Vec<SeatResult> {
     let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
     chaos_rules(game, &mut results);
     results
-}
-
-/// Where in-a-row checks alone decide the only board and every line has a
-/// compiled table (see `Upkeep::untold_lines`): the results of the checks
-/// after `mover`'s turn, None when none fired. The same decision as
-/// [`turn_checks`], without building what explains it.
-pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<SeatResult>> {
-    let game = state.game();
-    let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
-    let mut count = 0;
-    for check in &game.rules.turn_checks {
-        let TurnCheck::InARow {
-            length,
-            diagonals,
-            result,
-        } = check
-        else {
-            continue;
-        };
-        let table = game.line_table(*length, *diagonals)?;
-        let mut teams = 0u16;
-        for color in line_colors(state, table) {
-            if let Some(team) = credited(game, color, mover) {
-                teams |= 1 << team;
-            }
-        }
-        if teams != 0 {
-            fired[count] = (teams, *result);
-            count += 1;
-        }
-    }
-    (count > 0).then(|| decide_named(game, &fired[..count]))
-}
-
-/// At most this many in-a-row checks for [`line_check_results`].
-pub(crate) const MAX_UNTOLD_CHECKS: usize = 8;
-
-/// The colours with a line of the table's length through a cell changed
-/// this turn: those [`new_lines`] finds, by the table alone (exact where
-/// a table is compiled).
-fn line_colors<'a>(
-    state: &'a State,
-    table: &'a super::lines::LineTable,
-) -> impl Iterator<Item = Color> + 'a {
-    let mut seen = 0u16;
-    state.changed.iter().filter_map(move |&cell| {
-        let (color, _) = unpack(state.board[usize::from(cell)])?;
-        let bit = 1 << color.index();
-        if seen & bit != 0 || state.board.count_of(color) < u16::from(table.length) {
-            return None;
-        }
-        if !table.completes(cell, state.board.colour_word(color)) {
-            return None;
-        }
-        seen |= bit;
-        Some(color)
-    })
 }
 
 /// "If all players win, then Chaos loses"; if all lose, Chaos wins.
