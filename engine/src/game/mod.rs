@@ -15,6 +15,7 @@ mod outcome;
 mod round;
 mod state;
 mod taking;
+mod turn_end;
 mod upkeep;
 mod view;
 mod words;
