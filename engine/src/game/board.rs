@@ -38,6 +38,33 @@ pub(crate) struct Board {
     /// Per colour, its cells among the first 64, a bit each: on boards that
     /// small, every cell (see `lines`).
     colour_words: [u64; COLOURS],
+    /// On stacks, where each cell stands, and per stack how high its pieces
+    /// reach (see [`Board::height`]).
+    stacks: Option<Arc<StackLayout>>,
+    heights: Vec<u8>,
+}
+
+/// Where each cell of a board of stacks stands: its stack, and its place
+/// in it from the bottom.
+#[derive(Debug)]
+pub(crate) struct StackLayout {
+    place: Vec<(u16, u8)>,
+    columns: Vec<Vec<u16>>,
+}
+
+impl StackLayout {
+    pub(crate) fn new(columns: &[Vec<u16>], cells: usize) -> StackLayout {
+        let mut place = vec![(0, 0); cells];
+        for (stack, column) in columns.iter().enumerate() {
+            for (index, &cell) in column.iter().enumerate() {
+                place[usize::from(cell)] = (stack as u16, index as u8);
+            }
+        }
+        StackLayout {
+            place,
+            columns: columns.to_vec(),
+        }
+    }
 }
 
 /// The colour index of a packed piece, as `pack` lays them out; None for nothing.
@@ -80,6 +107,8 @@ impl Board {
             counts: [0; 1 + super::PIECE_KINDS],
             colour_counts: [0; COLOURS],
             colour_words: [0; COLOURS],
+            stacks: None,
+            heights: Vec::new(),
         };
         board.counts[0] = cells.len() as u16;
         for (cell, piece) in cells.into_iter().enumerate() {
@@ -89,11 +118,47 @@ impl Board {
         board
     }
 
+    /// The same board, keeping its stacks' heights by `layout`.
+    pub(crate) fn with_stacks(mut self, layout: Arc<StackLayout>) -> Board {
+        self.heights = layout
+            .columns
+            .iter()
+            .map(|column| {
+                column
+                    .iter()
+                    .rposition(|&c| self.cells[usize::from(c)] != 0)
+                    .map_or(0, |top| top as u8 + 1)
+            })
+            .collect();
+        self.stacks = Some(layout);
+        self
+    }
+
+    /// On stacks, how many places of `stack` lie at or below its highest
+    /// piece (0 for an empty stack); None on flat boards.
+    pub(crate) fn height(&self, stack: usize) -> Option<u8> {
+        self.heights.get(stack).copied()
+    }
+
     /// Puts `piece` (0 for nothing) on `cell`.
     pub(crate) fn set(&mut self, cell: usize, piece: Cell) {
         let before = std::mem::replace(&mut self.cells[cell], piece);
         self.key ^= piece_key(cell, before) ^ piece_key(cell, piece);
         self.count(cell, before, piece);
+        if let Some(layout) = &self.stacks {
+            let (stack, index) = layout.place[cell];
+            let height = &mut self.heights[usize::from(stack)];
+            if piece != 0 {
+                *height = (*height).max(index + 1);
+            } else if before != 0 && index + 1 == *height {
+                // The top piece left: the next one down is the top now.
+                let column = &layout.columns[usize::from(stack)];
+                *height = column[..usize::from(index)]
+                    .iter()
+                    .rposition(|&c| self.cells[usize::from(c)] != 0)
+                    .map_or(0, |top| top as u8 + 1);
+            }
+        }
         let slot = self.slot_of[cell];
         if slot == NO_SLOT || (before == 0) == (piece == 0) {
             return;
@@ -343,6 +408,8 @@ impl Clone for Board {
             counts: self.counts,
             colour_counts: self.colour_counts,
             colour_words: self.colour_words,
+            stacks: self.stacks.clone(),
+            heights: self.heights.clone(),
         }
     }
 
@@ -353,6 +420,14 @@ impl Clone for Board {
         self.counts = source.counts;
         self.colour_counts = source.colour_counts;
         self.colour_words = source.colour_words;
+        self.heights.clone_from(&source.heights);
+        let same = match (&self.stacks, &source.stacks) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same {
+            self.stacks = source.stacks.clone();
+        }
         if !Arc::ptr_eq(&self.slot_of, &source.slot_of) {
             self.slot_of = source.slot_of.clone();
         }
@@ -435,6 +510,26 @@ mod tests {
             nth_bit(0b1010_0000_0000_0000_0000_0000_0000_0000_0000_0001, 2),
             39
         );
+    }
+
+    #[test]
+    fn a_stack_knows_how_high_its_pieces_reach() {
+        // Two stacks of three: cells 0-2 and 3-5, from the bottom.
+        let columns = vec![vec![0, 1, 2], vec![3, 4, 5]];
+        let layout = Arc::new(StackLayout::new(&columns, 6));
+        let mut board = Board::new(vec![1, 1, 1, 0, 0, 0], (0..6).collect()).with_stacks(layout);
+        assert_eq!((board.height(0), board.height(1)), (Some(3), Some(0)));
+        board.set(3, 7);
+        assert_eq!(board.height(1), Some(1));
+        // A middle piece leaving keeps the height; the top one then lowers
+        // it past the gap to the next piece down.
+        board.set(1, 0);
+        assert_eq!(board.height(0), Some(3));
+        board.set(2, 0);
+        assert_eq!(board.height(0), Some(1), "down to the bottom piece");
+        board.set(0, 0);
+        assert_eq!(board.height(0), Some(0));
+        assert_eq!(Board::new(vec![0; 4], (0..4).collect()).height(0), None);
     }
 
     #[test]

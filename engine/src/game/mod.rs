@@ -128,6 +128,11 @@ pub struct Game {
     pub(crate) reserves_only_fall: bool,
     /// Which slot each cell opens or closes (see `board`).
     pub(crate) slot_of: Arc<[u16]>,
+    /// On stacks, where each cell stands (see `board::StackLayout`).
+    pub(crate) stack_layout: Option<Arc<board::StackLayout>>,
+    /// Per phase and stack, how many of its places lie at or below its
+    /// highest locked place: nothing lands there.
+    pub(crate) locked_floor: Vec<Vec<u8>>,
     /// Per phase: whether a seat's placements are every piece it holds on
     /// every open slot (placement only, nothing locked or exclusive, nothing
     /// that captures), so they need not be listed one by one.
@@ -288,6 +293,28 @@ impl Game {
             })
             .collect();
         let slot_of = board::slots_of(&geometry);
+        let stacks = geometry.kind == BoardKind::Stacks;
+        let stack_layout = stacks.then(|| {
+            Arc::new(board::StackLayout::new(
+                geometry.columns(),
+                geometry.cell_count(),
+            ))
+        });
+        let locked_floor = phases
+            .iter()
+            .map(|p| {
+                geometry
+                    .columns()
+                    .iter()
+                    .map(|column| {
+                        column
+                            .iter()
+                            .rposition(|&c| p.locked[usize::from(c)])
+                            .map_or(0, |top| top as u8 + 1)
+                    })
+                    .collect()
+            })
+            .collect();
         let upkeep = upkeep::Upkeep::compile(&rules, &phases, &powers, nothing_captures);
         let placeable = seats
             .iter()
@@ -313,6 +340,8 @@ impl Game {
             placeable,
             reserves_only_fall: nothing_captures,
             slot_of,
+            stack_layout,
+            locked_floor,
             placing_everywhere,
             placement_blocked,
             goals,

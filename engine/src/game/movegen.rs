@@ -169,7 +169,23 @@ impl State {
         if geo.kind != BoardKind::Stacks {
             return (self.board[usize::from(cell)] == 0 && !self.is_locked(cell)).then_some(cell);
         }
-        let column = &geo.columns()[geo.column_of(cell)];
+        let stack = geo.column_of(cell);
+        let column = &geo.columns()[stack];
+        if self.knowledge.believed_walls().is_none()
+            && let Some(height) = self.board.height(stack)
+        {
+            // Above the highest piece and the highest locked place, both
+            // kept (the heights by the board, the locks per phase).
+            let floor = self.game().locked_floor[self.phase][stack];
+            let landing = column.get(usize::from(height.max(floor))).copied();
+            debug_assert_eq!(landing, self.landing_walked(column), "stack {stack}");
+            return landing;
+        }
+        self.landing_walked(column)
+    }
+
+    /// [`State::landing`] on stacks by walking down `column`.
+    fn landing_walked(&self, column: &[u16]) -> Option<u16> {
         let (board, locked) = (&self.board, self.locked_mask());
         let highest = column
             .iter()

@@ -223,7 +223,14 @@ impl State {
             flags: vec![0; game.initial_board.len()],
             rng: first_draw(seed),
             seed,
-            board: super::board::Board::new(game.initial_board.clone(), game.slot_of.clone()),
+            board: {
+                let board =
+                    super::board::Board::new(game.initial_board.clone(), game.slot_of.clone());
+                match &game.stack_layout {
+                    Some(layout) => board.with_stacks(layout.clone()),
+                    None => board,
+                }
+            },
             reserves: game.initial_reserves,
             phase: 0,
             to_move: 0,

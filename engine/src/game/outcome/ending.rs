@@ -1,0 +1,140 @@
+//! Endings kept as results and told when asked: a playout needs who won,
+//! a person needs why.
+
+use std::sync::OnceLock;
+
+use super::explain::{Explanation, StalemateCause};
+use super::{
+    Checked, Outcome, SeatResult, after_turn, checks_of_turn, credited, decide, decide_named,
+    stalemate,
+};
+use crate::game::State;
+use crate::game::unpack;
+use crate::rules::{Color, TurnCheck, WinLose};
+
+/// A finished match's outcome as a state keeps it: told in full, or, where
+/// in-a-row checks (see `Upkeep::untold_lines`) or the stalemate rules
+/// decided its only board, its results and what decided them, the
+/// explanation built from the finished position when first asked for.
+/// Random playouts never ask, and building every ending's explanation was
+/// a fifth of a Tic-Tac-Toe playout and half of some game-theory games'.
+#[derive(Clone, Debug)]
+pub(crate) enum Ending {
+    Told(Outcome),
+    Untold {
+        results: Vec<SeatResult>,
+        mover: usize,
+        by: Decider,
+        told: OnceLock<Outcome>,
+    },
+}
+
+/// What decided an untold ending.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Decider {
+    /// In-a-row checks, after the mover's turn.
+    Lines,
+    /// The stalemate rules, for this cause.
+    Stalemate(StalemateCause),
+}
+
+impl Ending {
+    pub(crate) fn results(&self) -> &[SeatResult] {
+        match self {
+            Ending::Told(outcome) => &outcome.results,
+            Ending::Untold { results, .. } => results,
+        }
+    }
+
+    /// The outcome, told from `state` (the finished position) if not yet.
+    pub(crate) fn outcome(&self, state: &State) -> &Outcome {
+        match self {
+            Ending::Told(outcome) => outcome,
+            Ending::Untold {
+                results,
+                mover,
+                by,
+                told,
+            } => told.get_or_init(|| {
+                let told = match (by, checks_of_turn(state, *mover, 1)) {
+                    (Decider::Stalemate(cause), _) => stalemate::told(state, *mover, 1, *cause),
+                    (Decider::Lines, Checked::Decided(outcome)) => outcome,
+                    (Decider::Lines, Checked::Fired(fired)) => {
+                        after_turn(state, 1, decide(state.game(), &fired), fired)
+                    }
+                    (Decider::Lines, Checked::Nothing) => {
+                        unreachable!("the checks that ended the match fire again")
+                    }
+                };
+                debug_assert_eq!(&told.results, results, "told as decided");
+                told
+            }),
+        }
+    }
+}
+
+/// Stands in for a board's outcome once it has gone into the match's:
+/// nothing to allocate.
+pub(crate) fn placeholder() -> Outcome {
+    Outcome {
+        results: Vec::new(),
+        explanation: Explanation::AgreedDraw,
+    }
+}
+
+/// Where in-a-row checks alone decide the only board and every line has a
+/// compiled table (see `Upkeep::untold_lines`): the results of the checks
+/// after `mover`'s turn, None when none fired. The same decision as
+/// [`turn_checks`], without building what explains it.
+pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<SeatResult>> {
+    let game = state.game();
+    let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
+    let mut count = 0;
+    for check in &game.rules.turn_checks {
+        let TurnCheck::InARow {
+            length,
+            diagonals,
+            result,
+        } = check
+        else {
+            continue;
+        };
+        let table = game.line_table(*length, *diagonals)?;
+        let mut teams = 0u16;
+        for color in line_colors(state, table) {
+            if let Some(team) = credited(game, color, mover) {
+                teams |= 1 << team;
+            }
+        }
+        if teams != 0 {
+            fired[count] = (teams, *result);
+            count += 1;
+        }
+    }
+    (count > 0).then(|| decide_named(game, &fired[..count]))
+}
+
+/// At most this many in-a-row checks for [`line_check_results`].
+pub(crate) const MAX_UNTOLD_CHECKS: usize = 8;
+
+/// The colours with a line of the table's length through a cell changed
+/// this turn: those [`new_lines`] finds, by the table alone (exact where
+/// a table is compiled).
+fn line_colors<'a>(
+    state: &'a State,
+    table: &'a crate::game::lines::LineTable,
+) -> impl Iterator<Item = Color> + 'a {
+    let mut seen = 0u16;
+    state.changed.iter().filter_map(move |&cell| {
+        let (color, _) = unpack(state.board[usize::from(cell)])?;
+        let bit = 1 << color.index();
+        if seen & bit != 0 || state.board.count_of(color) < u16::from(table.length) {
+            return None;
+        }
+        if !table.completes(cell, state.board.colour_word(color)) {
+            return None;
+        }
+        seen |= bit;
+        Some(color)
+    })
+}

@@ -1,0 +1,171 @@
+//! The end of a turn: the rules' checks on every board, repetition and the
+//! stalemate rules, then the next turn and what it must remember of its start.
+
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::FxHasher;
+
+use super::outcome::{self, Outcome};
+use super::{Move, State};
+
+impl State {
+    pub(super) fn end_turn(&mut self) {
+        self.tactics.chain = None;
+        self.tactics.extra = 0;
+        if self.planning {
+            self.planning = false;
+            return;
+        }
+        let seat = self.to_move;
+        // Where reserves only ever fall, a turn that placed a piece starts
+        // from reserves no later turn will have: it can never repeat, and
+        // no turn before it can come back.
+        let unrepeatable = self.game.reserves_only_fall
+            && self
+                .turn_moves
+                .iter()
+                .any(|m| matches!(m, Move::Place { .. }));
+        let turn_key = (!unrepeatable).then(|| {
+            // Where the start is not kept, the turn changed nothing (see
+            // `Upkeep::start_key`): it starts where it ends.
+            let start = if self.game.upkeep.start_key[self.phase] {
+                self.turn_start_key
+            } else {
+                self.position_key()
+            };
+            let mut hasher = FxHasher::default();
+            (seat, start, &self.turn_moves).hash(&mut hasher);
+            hasher.finish()
+        });
+        self.finish_turn(seat, turn_key, false, false);
+    }
+
+    /// After a turn or a simultaneous round: turn checks on every undecided
+    /// board, then stalemate (a repeated turn, or the end of a Single round)
+    /// advancing the phase or ending the match, then the next turn.
+    /// `turn_key` names the turn for the repetition rule; None for a turn
+    /// that can never repeat.
+    pub(crate) fn finish_turn(
+        &mut self,
+        mover: usize,
+        turn_key: Option<u64>,
+        after_round: bool,
+        round_ended_phase: bool,
+    ) {
+        outcome::remember_lines(self, mover);
+        if self.game.upkeep.untold_lines {
+            if let Some(results) = outcome::line_check_results(self, mover) {
+                self.board_results[0] = Some(outcome::placeholder());
+                self.outcome = Some(outcome::Ending::Untold {
+                    results,
+                    mover,
+                    by: outcome::Decider::Lines,
+                    told: Default::default(),
+                });
+                return;
+            }
+        } else {
+            self.check_every_board(mover);
+        }
+        if self.board_results.iter().all(Option::is_some) {
+            return self.conclude();
+        }
+        let repeated = match turn_key {
+            Some(key) => !self.seen_turns.insert(key),
+            None => {
+                if !self.seen_turns.is_empty() {
+                    self.seen_turns.clear();
+                }
+                false
+            }
+        };
+        if repeated || round_ended_phase || outcome::chaos_cannot_capture(self) {
+            if self.phase + 1 < self.game.phases.len() {
+                self.fold_at_phase_end();
+                self.phase += 1;
+                self.seen_turns.clear();
+            } else {
+                return self.stalemate(mover);
+            }
+        }
+        // After a round, the first seat starts; after a turn, the next seat.
+        self.to_move = if after_round {
+            0
+        } else {
+            (mover + 1) % self.game.seats.len()
+        };
+        self.turn_moves.clear();
+        self.changed.clear();
+        self.offered_this_turn = false;
+        self.keep_turn_start();
+        self.begin_round_if_simultaneous();
+    }
+
+    /// What the turn about to start needs remembered of its start.
+    pub(super) fn keep_turn_start(&mut self) {
+        if self.game.upkeep.start_key[self.phase] {
+            self.turn_start_key = self.position_key();
+        }
+        if self.game.upkeep.tracks_shape_holders {
+            self.shape_holders = outcome::shape_holders(self);
+        }
+    }
+
+    /// The final phase stalemated: the stalemate rules decide every board
+    /// not yet decided. A game of one board keeps the results and tells
+    /// why when asked (see `outcome::Ending`).
+    fn stalemate(&mut self, mover: usize) {
+        if let [None] = self.board_results.as_slice() {
+            let by = outcome::Decider::Stalemate(outcome::stalemate_cause(self));
+            let results = outcome::stalemate_results(self, mover, 1);
+            self.board_results[0] = Some(outcome::placeholder());
+            self.outcome = Some(outcome::Ending::Untold {
+                results,
+                mover,
+                by,
+                told: Default::default(),
+            });
+            return;
+        }
+        for board in 1..=self.game.geometry.boards {
+            let b = usize::from(board - 1);
+            if self.board_results[b].is_none() {
+                self.board_results[b] = Some(outcome::stalemate(self, mover, board));
+            }
+        }
+        self.conclude();
+    }
+
+    /// The turn checks of every board not yet decided.
+    fn check_every_board(&mut self, mover: usize) {
+        for board in 1..=self.game.geometry.boards {
+            let b = usize::from(board - 1);
+            if self.board_results[b].is_none() {
+                self.board_results[b] = outcome::turn_checks(self, mover, board);
+            }
+        }
+    }
+
+    fn conclude(&mut self) {
+        // Moved out, not copied: a decided board only needs to stay marked
+        // as decided (see `board_open`).
+        let boards: Vec<Outcome> = self
+            .board_results
+            .iter_mut()
+            .flatten()
+            .map(|o| std::mem::replace(o, outcome::placeholder()))
+            .collect();
+        self.outcome = Some(outcome::Ending::Told(outcome::combine_boards(
+            &self.game, boards,
+        )));
+    }
+
+    /// What a seat faces: pieces (the board's own key, kept as they move),
+    /// reserves and phase. FxHash: deterministic, and the keys only ever
+    /// meet positions of one match.
+    pub(crate) fn position_key(&self) -> u64 {
+        let mut hasher = FxHasher::default();
+        (self.board.key(), &self.reserves, self.phase).hash(&mut hasher);
+        hasher.finish()
+    }
+}
