@@ -10,6 +10,9 @@
 use std::cmp::Ordering;
 
 use super::hands::judge_hands;
+
+/// The most pieces a stack holds: a board's height is one of its dimensions.
+const STACK_MAX: usize = crate::validate::DIMENSION_MAX as usize;
 use super::{Cell, Game, State, pack, unpack};
 use crate::rules::{CaptureCondition, CaptureResult, Color, Power, Shape};
 
@@ -246,53 +249,61 @@ impl State {
             // nothing to allocate or count for it (most arrivals in a playout).
             return;
         }
-        let game = self.game().clone();
-        let column = &game.geometry.columns()[game.geometry.column_of(cell)];
-        let cells: Vec<u16> = column
-            .iter()
-            .copied()
-            .filter(|&c| self.board[usize::from(c)] != 0)
-            .collect();
-        let pieces: Vec<(Color, Shape)> = cells
-            .iter()
-            .map(|&c| unpack(self.board[usize::from(c)]).expect("occupied"))
-            .collect();
+        // A stack is at most as high as a board's dimension: its pieces
+        // and cells fit in arrays on the stack, with nothing to allocate.
+        let stack = geo.column_of(cell);
+        let mut cells = [0u16; STACK_MAX];
+        let mut pieces = [(Color::Black, Shape::Circle); STACK_MAX];
+        let mut n = 0;
+        for &c in &geo.columns()[stack] {
+            if let Some(piece) = unpack(self.board[usize::from(c)]) {
+                (cells[n], pieces[n]) = (c, piece);
+                n += 1;
+            }
+        }
+        let (cells, pieces) = (&cells[..n], &pieces[..n]);
         let attacker = cells.iter().position(|&c| c == cell).filter(|_| attacking);
-        let verdict = judge_stack_attacked(&game, &pieces, by_stack, attacker);
+        let verdict = judge_stack_attacked(self.game(), pieces, by_stack, attacker);
         if verdict.kept.len() == pieces.len() {
             return;
         }
         // What stays, bottom up: each piece with its flags.
-        let mut remaining: Vec<(Cell, u8)> = Vec::with_capacity(cells.len());
-        let dealt = self.deal(&pieces, &verdict);
+        let mut remaining = [(0 as Cell, 0u8); STACK_MAX];
+        let mut kept = 0;
+        let dealt = self.deal(pieces, &verdict);
+        let mut keep = |piece: (Cell, u8)| {
+            remaining[kept] = piece;
+            kept += 1;
+        };
         for (i, &c) in cells.iter().enumerate() {
             let f = self.flags[usize::from(c)];
             if verdict.kept.contains(&i) {
-                remaining.push((self.board[usize::from(c)], f));
+                keep((self.board[usize::from(c)], f));
             } else if let Some(color) = dealt[i] {
                 match verdict.result {
-                    Some(CaptureResult::Convert) => {
-                        remaining.push((pack(color, pieces[i].1), f));
-                    }
+                    Some(CaptureResult::Convert) => keep((pack(color, pieces[i].1), f)),
                     Some(CaptureResult::Paralyze) => {
-                        remaining.push((self.board[usize::from(c)], f | super::PARALYSED));
+                        keep((self.board[usize::from(c)], f | super::PARALYSED));
                     }
                     _ => {}
                 }
             }
         }
         // The stack settles: what is left falls to the lowest free places.
-        let free: Vec<u16> = column
-            .iter()
-            .copied()
-            .filter(|&c| !self.is_locked(c))
-            .collect();
-        for &c in &cells {
+        let mut free = [0u16; STACK_MAX];
+        let mut places = 0;
+        for &c in &self.game().geometry.columns()[stack] {
+            if !self.is_locked(c) {
+                free[places] = c;
+                places += 1;
+            }
+        }
+        for &c in cells {
             self.board.set(usize::from(c), 0);
             self.flags[usize::from(c)] = 0;
             self.changed.push(c);
         }
-        for ((piece, f), &c) in remaining.into_iter().zip(&free) {
+        for (&(piece, f), &c) in remaining[..kept].iter().zip(&free[..places]) {
             self.board.set(usize::from(c), piece);
             self.flags[usize::from(c)] = f;
             self.changed.push(c);
