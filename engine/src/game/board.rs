@@ -197,6 +197,11 @@ impl Board {
         self.colour_counts[color.index()]
     }
 
+    /// How many cells hold `piece` (packed), on all boards.
+    pub(crate) fn count_piece(&self, piece: Cell) -> u16 {
+        self.counts[usize::from(piece)]
+    }
+
     /// The cells of `color` among the first 64, a bit each.
     pub(crate) fn colour_word(&self, color: crate::rules::Color) -> u64 {
         self.colour_words[color.index()]

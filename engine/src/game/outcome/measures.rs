@@ -39,6 +39,17 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
     let mut out = [0u32; 9];
     let cells = board_cells(state, board);
     match of {
+        // On a game's only board, the board's own counts.
+        Measure::Pieces { shape } if geo.boards == 1 => {
+            for color in Color::ALL {
+                out[color.index()] = match shape {
+                    Some(shape) => {
+                        u32::from(state.board.count_piece(crate::game::pack(color, *shape)))
+                    }
+                    None => u32::from(state.board.count_of(color)),
+                };
+            }
+        }
         Measure::Pieces { shape } => {
             for cell in cells {
                 if let Some((c, s)) = state.piece_at(cell)
