@@ -140,8 +140,11 @@ impl State {
     fn check_every_board(&mut self, mover: usize) {
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
-            if self.board_results[b].is_none() {
-                self.board_results[b] = outcome::turn_checks(self, mover, board);
+            // Written only when decided: an outcome is a large value to move.
+            if self.board_results[b].is_none()
+                && let Some(decided) = outcome::turn_checks(self, mover, board)
+            {
+                self.board_results[b] = Some(decided);
             }
         }
     }
