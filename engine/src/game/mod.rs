@@ -134,8 +134,9 @@ pub struct Game {
     /// highest locked place: nothing lands there.
     pub(crate) locked_floor: Vec<Vec<u8>>,
     /// Per phase: whether a seat's placements are every piece it holds on
-    /// every open slot (placement only, nothing locked or exclusive, nothing
-    /// that captures), so they need not be listed one by one.
+    /// every open slot it may use (placement only, nothing that captures;
+    /// spaces closed to it by locks or exclusivity only on flat, uncloaked
+    /// boards, see `placement_blocked`), so they need not be listed one by one.
     pub(crate) placing_everywhere: Vec<bool>,
     /// Per phase and seat, the spaces it may not place on though empty
     /// (locked, or kept for other seats), a bit each; no words where none.
@@ -300,8 +301,10 @@ impl Game {
                 geometry.cell_count(),
             ))
         });
+        // Stacks only: on flat boards a landing is the cell itself.
         let locked_floor = phases
             .iter()
+            .filter(|_| stacks)
             .map(|p| {
                 geometry
                     .columns()

@@ -40,13 +40,17 @@ impl Upkeep {
         boards: u8,
         tables: &[LineTable],
     ) -> Upkeep {
-        let in_a_row = rules.turn_checks.iter().filter_map(|c| match c {
-            TurnCheck::InARow {
-                length, diagonals, ..
-            } => Some((*length, *diagonals)),
-            _ => None,
-        });
-        let tabled = |(length, diagonals): (u8, bool)| {
+        let in_a_row: Vec<(u8, bool)> = rules
+            .turn_checks
+            .iter()
+            .filter_map(|c| match c {
+                TurnCheck::InARow {
+                    length, diagonals, ..
+                } => Some((*length, *diagonals)),
+                _ => None,
+            })
+            .collect();
+        let tabled = |&(length, diagonals): &(u8, bool)| {
             tables
                 .iter()
                 .any(|t| t.length == length && t.diagonals == diagonals)
@@ -63,9 +67,8 @@ impl Upkeep {
         self.untold_lines = boards == 1
             && !rules.overachievers_disqualified
             && only_lines
-            && in_a_row.clone().count() <= crate::game::outcome::MAX_UNTOLD_CHECKS
-            && in_a_row.clone().any(|_| true)
-            && in_a_row.into_iter().all(tabled);
+            && (1..=crate::game::outcome::MAX_UNTOLD_CHECKS).contains(&in_a_row.len())
+            && in_a_row.iter().all(tabled);
         self
     }
 

@@ -56,15 +56,17 @@ impl Ending {
                 by,
                 told,
             } => told.get_or_init(|| {
-                let told = match (by, checks_of_turn(state, *mover, 1)) {
-                    (Decider::Stalemate(cause), _) => stalemate::told(state, *mover, 1, *cause),
-                    (Decider::Lines, Checked::Decided(outcome)) => outcome,
-                    (Decider::Lines, Checked::Fired(fired)) => {
-                        after_turn(state, 1, decide(state.game(), &fired), fired)
-                    }
-                    (Decider::Lines, Checked::Nothing) => {
-                        unreachable!("the checks that ended the match fire again")
-                    }
+                let told = match by {
+                    Decider::Stalemate(cause) => stalemate::told(state, *mover, 1, *cause),
+                    Decider::Lines => match checks_of_turn(state, *mover, 1) {
+                        Checked::Decided(outcome) => outcome,
+                        Checked::Fired(fired) => {
+                            after_turn(state, 1, decide(state.game(), &fired), fired)
+                        }
+                        Checked::Nothing => {
+                            unreachable!("the checks that ended the match fire again")
+                        }
+                    },
                 };
                 debug_assert_eq!(&told.results, results, "told as decided");
                 told
