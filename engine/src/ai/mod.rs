@@ -30,7 +30,6 @@ mod worlds;
 use rand::{Rng, RngExt};
 
 use crate::game::{Move, Movers, State, return_of};
-use crate::random::random_move;
 use crate::rollout::Playout;
 
 /// Exploration constant of UCT (the usual sqrt 2).
@@ -211,10 +210,7 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
             results.extend((0..seats).map(|s| return_of(finish.result(s))));
             return;
         }
-        let Some(mv) = random_move(sim, rng) else {
-            break;
-        };
-        if sim.apply_action(mv).is_err() {
+        if !crate::random::play_random(sim, rng) {
             break;
         }
     }
@@ -418,7 +414,7 @@ mod tests {
                 let mv = if s.to_move() == search_seat {
                     search(&s, &mut rng, |n| n >= 400).unwrap()
                 } else {
-                    random_move(&s, &mut rng).unwrap()
+                    crate::random::random_move(&s, &mut rng).unwrap()
                 };
                 s.apply(mv).unwrap();
             }
@@ -475,7 +471,7 @@ mod tests {
                 );
                 checked += 1;
             }
-            let mv = random_move(&s, &mut rng).unwrap();
+            let mv = crate::random::random_move(&s, &mut rng).unwrap();
             s.apply(mv).unwrap();
         }
         assert!(checked > 0, "some turns were searched");

@@ -349,8 +349,7 @@ impl State {
                     for _ in 0..copies {
                         let color = verdict.captors[next];
                         // Doubling captures can outgrow a u16 (found by fuzzing).
-                        let kept = &mut self.reserves[color.index() * 6 + pieces[i].1.index()];
-                        *kept = kept.saturating_add(1);
+                        self.reserves.add(color, pieces[i].1, 1);
                         next = (next + 1) % n;
                     }
                 }
@@ -375,8 +374,7 @@ impl State {
             Some(CaptureResult::ReincarnateX2) => 2,
             _ => 0,
         };
-        let kept = &mut self.reserves[captor.0.index() * 6 + captive.1.index()];
-        *kept = kept.saturating_add(copies);
+        self.reserves.add(captor.0, captive.1, copies);
     }
 
     /// Whether a legal move would capture something for its mover.

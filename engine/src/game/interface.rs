@@ -345,6 +345,14 @@ impl State {
         Ok(())
     }
 
+    /// Applies a move drawn from [`State::chance_outcomes`], which are legal
+    /// by construction: as [`State::apply_action`] without checking it.
+    #[inline]
+    pub(crate) fn apply_drawn(&mut self, mv: Move) {
+        debug_assert!(!self.is_finished() && self.allows(mv), "{mv:?} is legal");
+        self.decide(mv);
+    }
+
     /// The chances of each move of the seat asked next. At a chance node
     /// ([`Movers::Chance`]) these are chance's outcomes; elsewhere they are
     /// the Random player's choice, which is the same rule: Random and Chaos

@@ -12,6 +12,7 @@ mod lines;
 mod movegen;
 mod moves;
 mod outcome;
+mod reserves;
 mod round;
 mod state;
 mod taking;
@@ -284,7 +285,7 @@ impl Game {
         // slots (see `board::placement_blocked`); on stacks a lock changes
         // where a piece lands, so there the moves are listed.
         let flat = geometry.kind != BoardKind::Stacks;
-        let placing_everywhere = phases
+        let placing_everywhere: Vec<bool> = phases
             .iter()
             .zip(&placement_blocked)
             .map(|(p, blocked)| {
@@ -318,7 +319,13 @@ impl Game {
                     .collect()
             })
             .collect();
-        let upkeep = upkeep::Upkeep::compile(&rules, &phases, &powers, nothing_captures);
+        let upkeep = upkeep::Upkeep::compile(
+            &rules,
+            &phases,
+            &powers,
+            nothing_captures,
+            &placing_everywhere,
+        );
         let placeable = seats
             .iter()
             .map(|seat| {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
 use super::words::{History, Said};
-use super::{Cell, Game, Move, PIECE_KINDS, pack, unpack};
+use super::{Cell, Game, Move, pack, unpack};
 use crate::rules::{BoardKind, Color, Shape};
 
 /// A move as it happened: who made it, and whether the engine made it for
@@ -39,7 +39,7 @@ pub struct State {
     /// The match's own random stream (pot splits), seeded at the start.
     pub(super) rng: u64,
     seed: u64,
-    pub(super) reserves: [u16; PIECE_KINDS],
+    pub(super) reserves: super::reserves::Reserves,
     pub(super) phase: usize,
     pub(super) to_move: usize,
     /// Moves already made in the current turn.
@@ -231,7 +231,7 @@ impl State {
                     None => board,
                 }
             },
-            reserves: game.initial_reserves,
+            reserves: super::reserves::Reserves::new(game.initial_reserves),
             phase: 0,
             to_move: 0,
             turn_moves: Vec::with_capacity(2),
@@ -377,7 +377,7 @@ impl State {
     }
 
     pub fn reserve(&self, color: Color, shape: Shape) -> u16 {
-        self.reserves[color.index() * 6 + shape.index()]
+        self.reserves.get(color, shape)
     }
 
     pub fn is_locked(&self, cell: u16) -> bool {
@@ -445,6 +445,12 @@ impl State {
     }
 
     pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {
+        if let Move::Place { color, shape, to } = mv
+            && self.choices.placing.is_some()
+            && self.game.upkeep.quiet_placement[self.phase]
+        {
+            return self.place_quietly(color, shape, to, automatic);
+        }
         let (phase, in_round) = self.start_learning();
         self.apply_known(mv, automatic);
         self.learn_after(phase, in_round);
@@ -532,7 +538,7 @@ impl State {
                 self.draw = None;
             }
             Move::Place { color, shape, to } => {
-                self.reserves[color.index() * 6 + shape.index()] -= 1;
+                self.reserves.take_one(color, shape);
                 // Every seat fully sees the pieces it placed.
                 self.arrive((color, shape), super::known_bit(seat), to);
                 self.after_place(seat, (color, shape), to);
@@ -545,6 +551,46 @@ impl State {
                 self.note_changed();
                 self.after_board_move(mv);
             }
+        }
+    }
+
+    /// A placement where the rules make it touch nothing but the board, the
+    /// mover's reserve and the turn (see `Upkeep::quiet_placement`): what
+    /// `apply_known` does for it, without asking about rounds, cloaking,
+    /// covers, captures or chains, which cannot apply. Its placements are
+    /// kept as a product, so `to` is an open slot's landing: empty.
+    fn place_quietly(&mut self, color: Color, shape: Shape, to: u16, automatic: bool) {
+        let seat = self.to_move;
+        let mv = Move::Place { color, shape, to };
+        let t = usize::from(to);
+        debug_assert_eq!(
+            self.board[t], 0,
+            "a product's placement lands on an empty space"
+        );
+        debug_assert!(
+            self.revealed.iter().all(Vec::is_empty),
+            "nothing is cloaked"
+        );
+        self.history.push(Applied {
+            seat,
+            mv,
+            automatic,
+            said: Said::default(),
+        });
+        self.reserves.take_one(color, shape);
+        self.changed.push(to);
+        self.board.set(t, pack(color, shape));
+        self.flags[t] = super::known_bit(seat);
+        self.tactics.passed = None;
+        self.turn_moves.push(mv);
+        if self.turn_moves.len() - self.tactics.extra
+            >= usize::from(self.game.rules.pieces_per_turn)
+        {
+            self.tactics.chain = None;
+            self.tactics.extra = 0;
+            // A turn that placed can never repeat: nothing captures, so
+            // reserves only fall (see `end_turn`).
+            self.finish_turn(seat, None, false, false);
         }
     }
 

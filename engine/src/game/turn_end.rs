@@ -168,7 +168,7 @@ impl State {
     /// meet positions of one match.
     pub(crate) fn position_key(&self) -> u64 {
         let mut hasher = FxHasher::default();
-        (self.board.key(), &self.reserves, self.phase).hash(&mut hasher);
+        (self.board.key(), self.reserves.key(), self.phase).hash(&mut hasher);
         hasher.finish()
     }
 }

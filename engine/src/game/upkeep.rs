@@ -5,7 +5,7 @@
 use super::CompiledPhase;
 use super::capture::ShapePower;
 use super::lines::LineTable;
-use crate::rules::{Order, RuleSet, StalemateRule, TurnCheck};
+use crate::rules::{Cloaking, Order, RuleSet, StalemateRule, TurnCheck, WinLose};
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Upkeep {
@@ -30,6 +30,15 @@ pub(crate) struct Upkeep {
     /// an ending's results are found without building its explanation,
     /// which is told when asked (see `outcome::Ending`).
     pub untold_lines: bool,
+    /// With `untold_lines`, each in-a-row check as its line table's place
+    /// in `Game::line_tables` and its result, in the rules' order.
+    pub untold_checks: Vec<(usize, WinLose)>,
+    /// Per phase: a placement there touches only the board, the mover's
+    /// reserve and the turn: placements are a product (see
+    /// `Game::placing_everywhere`, which also means nothing captures),
+    /// nothing is cloaked and turns come one at a time. Such a placement
+    /// skips the general move's questions (see `State::place_quietly`).
+    pub quiet_placement: Vec<bool>,
 }
 
 impl Upkeep {
@@ -40,21 +49,23 @@ impl Upkeep {
         boards: u8,
         tables: &[LineTable],
     ) -> Upkeep {
-        let in_a_row: Vec<(u8, bool)> = rules
+        let in_a_row: Vec<(Option<usize>, WinLose)> = rules
             .turn_checks
             .iter()
             .filter_map(|c| match c {
                 TurnCheck::InARow {
-                    length, diagonals, ..
-                } => Some((*length, *diagonals)),
+                    length,
+                    diagonals,
+                    result,
+                } => Some((
+                    tables
+                        .iter()
+                        .position(|t| t.length == *length && t.diagonals == *diagonals),
+                    *result,
+                )),
                 _ => None,
             })
             .collect();
-        let tabled = |&(length, diagonals): &(u8, bool)| {
-            tables
-                .iter()
-                .any(|t| t.length == length && t.diagonals == diagonals)
-        };
         let only_lines = rules.turn_checks.iter().all(|c| {
             matches!(
                 c,
@@ -68,7 +79,13 @@ impl Upkeep {
             && !rules.overachievers_disqualified
             && only_lines
             && (1..=crate::game::outcome::MAX_UNTOLD_CHECKS).contains(&in_a_row.len())
-            && in_a_row.iter().all(tabled);
+            && in_a_row.iter().all(|(table, _)| table.is_some());
+        if self.untold_lines {
+            self.untold_checks = in_a_row
+                .into_iter()
+                .filter_map(|(table, result)| Some((table?, result)))
+                .collect();
+        }
         self
     }
 
@@ -77,7 +94,19 @@ impl Upkeep {
         phases: &[CompiledPhase],
         powers: &[Option<ShapePower>; 6],
         nothing_captures: bool,
+        placing_everywhere: &[bool],
     ) -> Upkeep {
+        let quiet_placement = rules
+            .phases
+            .iter()
+            .zip(placing_everywhere)
+            .map(|(phase, &product)| {
+                product
+                    && nothing_captures
+                    && rules.cloaking == Cloaking::None
+                    && phase.order == Order::Sequential
+            })
+            .collect();
         let nothing_moves = rules.shapes.iter().all(|s| s.movement.is_empty());
         let start_key = phases
             .iter()
@@ -103,6 +132,8 @@ impl Upkeep {
             must_capture: powers.iter().flatten().any(|p| p.must),
             start_key,
             untold_lines: false,
+            untold_checks: Vec::new(),
+            quiet_placement,
         }
     }
 }

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::game::State;
 use crate::game::unpack;
-use crate::rules::{Color, TurnCheck, WinLose};
+use crate::rules::{Color, WinLose};
 
 /// A finished match's outcome as a state keeps it: told in full, or, where
 /// in-a-row checks (see `Upkeep::untold_lines`) or the stalemate rules
@@ -92,16 +92,8 @@ pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<Seat
     let game = state.game();
     let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
     let mut count = 0;
-    for check in &game.rules.turn_checks {
-        let TurnCheck::InARow {
-            length,
-            diagonals,
-            result,
-        } = check
-        else {
-            continue;
-        };
-        let table = game.line_table(*length, *diagonals)?;
+    for &(table, result) in &game.upkeep.untold_checks {
+        let table = &game.line_tables[table];
         let mut teams = 0u16;
         for color in line_colors(state, table) {
             if let Some(team) = credited(game, color, mover) {
@@ -109,7 +101,7 @@ pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<Seat
             }
         }
         if teams != 0 {
-            fired[count] = (teams, *result);
+            fired[count] = (teams, result);
             count += 1;
         }
     }

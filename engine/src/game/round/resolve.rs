@@ -32,7 +32,7 @@ impl State {
         for &(_, mv) in moves.iter() {
             match mv {
                 Move::Place { color, shape, to } => {
-                    self.reserves[color.index() * 6 + shape.index()] -= 1;
+                    self.reserves.take_one(color, shape);
                     self.make_room(to, 1, touched, arrivals);
                     // The stack may have filled since the round began: then the piece is lost.
                     if let Some(cell) = self.landing(to) {
@@ -112,7 +112,7 @@ impl State {
         for &(_, mv) in &moves {
             match mv {
                 Move::Place { color, shape, to } => {
-                    self.reserves[color.index() * 6 + shape.index()] -= 1;
+                    self.reserves.take_one(color, shape);
                     arrivals.push((to, (color, shape), 0));
                 }
                 Move::Step { from, to } | Move::Promote { from, to, .. } => {

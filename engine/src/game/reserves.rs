@@ -1,0 +1,124 @@
+//! The pieces each colour holds off the board, per kind (colour and shape),
+//! with a key kept up to date as they change: the repetition rule names a
+//! turn by the position it starts from, and hashing all 54 counts at every
+//! turn cost as much as the rest of a turn's bookkeeping.
+
+use super::PIECE_KINDS;
+use crate::rules::{Color, Shape};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reserves {
+    counts: [u16; PIECE_KINDS],
+    /// The sum of each count times its kind's word: one addition per change,
+    /// and equal counts always give equal keys.
+    key: u64,
+}
+
+/// A kind's place among the counts.
+#[inline]
+fn index(color: Color, shape: Shape) -> usize {
+    color.index() * 6 + shape.index()
+}
+
+/// A well-mixed odd word per kind (SplitMix64's finaliser), so that small
+/// differences in counts do not cancel out; worked out when compiling.
+const KIND_WORDS: [u64; PIECE_KINDS] = {
+    let mut words = [0; PIECE_KINDS];
+    let mut kind = 0;
+    while kind < PIECE_KINDS {
+        let mut z = (kind as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        words[kind] = (z ^ (z >> 31)) | 1;
+        kind += 1;
+    }
+    words
+};
+
+#[inline]
+fn kind_word(kind: usize) -> u64 {
+    KIND_WORDS[kind]
+}
+
+impl Reserves {
+    pub(crate) fn new(counts: [u16; PIECE_KINDS]) -> Reserves {
+        let key = counts.iter().enumerate().fold(0u64, |key, (kind, &n)| {
+            key.wrapping_add(u64::from(n).wrapping_mul(kind_word(kind)))
+        });
+        Reserves { counts, key }
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, color: Color, shape: Shape) -> u16 {
+        self.counts[index(color, shape)]
+    }
+
+    /// One piece of the kind leaves the reserve (placed on the board).
+    #[inline]
+    pub(crate) fn take_one(&mut self, color: Color, shape: Shape) {
+        let kind = index(color, shape);
+        self.counts[kind] -= 1;
+        self.key = self.key.wrapping_sub(kind_word(kind));
+    }
+
+    /// `n` pieces of the kind join the reserve; a count stops at its
+    /// largest value (doubling captures can outgrow a u16, found by fuzzing).
+    pub(crate) fn add(&mut self, color: Color, shape: Shape, n: u16) {
+        let kind = index(color, shape);
+        let before = self.counts[kind];
+        self.counts[kind] = before.saturating_add(n);
+        let added = self.counts[kind] - before;
+        self.key = self
+            .key
+            .wrapping_add(u64::from(added).wrapping_mul(kind_word(kind)));
+    }
+
+    /// A word naming the counts, kept as they change.
+    #[inline]
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_follows_the_counts_whatever_the_path() {
+        let mut counts = [0u16; PIECE_KINDS];
+        counts[index(Color::Black, Shape::Circle)] = 3;
+        counts[index(Color::White, Shape::X)] = 2;
+        let start = Reserves::new(counts);
+        let mut a = start;
+        a.take_one(Color::Black, Shape::Circle);
+        a.add(Color::White, Shape::X, 1);
+        let mut b = start;
+        b.add(Color::White, Shape::X, 1);
+        b.take_one(Color::Black, Shape::Circle);
+        assert_eq!(a, b);
+        assert_eq!(a.get(Color::Black, Shape::Circle), 2);
+        assert_eq!(a.get(Color::White, Shape::X), 3);
+        assert_ne!(a.key(), start.key());
+        // Back to the start's counts, back to its key.
+        a.add(Color::Black, Shape::Circle, 1);
+        a.take_one(Color::White, Shape::X);
+        assert_eq!(a.key(), start.key());
+        // Moving a piece from one kind to another changes the key.
+        let mut moved = start;
+        moved.take_one(Color::Black, Shape::Circle);
+        moved.add(Color::Black, Shape::X, 1);
+        assert_ne!(moved.key(), start.key());
+    }
+
+    #[test]
+    fn a_count_at_its_limit_stays_there_and_the_key_agrees() {
+        let mut counts = [0u16; PIECE_KINDS];
+        counts[0] = u16::MAX - 1;
+        let mut r = Reserves::new(counts);
+        r.add(Color::Black, Shape::Circle, 5);
+        assert_eq!(r.get(Color::Black, Shape::Circle), u16::MAX);
+        counts[0] = u16::MAX;
+        assert_eq!(r.key(), Reserves::new(counts).key());
+    }
+}
