@@ -116,10 +116,12 @@ pub(crate) fn cover(game: &Game, attacker: Shape, defender: Shape) -> Option<Cov
 pub(crate) struct StackVerdict {
     /// Colours that capture (share the pot), in colour order.
     pub captors: Vec<Color>,
-    /// Positions (bottom up) of pieces that stay as they are.
-    pub kept: Vec<usize>,
-    /// Positions of pieces destroyed in a tie of equal ranks.
-    pub destroyed: Vec<usize>,
+    /// Positions (bottom up) of pieces that stay as they are, a bit each:
+    /// most arrivals keep every piece, and a list of them was most of the
+    /// cost of judging a stack.
+    pub kept: u64,
+    /// Positions of pieces destroyed in a tie of equal ranks, a bit each.
+    pub destroyed: u64,
     /// Positions of the pot: captured pieces, dealt to the captors.
     pub pot: Vec<usize>,
     pub result: Option<CaptureResult>,
@@ -147,7 +149,7 @@ pub(crate) fn judge_stack_attacked(
         return judge_hands(game, pieces);
     }
     let mut verdict = StackVerdict {
-        kept: (0..pieces.len()).collect(),
+        kept: every_position(pieces.len()),
         ..Default::default()
     };
     // Each colour's best piece: at most one entry per colour, on the stack.
@@ -196,18 +198,17 @@ pub(crate) fn judge_stack_attacked(
     }
     if top.len() > 1 && matches!(strength, Strength::ByRank(_)) {
         // Equal ranks destroy each other.
-        verdict.destroyed = top.iter().map(|(_, i)| *i).collect();
-        verdict.kept.retain(|i| !verdict.destroyed.contains(i));
+        verdict.destroyed = top.iter().fold(0, |bits, (_, i)| bits | 1 << i);
+        verdict.kept &= !verdict.destroyed;
         return verdict;
     }
-    let captors: Vec<Color> = top.iter().map(|(c, _)| *c).collect();
-    let result = game.power(pieces[first].1).map(|p| p.result);
     let keeps = |i: usize| top.iter().any(|(_, j)| *j == i);
-    let captive = |i: usize| !captors.contains(&pieces[i].0);
+    let captive = |i: usize| top.iter().all(|(c, _)| *c != pieces[i].0);
     // A lone captor does not capture its own pieces; several captors share them.
-    if captors.len() < 2 && !(0..pieces.len()).any(captive) {
+    if top.len() < 2 && !(0..pieces.len()).any(captive) {
         return verdict;
     }
+    let result = game.power(pieces[first].1).map(|p| p.result);
     verdict.pot = match result {
         // Removing destroys only what the others own.
         Some(CaptureResult::Remove) | Some(CaptureResult::Paralyze) => {
@@ -216,10 +217,21 @@ pub(crate) fn judge_stack_attacked(
         // Conversion and reincarnation split the whole pot, captors' own chips included.
         _ => (0..pieces.len()).filter(|&i| !keeps(i)).collect(),
     };
-    verdict.kept.retain(|i| !verdict.pot.contains(i));
-    verdict.captors = captors;
+    verdict.kept &= !positions(&verdict.pot);
+    verdict.captors = top.iter().map(|(c, _)| *c).collect();
     verdict.result = result;
     verdict
+}
+
+/// Every position of a stack of `n` pieces, a bit each.
+pub(crate) fn every_position(n: usize) -> u64 {
+    debug_assert!(n <= 64, "a stack and what lands on it fit a word");
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+/// The positions listed, a bit each.
+pub(crate) fn positions(list: &[usize]) -> u64 {
+    list.iter().fold(0, |bits, i| bits | 1 << i)
 }
 
 impl State {
@@ -264,7 +276,7 @@ impl State {
         let (cells, pieces) = (&cells[..n], &pieces[..n]);
         let attacker = cells.iter().position(|&c| c == cell).filter(|_| attacking);
         let verdict = judge_stack_attacked(self.game(), pieces, by_stack, attacker);
-        if verdict.kept.len() == pieces.len() {
+        if verdict.kept == every_position(pieces.len()) {
             return;
         }
         // What stays, bottom up: each piece with its flags.
@@ -277,7 +289,7 @@ impl State {
         };
         for (i, &c) in cells.iter().enumerate() {
             let f = self.flags[usize::from(c)];
-            if verdict.kept.contains(&i) {
+            if verdict.kept & 1 << i != 0 {
                 keep((self.board[usize::from(c)], f));
             } else if let Some(color) = dealt[i] {
                 match verdict.result {

@@ -15,7 +15,7 @@ use crate::rules::{CaptureResult, Color, Shape};
 pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdict {
     use crate::poker::{Tier, hand_rank, winners};
     let mut verdict = StackVerdict {
-        kept: (0..pieces.len()).collect(),
+        kept: super::capture::every_position(pieces.len()),
         ..Default::default()
     };
     let communal = |c: Color| game.seats.iter().all(|s| !s.controls(c));
@@ -74,7 +74,7 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
         }
         _ => (0..pieces.len()).filter(|i| !keeps.contains(i)).collect(),
     };
-    verdict.kept.retain(|i| !verdict.pot.contains(i));
+    verdict.kept &= !super::capture::positions(&verdict.pot);
     verdict.captors = captors;
     verdict.result = Some(result);
     verdict

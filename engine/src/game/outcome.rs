@@ -117,7 +117,7 @@ fn decide(game: &Game, fired: &[Fired]) -> Vec<SeatResult> {
 }
 
 /// Teams named, a bit each.
-fn team_bits(named: &Named) -> u16 {
+fn team_bits(named: &[bool]) -> u16 {
     named
         .iter()
         .enumerate()

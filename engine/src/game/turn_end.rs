@@ -52,7 +52,9 @@ impl State {
         after_round: bool,
         round_ended_phase: bool,
     ) {
-        outcome::remember_lines(self, mover);
+        if self.game.upkeep.remembers_lines {
+            outcome::remember_lines(self, mover);
+        }
         if self.game.upkeep.untold_lines {
             if let Some(results) = outcome::line_check_results(self, mover) {
                 self.board_results[0] = Some(outcome::placeholder());
@@ -64,7 +66,7 @@ impl State {
                 });
                 return;
             }
-        } else {
+        } else if self.game.upkeep.board_checks {
             self.check_every_board(mover);
         }
         if self.board_results.iter().all(Option::is_some) {

@@ -13,6 +13,10 @@ pub(crate) struct Upkeep {
     pub remembers_lines: bool,
     /// A "Last <shape>" check needs the teams holding the shape at turn start.
     pub tracks_shape_holders: bool,
+    /// Some turn check can decide a board (the others are not outcomes:
+    /// Chaos's capture test, en passant, castling). Without one, a turn
+    /// asks no board anything.
+    pub board_checks: bool,
     /// "Stalemate if Chaos cannot capture" is a turn check.
     pub chaos_capture_check: bool,
     /// Some shape can capture (a piece covering another, jumping, ...).
@@ -125,6 +129,14 @@ impl Upkeep {
                 .turn_checks
                 .iter()
                 .any(|c| matches!(c, TurnCheck::LastShape { .. })),
+            board_checks: rules.turn_checks.iter().any(|c| {
+                !matches!(
+                    c,
+                    TurnCheck::StalemateIfChaosCannotCapture
+                        | TurnCheck::EnPassant
+                        | TurnCheck::Castle
+                )
+            }),
             chaos_capture_check: rules
                 .turn_checks
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),

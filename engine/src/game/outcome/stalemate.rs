@@ -4,7 +4,7 @@
 use super::measures::{counted_cells, measure};
 use super::{
     Fired, Measured, Named, Outcome, Rule, SeatResult, StalemateCause, board_outcome,
-    chaos_cannot_capture, decide, everyone, overachievers,
+    chaos_cannot_capture, decide, decide_named, everyone, overachievers, team_bits,
 };
 use crate::game::State;
 use crate::rules::{Measure, Order, StalemateRule, WinLose};
@@ -24,9 +24,35 @@ pub(super) fn told(state: &State, mover: usize, board: u8, cause: StalemateCause
 }
 
 /// The results of [`stalemate`] alone: the rules judged without the cells
-/// that explain them (see `Ending::Untold`).
+/// that explain them (see `Ending::Untold`), and where no one can be
+/// disqualified, without building what they fired either: a game-theory
+/// game's playout is a few moves, and listing each rule's named teams was a
+/// fifth of it.
 pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult> {
-    judged(state, mover, board, false).0
+    let game = state.game();
+    if game.rules.overachievers_disqualified {
+        return judged(state, mover, board, false).0;
+    }
+    debug_assert!(
+        state.disqualified.iter().all(|d| !d),
+        "no one is disqualified"
+    );
+    let eligible = all_teams(game.teams);
+    let players = eligible & !chaos_team_bit(state);
+    let mut fired = Vec::with_capacity(game.rules.stalemate.len());
+    for (i, rule) in game.rules.stalemate.iter().enumerate() {
+        match rule_verdict(state, rule, i, mover, board, eligible, players) {
+            Verdict::Everyone { result, .. } => return everyone(game, result),
+            Verdict::Names { named, .. } => {
+                if let Some(result) = rule_result(rule) {
+                    fired.push((named, result));
+                }
+            }
+        }
+    }
+    let mut results = decide_named(game, &fired);
+    chaos_in_than_chaos_rules(state, &mut results);
+    results
 }
 
 /// The stalemate rules judged, with "Overachiever(s) disqualified" applied;
@@ -81,83 +107,28 @@ pub(super) fn judge(
     explain: bool,
 ) -> (Vec<SeatResult>, Vec<Fired>, Named) {
     let game = state.game();
-    let players: Named = (0..game.teams)
-        .map(|t| eligible[t] && Some(t) != game.chaos_seat().map(|c| game.seats[c].team))
-        .collect();
-    let nobody = vec![false; game.teams];
+    let eligible_bits = team_bits(eligible);
+    let players = eligible_bits & !chaos_team_bit(state);
+    let named_of = |bits: u16| -> Named { (0..game.teams).map(|t| bits & 1 << t != 0).collect() };
     let mut fired = Vec::new();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
-        let alone = |named: &Named| vec![Fired::new(Rule::Stalemate(rule.clone()), named.clone())];
-        let (named, measured): (Named, Option<(&Measure, Vec<u32>)>) = match rule {
-            StalemateRule::Draw => {
-                let results =
-                    overachievers::exclude(game, everyone(game, SeatResult::Draw), eligible);
-                return (results, alone(&nobody), nobody);
+        let verdict = rule_verdict(state, rule, i, mover, board, eligible_bits, players);
+        let (named, measured) = match verdict {
+            Verdict::Everyone {
+                result,
+                named,
+                winners,
+            } => {
+                let mut results = everyone(game, result);
+                if result != SeatResult::Loss {
+                    results = overachievers::exclude(game, results, eligible);
+                }
+                let alone = vec![Fired::new(Rule::Stalemate(rule.clone()), named_of(named))];
+                return (results, alone, named_of(winners));
             }
-            StalemateRule::AllWin => {
-                let results =
-                    overachievers::exclude(game, everyone(game, SeatResult::Win), eligible);
-                return (results, alone(&players), players);
-            }
-            StalemateRule::AllLose => {
-                return (everyone(game, SeatResult::Loss), alone(&players), nobody);
-            }
-            StalemateRule::MoverWins | StalemateRule::MoverLoses => (
-                (0..game.teams)
-                    .map(|t| eligible[t] && t == game.seats[mover].team)
-                    .collect(),
-                None,
-            ),
-            StalemateRule::Most { of, .. } | StalemateRule::Least { of, .. } => {
-                let values = measure(state, of, board);
-                let among = values.iter().enumerate().filter(|(t, _)| eligible[*t]);
-                let best = if matches!(rule, StalemateRule::Most { .. }) {
-                    among.map(|(_, v)| v).max()
-                } else {
-                    among.map(|(_, v)| v).min()
-                };
-                let named = match best {
-                    Some(&best) => (0..game.teams)
-                        .map(|t| eligible[t] && values[t] == best)
-                        .collect(),
-                    None => nobody.clone(),
-                };
-                (named, Some((of, values)))
-            }
-            StalemateRule::MoreThanChaos { of, .. } | StalemateRule::LessThanChaos { of, .. } => {
-                let values = measure(state, of, board);
-                let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
-                let chaos_value = chaos_team.map_or(0, |t| values[t]);
-                let more = matches!(rule, StalemateRule::MoreThanChaos { .. });
-                let named = (0..game.teams)
-                    .map(|t| {
-                        players[t]
-                            && if more {
-                                values[t] > chaos_value
-                            } else {
-                                values[t] < chaos_value
-                            }
-                    })
-                    .collect();
-                (named, Some((of, values)))
-            }
-            StalemateRule::Any { of, .. } => {
-                let values = measure(state, of, board);
-                let named = (0..game.teams)
-                    .map(|t| eligible[t] && values[t] > 0)
-                    .collect();
-                (named, Some((of, values)))
-            }
-            StalemateRule::LastInARow { .. } => {
-                // The eligible team that completed such a line last.
-                let last = state.last_line_teams[i]
-                    .iter()
-                    .rev()
-                    .find(|t| eligible[**t]);
-                ((0..game.teams).map(|t| Some(&t) == last).collect(), None)
-            }
+            Verdict::Names { named, measured } => (named, measured),
         };
-        let mut f = Fired::new(Rule::Stalemate(rule.clone()), named);
+        let mut f = Fired::new(Rule::Stalemate(rule.clone()), named_of(named));
         if let Some((of, values)) = measured {
             f.measured = Measured::PerTeam(values);
             f.cells = (0..game.teams)
@@ -176,9 +147,136 @@ pub(super) fn judge(
         })
         .collect();
     let mut results = decide(game, &fired);
-    // Chaos is no contestant in "than Chaos" rules: it wins or loses only by
-    // the Chaos rules, and draws otherwise (a rule that names only losers
-    // must not make Chaos a winner).
+    chaos_in_than_chaos_rules(state, &mut results);
+    let results = overachievers::exclude(game, results, eligible);
+    (results, fired, winners)
+}
+
+/// What one stalemate rule decides among the `eligible` teams (a bit each;
+/// `players` are those of them that are not Chaos's).
+enum Verdict<'a> {
+    /// Every seat gets `result` (Chaos draws): the rule ends the judging,
+    /// naming `named` and with `winners` as the teams it made win.
+    Everyone {
+        result: SeatResult,
+        named: u16,
+        winners: u16,
+    },
+    /// The teams the rule names, and the values it measured, if it measures.
+    Names {
+        named: u16,
+        measured: Option<(&'a Measure, Vec<u32>)>,
+    },
+}
+
+/// The one reading of each stalemate rule, for the results alone and for
+/// the results with what explains them.
+fn rule_verdict<'a>(
+    state: &State,
+    rule: &'a StalemateRule,
+    index: usize,
+    mover: usize,
+    board: u8,
+    eligible: u16,
+    players: u16,
+) -> Verdict<'a> {
+    let game = state.game();
+    let teams = 0..game.teams;
+    let bits_where = |keep: &dyn Fn(usize) -> bool| {
+        teams
+            .clone()
+            .filter(|&t| keep(t))
+            .fold(0u16, |bits, t| bits | 1 << t)
+    };
+    let is_eligible = |t: usize| eligible & 1 << t != 0;
+    match rule {
+        StalemateRule::Draw => Verdict::Everyone {
+            result: SeatResult::Draw,
+            named: 0,
+            winners: 0,
+        },
+        StalemateRule::AllWin => Verdict::Everyone {
+            result: SeatResult::Win,
+            named: players,
+            winners: players,
+        },
+        StalemateRule::AllLose => Verdict::Everyone {
+            result: SeatResult::Loss,
+            named: players,
+            winners: 0,
+        },
+        StalemateRule::MoverWins | StalemateRule::MoverLoses => Verdict::Names {
+            named: bits_where(&|t| is_eligible(t) && t == game.seats[mover].team),
+            measured: None,
+        },
+        StalemateRule::Most { of, .. } | StalemateRule::Least { of, .. } => {
+            let values = measure(state, of, board);
+            let among = values.iter().enumerate().filter(|(t, _)| is_eligible(*t));
+            let best = if matches!(rule, StalemateRule::Most { .. }) {
+                among.map(|(_, v)| *v).max()
+            } else {
+                among.map(|(_, v)| *v).min()
+            };
+            let named = match best {
+                Some(best) => bits_where(&|t| is_eligible(t) && values[t] == best),
+                None => 0,
+            };
+            Verdict::Names {
+                named,
+                measured: Some((of, values)),
+            }
+        }
+        StalemateRule::MoreThanChaos { of, .. } | StalemateRule::LessThanChaos { of, .. } => {
+            let values = measure(state, of, board);
+            let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
+            let chaos_value = chaos_team.map_or(0, |t| values[t]);
+            let more = matches!(rule, StalemateRule::MoreThanChaos { .. });
+            let named = bits_where(&|t| {
+                players & 1 << t != 0
+                    && if more {
+                        values[t] > chaos_value
+                    } else {
+                        values[t] < chaos_value
+                    }
+            });
+            Verdict::Names {
+                named,
+                measured: Some((of, values)),
+            }
+        }
+        StalemateRule::Any { of, .. } => {
+            let values = measure(state, of, board);
+            let named = bits_where(&|t| is_eligible(t) && values[t] > 0);
+            Verdict::Names {
+                named,
+                measured: Some((of, values)),
+            }
+        }
+        StalemateRule::LastInARow { .. } => {
+            // The eligible team that completed such a line last.
+            let last = state.last_line_teams[index]
+                .iter()
+                .rev()
+                .find(|t| is_eligible(**t));
+            Verdict::Names {
+                named: last.map_or(0, |t| 1 << t),
+                measured: None,
+            }
+        }
+    }
+}
+
+/// A stalemate rule's result for the teams it names (None for the rules
+/// that decide everyone's).
+fn rule_result(rule: &StalemateRule) -> Option<WinLose> {
+    Rule::Stalemate(rule.clone()).result()
+}
+
+/// Chaos is no contestant in "than Chaos" rules: where those are the only
+/// rules, it wins or loses only by the Chaos rules, and draws otherwise (a
+/// rule that names only losers must not make Chaos a winner).
+fn chaos_in_than_chaos_rules(state: &State, results: &mut [SeatResult]) {
+    let game = state.game();
     if let Some(chaos) = game.chaos_seat()
         && game.rules.stalemate.iter().all(|r| {
             matches!(
@@ -202,6 +300,15 @@ pub(super) fn judge(
             SeatResult::Draw
         };
     }
-    let results = overachievers::exclude(game, results, eligible);
-    (results, fired, winners)
+}
+
+/// Every team, a bit each.
+fn all_teams(teams: usize) -> u16 {
+    ((1u32 << teams) - 1) as u16
+}
+
+/// The bit of Chaos's team, 0 without Chaos.
+fn chaos_team_bit(state: &State) -> u16 {
+    let game = state.game();
+    game.chaos_seat().map_or(0, |c| 1 << game.seats[c].team)
 }
