@@ -207,6 +207,11 @@ impl Board {
         self.colour_words[color.index()]
     }
 
+    /// The cells holding a piece among the first 64, a bit each.
+    pub(crate) fn occupied_word(&self) -> u64 {
+        self.colour_words.iter().fold(0, |bits, word| bits | word)
+    }
+
     /// The open slots.
     pub(crate) fn open(&self) -> &Slots {
         &self.open

@@ -15,6 +15,7 @@ mod outcome;
 mod reserves;
 mod round;
 mod state;
+mod steps;
 mod taking;
 mod turn_end;
 mod upkeep;
@@ -152,6 +153,8 @@ pub struct Game {
     pub(crate) color_owner: [Option<usize>; Color::ALL.len()],
     /// Which of the end-of-turn bookkeeping the rules need (see `upkeep`).
     pub(crate) upkeep: upkeep::Upkeep,
+    /// Movements as bit masks, where the board and rules allow (see `steps`).
+    pub(crate) step_table: Option<steps::StepTable>,
     /// The compiled playout kernel, for rule sets in its family.
     rollout: Option<crate::rollout::Rollout>,
 }
@@ -343,7 +346,18 @@ impl Game {
             })
             .collect();
         let upkeep = upkeep.with_line_tables(&rules, geometry.boards, &line_tables);
+        let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();
+        let step_table = steps::StepTable::compile(
+            &geometry,
+            &movement,
+            nothing_captures,
+            rules.cloaking != Cloaking::None,
+            &locked,
+            &exclusive,
+            seats.len(),
+        );
         let mut game = Game {
+            step_table,
             color_owner: [None; Color::ALL.len()],
             line_tables,
             upkeep,

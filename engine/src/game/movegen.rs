@@ -331,6 +331,22 @@ impl State {
                 .nth(1)
                 .is_none_or(|&above| self.board[usize::from(above)] == 0)
         };
+        if let Some(table) = &game.step_table
+            && self.board_results.iter().all(Option::is_none)
+        {
+            // Nothing captures: no jumps, captures in passing or castles.
+            let occupied = self.board.occupied_word();
+            let free = table.free(self.phase, seat, occupied);
+            let mut reach = kinds.iter().fold(0, |reach, &kind| {
+                reach | table.reach(from, kind, occupied, free)
+            });
+            while reach != 0 {
+                let to = reach.trailing_zeros() as u16;
+                reach &= reach - 1;
+                self.push_step(seat, from, to, shape, out);
+            }
+            return;
+        }
         targets.clear();
         for kind in kinds {
             if stacks && !kind.needs_stacks() && !on_top {

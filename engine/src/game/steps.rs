@@ -1,0 +1,307 @@
+//! Movements compiled into bit masks, for flat boards of at most 64 cells
+//! where nothing captures and nothing is cloaked: per cell, the neighbours
+//! of each direction set, the knight's targets and the rays a slide walks.
+//! A piece's targets are then a few ANDs with the free cells (empty, open,
+//! enterable), found in cell order without a list to sort.
+//!
+//! The general walk in `movegen::targets` stays the source of truth; where
+//! these tables apply they find the same cells: an occupied cell is never a
+//! target (nothing captures, so nothing covers), a slide stops at the first
+//! piece and passes over locked or closed cells, and a step or knight move
+//! lands only on a free cell.
+
+use crate::geometry::{DirectionSet, Geometry, NO_CELL};
+use crate::rules::{BoardKind, Movement};
+
+/// The direction sets in the order the tables keep them.
+const SETS: [DirectionSet; 3] = [
+    DirectionSet::Any,
+    DirectionSet::Orthogonal,
+    DirectionSet::Diagonal,
+];
+
+#[derive(Clone, Debug)]
+pub(crate) struct StepTable {
+    /// Per cell, per direction set (`SETS`): the neighbours, a bit each.
+    adjacent: Vec<[u64; 3]>,
+    /// Per cell, per knight set (any, 2x1x0, 2x1x1): the targets, a bit each.
+    knight: Vec<[u64; 3]>,
+    /// Per cell, per direction set, the rays of a slide, each as the range
+    /// of its cells (nearest first) in `ray_cells`.
+    rays: Vec<[Vec<(u32, u32)>; 3]>,
+    ray_cells: Vec<u16>,
+    /// Per phase: the locked cells, a bit each.
+    locked: Vec<u64>,
+    /// Per seat: the cells it may enter, a bit each.
+    enterable: Vec<u64>,
+    /// Every cell of the board.
+    all: u64,
+}
+
+/// Whether the tables cover a movement kind.
+fn covered(kind: Movement) -> bool {
+    matches!(
+        kind,
+        Movement::Adjacent
+            | Movement::AdjOrthogonal
+            | Movement::AdjDiagonal
+            | Movement::Orthogonal
+            | Movement::Diagonal
+            | Movement::Linear
+            | Movement::Knight
+            | Movement::Knight2x1x0
+            | Movement::Knight2x1x1
+            | Movement::LinearOrKnight
+            | Movement::AdjacentOrKnight
+    )
+}
+
+fn bits(cells: impl IntoIterator<Item = u16>) -> u64 {
+    cells.into_iter().fold(0, |m, c| m | 1 << c)
+}
+
+impl StepTable {
+    /// The tables for a game, or None where its rules need the walk: a
+    /// board over 64 cells or of stacks, something that captures or is
+    /// cloaked, a movement the tables do not cover, or a ray that comes
+    /// round without meeting its start.
+    pub(crate) fn compile(
+        geo: &Geometry,
+        movement: &[Vec<Movement>; 6],
+        nothing_captures: bool,
+        cloaked: bool,
+        locked: &[&[bool]],
+        exclusive: &[u8],
+        seats: usize,
+    ) -> Option<StepTable> {
+        let cells = geo.cell_count();
+        let moves = movement.iter().any(|kinds| !kinds.is_empty());
+        if !moves
+            || cells > 64
+            || geo.kind == BoardKind::Stacks
+            || !nothing_captures
+            || cloaked
+            || !movement.iter().flatten().all(|&k| covered(k))
+        {
+            return None;
+        }
+        let mut rays = Vec::with_capacity(cells);
+        let mut ray_cells = Vec::new();
+        for from in 0..cells as u16 {
+            let mut per_set: [Vec<(u32, u32)>; 3] = Default::default();
+            for (set, out) in SETS.iter().zip(per_set.iter_mut()) {
+                for &d in geo.directions_in(*set) {
+                    let start = ray_cells.len() as u32;
+                    let mut c = geo.neighbour(from, d);
+                    // A slide that comes back to its own piece stops there.
+                    while c != NO_CELL && c != from {
+                        if ray_cells[start as usize..].contains(&c) {
+                            return None;
+                        }
+                        ray_cells.push(c);
+                        c = geo.neighbour(c, d);
+                    }
+                    out.push((start, ray_cells.len() as u32));
+                }
+            }
+            rays.push(per_set);
+        }
+        let adjacent = (0..cells as u16)
+            .map(|from| {
+                SETS.map(|set| {
+                    bits(
+                        geo.directions_in(set)
+                            .iter()
+                            .map(|&d| geo.neighbour(from, d))
+                            .filter(|&n| n != NO_CELL),
+                    )
+                })
+            })
+            .collect();
+        let knight = (0..cells as u16)
+            .map(|from| [None, Some(1), Some(2)].map(|ones| bits(geo.knight_targets(from, ones))))
+            .collect();
+        let enterable = (0..seats)
+            .map(|seat| {
+                bits((0..cells as u16).filter(|&c| exclusive[usize::from(c)] & 1 << seat != 0))
+            })
+            .collect();
+        Some(StepTable {
+            adjacent,
+            knight,
+            rays,
+            ray_cells,
+            locked: locked
+                .iter()
+                .map(|mask| bits((0..cells as u16).filter(|&c| mask[usize::from(c)])))
+                .collect(),
+            enterable,
+            all: bits(0..cells as u16),
+        })
+    }
+
+    /// The cells `seat` may land on in `phase` given the occupied ones:
+    /// empty, unlocked and open to it.
+    #[inline]
+    pub(crate) fn free(&self, phase: usize, seat: usize, occupied: u64) -> u64 {
+        self.all & !occupied & !self.locked[phase] & self.enterable[seat]
+    }
+
+    /// The cells a piece on `from` reaches by `kind`, a bit each.
+    pub(crate) fn reach(&self, from: u16, kind: Movement, occupied: u64, free: u64) -> u64 {
+        let f = usize::from(from);
+        let slide = |set: usize| {
+            let mut reach = 0;
+            for &(start, end) in &self.rays[f][set] {
+                for &c in &self.ray_cells[start as usize..end as usize] {
+                    let bit = 1u64 << c;
+                    if occupied & bit != 0 {
+                        break;
+                    }
+                    reach |= bit & free;
+                }
+            }
+            reach
+        };
+        match kind {
+            Movement::Adjacent => self.adjacent[f][0] & free,
+            Movement::AdjOrthogonal => self.adjacent[f][1] & free,
+            Movement::AdjDiagonal => self.adjacent[f][2] & free,
+            Movement::Linear => slide(0),
+            Movement::Orthogonal => slide(1),
+            Movement::Diagonal => slide(2),
+            Movement::Knight => self.knight[f][0] & free,
+            Movement::Knight2x1x0 => self.knight[f][1] & free,
+            Movement::Knight2x1x1 => self.knight[f][2] & free,
+            Movement::LinearOrKnight => slide(0) | self.knight[f][0] & free,
+            Movement::AdjacentOrKnight => (self.adjacent[f][0] | self.knight[f][0]) & free,
+            _ => unreachable!("compiled only for the movements it covers"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::catalogue_game;
+
+    #[test]
+    fn small_boards_where_nothing_captures_get_tables_and_others_walk() {
+        for name in ["9-Holes", "Tapatan", "Achi"] {
+            assert!(catalogue_game(name).step_table.is_some(), "{name}");
+        }
+        // Cloaked, and a shape that captures by covering.
+        assert!(catalogue_game("3P-9X-HideSeek").step_table.is_none());
+        // Nothing moves.
+        assert!(catalogue_game("Tic-Tac-Toe").step_table.is_none());
+    }
+
+    #[test]
+    fn a_slide_stops_at_the_first_piece_and_a_knight_jumps() {
+        let game = catalogue_game("9-Holes");
+        let table = game.step_table.as_ref().expect("a 3x3 board");
+        let geo = &game.geometry;
+        let cell = |x, y| geo.cell(1, x, y, 1).expect("on the board");
+        let (corner, edge, far_edge) = (cell(1, 1), cell(2, 1), cell(3, 1));
+        let nothing = 0;
+        let free = table.free(0, 0, nothing);
+        // From a corner on an empty board: the whole row, column and diagonal.
+        let reach = table.reach(corner, crate::rules::Movement::Linear, nothing, free);
+        assert_eq!(reach.count_ones(), 6);
+        // A piece next to it in the row blocks the rest of the row.
+        let occupied = 1u64 << edge;
+        let free = table.free(0, 0, occupied);
+        let reach = table.reach(corner, crate::rules::Movement::Linear, occupied, free);
+        assert_eq!(reach & (1 << edge | 1 << far_edge), 0);
+        assert_eq!(reach.count_ones(), 4);
+        // A knight from a corner reaches the two cells a knight's move away.
+        let knight = table.reach(
+            corner,
+            crate::rules::Movement::Knight,
+            nothing,
+            table.free(0, 0, 0),
+        );
+        assert_eq!(knight, 1 << cell(2, 3) | 1 << cell(3, 2));
+    }
+
+    /// The same legal moves with the tables as by the walk, move for move
+    /// through random games, on every flat board kind and every movement
+    /// the tables cover, with locked and exclusive spaces.
+    #[test]
+    fn the_tables_list_what_the_walk_lists() {
+        use rand::SeedableRng;
+        use rand::rngs::Xoshiro256PlusPlus;
+        use serde_json::json;
+        use std::sync::Arc;
+
+        use crate::game::Game;
+        use crate::testing::rules;
+
+        let boards = [
+            ("hash", [3, 3, 1]),
+            ("squares", [5, 4, 1]),
+            ("squares_on_toroid", [4, 4, 1]),
+            ("hexagons", [4, 4, 1]),
+            ("tetrakis_squares", [3, 3, 1]),
+            ("squares", [4, 4, 4]),
+        ];
+        let movements = [
+            "adjacent",
+            "adj_orthogonal",
+            "adj_diagonal",
+            "orthogonal",
+            "diagonal",
+            "linear",
+            "knight",
+            "knight_2x1x0",
+            "knight_2x1x1",
+            "linear_or_knight",
+            "adjacent_or_knight",
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(22);
+        let mut compared = 0;
+        for (board, dims) in boards {
+            for (m, movement) in movements.iter().enumerate() {
+                let other = movements[(m + 3) % movements.len()];
+                let rule_set = rules(json!({
+                    "board": board,
+                    "dimensions": dims,
+                    "shapes": [
+                        {"shape": "circle", "movement": [movement],
+                         "reserves": {"black": 3, "white": 3}},
+                        {"shape": "x", "movement": [movement, other],
+                         "reserves": {"black": 1, "white": 1}}],
+                    "phases": [{"order": "sequential", "locked": ["2,2"]},
+                               {"order": "sequential"}],
+                    "exclusive": [{"seats": [1], "spaces": ["1,2"]}],
+                    "turn_checks": [{"check": "in_a_row", "length": 3, "result": "win"}],
+                }));
+                let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
+                assert!(
+                    with_tables.step_table.is_some(),
+                    "{board} {dims:?} {movement}: tables"
+                );
+                let mut walking = Game::compile(rule_set);
+                walking.step_table = None;
+                let walking = Arc::new(walking);
+                for seed in 0..6 {
+                    let mut a = with_tables.start_seeded(seed);
+                    let mut b = walking.start_seeded(seed);
+                    for _ in 0..60 {
+                        assert_eq!(
+                            a.legal_actions(),
+                            b.legal_actions(),
+                            "{board} {dims:?} {movement}"
+                        );
+                        compared += 1;
+                        let Some(mv) = crate::random::random_move(&a, &mut rng) else {
+                            break;
+                        };
+                        a.apply_action(mv).expect("legal");
+                        b.apply_action(mv).expect("legal in both");
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} positions compared");
+    }
+}
