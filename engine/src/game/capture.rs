@@ -275,14 +275,14 @@ impl State {
         }
         let (cells, pieces) = (&cells[..n], &pieces[..n]);
         let attacker = cells.iter().position(|&c| c == cell).filter(|_| attacking);
-        let verdict = judge_stack_attacked(self.game(), pieces, by_stack, attacker);
+        let mut verdict = judge_stack_attacked(self.game(), pieces, by_stack, attacker);
         if verdict.kept == every_position(pieces.len()) {
             return;
         }
         // What stays, bottom up: each piece with its flags.
         let mut remaining = [(0 as Cell, 0u8); STACK_MAX];
         let mut kept = 0;
-        let dealt = self.deal(pieces, &verdict);
+        let dealt = self.deal(pieces, &mut verdict);
         let mut keep = |piece: (Cell, u8)| {
             remaining[kept] = piece;
             kept += 1;
@@ -338,17 +338,22 @@ impl State {
     /// descending rank; reincarnated pieces go to the captors' reserves.
     /// Returns, per position on the stack, the colour a piece dealt there
     /// went to (None for a piece not dealt, or dealt to the reserves).
-    fn deal(&mut self, pieces: &[(Color, Shape)], verdict: &StackVerdict) -> Vec<Option<Color>> {
-        let mut dealt = vec![None; pieces.len()];
+    /// The verdict's pot is left in the order it was dealt.
+    fn deal(
+        &mut self,
+        pieces: &[(Color, Shape)],
+        verdict: &mut StackVerdict,
+    ) -> [Option<Color>; STACK_MAX] {
+        let mut dealt = [None; STACK_MAX];
         if verdict.captors.is_empty() {
             return dealt;
         }
-        let game = self.game().clone();
-        let mut pot = verdict.pot.clone();
-        pot.sort_by(|a, b| {
+        let game = self.game();
+        verdict.pot.sort_by(|a, b| {
             contest(game.strength(pieces[*b].1), game.strength(pieces[*a].1))
                 .then(pieces[*b].1.rank().cmp(&pieces[*a].1.rank()))
         });
+        let pot = std::mem::take(&mut verdict.pot);
         let copies = match verdict.result {
             Some(CaptureResult::ReincarnateX2) => 2,
             _ => 1,
@@ -375,6 +380,7 @@ impl State {
                 _ => {}
             }
         }
+        verdict.pot = pot;
         dealt
     }
 

@@ -14,6 +14,7 @@ mod moves;
 mod outcome;
 mod reserves;
 mod round;
+mod seen_turns;
 mod state;
 mod steps;
 mod taking;
@@ -151,6 +152,8 @@ pub struct Game {
     pub(crate) line_tables: Vec<lines::LineTable>,
     /// Per colour, the only team that plays it, if one team alone does.
     pub(crate) color_owner: [Option<usize>; Color::ALL.len()],
+    /// Per team, the colours its seats play, a bit each (bit i is colour i).
+    pub(crate) team_colors: Vec<u16>,
     /// Which of the end-of-turn bookkeeping the rules need (see `upkeep`).
     pub(crate) upkeep: upkeep::Upkeep,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
@@ -359,6 +362,14 @@ impl Game {
         let mut game = Game {
             step_table,
             color_owner: [None; Color::ALL.len()],
+            team_colors: (0..teams)
+                .map(|team| {
+                    seats
+                        .iter()
+                        .filter(|s| s.team == team)
+                        .fold(0, |bits, s| bits | s.controls)
+                })
+                .collect(),
             line_tables,
             upkeep,
             placeable,

@@ -1,8 +1,6 @@
 //! The state of one match: pieces, reserves, phase, whose turn, and the
 //! history that stalemate detection, undo and replay need.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::capture::CoverResult;
@@ -49,7 +47,7 @@ pub struct State {
     pub(super) changed: Vec<u16>,
     draw: Option<DrawOffer>,
     pub(super) offered_this_turn: bool,
-    pub(super) seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+    pub(super) seen_turns: super::seen_turns::SeenTurns,
     pub(super) outcome: Option<outcome::Ending>,
     /// Per stalemate rule, the teams that completed the line it names, the
     /// most recent last.
@@ -143,13 +141,7 @@ impl Clone for State {
         changed.clone_from(&source.changed);
         draw.clone_from(&source.draw);
         *offered_this_turn = source.offered_this_turn;
-        // An empty set is cleared, not copied: copying would drop the
-        // room a playout's turns grew it to.
-        if source.seen_turns.is_empty() {
-            seen_turns.clear();
-        } else {
-            seen_turns.clone_from(&source.seen_turns);
-        }
+        seen_turns.clone_from(&source.seen_turns);
         outcome.clone_from(&source.outcome);
         last_line_teams.clone_from(&source.last_line_teams);
         disqualified.clone_from(&source.disqualified);
@@ -181,7 +173,7 @@ impl State {
         &self,
         history: History,
         round: Option<Box<super::round::Round>>,
-        seen_turns: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+        seen_turns: super::seen_turns::SeenTurns,
     ) -> State {
         State {
             game: self.game.clone(),
@@ -239,7 +231,7 @@ impl State {
             changed: Vec::new(),
             draw: None,
             offered_this_turn: false,
-            seen_turns: HashSet::default(),
+            seen_turns: Default::default(),
             outcome: None,
             last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
             disqualified: vec![false; game.teams],
@@ -694,25 +686,4 @@ impl State {
 /// The state of a match's random stream before its first draw.
 fn first_draw(seed: u64) -> u64 {
     seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
-}
-
-/// Hashes the turn keys in `seen_turns`, which are hashes already: the key
-/// is its own hash.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
 }

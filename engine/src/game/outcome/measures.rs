@@ -12,11 +12,10 @@ pub(super) fn measure(state: &State, of: &Measure, board: u8) -> Vec<u32> {
         return area(state, board);
     }
     let per_color = color_measure(state, of, board);
-    (0..game.teams)
-        .map(|team| {
-            let colors = Color::ALL
-                .iter()
-                .filter(|c| game.seats.iter().any(|s| s.team == team && s.controls(**c)));
+    game.team_colors
+        .iter()
+        .map(|&played| {
+            let colors = Color::ALL.iter().filter(|c| played & 1 << c.index() != 0);
             match of {
                 Measure::LongestLine { .. } => {
                     colors.map(|c| per_color[c.index()]).max().unwrap_or(0)

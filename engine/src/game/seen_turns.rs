@@ -1,0 +1,115 @@
+//! The turns of the current phase, by key, for the repetition rule: a turn
+//! seen before stalemates the phase. Most phases end after a few turns, so
+//! the first keys are kept in a short list, searched in a few instructions;
+//! a phase that runs long moves them to a hash set.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Keys kept in the list before the set takes over.
+const FEW: usize = 32;
+
+#[derive(Debug, Default)]
+pub(crate) struct SeenTurns {
+    few: Vec<u64>,
+    /// Every key once the list has filled; empty until then.
+    many: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+}
+
+/// Cloned by hand so `clone_from` reuses the list and the set.
+impl Clone for SeenTurns {
+    fn clone(&self) -> SeenTurns {
+        SeenTurns {
+            few: self.few.clone(),
+            many: self.many.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &SeenTurns) {
+        self.few.clone_from(&source.few);
+        // An empty set is cleared, not copied: copying would drop the room
+        // a long phase grew it to.
+        if source.many.is_empty() {
+            self.many.clear();
+        } else {
+            self.many.clone_from(&source.many);
+        }
+    }
+}
+
+impl SeenTurns {
+    /// Remembers `key`; false when it was seen before.
+    pub(crate) fn insert(&mut self, key: u64) -> bool {
+        if !self.many.is_empty() {
+            return self.many.insert(key);
+        }
+        if self.few.contains(&key) {
+            return false;
+        }
+        if self.few.len() < FEW {
+            self.few.push(key);
+        } else {
+            self.many.extend(self.few.drain(..));
+            self.many.insert(key);
+        }
+        true
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.few.is_empty() && self.many.is_empty()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.few.clear();
+        self.many.clear();
+    }
+}
+
+/// Hashes the turn keys, which are hashes already: the key is its own hash.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_new_once_whether_listed_or_hashed() {
+        let mut seen = SeenTurns::default();
+        assert!(seen.is_empty());
+        // Past the list's length, so the set takes over midway.
+        let keys: Vec<u64> = (0..100u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for &k in &keys {
+            assert!(seen.insert(k), "{k} is new");
+        }
+        for &k in &keys {
+            assert!(!seen.insert(k), "{k} was seen");
+        }
+        let copy = seen.clone();
+        seen.clear();
+        assert!(seen.is_empty());
+        assert!(seen.insert(keys[0]), "cleared");
+        let mut other = SeenTurns::default();
+        other.clone_from(&copy);
+        assert!(!other.insert(keys[99]) && !other.insert(keys[0]));
+        assert!(other.insert(7), "a key never inserted");
+    }
+}
