@@ -71,6 +71,10 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
                     let back = geo.neighbour(cell, geo.direction_count() - 1 - d);
                     let starts_run =
                         back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);
+                    if window.is_none() && !starts_run {
+                        // The longest line is measured from where each run starts.
+                        continue;
+                    }
                     let mut run = 1;
                     let mut c = geo.neighbour(cell, d);
                     while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {
@@ -80,8 +84,7 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
                     match window {
                         // Every K-cell segment starting here counts once.
                         Some(k) => out[color.index()] += u32::from(run >= k),
-                        None if starts_run => out[color.index()] = out[color.index()].max(run),
-                        None => {}
+                        None => out[color.index()] = out[color.index()].max(run),
                     }
                 }
             }
