@@ -339,11 +339,19 @@ fn byte_prefix_counts(word: u64) -> u64 {
 }
 
 /// The position of the `k`-th set bit of `word` (from 0; `k` below the
-/// word's count): the byte it is in from the running counts (the bytes
-/// whose count so far is at most `k` are the lower ones, compared all at
-/// once), then at most seven bits cleared within that byte.
+/// word's count). An early bit is found by clearing the lower ones, two
+/// instructions each; a later one from the running counts per byte (the
+/// bytes whose count so far is at most `k` are the lower ones, compared all
+/// at once), then at most seven bits cleared within that byte.
 #[inline]
 fn nth_bit(word: u64, k: u32) -> u32 {
+    if k < 8 {
+        let mut bits = word;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        return bits.trailing_zeros();
+    }
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let prefix = byte_prefix_counts(word);

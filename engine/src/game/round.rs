@@ -147,11 +147,19 @@ impl State {
         self.game().rules.phases[self.phase].order
     }
 
-    /// Starts a round when the phase is simultaneous or single.
+    /// Starts a round when the phase is simultaneous or single. Asked at
+    /// every turn's end, so the question is inlined and the round's start
+    /// is not.
+    #[inline]
     pub(crate) fn begin_round_if_simultaneous(&mut self) {
         if self.planning || self.is_finished() || self.order() == Order::Sequential {
             return;
         }
+        self.begin_round();
+    }
+
+    #[inline(never)]
+    fn begin_round(&mut self) {
         let seats = self.game().seats.len();
         let locked = self.game().phases[self.phase].locked_seats;
         let pending = (0..seats)

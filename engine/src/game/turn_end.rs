@@ -81,7 +81,9 @@ impl State {
                 false
             }
         };
-        if repeated || round_ended_phase || outcome::chaos_cannot_capture(self) {
+        let chaos_stuck =
+            self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture(self);
+        if repeated || round_ended_phase || chaos_stuck {
             if self.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
                 self.phase += 1;
@@ -104,6 +106,7 @@ impl State {
     }
 
     /// What the turn about to start needs remembered of its start.
+    #[inline]
     pub(super) fn keep_turn_start(&mut self) {
         if self.game.upkeep.start_key[self.phase] {
             self.turn_start_key = self.position_key();
