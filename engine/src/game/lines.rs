@@ -12,6 +12,26 @@
 
 use crate::geometry::{Geometry, NO_CELL};
 
+/// Whether some direction of the board is a seam copy (toroids), whose
+/// walks cross the seam in stretches: there only the walk that lists a
+/// line's cells says where it is.
+pub(crate) fn wraps(geo: &Geometry) -> bool {
+    (0..geo.direction_count()).any(|d| geo.is_seam_copy(d))
+}
+
+/// How an in-a-row check is decided without listing the line's cells
+/// (see `Upkeep::untold_lines`): by a compiled table, or by counting runs
+/// along the neighbours where the board is too big for one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum LineTest {
+    /// The table at this place in `Game::line_tables`.
+    Table(usize),
+    Walk {
+        length: u8,
+        diagonals: bool,
+    },
+}
+
 /// The runs of K cells of a board, per cell.
 #[derive(Clone, Debug)]
 pub(crate) struct LineTable {
@@ -28,7 +48,7 @@ impl LineTable {
     pub(crate) fn compile(geo: &Geometry, length: u8, diagonals: bool) -> Option<LineTable> {
         let cells = geo.cell_count();
         let k = usize::from(length);
-        if cells > 64 || k == 0 || (0..geo.direction_count()).any(|d| geo.is_seam_copy(d)) {
+        if cells > 64 || k == 0 || wraps(geo) {
             return None;
         }
         let mut per_cell: Vec<Vec<u64>> = vec![Vec::new(); cells];

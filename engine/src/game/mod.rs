@@ -348,7 +348,7 @@ impl Game {
                 lines::LineTable::compile(&geometry, length, diagonals)
             })
             .collect();
-        let upkeep = upkeep.with_line_tables(&rules, geometry.boards, &line_tables);
+        let upkeep = upkeep.with_line_tables(&rules, &geometry, &line_tables);
         let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();
         let step_table = steps::StepTable::compile(
             &geometry,

@@ -202,8 +202,7 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         {
             continue;
         }
-        // Same colour as `color`: compared packed, as `pack` lays cells out.
-        let same = |c: u16| state.board[usize::from(c)].wrapping_sub(1) / 6 == color.index() as u8;
+        let same = |c: u16| same_colour(state, c, color);
         let walk = |dir: usize| {
             let mut cells = Vec::new();
             let mut c = geo.neighbour(cell, dir);
@@ -217,10 +216,7 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         // this runs for every move of every playout.
         let possible = match table {
             Some(table) => table.completes(cell, state.board.colour_word(color)),
-            None => directions.iter().any(|&d| {
-                let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);
-                1 + back + run_length(geo, cell, d, length, same) >= usize::from(length)
-            }),
+            None => walk_completes(state, cell, color, length, diagonals),
         };
         if !possible {
             continue;
@@ -248,6 +244,32 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
 /// at least as many as the walk in [`new_lines`] counts (which also stops
 /// at a cell met before), so a line it does not find is not there.
 #[inline]
+/// Whether `cell` holds a piece of `color`: compared packed, as `pack`
+/// lays cells out.
+fn same_colour(state: &State, cell: u16, color: Color) -> bool {
+    state.board[usize::from(cell)].wrapping_sub(1) / 6 == color.index() as u8
+}
+
+/// Whether a line of at least `length` of `color` runs through `cell`,
+/// counted along the board's neighbours without listing its cells. Where
+/// no direction is a seam copy (see `lines::wraps`) it says exactly whether
+/// [`new_lines`] finds one there: both walks end at the board's edge, at
+/// another colour, or back at `cell`.
+pub(crate) fn walk_completes(
+    state: &State,
+    cell: u16,
+    color: Color,
+    length: u8,
+    diagonals: bool,
+) -> bool {
+    let geo = &state.game().geometry;
+    let same = |c: u16| same_colour(state, c, color);
+    geo.line_directions(diagonals).iter().any(|&d| {
+        let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);
+        1 + back + run_length(geo, cell, d, length, same) >= usize::from(length)
+    })
+}
+
 fn run_length(
     geo: &crate::geometry::Geometry,
     cell: u16,

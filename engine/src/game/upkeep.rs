@@ -4,7 +4,8 @@
 
 use super::CompiledPhase;
 use super::capture::ShapePower;
-use super::lines::LineTable;
+use super::lines::{LineTable, LineTest, wraps};
+use crate::geometry::Geometry;
 use crate::rules::{Cloaking, Order, RuleSet, StalemateRule, TurnCheck, WinLose};
 
 #[derive(Clone, Debug, Default)]
@@ -29,14 +30,15 @@ pub(crate) struct Upkeep {
     /// one that did not (passes, draw talk) changed nothing, so its start
     /// is the position at its end.
     pub start_key: Vec<bool>,
-    /// In-a-row checks alone decide the game's only board, each with a
-    /// compiled line table, and no one is disqualified for overachieving:
+    /// In-a-row checks alone decide the game's only board, each decided by
+    /// a compiled line table or a count along neighbours that do not wrap,
+    /// and no one is disqualified for overachieving:
     /// an ending's results are found without building its explanation,
     /// which is told when asked (see `outcome::Ending`).
     pub untold_lines: bool,
-    /// With `untold_lines`, each in-a-row check as its line table's place
-    /// in `Game::line_tables` and its result, in the rules' order.
-    pub untold_checks: Vec<(usize, WinLose)>,
+    /// With `untold_lines`, each in-a-row check as the test that decides it
+    /// and its result, in the rules' order.
+    pub untold_checks: Vec<(LineTest, WinLose)>,
     /// Per phase: a placement there touches only the board, the mover's
     /// reserve and the turn: placements are a product (see
     /// `Game::placing_everywhere`, which also means nothing captures),
@@ -50,10 +52,10 @@ impl Upkeep {
     pub(crate) fn with_line_tables(
         mut self,
         rules: &RuleSet,
-        boards: u8,
+        geometry: &Geometry,
         tables: &[LineTable],
     ) -> Upkeep {
-        let in_a_row: Vec<(Option<usize>, WinLose)> = rules
+        let in_a_row: Vec<(LineTest, WinLose)> = rules
             .turn_checks
             .iter()
             .filter_map(|c| match c {
@@ -61,12 +63,19 @@ impl Upkeep {
                     length,
                     diagonals,
                     result,
-                } => Some((
-                    tables
+                } => {
+                    let table = tables
                         .iter()
-                        .position(|t| t.length == *length && t.diagonals == *diagonals),
-                    *result,
-                )),
+                        .position(|t| t.length == *length && t.diagonals == *diagonals);
+                    let test = match table {
+                        Some(table) => LineTest::Table(table),
+                        None => LineTest::Walk {
+                            length: *length,
+                            diagonals: *diagonals,
+                        },
+                    };
+                    Some((test, *result))
+                }
                 _ => None,
             })
             .collect();
@@ -79,16 +88,13 @@ impl Upkeep {
                     | TurnCheck::Castle
             )
         });
-        self.untold_lines = boards == 1
+        self.untold_lines = geometry.boards == 1
             && !rules.overachievers_disqualified
             && only_lines
-            && (1..=crate::game::outcome::MAX_UNTOLD_CHECKS).contains(&in_a_row.len())
-            && in_a_row.iter().all(|(table, _)| table.is_some());
+            && !wraps(geometry)
+            && (1..=crate::game::outcome::MAX_UNTOLD_CHECKS).contains(&in_a_row.len());
         if self.untold_lines {
-            self.untold_checks = in_a_row
-                .into_iter()
-                .filter_map(|(table, result)| Some((table?, result)))
-                .collect();
+            self.untold_checks = in_a_row;
         }
         self
     }
@@ -155,24 +161,43 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
 
+    use serde_json::json;
+
     use crate::catalogue;
-    use crate::testing::catalogue_game;
+    use crate::testing::{catalogue_game, game};
 
     #[test]
     fn endings_are_told_when_asked_with_the_results_decided() {
         for name in ["Tic-Tac-Toe", "Connect4", "Qubic-4"] {
             assert!(catalogue_game(name).upkeep.untold_lines, "{name}");
         }
-        assert!(
-            !catalogue_game("5on15sq").upkeep.untold_lines,
-            "too big for a table"
-        );
+        // Too big for a table: lines counted along the neighbours.
+        for name in ["5on15sq", "Connect6-19x19"] {
+            assert!(catalogue_game(name).upkeep.untold_lines, "{name}");
+        }
+        // A toroid's lines cross its seam: only the walk that lists them counts them.
+        let toroid = game(json!({"board": "squares_on_toroid", "dimensions": [5, 5, 1]}));
+        assert!(!toroid.upkeep.untold_lines);
+        // Boards of every kind, small and big, with lines of every length.
+        let invented = [
+            ("hexagons", [9, 9, 1], 4),
+            ("tetrakis_squares", [5, 5, 1], 3),
+            ("squares", [5, 5, 5], 4),
+            ("squares", [12, 12, 1], 5),
+            ("hash", [3, 3, 1], 3),
+            ("stacks", [9, 9, 4], 4),
+        ]
+        .map(|(board, dims, length)| {
+            json!({"name": format!("{board}-{}", dims.map(|d| d.to_string()).join("x")), "board": board, "dimensions": dims,
+                   "turn_checks": [{"check": "in_a_row", "length": length, "result": "win"}]})
+        })
+        .map(crate::testing::rules);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut untold = 0;
         // Every game: one-board games tell stalemates when asked too.
-        for rules in catalogue::all() {
+        for rules in catalogue::all().into_iter().chain(invented) {
             let name = rules.name.clone();
-            let game = crate::Game::new(rules).expect("catalogue games are valid");
+            let game = crate::Game::new(rules).expect("valid rule sets");
             untold += usize::from(game.upkeep.untold_lines);
             for seed in 0..20 {
                 let mut state = game.start_seeded(seed);
@@ -183,6 +208,6 @@ mod tests {
                 assert!(!told.reason(&game).is_empty(), "{name}: explained");
             }
         }
-        assert!(untold >= 3);
+        assert!(untold >= 11, "{untold} games decided their lines untold");
     }
 }

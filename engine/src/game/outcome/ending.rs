@@ -6,9 +6,10 @@ use std::sync::OnceLock;
 use super::explain::{Explanation, StalemateCause};
 use super::{
     Checked, Outcome, SeatResult, after_turn, checks_of_turn, credited, decide, decide_named,
-    stalemate,
+    stalemate, walk_completes,
 };
 use crate::game::State;
+use crate::game::lines::LineTest;
 use crate::game::unpack;
 use crate::rules::{Color, WinLose};
 
@@ -92,10 +93,9 @@ pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<Seat
     let game = state.game();
     let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
     let mut count = 0;
-    for &(table, result) in &game.upkeep.untold_checks {
-        let table = &game.line_tables[table];
+    for &(test, result) in &game.upkeep.untold_checks {
         let mut teams = 0u16;
-        for color in line_colors(state, table) {
+        for color in line_colors(state, test) {
             if let Some(team) = credited(game, color, mover) {
                 teams |= 1 << team;
             }
@@ -111,21 +111,31 @@ pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<Seat
 /// At most this many in-a-row checks for [`line_check_results`].
 pub(crate) const MAX_UNTOLD_CHECKS: usize = 8;
 
-/// The colours with a line of the table's length through a cell changed
-/// this turn: those [`new_lines`] finds, by the table alone (exact where
-/// a table is compiled).
-fn line_colors<'a>(
-    state: &'a State,
-    table: &'a crate::game::lines::LineTable,
-) -> impl Iterator<Item = Color> + 'a {
+/// The colours with a line of the test's length through a cell changed
+/// this turn: exactly those [`new_lines`] finds (see `Upkeep::untold_lines`),
+/// without listing the lines' cells.
+fn line_colors(state: &State, test: LineTest) -> impl Iterator<Item = Color> + '_ {
+    let game = state.game();
+    let length = match test {
+        LineTest::Table(table) => game.line_tables[table].length,
+        LineTest::Walk { length, .. } => length,
+    };
     let mut seen = 0u16;
     state.changed.iter().filter_map(move |&cell| {
         let (color, _) = unpack(state.board[usize::from(cell)])?;
         let bit = 1 << color.index();
-        if seen & bit != 0 || state.board.count_of(color) < u16::from(table.length) {
+        if seen & bit != 0 || state.board.count_of(color) < u16::from(length) {
             return None;
         }
-        if !table.completes(cell, state.board.colour_word(color)) {
+        let completes = match test {
+            LineTest::Table(table) => {
+                game.line_tables[table].completes(cell, state.board.colour_word(color))
+            }
+            LineTest::Walk { diagonals, .. } => {
+                walk_completes(state, cell, color, length, diagonals)
+            }
+        };
+        if !completes {
             return None;
         }
         seen |= bit;
