@@ -7,6 +7,7 @@
 //! a pentagon). Equal by-rank pieces destroy each other; equal "other" captors
 //! award the conflict to the attacker on a cell, and share a stack.
 
+use smallvec::SmallVec;
 use std::cmp::Ordering;
 
 use super::hands::judge_hands;
@@ -115,7 +116,7 @@ pub(crate) fn cover(game: &Game, attacker: Shape, defender: Shape) -> Option<Cov
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct StackVerdict {
     /// Colours that capture (share the pot), in colour order.
-    pub captors: Vec<Color>,
+    pub captors: SmallVec<[Color; 4]>,
     /// Positions (bottom up) of pieces that stay as they are, a bit each:
     /// most arrivals keep every piece, and a list of them was most of the
     /// cost of judging a stack.
@@ -123,7 +124,7 @@ pub(crate) struct StackVerdict {
     /// Positions of pieces destroyed in a tie of equal ranks, a bit each.
     pub destroyed: u64,
     /// Positions of the pot: captured pieces, dealt to the captors.
-    pub pot: Vec<usize>,
+    pub pot: SmallVec<[usize; 8]>,
     pub result: Option<CaptureResult>,
 }
 

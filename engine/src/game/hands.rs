@@ -39,7 +39,7 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
     if best.is_empty() || hands[best[0]].tier() == Tier::Nothing {
         return verdict;
     }
-    let captors: Vec<Color> = best.iter().map(|&i| owners[i]).collect();
+    let captors: smallvec::SmallVec<[Color; 4]> = best.iter().map(|&i| owners[i]).collect();
     let result = pieces
         .iter()
         .filter(|(c, _)| captors.contains(c) || communal(*c))

@@ -286,17 +286,26 @@ fn hands_decide_a_stack_after_a_move_by_stack() {
     );
     // A placement is judged piece by piece: the pentagon takes a lone X.
     let pieces = [(Color::White, Shape::Pentagon), (Color::Black, Shape::X)];
-    assert_eq!(judge_stack(&g, &pieces, false).captors, vec![Color::White]);
-    assert_eq!(judge_stack(&g, &pieces, true).captors, vec![Color::White]);
+    assert_eq!(
+        judge_stack(&g, &pieces, false).captors.as_slice(),
+        [Color::White]
+    );
+    assert_eq!(
+        judge_stack(&g, &pieces, true).captors.as_slice(),
+        [Color::White]
+    );
     let pair = [
         (Color::White, Shape::Pentagon),
         (Color::Black, Shape::X),
         (Color::Black, Shape::X),
     ];
-    assert_eq!(judge_stack(&g, &pair, false).captors, vec![Color::White]);
+    assert_eq!(
+        judge_stack(&g, &pair, false).captors.as_slice(),
+        [Color::White]
+    );
     let hands = judge_stack(&g, &pair, true);
-    assert_eq!(hands.captors, vec![Color::Black]);
-    assert_eq!(hands.pot, vec![0]);
+    assert_eq!(hands.captors.as_slice(), [Color::Black]);
+    assert_eq!(hands.pot.as_slice(), [0]);
 }
 
 #[test]
@@ -314,12 +323,12 @@ fn communal_pieces_join_every_hand_and_ties_split_the_pot() {
     ];
     let v = judge_stack(&g, &pieces, true);
     assert_eq!(
-        v.captors,
-        vec![Color::Black, Color::White],
+        v.captors.as_slice(),
+        [Color::Black, Color::White],
         "pairs of stars tie"
     );
     assert!(v.kept & 1 != 0, "the communal star makes both hands");
-    assert_eq!(v.pot, vec![3], "the chip goes to the pot");
+    assert_eq!(v.pot.as_slice(), [3], "the chip goes to the pot");
     // Chips alone are no hand: nothing is captured.
     let chips = [(Color::Black, Shape::Circle), (Color::White, Shape::Circle)];
     assert!(judge_stack(&g, &chips, true).captors.is_empty());
