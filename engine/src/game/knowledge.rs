@@ -387,6 +387,68 @@ impl State {
         self.put_back_lifted();
     }
 
+    /// [`State::capture_available`] judged on this state in place: `seat`
+    /// to move with a fresh turn, under cloaking on its belief (the pieces
+    /// it does not see lifted, the walls it knows), then everything put
+    /// back. After every turn of a game with "Stalemate if Chaos cannot
+    /// capture", where a copy of the state cost most of the turn.
+    pub(crate) fn capture_available_in_place(&mut self, seat: usize) -> Option<bool> {
+        let to_move = std::mem::replace(&mut self.to_move, seat);
+        let offered = std::mem::replace(&mut self.offered_this_turn, true);
+        let turn_moves = std::mem::take(&mut self.turn_moves);
+        let round = self.round.take();
+        let cloaked = self.cloaked_rules();
+        if cloaked {
+            // Judged cell by cell, as a copy would be: a turn's end comes
+            // before its changes are learned, so the seats' sets are behind.
+            self.lift_not_fully_seen(seat);
+            let locked = &self.game().phases[self.phase].locked;
+            let walls = self
+                .walls_believed_by(seat)
+                .unwrap_or_else(|| locked.clone());
+            self.knowledge.become_belief(walls);
+        }
+        let mut moves = Vec::new();
+        self.generate_legal(&mut moves);
+        moves.retain(|m| m.is_board_move());
+        let available = (!moves.is_empty()).then(|| moves.iter().any(|m| self.captures(*m)));
+        if cloaked {
+            self.knowledge.belief = false;
+            self.knowledge.believed_walls = None;
+            self.put_back_lifted();
+        }
+        self.to_move = to_move;
+        self.offered_this_turn = offered;
+        self.turn_moves = turn_moves;
+        self.round = round;
+        debug_assert_eq!(
+            available,
+            self.capture_available(seat),
+            "judged as on a copy"
+        );
+        available
+    }
+
+    /// Under "Cloaking hides", takes the pieces `seat` does not fully see
+    /// off the board, judged cell by cell (put back by `put_back_lifted`).
+    fn lift_not_fully_seen(&mut self, seat: usize) {
+        if self.game().rules.cloaking != Cloaking::Hides {
+            return;
+        }
+        let mut lifted = std::mem::take(&mut self.knowledge.learning_mut().lifted);
+        lifted.clear();
+        for cell in 0..self.board.len() as u16 {
+            let piece = self.board[usize::from(cell)];
+            if piece != 0 && !self.sees_fully(seat, cell) {
+                lifted.push((cell, piece));
+            }
+        }
+        for &(cell, _) in &lifted {
+            self.board.set(usize::from(cell), 0);
+        }
+        self.knowledge.learning_mut().lifted = lifted;
+    }
+
     /// Under "Cloaking hides", takes the pieces `seat` does not see off the
     /// board (they are put back by `put_back_lifted`).
     fn lift_unseen(&mut self, seat: usize) {

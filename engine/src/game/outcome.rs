@@ -495,6 +495,17 @@ pub(crate) fn shape_holders(state: &State) -> Vec<u16> {
 /// captures (judged on what Chaos knows, as its moves are). While Chaos
 /// cannot move at all (locked, or a placement-only phase with nothing to
 /// place) the check waits, and repeated turns end the phase as usual.
+/// [`chaos_cannot_capture`] at a turn's end, judged in place.
+pub(crate) fn chaos_cannot_capture_now(state: &mut State) -> bool {
+    if !state.game().upkeep.chaos_capture_check {
+        return false;
+    }
+    state
+        .game()
+        .chaos_seat()
+        .is_some_and(|chaos| state.capture_available_in_place(chaos) == Some(false))
+}
+
 pub(crate) fn chaos_cannot_capture(state: &State) -> bool {
     let game = state.game();
     if !game.upkeep.chaos_capture_check {

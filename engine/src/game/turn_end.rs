@@ -82,7 +82,7 @@ impl State {
             }
         };
         let chaos_stuck =
-            self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture(self);
+            self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture_now(self);
         if repeated || round_ended_phase || chaos_stuck {
             if self.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
