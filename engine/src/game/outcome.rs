@@ -16,7 +16,6 @@ use crate::geometry::NO_CELL;
 use crate::rules::{Cloaking, Color, Shape, StalemateRule, TurnCheck, WinLose};
 pub(crate) use ending::{Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, placeholder};
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
-pub(crate) use stalemate::stalemate;
 pub(crate) use stalemate::{cause as stalemate_cause, results as stalemate_results};
 pub use words::default_label;
 
@@ -546,14 +545,39 @@ pub(crate) fn combine_boards(game: &Game, mut boards: Vec<Outcome>) -> Outcome {
     {
         return only;
     }
+    let per_board: Vec<&[SeatResult]> = boards.iter().map(|o| o.results.as_slice()).collect();
+    let (results, won) = combine_results(game, &per_board);
+    let explanation = Explanation::Boards {
+        boards: boards
+            .iter()
+            .flat_map(|o| o.explanation.boards().iter().cloned())
+            .collect(),
+        won,
+    };
+    Outcome {
+        results,
+        explanation,
+    }
+}
+
+/// The match's results from its boards' results, with the boards each
+/// team won: most boards won wins, a tie draws, and a board every team won
+/// counts for no one.
+pub(crate) fn combine_results(
+    game: &Game,
+    boards: &[&[SeatResult]],
+) -> (Vec<SeatResult>, Vec<usize>) {
+    if let [only] = boards {
+        return (only.to_vec(), Vec::new());
+    }
     let mut won = vec![0usize; game.teams];
-    for outcome in &boards {
+    for results in boards {
         let winners: Vec<usize> = (0..game.teams)
             .filter(|t| {
                 let seats = game.seats.iter().enumerate();
                 seats
                     .clone()
-                    .any(|(i, s)| s.team == *t && outcome.results[i] == SeatResult::Win)
+                    .any(|(i, s)| s.team == *t && results[i] == SeatResult::Win)
             })
             .collect();
         if winners.len() < game.teams {
@@ -572,17 +596,7 @@ pub(crate) fn combine_boards(game: &Game, mut boards: Vec<Outcome>) -> Outcome {
     };
     let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
     chaos_rules(game, &mut results);
-    let explanation = Explanation::Boards {
-        boards: boards
-            .iter()
-            .flat_map(|o| o.explanation.boards().iter().cloned())
-            .collect(),
-        won,
-    };
-    Outcome {
-        results,
-        explanation,
-    }
+    (results, won)
 }
 
 #[cfg(test)]

@@ -132,13 +132,35 @@ impl State {
             });
             return;
         }
+        // Each board's cause is judged as its turn comes: the boards
+        // before it are decided by then (a decided board counts as full).
+        let mut stalemated = Vec::new();
+        let mut results_of = Vec::new();
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
             if self.board_results[b].is_none() {
-                self.board_results[b] = Some(outcome::stalemate(self, mover, board));
+                stalemated.push((board, outcome::stalemate_cause(self)));
+                results_of.push(outcome::stalemate_results(self, mover, board));
+                self.board_results[b] = Some(outcome::placeholder());
             }
         }
-        self.conclude();
+        let per_board: Vec<&[outcome::SeatResult]> = (1..=self.game.geometry.boards)
+            .map(
+                |board| match stalemated.iter().position(|(b, _)| *b == board) {
+                    Some(i) => results_of[i].as_slice(),
+                    None => self.board_results[usize::from(board - 1)]
+                        .as_ref()
+                        .map_or(&[][..], |o| o.results.as_slice()),
+                },
+            )
+            .collect();
+        let (results, _) = outcome::combine_results(&self.game, &per_board);
+        self.outcome = Some(outcome::Ending::Untold {
+            results,
+            mover,
+            by: outcome::Decider::StalemateBoards(stalemated),
+            told: Default::default(),
+        });
     }
 
     /// The turn checks of every board not yet decided.

@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use super::explain::{Explanation, StalemateCause};
 use super::{
-    Checked, Outcome, SeatResult, after_turn, checks_of_turn, credited, decide, decide_named,
-    stalemate, walk_completes,
+    Checked, Outcome, SeatResult, after_turn, checks_of_turn, combine_boards, credited, decide,
+    decide_named, stalemate, walk_completes,
 };
 use crate::game::State;
 use crate::game::lines::LineTest;
@@ -31,12 +31,16 @@ pub(crate) enum Ending {
 }
 
 /// What decided an untold ending.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Decider {
     /// In-a-row checks, after the mover's turn.
     Lines,
     /// The stalemate rules, for this cause.
     Stalemate(StalemateCause),
+    /// On a game of several boards, the stalemate rules on the boards
+    /// still undecided (each with its cause); the boards decided before
+    /// keep their outcomes in the state (`board_results`).
+    StalemateBoards(Vec<(u8, StalemateCause)>),
 }
 
 impl Ending {
@@ -59,6 +63,17 @@ impl Ending {
             } => told.get_or_init(|| {
                 let told = match by {
                     Decider::Stalemate(cause) => stalemate::told(state, *mover, 1, *cause),
+                    Decider::StalemateBoards(stalemated) => {
+                        let boards = (1..=state.game().geometry.boards)
+                            .map(|board| match stalemated.iter().find(|(b, _)| *b == board) {
+                                Some(&(_, cause)) => stalemate::told(state, *mover, board, cause),
+                                None => state.board_results[usize::from(board - 1)]
+                                    .clone()
+                                    .expect("decided before the stalemate"),
+                            })
+                            .collect();
+                        combine_boards(state.game(), boards)
+                    }
                     Decider::Lines => match checks_of_turn(state, *mover, 1) {
                         Checked::Decided(outcome) => outcome,
                         Checked::Fired(fired) => {

@@ -9,21 +9,18 @@ use super::{
 use crate::game::State;
 use crate::rules::{Measure, Order, StalemateRule, WinLose};
 
-/// The outcome of one board when the final phase stalemates; `mover` made
-/// the repeated turn. With "Overachiever(s) disqualified", the first set of
-/// winners is disqualified and the rules are applied again to those left.
-pub(crate) fn stalemate(state: &State, mover: usize, board: u8) -> Outcome {
-    told(state, mover, board, cause(state))
-}
-
-/// [`stalemate`], with the cause as it was when the board stalemated (a
-/// finished position has every board decided, so it cannot tell).
+/// The outcome of one board when the final phase stalemated, told from the
+/// finished position with the cause as it was when the board stalemated
+/// (a finished position has every board decided, so it cannot tell);
+/// `mover` made the repeated turn. With "Overachiever(s) disqualified",
+/// the first set of winners is disqualified and the rules are applied
+/// again to those left.
 pub(super) fn told(state: &State, mover: usize, board: u8, cause: StalemateCause) -> Outcome {
     let (results, fired, disqualified) = judged(state, mover, board, true);
     board_outcome(board, results, Some(cause), fired, disqualified)
 }
 
-/// The results of [`stalemate`] alone: the rules judged without the cells
+/// The results of [`told`] alone: the rules judged without the cells
 /// that explain them (see `Ending::Untold`), and where no one can be
 /// disqualified, without building what they fired either: a game-theory
 /// game's playout is a few moves, and listing each rule's named teams was a
