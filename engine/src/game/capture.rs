@@ -303,23 +303,38 @@ impl State {
             }
         }
         // The stack settles: what is left falls to the lowest free places.
-        let mut free = [0u16; STACK_MAX];
-        let mut places = 0;
+        let (mut column, mut height) = ([0u16; STACK_MAX], 0);
+        let (mut free, mut places) = ([0u16; STACK_MAX], 0);
         for &c in &self.game().geometry.columns()[stack] {
+            column[height] = c;
+            height += 1;
             if !self.is_locked(c) {
                 free[places] = c;
                 places += 1;
             }
         }
-        for &c in cells {
-            self.board.set(usize::from(c), 0);
-            self.flags[usize::from(c)] = 0;
-            self.changed.push(c);
-        }
-        for (&(piece, f), &c) in remaining[..kept].iter().zip(&free[..places]) {
-            self.board.set(usize::from(c), piece);
-            self.flags[usize::from(c)] = f;
-            self.changed.push(c);
+        // Every piece's old place and every new one count as changed; the
+        // board is written only where a place's contents differ (most
+        // pieces of a settled stack stay where they were).
+        let settled = kept.min(places);
+        self.changed.extend_from_slice(cells);
+        self.changed.extend_from_slice(&free[..settled]);
+        let (mut next_free, mut next_old) = (0, 0);
+        for &c in &column[..height] {
+            let lands = next_free < settled && free[next_free] == c;
+            let left = next_old < cells.len() && cells[next_old] == c;
+            next_free += usize::from(lands);
+            next_old += usize::from(left);
+            let (piece, f) = match (lands, left) {
+                (true, _) => remaining[next_free - 1],
+                (false, true) => (0, 0),
+                (false, false) => continue,
+            };
+            let at = usize::from(c);
+            if self.board[at] != piece {
+                self.board.set(at, piece);
+            }
+            self.flags[at] = f;
         }
     }
 
