@@ -18,6 +18,8 @@
 
 use std::cmp::Ordering;
 
+use smallvec::SmallVec;
+
 use crate::rules::Shape;
 
 /// The tiers of the hierarchy, lowest first so that the derived order is the
@@ -44,7 +46,9 @@ pub enum Tier {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HandRank {
     tier: Tier,
-    shapes: Vec<Shape>,
+    /// At most two shapes (a full house, two pair): kept inline, since
+    /// a stack judged by hands ranks one per owner at every arrival.
+    shapes: SmallVec<[Shape; 2]>,
 }
 
 impl HandRank {
@@ -86,10 +90,12 @@ impl HandRank {
 impl Ord for HandRank {
     fn cmp(&self, other: &Self) -> Ordering {
         // Shape's own derived order is its catalogue index, not its rank.
-        let ranks = |h: &HandRank| h.shapes.iter().map(|s| s.rank()).collect::<Vec<_>>();
+        fn ranks(h: &HandRank) -> impl Iterator<Item = u8> + '_ {
+            h.shapes.iter().map(|s| s.rank())
+        }
         self.tier
             .cmp(&other.tier)
-            .then_with(|| ranks(self).cmp(&ranks(other)))
+            .then_with(|| ranks(self).cmp(ranks(other)))
     }
 }
 

@@ -1,6 +1,8 @@
 //! A stack's captures after a move "by stack" or "by full stack", where
 //! ranks are poker hands (see [`crate::poker`]).
 
+use smallvec::SmallVec;
+
 use super::Game;
 use super::capture::StackVerdict;
 use crate::rules::{CaptureResult, Color, Shape};
@@ -19,7 +21,7 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
         ..Default::default()
     };
     let communal = |c: Color| game.seats.iter().all(|s| !s.controls(c));
-    let mut owners: Vec<Color> = Vec::new();
+    let mut owners: SmallVec<[Color; 8]> = SmallVec::new();
     for &(c, _) in pieces {
         if !communal(c) && !owners.contains(&c) {
             owners.push(c);
@@ -27,19 +29,19 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
     }
     owners.sort_unstable();
     let hand_of = |owner: Color| {
-        let shapes: Vec<Shape> = pieces
+        let shapes: SmallVec<[Shape; 16]> = pieces
             .iter()
             .filter(|(c, _)| *c == owner || communal(*c))
             .map(|(_, s)| *s)
             .collect();
         hand_rank(&shapes)
     };
-    let hands: Vec<_> = owners.iter().map(|&o| hand_of(o)).collect();
+    let hands: SmallVec<[_; 4]> = owners.iter().map(|&o| hand_of(o)).collect();
     let best = winners(&hands);
     if best.is_empty() || hands[best[0]].tier() == Tier::Nothing {
         return verdict;
     }
-    let captors: smallvec::SmallVec<[Color; 4]> = best.iter().map(|&i| owners[i]).collect();
+    let captors: SmallVec<[Color; 4]> = best.iter().map(|&i| owners[i]).collect();
     let result = pieces
         .iter()
         .filter(|(c, _)| captors.contains(c) || communal(*c))
@@ -50,7 +52,7 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
         return verdict;
     };
     // Each captor keeps the pieces that make its hand: its own first, then communal.
-    let mut keeps: Vec<usize> = Vec::new();
+    let mut keeps: SmallVec<[usize; 8]> = SmallVec::new();
     for (&i, &captor) in best.iter().zip(&captors) {
         for shape in hands[i].pieces() {
             let own =
