@@ -387,12 +387,14 @@ impl State {
         self.put_back_lifted();
     }
 
-    /// [`State::capture_available`] judged on this state in place: `seat`
+    /// Whether `seat`, were it to move now, could capture: None when it has
+    /// no move on the board at all. Judged on this state in place: `seat`
     /// to move with a fresh turn, under cloaking on its belief (the pieces
-    /// it does not see lifted, the walls it knows), then everything put
-    /// back. After every turn of a game with "Stalemate if Chaos cannot
-    /// capture", where a copy of the state cost most of the turn.
-    pub(crate) fn capture_available_in_place(&mut self, seat: usize) -> Option<bool> {
+    /// it does not fully see lifted, the walls it knows), then everything
+    /// put back. It runs after every turn of a game with "Stalemate if
+    /// Chaos cannot capture", where judging on a copy of the state cost
+    /// most of the turn.
+    pub(crate) fn capture_available(&mut self, seat: usize) -> Option<bool> {
         let to_move = std::mem::replace(&mut self.to_move, seat);
         let offered = std::mem::replace(&mut self.offered_this_turn, true);
         let turn_moves = std::mem::take(&mut self.turn_moves);
@@ -402,11 +404,8 @@ impl State {
             // Judged cell by cell, as a copy would be: a turn's end comes
             // before its changes are learned, so the seats' sets are behind.
             self.lift_not_fully_seen(seat);
-            let locked = &self.game().phases[self.phase].locked;
-            let walls = self
-                .walls_believed_by(seat)
-                .unwrap_or_else(|| locked.clone());
-            self.knowledge.become_belief(walls);
+            self.knowledge.believed_walls = self.walls_believed_by(seat);
+            self.knowledge.belief = true;
         }
         let mut moves = Vec::new();
         self.generate_legal(&mut moves);
@@ -421,11 +420,6 @@ impl State {
         self.offered_this_turn = offered;
         self.turn_moves = turn_moves;
         self.round = round;
-        debug_assert_eq!(
-            available,
-            self.capture_available(seat),
-            "judged as on a copy"
-        );
         available
     }
 
@@ -443,10 +437,7 @@ impl State {
                 lifted.push((cell, piece));
             }
         }
-        for &(cell, _) in &lifted {
-            self.board.set(usize::from(cell), 0);
-        }
-        self.knowledge.learning_mut().lifted = lifted;
+        self.lift(lifted);
     }
 
     /// Under "Cloaking hides", takes the pieces `seat` does not see off the
@@ -460,6 +451,12 @@ impl State {
         lifted.clear();
         let unseen = learning.unseen[seat].iter();
         lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)])));
+        self.lift(lifted);
+    }
+
+    /// Takes the `lifted` pieces (cell, piece) off the board and keeps the
+    /// list for `put_back_lifted`.
+    fn lift(&mut self, lifted: Vec<(u16, super::Cell)>) {
         for &(cell, _) in &lifted {
             self.board.set(usize::from(cell), 0);
         }

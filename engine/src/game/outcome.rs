@@ -13,7 +13,7 @@ mod words;
 use super::{Game, State, unpack};
 use crate::describe::join_and;
 use crate::geometry::NO_CELL;
-use crate::rules::{Cloaking, Color, Shape, StalemateRule, TurnCheck, WinLose};
+use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
 pub(crate) use ending::{Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, placeholder};
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::{cause as stalemate_cause, results as stalemate_results};
@@ -494,46 +494,16 @@ pub(crate) fn shape_holders(state: &State) -> Vec<u16> {
 /// captures (judged on what Chaos knows, as its moves are). While Chaos
 /// cannot move at all (locked, or a placement-only phase with nothing to
 /// place) the check waits, and repeated turns end the phase as usual.
-/// [`chaos_cannot_capture`] at a turn's end, judged in place.
-pub(crate) fn chaos_cannot_capture_now(state: &mut State) -> bool {
+/// "Stalemate if Chaos cannot capture": the rule is in play and Chaos,
+/// were it to move now, has moves but none that captures.
+pub(crate) fn chaos_cannot_capture(state: &mut State) -> bool {
     if !state.game().upkeep.chaos_capture_check {
         return false;
     }
     state
         .game()
         .chaos_seat()
-        .is_some_and(|chaos| state.capture_available_in_place(chaos) == Some(false))
-}
-
-pub(crate) fn chaos_cannot_capture(state: &State) -> bool {
-    let game = state.game();
-    if !game.upkeep.chaos_capture_check {
-        return false;
-    }
-    game.chaos_seat()
         .is_some_and(|chaos| state.capture_available(chaos) == Some(false))
-}
-
-impl State {
-    /// Whether `seat`, were it to move now, could capture: None when it has
-    /// no move on the board at all. Judged on a copy with `seat` to move,
-    /// from its knowledge under cloaking.
-    pub(crate) fn capture_available(&self, seat: usize) -> Option<bool> {
-        // A copy without the history or the memory of turns, which the
-        // moves do not depend on: this runs after every turn.
-        let mut probe = self.clone_bare();
-        probe.round = None;
-        probe.to_move = seat;
-        probe.turn_moves.clear();
-        probe.offered_this_turn = true;
-        if self.game().rules.cloaking != Cloaking::None {
-            probe.become_belief_of(seat);
-        }
-        let mut moves = Vec::new();
-        probe.generate_legal(&mut moves);
-        moves.retain(|m| m.is_board_move());
-        (!moves.is_empty()).then(|| moves.iter().any(|m| probe.captures(*m)))
-    }
 }
 
 /// The match's outcome from its boards' outcomes. One board is the match;

@@ -574,16 +574,7 @@ impl State {
         self.board.set(t, pack(color, shape));
         self.flags[t] = super::known_bit(seat);
         self.tactics.passed = None;
-        self.turn_moves.push(mv);
-        if self.turn_moves.len() - self.tactics.extra
-            >= usize::from(self.game.rules.pieces_per_turn)
-        {
-            self.tactics.chain = None;
-            self.tactics.extra = 0;
-            // A turn that placed can never repeat: nothing captures, so
-            // reserves only fall (see `end_turn`).
-            self.finish_turn(seat, None, false, false);
-        }
+        self.after_board_move(mv);
     }
 
     /// A piece arrives on a cell: on stacks the stack resolves its captures;

@@ -82,7 +82,7 @@ impl State {
             }
         };
         let chaos_stuck =
-            self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture_now(self);
+            self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture(self);
         if repeated || round_ended_phase || chaos_stuck {
             if self.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
@@ -135,25 +135,21 @@ impl State {
         // Each board's cause is judged as its turn comes: the boards
         // before it are decided by then (a decided board counts as full).
         let mut stalemated = Vec::new();
-        let mut results_of = Vec::new();
+        let mut per_board = Vec::new();
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
-            if self.board_results[b].is_none() {
-                stalemated.push((board, outcome::stalemate_cause(self)));
-                results_of.push(outcome::stalemate_results(self, mover, board));
-                self.board_results[b] = Some(outcome::placeholder());
-            }
+            let results = match &self.board_results[b] {
+                Some(decided) => decided.results.clone(),
+                None => {
+                    stalemated.push((board, outcome::stalemate_cause(self)));
+                    let results = outcome::stalemate_results(self, mover, board);
+                    self.board_results[b] = Some(outcome::placeholder());
+                    results
+                }
+            };
+            per_board.push(results);
         }
-        let per_board: Vec<&[outcome::SeatResult]> = (1..=self.game.geometry.boards)
-            .map(
-                |board| match stalemated.iter().position(|(b, _)| *b == board) {
-                    Some(i) => results_of[i].as_slice(),
-                    None => self.board_results[usize::from(board - 1)]
-                        .as_ref()
-                        .map_or(&[][..], |o| o.results.as_slice()),
-                },
-            )
-            .collect();
+        let per_board: Vec<&[outcome::SeatResult]> = per_board.iter().map(Vec::as_slice).collect();
         let (results, _) = outcome::combine_results(&self.game, &per_board);
         self.outcome = Some(outcome::Ending::Untold {
             results,

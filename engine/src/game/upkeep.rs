@@ -79,15 +79,10 @@ impl Upkeep {
                 _ => None,
             })
             .collect();
-        let only_lines = rules.turn_checks.iter().all(|c| {
-            matches!(
-                c,
-                TurnCheck::InARow { .. }
-                    | TurnCheck::StalemateIfChaosCannotCapture
-                    | TurnCheck::EnPassant
-                    | TurnCheck::Castle
-            )
-        });
+        let only_lines = rules
+            .turn_checks
+            .iter()
+            .all(|c| matches!(c, TurnCheck::InARow { .. }) || !decides_a_board(c));
         self.untold_lines = geometry.boards == 1
             && !rules.overachievers_disqualified
             && only_lines
@@ -135,14 +130,7 @@ impl Upkeep {
                 .turn_checks
                 .iter()
                 .any(|c| matches!(c, TurnCheck::LastShape { .. })),
-            board_checks: rules.turn_checks.iter().any(|c| {
-                !matches!(
-                    c,
-                    TurnCheck::StalemateIfChaosCannotCapture
-                        | TurnCheck::EnPassant
-                        | TurnCheck::Castle
-                )
-            }),
+            board_checks: rules.turn_checks.iter().any(decides_a_board),
             chaos_capture_check: rules
                 .turn_checks
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
@@ -154,6 +142,15 @@ impl Upkeep {
             quiet_placement,
         }
     }
+}
+
+/// Whether a turn check can decide a board: not Chaos's capture test
+/// (it ends a phase), en passant or castling (they allow moves).
+fn decides_a_board(check: &TurnCheck) -> bool {
+    !matches!(
+        check,
+        TurnCheck::StalemateIfChaosCannotCapture | TurnCheck::EnPassant | TurnCheck::Castle
+    )
 }
 
 #[cfg(test)]

@@ -69,11 +69,11 @@ fn judged(
 }
 
 /// Why the last phase stalemated, as a player would put it.
-pub(crate) fn cause(state: &State) -> StalemateCause {
-    let game = state.game();
+pub(crate) fn cause(state: &mut State) -> StalemateCause {
     if chaos_cannot_capture(state) {
         return StalemateCause::ChaosCannotCapture;
     }
+    let game = state.game();
     let cells_per_board = game.geometry.cells_per_board;
     // Decided boards are locked to all, full or not.
     let full = (0..game.geometry.cell_count() as u16).all(|c| {

@@ -249,6 +249,50 @@ fn an_earlier_phase_ends_once_chaos_cannot_capture_but_not_while_chaos_cannot_mo
 }
 
 #[test]
+fn chaos_judges_its_captures_on_what_it_sees() {
+    let mut fields = serde_json::json!([{"pass": true, "cloaked": ["2,1"]}]);
+    let cloaked = |fields: &serde_json::Value| {
+        let mut rules = crate::testing::rules_over(
+            serde_json::json!({"turn_checks": []}),
+            serde_json::json!({"players": "one_vs_chaos", "board": "squares",
+            "cloaking": "hides", "dimensions": [4, 1, 1],
+            "shapes": [{"reserves": {"black": 2}},
+                {"shape": "pentagon", "power": "must", "capture": "cover", "result": "remove",
+                    "movement": ["adjacent"]}],
+            "initial": [{"at": "1,1", "color": "white", "shape": "pentagon"}],
+            "phases": fields,
+            "turn_checks": [{"check": "stalemate_if_chaos_cannot_capture"}],
+            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
+        );
+        rules.name = "cloaked-seeker".into();
+        Game::new(rules).expect("valid")
+    };
+    let mut s = cloaked(&fields).start();
+    s.apply(s.legal_actions()[1]).expect("a placement");
+    let placed = s.history().first().map(|a| a.mv);
+    assert!(
+        matches!(placed, Some(crate::game::Move::Place { to: 1, .. })),
+        "{placed:?}"
+    );
+    // Hidden on a cloaked space: Chaos has moves there but sees nothing to take.
+    let o = s
+        .outcome()
+        .expect("Chaos cannot capture what it cannot see");
+    assert_eq!(o.results, vec![Win, Loss], "{}", o.reason(s.game()));
+    // The same placement in the open (another space cloaked) is Chaos's
+    // to take: it must, and then has nothing left to take.
+    fields[0]["cloaked"] = serde_json::json!(["4,1"]);
+    let mut s = cloaked(&fields).start();
+    let placement = s.legal_actions()[1];
+    assert_eq!(Some(placement), placed);
+    s.apply(placement).expect("a placement");
+    let o = s
+        .outcome()
+        .expect("Chaos took it, then could capture no more");
+    assert_eq!(o.results, vec![Loss, Win], "{}", o.reason(s.game()));
+}
+
+#[test]
 fn hide_seek_keeps_its_placement_phase_while_chaos_cannot_move() {
     let mut s = catalogue_game("3P-9X-HideSeek").start();
     play(&mut s, &["4,4"]);
