@@ -112,6 +112,19 @@ impl State {
         self.choices.listed = listed;
     }
 
+    /// Whether the seat to move has no move at all, known without listing
+    /// any: locked out of the phase, or folded, with no draw offer to
+    /// answer, no round being planned and no chain of jumps open (the
+    /// order in which `generate_on_board` asks).
+    pub(crate) fn sits_out(&self) -> bool {
+        let out = self.game.phases[self.phase].locked_seats | self.folded;
+        out & (1 << self.to_move) != 0
+            && self.outcome.is_none()
+            && self.draw_offered_by().is_none()
+            && self.round.is_none()
+            && self.tactics.chain.is_none()
+    }
+
     /// The listed moves, taken out to be refilled (see `set_legal`).
     pub(crate) fn take_listed(&mut self) -> Vec<Move> {
         let mut listed = std::mem::take(&mut self.choices.listed);

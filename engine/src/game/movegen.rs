@@ -275,6 +275,30 @@ impl State {
             }
             return;
         }
+        let seat_bit = 1 << seat;
+        if self.knowledge.believed_walls().is_none() && self.board.height(0).is_some() {
+            // `landing` and `can_enter` unrolled over the kept heights and
+            // locked floors: this runs for every position of a stacks game.
+            let (floors, locked) = (
+                &game.locked_floor[self.phase],
+                &game.phases[self.phase].locked,
+            );
+            for (stack, column) in geo.columns().iter().enumerate() {
+                let height = self.board.height(stack).unwrap_or_default();
+                let Some(&to) = column.get(usize::from(height.max(floors[stack]))) else {
+                    continue;
+                };
+                debug_assert_eq!(Some(to), self.landing(column[0]));
+                let t = usize::from(to);
+                if locked[t] || game.exclusive[t] & seat_bit == 0 {
+                    continue;
+                }
+                for &(color, shape) in kinds {
+                    out.push(Move::Place { color, shape, to });
+                }
+            }
+            return;
+        }
         for column in geo.columns() {
             let Some(to) = self.landing(column[0]) else {
                 continue;

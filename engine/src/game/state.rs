@@ -421,6 +421,17 @@ impl State {
     /// legal moves of the position it stops at in `self.choices`.
     pub(crate) fn play_automatic(&mut self) {
         loop {
+            if self.sits_out() {
+                // Nothing to list: the seat passes (most turns of the
+                // phased game-theory games are such passes).
+                debug_assert!({
+                    let mut listed = Vec::new();
+                    self.clone().generate_known(&mut listed);
+                    listed.is_empty()
+                });
+                self.apply_legal(Move::Pass, true);
+                continue;
+            }
             self.refresh_choices();
             if self.outcome.is_none() && self.draw.is_none() {
                 let forced = match self.choice_count() {
