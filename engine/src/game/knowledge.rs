@@ -370,6 +370,10 @@ impl State {
     /// does, without copying the state where the mover judges its moves on
     /// what it knows: the board becomes its belief while they are listed.
     pub(crate) fn generate_known(&mut self, out: &mut Vec<Move>) {
+        if self.round_is_fresh() && !self.is_finished() && self.draw_offered_by().is_none() {
+            out.clear();
+            return self.generate_fresh_plan_moves(out);
+        }
         if !self.judges_by_knowledge() || self.round.is_some() || self.is_finished() {
             return self.generate_legal(out);
         }

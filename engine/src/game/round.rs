@@ -4,11 +4,12 @@
 //!
 //! The state itself stays at the round start until the plans resolve (a
 //! plan only adds to the history), so it is the one position every plan is
-//! judged from. The planner's moves play on a single buffer, refilled from
-//! the state when the next planner begins; a plan of one placement or pass
-//! is only recorded, not played, and leaves the buffer as it was. A
-//! resolved round's lists and buffer are kept for the next round (see
-//! `State::idle_round`).
+//! judged from. A planner that has made no move yet is judged on the state
+//! itself (see `Round::fresh`); its moves play on a single buffer, copied
+//! from the state at its first move that must be played. A plan of one
+//! placement or pass is only recorded, not played, so most rounds copy
+//! nothing. A resolved round's lists and buffer are kept for the next round
+//! (see `State::idle_round`).
 //!
 //! Collisions: on flat boards, pieces arriving on one space are all destroyed
 //! unless ranks settle it (one arrival beats every other by rank); on stacks
@@ -28,7 +29,15 @@ use crate::rules::{BoardKind, Order};
 pub(crate) struct Round {
     /// The planner's position: the round start with its own plan so far
     /// applied, open until its turn's moves are made (`State::planning`).
+    /// Out of date while the round is `fresh`.
     position: State,
+    /// Whether the planner's position is the round start as the planner
+    /// begins (to move, planning, no move made, `offered` as below),
+    /// judged on the state itself and not copied into `position`: copying
+    /// the state for each round cost a sealed game a sixth of its playout.
+    fresh: bool,
+    /// Whether the planner offered a draw before its plan (once a plan).
+    offered: bool,
     /// Per seat, its plan (empty for a seat sitting out or still to plan).
     plans: Vec<Vec<Move>>,
     /// Bit per seat still to plan; the lowest plans now.
@@ -59,6 +68,8 @@ impl Clone for Round {
     fn clone(&self) -> Round {
         Round {
             position: self.position.clone(),
+            fresh: self.fresh,
+            offered: self.offered,
             plans: self.plans.clone(),
             pending: self.pending,
             history_start: self.history_start,
@@ -68,7 +79,11 @@ impl Clone for Round {
     }
 
     fn clone_from(&mut self, source: &Round) {
-        self.position.clone_from(&source.position);
+        if !source.fresh {
+            self.position.clone_from(&source.position);
+        }
+        self.fresh = source.fresh;
+        self.offered = source.offered;
         self.plans.clone_from(&source.plans);
         self.pending = source.pending;
         self.history_start = source.history_start;
@@ -98,6 +113,7 @@ impl Round {
 
     /// The planner offered a draw: not again in this plan.
     pub(crate) fn offered_draw(&mut self) {
+        self.offered = true;
         self.position.offered_this_turn = true;
     }
 
@@ -107,7 +123,16 @@ impl Round {
 
     /// The moves of the plan being made so far.
     pub(crate) fn planned(&self) -> &[Move] {
+        if self.fresh {
+            return &[];
+        }
         &self.position.turn_moves
+    }
+
+    /// The next planner begins, with no move made: judged on the state.
+    fn next_planner_fresh(&mut self) {
+        self.fresh = true;
+        self.offered = false;
     }
 
     /// Seats still to plan, in seat order (the first plans now).
@@ -169,6 +194,8 @@ impl State {
             Some(round) => round,
             None => Box::new(Round {
                 position: self.clone_bare(),
+                fresh: true,
+                offered: false,
                 plans: Vec::new(),
                 pending: 0,
                 history_start: 0,
@@ -186,25 +213,49 @@ impl State {
             // Everyone is locked: the round passes at once.
             return self.resolve_round(round);
         }
-        let first = round.planner();
-        self.judge_from_round_start(&mut round.position, first);
+        round.next_planner_fresh();
         self.round = Some(round);
     }
 
-    /// Makes `position` the round-start position as `seat` plans from it:
-    /// this state without its past (the history and turns seen are set
-    /// aside while it is copied, not copied). The round must be out of
-    /// the state.
-    fn judge_from_round_start(&mut self, position: &mut State, seat: usize) {
+    /// Copies the round start into the round's position as its planner
+    /// begins: this state without its past, the planner to move. The round
+    /// must be out of the state.
+    fn open_round_position(&self, round: &mut Round) {
         debug_assert!(self.round.is_none(), "a position holds no round");
-        let history = std::mem::take(&mut self.history);
-        let seen_turns = std::mem::take(&mut self.seen_turns);
-        let decisions = std::mem::take(&mut self.decisions);
-        position.clone_from(self);
-        self.history = history;
-        self.seen_turns = seen_turns;
-        self.decisions = decisions;
-        position.open_plan(seat);
+        round.position.clone_bare_from(self);
+        round.position.open_plan(round.planner());
+        round.position.offered_this_turn = round.offered;
+        round.fresh = false;
+    }
+
+    /// The planner's legal moves while its round is fresh (see
+    /// `Round::fresh`), judged on this state in place: the planner to move
+    /// with a fresh plan, the round set aside, then all put back. The same
+    /// moves as on a copy, which `generate_plan_moves` makes where the
+    /// state cannot be changed.
+    pub(crate) fn generate_fresh_plan_moves(&mut self, out: &mut Vec<Move>) {
+        let round = self.round.take().expect("a round is under way");
+        let to_move = std::mem::replace(&mut self.to_move, round.planner());
+        let planning = std::mem::replace(&mut self.planning, true);
+        let offered = std::mem::replace(&mut self.offered_this_turn, round.offered);
+        let turn_moves = std::mem::take(&mut self.turn_moves);
+        self.generate_legal(out);
+        self.turn_moves = turn_moves;
+        self.offered_this_turn = offered;
+        self.planning = planning;
+        self.to_move = to_move;
+        self.round = Some(round);
+        debug_assert_eq!(*out, {
+            let mut copied = Vec::new();
+            self.generate_plan_moves(&mut copied);
+            copied
+        });
+    }
+
+    /// Whether the round under way waits on a planner with no move made,
+    /// judged on the state itself (see `Round::fresh`).
+    pub(crate) fn round_is_fresh(&self) -> bool {
+        self.round.as_ref().is_some_and(|r| r.fresh)
     }
 
     /// A planner's position, fresh: `seat` moves, its plan open and empty.
@@ -222,9 +273,10 @@ impl State {
     /// the turn, and its words need nothing from the board (see
     /// `State::said_before_step`), so it is only recorded: the position
     /// stays the round start for the next planner, with nothing to undo.
-    fn closes_plan_untouched(&self, mv: Move) -> bool {
+    fn closes_plan_untouched(&self, mv: Move, fresh: bool) -> bool {
         // A plan's every move is in `turn_moves`: none yet, nothing played.
-        self.turn_moves.is_empty()
+        // A fresh round's planner has made none (`self` is the state).
+        (fresh || self.turn_moves.is_empty())
             && matches!(mv, Move::Place { .. } | Move::Pass)
             && self.game().rules.pieces_per_turn == 1
             && self.tactics.chain.is_none()
@@ -243,10 +295,17 @@ impl State {
         let mut round = self.round.take().expect("planning happens in a round");
         let seat = round.planner();
         round.plans[seat].push(mv);
-        let untouched = round.position.closes_plan_untouched(mv);
+        let untouched = if round.fresh {
+            self.closes_plan_untouched(mv, true)
+        } else {
+            round.position.closes_plan_untouched(mv, false)
+        };
         let (done, said) = if untouched {
             (true, Said::default())
         } else {
+            if round.fresh {
+                self.open_round_position(&mut round);
+            }
             round.position.apply_legal(mv, automatic);
             // The plan's move as the planner's position recorded it, with
             // what its words need from there.
@@ -269,12 +328,7 @@ impl State {
             if round.pending == 0 {
                 return self.resolve_round(round);
             }
-            let next = round.planner();
-            if untouched {
-                round.position.open_plan(next);
-            } else {
-                self.judge_from_round_start(&mut round.position, next);
-            }
+            round.next_planner_fresh();
         }
         self.round = Some(round);
     }
@@ -333,7 +387,12 @@ impl State {
     /// Never another seat's sealed moves.
     pub(super) fn plan_start(&self, seat: usize) -> State {
         match &self.round {
-            Some(round) if round.planner() == seat => round.position.clone(),
+            Some(round) if round.planner() == seat && !round.fresh => round.position.clone(),
+            Some(round) if round.planner() == seat => {
+                let mut position = self.position_for(seat);
+                position.offered_this_turn = round.offered;
+                position
+            }
             _ => self.position_for(seat),
         }
     }
@@ -342,14 +401,19 @@ impl State {
     /// makes every planner's plan afresh in each of its playouts.
     pub(super) fn plan_start_into(&self, seat: usize, position: &mut State) {
         match &self.round {
-            Some(round) if round.planner() == seat => position.clone_from(&round.position),
-            // The planner has made no move yet: its position is the round
-            // start, which every planner judges from.
-            Some(round) if round.position.turn_moves.is_empty() => {
+            Some(round) if round.planner() == seat && !round.fresh => {
                 position.clone_from(&round.position);
-                position.open_plan(seat);
             }
-            _ => *position = self.position_for(seat),
+            // The round start, which every planner judges from (the
+            // planner to move may have offered a draw).
+            Some(round) => {
+                position.clone_bare_from(self);
+                position.open_plan(seat);
+                if round.planner() == seat {
+                    position.offered_this_turn = round.offered;
+                }
+            }
+            None => *position = self.position_for(seat),
         }
     }
 
@@ -371,8 +435,9 @@ impl State {
         }
         let planner = round.planner();
         if planner != seat || rebuild {
-            self.judge_from_round_start(&mut round.position, planner);
-            if planner == seat {
+            round.next_planner_fresh();
+            if planner == seat && !round.plans[seat].is_empty() {
+                self.open_round_position(&mut round);
                 for &mv in &round.plans[seat] {
                     round.position.apply_legal(mv, false);
                 }
@@ -395,6 +460,14 @@ impl State {
     /// Legal moves of the planner, judged from the round-start position.
     pub(crate) fn generate_plan_moves(&self, out: &mut Vec<Move>) -> bool {
         match &self.round {
+            Some(round) if round.fresh => {
+                // Where the state cannot be changed: on a copy (see
+                // `generate_fresh_plan_moves`).
+                let mut position = self.position_for(round.planner());
+                position.offered_this_turn = round.offered;
+                position.generate_legal(out);
+                true
+            }
             Some(round) => {
                 round.position.generate_legal(out);
                 true

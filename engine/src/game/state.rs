@@ -94,6 +94,16 @@ impl Clone for State {
     }
 
     fn clone_from(&mut self, source: &State) {
+        self.copy_from(source, true);
+    }
+}
+
+impl State {
+    /// `clone_from`, with or without the past: a position without one (see
+    /// [`State::clone_bare`]) has an empty history, no decisions and no
+    /// turns seen, and copying them only to empty them cost a planner's
+    /// position most of its copy.
+    fn copy_from(&mut self, source: &State, past: bool) {
         let State {
             game,
             board,
@@ -141,25 +151,37 @@ impl Clone for State {
         changed.clone_from(&source.changed);
         draw.clone_from(&source.draw);
         *offered_this_turn = source.offered_this_turn;
-        seen_turns.clone_from(&source.seen_turns);
+        if past {
+            seen_turns.clone_from(&source.seen_turns);
+            history.clone_from(&source.history);
+            decisions.clone_from(&source.decisions);
+        } else {
+            seen_turns.clear();
+            history.clear();
+            decisions.clear();
+        }
         outcome.clone_from(&source.outcome);
         last_line_teams.clone_from(&source.last_line_teams);
         disqualified.clone_from(&source.disqualified);
         *folded = source.folded;
         shape_holders.clone_from(&source.shape_holders);
         revealed.clone_from(&source.revealed);
-        history.clone_from(&source.history);
-        decisions.clone_from(&source.decisions);
         choices.clone_from(&source.choices);
         board_results.clone_from(&source.board_results);
-        super::round::clone_round_from(round, idle_round, &source.round);
+        // A copy without its past has no round under way either.
+        let source_round = if past { &source.round } else { &None };
+        super::round::clone_round_from(round, idle_round, source_round);
         *planning = source.planning;
         knowledge.clone_from(&source.knowledge);
         tactics.clone_from(&source.tactics);
     }
-}
 
-impl State {
+    /// Makes this state a copy of `source` without its past (see
+    /// [`State::clone_bare`]), reusing this state's buffers.
+    pub(super) fn clone_bare_from(&mut self, source: &State) {
+        self.copy_from(source, false);
+    }
+
     /// A copy without the history, the round under way or the memory of
     /// turns: a planner's position has no use for them, and copying them
     /// only to drop them cost a fifth of a sealed round's time.

@@ -56,6 +56,12 @@ impl Clone for History {
 }
 
 impl History {
+    /// Forgets every move, keeping the lists' memory.
+    pub(crate) fn clear(&mut self) {
+        self.moves.clear();
+        self.blocked.clear();
+    }
+
     pub(crate) fn push(&mut self, applied: Applied) {
         self.moves.push(applied);
     }

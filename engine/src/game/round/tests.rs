@@ -257,15 +257,70 @@ fn a_plan_of_one_placement_leaves_the_round_start_for_the_next_planner() {
     play(&mut s, &["1"]);
     let round = s.round.as_ref().expect("white still plans");
     assert_eq!(round.planner(), 1);
-    let fresh = s.position_for(1);
-    assert!(round.position.turn_moves.is_empty());
-    assert_eq!(&round.position.board[..], &fresh.board[..]);
-    assert_eq!(round.position.reserves, fresh.reserves);
-    let (mut kept, mut afresh) = (Vec::new(), Vec::new());
-    round.position.generate_legal(&mut kept);
-    fresh.generate_legal(&mut afresh);
-    assert_eq!(kept, afresh, "white plans from the round start");
+    assert!(
+        round.fresh,
+        "nothing was played: white is judged on the state"
+    );
+    assert!(round.planned().is_empty());
+    let mut afresh = Vec::new();
+    s.position_for(1).generate_legal(&mut afresh);
+    assert_eq!(s.legal(), afresh, "white plans from the round start");
     // Both land on stack 1: equal ranks destroy each other.
     play(&mut s, &["1"]);
     assert_eq!((s.piece_at(0), s.piece_at(1)), (None, None));
+}
+
+#[test]
+fn a_plan_that_must_be_played_is_played_on_a_copy_and_the_next_planner_starts_fresh() {
+    // Two pieces a turn: black's first placement is played on the
+    // planner's position, so the state stays the round start.
+    let g = game_without_checks(
+        serde_json::json!({"board": "squares", "dimensions": [4, 1, 1],
+        "pieces_per_turn": 2, "phases": [{"order": "simultaneous"}],
+        "shapes": [{"shape": "circle", "power": "none", "reserves": {"black": 2, "white": 2}}]}),
+    );
+    let mut s = g.start();
+    let start: Vec<u8> = s.board[..].to_vec();
+    let first = s.legal()[0];
+    let Move::Place { to: taken, .. } = first else {
+        panic!("a placement first: {first:?}");
+    };
+    s.apply(first).expect("legal");
+    let round = s.round.as_ref().expect("black's plan is open");
+    assert!(
+        !round.fresh,
+        "black's first move was played on the round's position"
+    );
+    assert_eq!((round.planner(), round.planned()), (0, &[first][..]));
+    assert_eq!(
+        &s.board[..],
+        &start[..],
+        "the state stays at the round start"
+    );
+    assert!(
+        !s.legal()
+            .iter()
+            .any(|m| matches!(m, Move::Place { to, .. } if *to == taken)),
+        "black's own first piece fills its space: {:?}",
+        s.legal()
+    );
+    s.apply(s.legal()[0]).expect("legal");
+    let round = s.round.as_ref().expect("white still plans");
+    assert_eq!(round.planner(), 1);
+    assert!(
+        round.fresh,
+        "white starts from the round start, judged on the state"
+    );
+    let mut afresh = Vec::new();
+    s.position_for(1).generate_legal(&mut afresh);
+    assert_eq!(s.legal(), afresh);
+    assert_eq!(
+        s.legal()
+            .iter()
+            .filter(|m| matches!(m, Move::Place { .. }))
+            .count(),
+        4,
+        "black's sealed pieces are not on white's board: {:?}",
+        s.legal()
+    );
 }
