@@ -369,6 +369,28 @@ pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<
     }
 }
 
+/// What the turn checks of a game's only board decided (see
+/// `Upkeep::untold_board_checks`).
+pub(crate) enum CheckResults {
+    Nothing,
+    /// A check decided the board on its own, told.
+    Decided(Outcome),
+    /// Checks fired: their results, told from the finished position when
+    /// asked (`Decider::TurnChecks`).
+    Results(Vec<SeatResult>),
+}
+
+/// [`turn_checks`] on a game's only board without building what explains
+/// the checks that fired (see `Upkeep::untold_board_checks`).
+pub(crate) fn turn_check_results(state: &State, mover: usize) -> CheckResults {
+    debug_assert!(!state.game().rules.overachievers_disqualified);
+    match checks_of_turn(state, mover, 1) {
+        Checked::Nothing => CheckResults::Nothing,
+        Checked::Decided(outcome) => CheckResults::Decided(outcome),
+        Checked::Fired(fired) => CheckResults::Results(decide(state.game(), &fired)),
+    }
+}
+
 /// The turn checks of one board after `mover`'s turn.
 fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
     let game = state.game();

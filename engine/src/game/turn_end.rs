@@ -61,10 +61,25 @@ impl State {
                 self.outcome = Some(outcome::Ending::Untold {
                     results,
                     mover,
-                    by: outcome::Decider::Lines,
+                    by: outcome::Decider::TurnChecks,
                     told: Default::default(),
                 });
                 return;
+            }
+        } else if self.game.upkeep.untold_board_checks {
+            match outcome::turn_check_results(self, mover) {
+                outcome::CheckResults::Nothing => {}
+                outcome::CheckResults::Decided(decided) => self.board_results[0] = Some(decided),
+                outcome::CheckResults::Results(results) => {
+                    self.board_results[0] = Some(outcome::placeholder());
+                    self.outcome = Some(outcome::Ending::Untold {
+                        results,
+                        mover,
+                        by: outcome::Decider::TurnChecks,
+                        told: Default::default(),
+                    });
+                    return;
+                }
             }
         } else if self.game.upkeep.board_checks {
             self.check_every_board(mover);

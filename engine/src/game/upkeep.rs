@@ -36,6 +36,10 @@ pub(crate) struct Upkeep {
     /// an ending's results are found without building its explanation,
     /// which is told when asked (see `outcome::Ending`).
     pub untold_lines: bool,
+    /// Otherwise, turn checks decide the game's only board and no one is
+    /// disqualified for overachieving: checks that fire give the results
+    /// alone, the outcome told from the finished position when asked.
+    pub untold_board_checks: bool,
     /// With `untold_lines`, each in-a-row check as the test that decides it
     /// and its result, in the rules' order.
     pub untold_checks: Vec<(LineTest, WinLose)>,
@@ -91,6 +95,10 @@ impl Upkeep {
         if self.untold_lines {
             self.untold_checks = in_a_row;
         }
+        self.untold_board_checks = !self.untold_lines
+            && self.board_checks
+            && geometry.boards == 1
+            && !rules.overachievers_disqualified;
         self
     }
 
@@ -138,6 +146,7 @@ impl Upkeep {
             must_capture: powers.iter().flatten().any(|p| p.must),
             start_key,
             untold_lines: false,
+            untold_board_checks: false,
             untold_checks: Vec::new(),
             quiet_placement,
         }

@@ -33,8 +33,8 @@ pub(crate) enum Ending {
 /// What decided an untold ending.
 #[derive(Clone, Debug)]
 pub(crate) enum Decider {
-    /// In-a-row checks, after the mover's turn.
-    Lines,
+    /// The turn checks of the only board, after the mover's turn.
+    TurnChecks,
     /// The stalemate rules, for this cause.
     Stalemate(StalemateCause),
     /// On a game of several boards, the stalemate rules on the boards
@@ -74,7 +74,7 @@ impl Ending {
                             .collect();
                         combine_boards(state.game(), boards)
                     }
-                    Decider::Lines => match checks_of_turn(state, *mover, 1) {
+                    Decider::TurnChecks => match checks_of_turn(state, *mover, 1) {
                         Checked::Decided(outcome) => outcome,
                         Checked::Fired(fired) => {
                             after_turn(state, 1, decide(state.game(), &fired), fired)
