@@ -27,8 +27,8 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, Cloaking, Color, ColorMode, Movement, Players, RuleSet, SeatRef, Shape, SpaceRef,
-    StalemateRule, TurnCheck,
+    BoardKind, Cloaking, Color, ColorMode, Measure, Movement, Players, RuleSet, SeatRef, Shape,
+    SpaceRef, StalemateRule, TurnCheck,
 };
 
 pub use interface::{
@@ -156,6 +156,10 @@ pub struct Game {
     pub(crate) team_colors: Vec<u16>,
     /// Which of the end-of-turn bookkeeping the rules need (see `upkeep`).
     pub(crate) upkeep: upkeep::Upkeep,
+    /// Per cell, its orthogonal neighbours a bit each, where some stalemate
+    /// rule measures area and the board has at most 64 cells: an area
+    /// then grows by ORs (see `outcome::measures`).
+    pub(crate) area_masks: Option<Vec<u64>>,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub(crate) step_table: Option<steps::StepTable>,
     /// The compiled playout kernel, for rule sets in its family.
@@ -359,7 +363,32 @@ impl Game {
             &exclusive,
             seats.len(),
         );
+        let measures_area = rules.stalemate.iter().any(|r| {
+            matches!(
+                r,
+                StalemateRule::Most {
+                    of: Measure::Area,
+                    ..
+                } | StalemateRule::Least {
+                    of: Measure::Area,
+                    ..
+                } | StalemateRule::MoreThanChaos {
+                    of: Measure::Area,
+                    ..
+                } | StalemateRule::LessThanChaos {
+                    of: Measure::Area,
+                    ..
+                } | StalemateRule::Any {
+                    of: Measure::Area,
+                    ..
+                }
+            )
+        });
+        let area_masks = measures_area
+            .then(|| outcome::orthogonal_masks(&geometry))
+            .flatten();
         let mut game = Game {
+            area_masks,
             step_table,
             color_owner: [None; Color::ALL.len()],
             team_colors: (0..teams)

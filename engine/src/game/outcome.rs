@@ -6,6 +6,7 @@
 mod ending;
 mod explain;
 mod measures;
+pub(crate) use measures::orthogonal_masks;
 mod overachievers;
 mod stalemate;
 mod words;

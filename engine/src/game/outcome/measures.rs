@@ -1,7 +1,7 @@
 //! What stalemate rules measure for each team: lines, pieces and area.
 
 use crate::game::State;
-use crate::geometry::NO_CELL;
+use crate::geometry::{Geometry, NO_CELL};
 use crate::rules::{Color, Measure};
 
 /// A measure per team, summed over the colours each team controls
@@ -101,6 +101,11 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
 /// Up and down count as orthogonal steps on stacks and 3-D boards. Shapes'
 /// own movement is ignored, and a space two teams reach counts for both.
 fn area(state: &State, board: u8) -> Vec<u32> {
+    if let Some(masks) = &state.game().area_masks {
+        return (0..state.game().teams)
+            .map(|team| area_word(state, masks, board, team).count_ones())
+            .collect();
+    }
     let mut reached = Vec::new();
     let mut queue = Vec::new();
     (0..state.game().teams)
@@ -111,8 +116,56 @@ fn area(state: &State, board: u8) -> Vec<u32> {
         .collect()
 }
 
+/// Per cell, its orthogonal neighbours a bit each (up and down count on
+/// stacks and 3-D boards), for boards of at most 64 cells.
+pub(crate) fn orthogonal_masks(geo: &Geometry) -> Option<Vec<u64>> {
+    let cells = geo.cell_count();
+    (cells <= 64).then(|| {
+        (0..cells as u16)
+            .map(|cell| {
+                (0..geo.direction_count())
+                    .filter(|&d| geo.is_orthogonal(d))
+                    .map(|d| geo.neighbour(cell, d))
+                    .filter(|&n| n != NO_CELL)
+                    .fold(0, |bits, n| bits | 1 << n)
+            })
+            .collect()
+    })
+}
+
+/// `team`'s area on `board` as [`reach`] finds it, a bit per cell: its
+/// pieces, grown through empty spaces one ring of neighbours at a time.
+fn area_word(state: &State, masks: &[u64], board: u8, team: usize) -> u64 {
+    let cells = board_cells(state, board);
+    let on_board = cells.fold(0u64, |bits, c| bits | 1 << c);
+    let colours = state.game().team_colors[team];
+    let own = Color::ALL
+        .iter()
+        .filter(|c| colours & 1 << c.index() != 0)
+        .fold(0, |bits, c| bits | state.board.colour_word(*c))
+        & on_board;
+    let empty = on_board & !state.board.occupied_word();
+    let (mut reached, mut frontier) = (own, own);
+    while frontier != 0 {
+        let mut grown = 0;
+        while frontier != 0 {
+            grown |= masks[frontier.trailing_zeros() as usize];
+            frontier &= frontier - 1;
+        }
+        frontier = grown & empty & !reached;
+        reached |= frontier;
+    }
+    reached
+}
+
 /// The spaces of `board` in `team`'s area (see [`area`]).
 fn area_of(state: &State, board: u8, team: usize) -> Vec<u16> {
+    if let Some(masks) = &state.game().area_masks {
+        let word = area_word(state, masks, board, team);
+        return board_cells(state, board)
+            .filter(|&c| word & 1 << c != 0)
+            .collect();
+    }
     let (mut reached, mut queue) = (Vec::new(), Vec::new());
     reach(state, board, team, &mut reached, &mut queue);
     let cells = board_cells(state, board);
@@ -256,4 +309,72 @@ fn runs(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+    use crate::testing::{catalogue_game, game_without_checks};
+
+    /// The area grown by ORs is the area the flood fill finds, on every
+    /// board kind: random positions of games that measure area.
+    #[test]
+    fn an_area_grown_as_bits_is_the_flood_fills() {
+        let area =
+            serde_json::json!([{"rule": "most", "of": {"measure": "area"}, "result": "win"}]);
+        let games = [
+            catalogue_game("BoS"),
+            catalogue_game("3P-BoS"),
+            game_without_checks(
+                serde_json::json!({"board": "squares", "dimensions": [3, 3, 3], "stalemate": area,
+                "shapes": [{"shape": "circle", "power": "none", "reserves": {"black": 13, "white": 13}}]}),
+            ),
+            game_without_checks(
+                serde_json::json!({"board": "stacks", "dimensions": [4, 1, 4],
+                "stalemate": area}),
+            ),
+            game_without_checks(
+                serde_json::json!({"board": "hexagons", "dimensions": [5, 5, 1],
+                "stalemate": area}),
+            ),
+            game_without_checks(
+                serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
+                "boards": 2, "stalemate": area}),
+            ),
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut compared = 0;
+        for game in &games {
+            let masks = game
+                .area_masks
+                .as_ref()
+                .expect("a small board that measures area");
+            for _ in 0..20 {
+                let mut state = game.start();
+                while !state.is_finished() {
+                    for board in 1..=game.geometry.boards {
+                        for team in 0..game.teams {
+                            let (mut reached, mut queue) = (Vec::new(), Vec::new());
+                            reach(&state, board, team, &mut reached, &mut queue);
+                            let first = board_cells(&state, board).start;
+                            let flooded = reached
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, r)| **r)
+                                .fold(0u64, |bits, (i, _)| bits | 1 << (usize::from(first) + i));
+                            assert_eq!(area_word(&state, masks, board, team), flooded);
+                            compared += 1;
+                        }
+                    }
+                    let legal = state.legal_moves();
+                    let mv = legal[rng.random_range(0..legal.len())];
+                    state.apply(mv).expect("a legal move");
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} areas compared");
+    }
 }
