@@ -8,21 +8,32 @@
 
 use std::sync::OnceLock;
 
-use smallvec::SmallVec;
-
 use super::board::Slots;
 use super::{Move, State};
 use crate::rules::{BoardKind, Color, Shape};
 
 /// The kinds of piece a seat may place on every open slot. Most seats hold
-/// one or two kinds, kept inline: a match that ends drops its placements and
-/// the next one, copied from the start, gets them back without allocating. A
-/// seat that may place every colour holds up to 54.
-#[derive(Clone, Debug)]
+/// one or two kinds; a seat that may place every colour holds up to 54.
+#[derive(Debug)]
 pub(crate) struct Placing {
-    kinds: SmallVec<[(Color, Shape); 4]>,
+    kinds: Vec<(Color, Shape)>,
     /// The pieces held of those kinds: Random's weight of each open slot.
     held: u32,
+}
+
+/// Cloned by hand, as `State` is, so `clone_from` reuses the list.
+impl Clone for Placing {
+    fn clone(&self) -> Placing {
+        Placing {
+            kinds: self.kinds.clone(),
+            held: self.held,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Placing) {
+        self.kinds.clone_from(&source.kinds);
+        self.held = source.held;
+    }
 }
 
 impl Placing {
