@@ -11,7 +11,7 @@ use super::{
 use crate::game::State;
 use crate::game::lines::LineTest;
 use crate::game::unpack;
-use crate::rules::WinLose;
+use crate::rules::{Color, WinLose};
 
 /// A finished match's outcome as a state keeps it: told in full, or, where
 /// in-a-row checks (see `Upkeep::untold_lines`) or the stalemate rules
@@ -106,16 +106,15 @@ pub(crate) fn placeholder() -> Outcome {
 /// [`turn_checks`], without building what explains it.
 pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<SeatResult>> {
     let game = state.game();
-    let checks = &game.upkeep.untold_checks;
-    // Most games have one check: it fires or nothing does.
-    if let [(test, result)] = checks.as_slice() {
-        let teams = line_teams(state, *test, mover);
-        return (teams != 0).then(|| decide_named(game, &[(teams, *result)]));
-    }
     let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
     let mut count = 0;
-    for &(test, result) in checks {
-        let teams = line_teams(state, test, mover);
+    for &(test, result) in &game.upkeep.untold_checks {
+        let mut teams = 0u16;
+        for color in line_colors(state, test) {
+            if let Some(team) = credited(game, color, mover) {
+                teams |= 1 << team;
+            }
+        }
         if teams != 0 {
             fired[count] = (teams, result);
             count += 1;
@@ -127,39 +126,34 @@ pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<Seat
 /// At most this many in-a-row checks for [`line_check_results`].
 pub(crate) const MAX_UNTOLD_CHECKS: usize = 8;
 
-/// The teams credited with a line of the test's length through a cell
-/// changed this turn, a bit each: from exactly the colours [`new_lines`]
-/// finds (see `Upkeep::untold_lines`), without listing the lines' cells.
-#[inline]
-fn line_teams(state: &State, test: LineTest, mover: usize) -> u16 {
+/// The colours with a line of the test's length through a cell changed
+/// this turn: exactly those [`new_lines`] finds (see `Upkeep::untold_lines`),
+/// without listing the lines' cells.
+fn line_colors(state: &State, test: LineTest) -> impl Iterator<Item = Color> + '_ {
     let game = state.game();
-    let length = u16::from(match test {
+    let length = match test {
         LineTest::Table(table) => game.line_tables[table].length,
         LineTest::Walk { length, .. } => length,
-    });
-    let (mut seen, mut teams) = (0u16, 0u16);
-    for &cell in &state.changed {
-        let Some((color, _)) = unpack(state.board[usize::from(cell)]) else {
-            continue;
-        };
+    };
+    let mut seen = 0u16;
+    state.changed.iter().filter_map(move |&cell| {
+        let (color, _) = unpack(state.board[usize::from(cell)])?;
         let bit = 1 << color.index();
-        if seen & bit != 0 || state.board.count_of(color) < length {
-            continue;
+        if seen & bit != 0 || state.board.count_of(color) < u16::from(length) {
+            return None;
         }
         let completes = match test {
             LineTest::Table(table) => {
                 game.line_tables[table].completes(cell, state.board.colour_word(color))
             }
             LineTest::Walk { diagonals, .. } => {
-                walk_completes(state, cell, color, length as u8, diagonals)
+                walk_completes(state, cell, color, length, diagonals)
             }
         };
-        if completes {
-            seen |= bit;
-            if let Some(team) = credited(game, color, mover) {
-                teams |= 1 << team;
-            }
+        if !completes {
+            return None;
         }
-    }
-    teams
+        seen |= bit;
+        Some(color)
+    })
 }
