@@ -443,7 +443,7 @@ impl State {
     /// legal moves of the position it stops at in `self.choices`.
     pub(crate) fn play_automatic(&mut self) {
         loop {
-            if self.sits_out() {
+            if self.game.upkeep.seats_sit_out && self.sits_out() {
                 // Nothing to list: the seat passes (most turns of the
                 // phased game-theory games are such passes).
                 debug_assert!({

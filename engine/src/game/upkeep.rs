@@ -18,6 +18,9 @@ pub(crate) struct Upkeep {
     /// Chaos's capture test, en passant, castling). Without one, a turn
     /// asks no board anything.
     pub board_checks: bool,
+    /// Some phase locks seats out, or some seat may fold: a seat may have
+    /// no move at all without its moves being listed (see `State::sits_out`).
+    pub seats_sit_out: bool,
     /// "Stalemate if Chaos cannot capture" is a turn check.
     pub chaos_capture_check: bool,
     /// Some shape can capture (a piece covering another, jumping, ...).
@@ -139,6 +142,8 @@ impl Upkeep {
                 .iter()
                 .any(|c| matches!(c, TurnCheck::LastShape { .. })),
             board_checks: rules.turn_checks.iter().any(decides_a_board),
+            seats_sit_out: phases.iter().any(|p| p.locked_seats != 0)
+                || rules.phases.iter().any(|p| p.fold.is_some()),
             chaos_capture_check: rules
                 .turn_checks
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
