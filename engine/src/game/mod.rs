@@ -160,6 +160,11 @@ pub struct Game {
     /// rule measures area and the board has at most 64 cells: an area
     /// then grows by ORs (see `outcome::measures`).
     pub(crate) area_masks: Option<Vec<u64>>,
+    /// Per direction and cell, the neighbour one step along it as a bit,
+    /// where some stalemate rule measures lines and the board has at most
+    /// 64 cells with no walk that comes back: runs then grow by ORs (see
+    /// `outcome::measures`).
+    pub(crate) line_steps: Option<Vec<Vec<u64>>>,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub(crate) step_table: Option<steps::StepTable>,
     /// The compiled playout kernel, for rule sets in its family.
@@ -363,32 +368,26 @@ impl Game {
             &exclusive,
             seats.len(),
         );
-        let measures_area = rules.stalemate.iter().any(|r| {
-            matches!(
-                r,
-                StalemateRule::Most {
-                    of: Measure::Area,
-                    ..
-                } | StalemateRule::Least {
-                    of: Measure::Area,
-                    ..
-                } | StalemateRule::MoreThanChaos {
-                    of: Measure::Area,
-                    ..
-                } | StalemateRule::LessThanChaos {
-                    of: Measure::Area,
-                    ..
-                } | StalemateRule::Any {
-                    of: Measure::Area,
-                    ..
-                }
-            )
-        });
-        let area_masks = measures_area
+        let measured = |wanted: fn(&Measure) -> bool| {
+            rules.stalemate.iter().any(|r| match r {
+                StalemateRule::Most { of, .. }
+                | StalemateRule::Least { of, .. }
+                | StalemateRule::MoreThanChaos { of, .. }
+                | StalemateRule::LessThanChaos { of, .. }
+                | StalemateRule::Any { of, .. } => wanted(of),
+                _ => false,
+            })
+        };
+        let area_masks = measured(|of| *of == Measure::Area)
             .then(|| outcome::orthogonal_masks(&geometry))
             .flatten();
+        let line_steps =
+            measured(|of| matches!(of, Measure::LongestLine { .. } | Measure::Lines { .. }))
+                .then(|| outcome::step_masks(&geometry))
+                .flatten();
         let mut game = Game {
             area_masks,
+            line_steps,
             step_table,
             color_owner: [None; Color::ALL.len()],
             team_colors: (0..teams)

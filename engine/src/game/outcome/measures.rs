@@ -63,34 +63,125 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
                 Measure::Lines { length, .. } => Some(u32::from(*length)),
                 _ => None,
             };
-            for cell in cells {
-                let Some((color, _)) = state.piece_at(cell) else {
-                    continue;
-                };
-                for &d in geo.line_directions(*diagonals) {
-                    let back = geo.neighbour(cell, geo.direction_count() - 1 - d);
-                    let starts_run =
-                        back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);
-                    if window.is_none() && !starts_run {
-                        // The longest line is measured from where each run starts.
-                        continue;
-                    }
-                    let mut run = 1;
-                    let mut c = geo.neighbour(cell, d);
-                    while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {
-                        run += 1;
-                        c = geo.neighbour(c, d);
-                    }
-                    match window {
-                        // Every K-cell segment starting here counts once.
-                        Some(k) => out[color.index()] += u32::from(run >= k),
-                        None => out[color.index()] = out[color.index()].max(run),
-                    }
-                }
-            }
+            return match &state.game().line_steps {
+                Some(steps) => runs_as_bits(state, steps, *diagonals, window, board),
+                None => runs_walked(state, *diagonals, window, board),
+            };
         }
         // Counted per team by `area`.
         Measure::Area => {}
+    }
+    out
+}
+
+/// [`color_measure`]'s lines walked along the neighbours: from each cell
+/// of a colour, along each line direction, the run it starts (every
+/// segment of K counts once; the longest line from where each run starts).
+fn runs_walked(state: &State, diagonals: bool, window: Option<u32>, board: u8) -> [u32; 9] {
+    let geo = &state.game().geometry;
+    let mut out = [0u32; 9];
+    let cells = board_cells(state, board);
+    for cell in cells {
+        let Some((color, _)) = state.piece_at(cell) else {
+            continue;
+        };
+        for &d in geo.line_directions(diagonals) {
+            let back = geo.neighbour(cell, geo.direction_count() - 1 - d);
+            let starts_run =
+                back == NO_CELL || state.piece_at(back).is_none_or(|(k, _)| k != color);
+            if window.is_none() && !starts_run {
+                // The longest line is measured from where each run starts.
+                continue;
+            }
+            let mut run = 1;
+            let mut c = geo.neighbour(cell, d);
+            while c != NO_CELL && state.piece_at(c).is_some_and(|(k, _)| k == color) {
+                run += 1;
+                c = geo.neighbour(c, d);
+            }
+            match window {
+                // Every K-cell segment starting here counts once.
+                Some(k) => out[color.index()] += u32::from(run >= k),
+                None => out[color.index()] = out[color.index()].max(run),
+            }
+        }
+    }
+    out
+}
+
+/// Per direction and cell, the neighbour one step along it as a bit (none
+/// at an edge), for boards of at most 64 cells where no walk along a
+/// direction comes back (toroids and rings would never end one).
+pub(crate) fn step_masks(geo: &Geometry) -> Option<Vec<Vec<u64>>> {
+    let cells = geo.cell_count();
+    if cells > 64 {
+        return None;
+    }
+    let walk_ends = |d: usize| {
+        (0..cells as u16).all(|start| {
+            let mut c = start;
+            for _ in 0..=cells {
+                c = geo.neighbour(c, d);
+                if c == NO_CELL {
+                    return true;
+                }
+            }
+            false
+        })
+    };
+    (0..geo.direction_count())
+        .map(|d| {
+            walk_ends(d).then(|| {
+                (0..cells as u16)
+                    .map(|c| match geo.neighbour(c, d) {
+                        NO_CELL => 0,
+                        n => 1 << n,
+                    })
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// [`color_measure`]'s lines as bits: along each line direction, the cells
+/// ending a run of k of a colour are those ending a run of k - 1 stepped
+/// once forward, kept where the colour stands. The longest line is the
+/// last k with any; "lines of K" counts the cells ending a run of K, one
+/// per K-cell segment, as the walk counts one per segment's start.
+fn runs_as_bits(
+    state: &State,
+    steps: &[Vec<u64>],
+    diagonals: bool,
+    window: Option<u32>,
+    board: u8,
+) -> [u32; 9] {
+    let geo = &state.game().geometry;
+    let on_board = board_cells(state, board).fold(0u64, |bits, c| bits | 1 << c);
+    let mut out = [0u32; 9];
+    for color in Color::ALL {
+        let colour = state.board.colour_word(color) & on_board;
+        if colour == 0 {
+            continue;
+        }
+        for &d in geo.line_directions(diagonals) {
+            let (mut ends, mut k) = (colour, 0);
+            while ends != 0 {
+                k += 1;
+                if window == Some(k) {
+                    out[color.index()] += ends.count_ones();
+                    break;
+                }
+                let mut stepped = 0;
+                while ends != 0 {
+                    stepped |= steps[d][ends.trailing_zeros() as usize];
+                    ends &= ends - 1;
+                }
+                ends = stepped & colour;
+            }
+            if window.is_none() {
+                out[color.index()] = out[color.index()].max(k);
+            }
+        }
     }
     out
 }
@@ -376,5 +467,55 @@ mod tests {
             }
         }
         assert!(compared > 1000, "{compared} areas compared");
+    }
+
+    /// Lines measured as bits are the lines walked: the longest and the
+    /// segments of 2 and 3, with and without diagonals, on random positions
+    /// of several board kinds.
+    #[test]
+    fn lines_grown_as_bits_are_the_lines_walked() {
+        let longest = serde_json::json!([{"rule": "most",
+            "of": {"measure": "longest_line", "diagonals": true}, "result": "win"}]);
+        let three = serde_json::json!({"shape": "circle", "power": "none",
+            "reserves": {"black": 13, "white": 13}});
+        let games = [
+            catalogue_game("3P-MostWins-3x4"),
+            catalogue_game("4P-TrolleyDilemma"),
+            game_without_checks(serde_json::json!({"board": "squares", "dimensions": [3, 3, 3],
+                "stalemate": longest, "shapes": [three]})),
+            game_without_checks(serde_json::json!({"board": "hexagons", "dimensions": [5, 5, 1],
+                "stalemate": longest})),
+            game_without_checks(serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
+                "boards": 2, "stalemate": longest})),
+            game_without_checks(serde_json::json!({"board": "stacks", "dimensions": [4, 1, 4],
+                "stalemate": longest})),
+        ];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut compared = 0;
+        for game in &games {
+            let steps = game.line_steps.as_ref().expect("a small board that measures lines");
+            for _ in 0..20 {
+                let mut state = game.start();
+                while !state.is_finished() {
+                    for board in 1..=game.geometry.boards {
+                        for diagonals in [false, true] {
+                            for window in [None, Some(2), Some(3)] {
+                                assert_eq!(
+                                    runs_as_bits(&state, steps, diagonals, window, board),
+                                    runs_walked(&state, diagonals, window, board),
+                                    "{} {window:?} {diagonals}",
+                                    game.rules.name
+                                );
+                                compared += 1;
+                            }
+                        }
+                    }
+                    let legal = state.legal_moves();
+                    let mv = legal[rng.random_range(0..legal.len())];
+                    state.apply(mv).expect("a legal move");
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} measures compared");
     }
 }
