@@ -1,7 +1,9 @@
 //! The turns of the current phase, by key, for the repetition rule: a turn
 //! seen before stalemates the phase. Most phases end after a few turns, so
 //! the first keys are kept in a short list, searched in a few instructions;
-//! a phase that runs long moves them to a hash set.
+//! a phase that runs long moves them to a hash set. A filter of 256 bits,
+//! one per key's top byte, says at once that most new keys are new: the
+//! list is searched only when the key's bit is already set.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -12,6 +14,8 @@ const FEW: usize = 32;
 #[derive(Debug, Default)]
 pub(crate) struct SeenTurns {
     few: Vec<u64>,
+    /// A bit per top byte of the listed keys.
+    filter: [u64; 4],
     /// Every key once the list has filled; empty until then.
     many: HashSet<u64, BuildHasherDefault<KeyHasher>>,
 }
@@ -21,12 +25,14 @@ impl Clone for SeenTurns {
     fn clone(&self) -> SeenTurns {
         SeenTurns {
             few: self.few.clone(),
+            filter: self.filter,
             many: self.many.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &SeenTurns) {
         self.few.clone_from(&source.few);
+        self.filter = source.filter;
         // An empty set is cleared, not copied: copying would drop the room
         // a long phase grew it to.
         if source.many.is_empty() {
@@ -43,9 +49,12 @@ impl SeenTurns {
         if !self.many.is_empty() {
             return self.many.insert(key);
         }
-        if self.few.contains(&key) {
+        let top = (key >> 56) as usize;
+        let (word, bit) = (top / 64, 1u64 << (top % 64));
+        if self.filter[word] & bit != 0 && self.few.contains(&key) {
             return false;
         }
+        self.filter[word] |= bit;
         if self.few.len() < FEW {
             self.few.push(key);
         } else {
@@ -61,6 +70,7 @@ impl SeenTurns {
 
     pub(crate) fn clear(&mut self) {
         self.few.clear();
+        self.filter = [0; 4];
         self.many.clear();
     }
 }
@@ -107,6 +117,12 @@ mod tests {
         seen.clear();
         assert!(seen.is_empty());
         assert!(seen.insert(keys[0]), "cleared");
+        // Keys that share their top byte are told apart by the list.
+        let mut close = SeenTurns::default();
+        for k in 0..20u64 {
+            assert!(close.insert(0xab00_0000_0000_0000 | k), "{k} is new");
+        }
+        assert!(!close.insert(0xab00_0000_0000_0005), "seen, same top byte");
         let mut other = SeenTurns::default();
         other.clone_from(&copy);
         assert!(!other.insert(keys[99]) && !other.insert(keys[0]));

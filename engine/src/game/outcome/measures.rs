@@ -481,19 +481,30 @@ mod tests {
         let games = [
             catalogue_game("3P-MostWins-3x4"),
             catalogue_game("4P-TrolleyDilemma"),
-            game_without_checks(serde_json::json!({"board": "squares", "dimensions": [3, 3, 3],
-                "stalemate": longest, "shapes": [three]})),
-            game_without_checks(serde_json::json!({"board": "hexagons", "dimensions": [5, 5, 1],
-                "stalemate": longest})),
-            game_without_checks(serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
-                "boards": 2, "stalemate": longest})),
-            game_without_checks(serde_json::json!({"board": "stacks", "dimensions": [4, 1, 4],
-                "stalemate": longest})),
+            game_without_checks(
+                serde_json::json!({"board": "squares", "dimensions": [3, 3, 3],
+                "stalemate": longest, "shapes": [three]}),
+            ),
+            game_without_checks(
+                serde_json::json!({"board": "hexagons", "dimensions": [5, 5, 1],
+                "stalemate": longest}),
+            ),
+            game_without_checks(
+                serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
+                "boards": 2, "stalemate": longest}),
+            ),
+            game_without_checks(
+                serde_json::json!({"board": "stacks", "dimensions": [4, 1, 4],
+                "stalemate": longest}),
+            ),
         ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let mut compared = 0;
         for game in &games {
-            let steps = game.line_steps.as_ref().expect("a small board that measures lines");
+            let steps = game
+                .line_steps
+                .as_ref()
+                .expect("a small board that measures lines");
             for _ in 0..20 {
                 let mut state = game.start();
                 while !state.is_finished() {
