@@ -451,7 +451,7 @@ impl State {
                     self.clone().generate_known(&mut listed);
                     listed.is_empty()
                 });
-                self.apply_legal(Move::Pass, true);
+                self.pass_sitting_out();
                 continue;
             }
             self.refresh_choices();
@@ -577,6 +577,28 @@ impl State {
                 self.after_board_move(mv);
             }
         }
+    }
+
+    /// The pass of a seat that sits out (see `sits_out`): what `apply_known`
+    /// does for it, without the questions that cannot apply: no round is
+    /// being planned, a pass is no cloaked move, and no chain of jumps is
+    /// open to keep the turn.
+    fn pass_sitting_out(&mut self) {
+        let (phase, in_round) = self.start_learning();
+        let seat = self.to_move;
+        if let Some(seen) = self.revealed.get_mut(seat) {
+            seen.clear();
+        }
+        self.history.push(Applied {
+            seat,
+            mv: Move::Pass,
+            automatic: true,
+            said: Said::default(),
+        });
+        self.turn_moves.push(Move::Pass);
+        self.tactics.passed = None;
+        self.end_turn();
+        self.learn_after(phase, in_round);
     }
 
     /// A placement where the rules make it touch nothing but the board, the
