@@ -361,9 +361,7 @@ impl State {
             // Nothing captures: no jumps, captures in passing or castles.
             let occupied = self.board.occupied_word();
             let free = table.free(self.phase, seat, occupied);
-            let mut reach = kinds.iter().fold(0, |reach, &kind| {
-                reach | table.reach(from, kind, occupied, free)
-            });
+            let mut reach = table.shape_reach(from, shape.index(), occupied, free);
             while reach != 0 {
                 let to = reach.trailing_zeros() as u16;
                 reach &= reach - 1;

@@ -22,14 +22,15 @@ const SETS: [DirectionSet; 3] = [
 
 #[derive(Clone, Debug)]
 pub(crate) struct StepTable {
-    /// Per cell, per direction set (`SETS`): the neighbours, a bit each.
-    adjacent: Vec<[u64; 3]>,
-    /// Per cell, per knight set (any, 2x1x0, 2x1x1): the targets, a bit each.
-    knight: Vec<[u64; 3]>,
     /// Per cell, per direction set, the rays of a slide, each as the range
     /// of its cells (nearest first) in `ray_cells`.
     rays: Vec<[Vec<(u32, u32)>; 3]>,
     ray_cells: Vec<u16>,
+    /// Per cell, per shape: every target its steps and knight moves (not
+    /// its slides) reach on an empty board, a bit each.
+    leaps: Vec<[u64; 6]>,
+    /// Per shape: the direction sets (`SETS`) it slides along, a bit each.
+    slides: [u8; 6],
     /// Per phase: the locked cells, a bit each.
     locked: Vec<u64>,
     /// Per seat: the cells it may enter, a bit each.
@@ -106,7 +107,8 @@ impl StepTable {
             }
             rays.push(per_set);
         }
-        let adjacent = (0..cells as u16)
+        // Per cell, per direction set (`SETS`): the neighbours, a bit each.
+        let adjacent: Vec<[u64; 3]> = (0..cells as u16)
             .map(|from| {
                 SETS.map(|set| {
                     bits(
@@ -118,7 +120,8 @@ impl StepTable {
                 })
             })
             .collect();
-        let knight = (0..cells as u16)
+        // Per cell, per knight set (any, 2x1x0, 2x1x1): the targets, a bit each.
+        let knight: Vec<[u64; 3]> = (0..cells as u16)
             .map(|from| [None, Some(1), Some(2)].map(|ones| bits(geo.knight_targets(from, ones))))
             .collect();
         let enterable = (0..seats)
@@ -126,9 +129,22 @@ impl StepTable {
                 bits((0..cells as u16).filter(|&c| exclusive[usize::from(c)] & 1 << seat != 0))
             })
             .collect();
+        let mut slides = [0u8; 6];
+        for (shape, kinds) in movement.iter().enumerate() {
+            slides[shape] = kinds.iter().fold(0, |sets, &kind| sets | parts(kind).1);
+        }
+        let leaps = (0..cells)
+            .map(|from| {
+                std::array::from_fn(|shape| {
+                    movement[shape].iter().fold(0, |bits, &kind| {
+                        bits | leap(&adjacent, &knight, from, parts(kind).0)
+                    })
+                })
+            })
+            .collect();
         Some(StepTable {
-            adjacent,
-            knight,
+            leaps,
+            slides,
             rays,
             ray_cells,
             locked: locked
@@ -147,37 +163,79 @@ impl StepTable {
         self.all & !occupied & !self.locked[phase] & self.enterable[seat]
     }
 
-    /// The cells a piece on `from` reaches by `kind`, a bit each.
-    pub(crate) fn reach(&self, from: u16, kind: Movement, occupied: u64, free: u64) -> u64 {
+    /// The cells a piece of `shape` on `from` reaches by all its
+    /// movements, a bit each: its steps and knight moves from one table,
+    /// then each of its slides.
+    #[inline]
+    pub(crate) fn shape_reach(&self, from: u16, shape: usize, occupied: u64, free: u64) -> u64 {
         let f = usize::from(from);
-        let slide = |set: usize| {
-            let mut reach = 0;
-            for &(start, end) in &self.rays[f][set] {
-                for &c in &self.ray_cells[start as usize..end as usize] {
-                    let bit = 1u64 << c;
-                    if occupied & bit != 0 {
-                        break;
-                    }
-                    reach |= bit & free;
-                }
-            }
-            reach
-        };
-        match kind {
-            Movement::Adjacent => self.adjacent[f][0] & free,
-            Movement::AdjOrthogonal => self.adjacent[f][1] & free,
-            Movement::AdjDiagonal => self.adjacent[f][2] & free,
-            Movement::Linear => slide(0),
-            Movement::Orthogonal => slide(1),
-            Movement::Diagonal => slide(2),
-            Movement::Knight => self.knight[f][0] & free,
-            Movement::Knight2x1x0 => self.knight[f][1] & free,
-            Movement::Knight2x1x1 => self.knight[f][2] & free,
-            Movement::LinearOrKnight => slide(0) | self.knight[f][0] & free,
-            Movement::AdjacentOrKnight => (self.adjacent[f][0] | self.knight[f][0]) & free,
-            _ => unreachable!("compiled only for the movements it covers"),
+        let mut reach = self.leaps[f][shape] & free;
+        let mut sets = self.slides[shape];
+        while sets != 0 {
+            reach |= self.slide(f, sets.trailing_zeros() as usize, occupied, free);
+            sets &= sets - 1;
         }
+        reach
     }
+
+    /// The free cells a slide from `f` along the direction set `set`
+    /// reaches: each ray up to the first piece, passing over closed cells.
+    fn slide(&self, f: usize, set: usize, occupied: u64, free: u64) -> u64 {
+        let mut reach = 0;
+        for &(start, end) in &self.rays[f][set] {
+            for &c in &self.ray_cells[start as usize..end as usize] {
+                let bit = 1u64 << c;
+                if occupied & bit != 0 {
+                    break;
+                }
+                reach |= bit & free;
+            }
+        }
+        reach
+    }
+}
+
+/// A movement as the tables hold it: the steps and knight moves it makes
+/// (`ADJACENT << set` and `KNIGHT << set`, a bit each) and the direction
+/// sets it slides along (a bit per set of `SETS`).
+fn parts(kind: Movement) -> (u8, u8) {
+    match kind {
+        Movement::Adjacent => (ADJACENT, 0),
+        Movement::AdjOrthogonal => (ADJACENT << 1, 0),
+        Movement::AdjDiagonal => (ADJACENT << 2, 0),
+        Movement::Linear => (0, 1),
+        Movement::Orthogonal => (0, 1 << 1),
+        Movement::Diagonal => (0, 1 << 2),
+        Movement::Knight => (KNIGHT, 0),
+        Movement::Knight2x1x0 => (KNIGHT << 1, 0),
+        Movement::Knight2x1x1 => (KNIGHT << 2, 0),
+        Movement::LinearOrKnight => (KNIGHT, 1),
+        Movement::AdjacentOrKnight => (ADJACENT | KNIGHT, 0),
+        _ => unreachable!("compiled only for the movements it covers"),
+    }
+}
+
+/// The bits of [`parts`]'s steps: three for the neighbours of each
+/// direction set, then three for the knight's sets.
+const ADJACENT: u8 = 1;
+const KNIGHT: u8 = 1 << 3;
+
+/// The targets from `from` of the steps and knight moves in `leaps` (see
+/// [`parts`]), on an empty board.
+fn leap(adjacent: &[[u64; 3]], knight: &[[u64; 3]], from: usize, leaps: u8) -> u64 {
+    (0..3).fold(0, |bits, set| {
+        let step = if leaps & ADJACENT << set != 0 {
+            adjacent[from][set]
+        } else {
+            0
+        };
+        let jump = if leaps & KNIGHT << set != 0 {
+            knight[from][set]
+        } else {
+            0
+        };
+        bits | step | jump
+    })
 }
 
 #[cfg(test)]
@@ -197,30 +255,27 @@ mod tests {
 
     #[test]
     fn a_slide_stops_at_the_first_piece_and_a_knight_jumps() {
+        // 9-Holes: a circle slides along any line or jumps as a knight.
         let game = catalogue_game("9-Holes");
         let table = game.step_table.as_ref().expect("a 3x3 board");
         let geo = &game.geometry;
         let cell = |x, y| geo.cell(1, x, y, 1).expect("on the board");
         let (corner, edge, far_edge) = (cell(1, 1), cell(2, 1), cell(3, 1));
+        let knight = 1 << cell(2, 3) | 1 << cell(3, 2);
+        let circle = crate::rules::Shape::Circle.index();
         let nothing = 0;
-        let free = table.free(0, 0, nothing);
-        // From a corner on an empty board: the whole row, column and diagonal.
-        let reach = table.reach(corner, crate::rules::Movement::Linear, nothing, free);
-        assert_eq!(reach.count_ones(), 6);
-        // A piece next to it in the row blocks the rest of the row.
+        // From a corner on an empty board: the whole row, column and
+        // diagonal, and the two cells a knight's move away.
+        let reach = table.shape_reach(corner, circle, nothing, table.free(0, 0, nothing));
+        assert_eq!(reach.count_ones(), 8);
+        assert_eq!(reach & knight, knight);
+        // A piece next to it in the row blocks the rest of the row; the
+        // knight jumps as before.
         let occupied = 1u64 << edge;
-        let free = table.free(0, 0, occupied);
-        let reach = table.reach(corner, crate::rules::Movement::Linear, occupied, free);
+        let reach = table.shape_reach(corner, circle, occupied, table.free(0, 0, occupied));
         assert_eq!(reach & (1 << edge | 1 << far_edge), 0);
-        assert_eq!(reach.count_ones(), 4);
-        // A knight from a corner reaches the two cells a knight's move away.
-        let knight = table.reach(
-            corner,
-            crate::rules::Movement::Knight,
-            nothing,
-            table.free(0, 0, 0),
-        );
-        assert_eq!(knight, 1 << cell(2, 3) | 1 << cell(3, 2));
+        assert_eq!(reach.count_ones(), 6);
+        assert_eq!(reach & knight, knight);
     }
 
     /// The same legal moves with the tables as by the walk, move for move
