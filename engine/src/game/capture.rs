@@ -365,10 +365,15 @@ impl State {
             return dealt;
         }
         let game = self.game();
-        verdict.pot.sort_by(|a, b| {
-            contest(game.strength(pieces[*b].1), game.strength(pieces[*a].1))
-                .then(pieces[*b].1.rank().cmp(&pieces[*a].1.rank()))
-        });
+        // The order is by shape alone, and the sort is stable: a pot of one
+        // shape (most are coins) is in order already.
+        let first = verdict.pot.first().map(|&i| pieces[i].1);
+        if verdict.pot.iter().any(|&i| Some(pieces[i].1) != first) {
+            verdict.pot.sort_by(|a, b| {
+                contest(game.strength(pieces[*b].1), game.strength(pieces[*a].1))
+                    .then(pieces[*b].1.rank().cmp(&pieces[*a].1.rank()))
+            });
+        }
         let pot = std::mem::take(&mut verdict.pot);
         let copies = match verdict.result {
             Some(CaptureResult::ReincarnateX2) => 2,
