@@ -218,7 +218,7 @@ impl State {
         from: u16,
         kind: Movement,
         land: &dyn Fn(u16, Option<usize>) -> Option<u16>,
-        out: &mut Vec<u16>,
+        out: &mut super::movegen::Targets,
     ) {
         let game = self.game();
         let geo = &game.geometry;

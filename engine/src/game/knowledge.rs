@@ -411,10 +411,23 @@ impl State {
             self.knowledge.believed_walls = self.walls_believed_by(seat);
             self.knowledge.belief = true;
         }
+        // The moves on the board, captures or not: where a piece must
+        // capture, the rules would keep only its captures, so asking each
+        // move whether it captures there too would ask twice. A capture is
+        // among them exactly when it is among the moves the rules keep, and
+        // there are moves exactly when the rules keep some.
         let mut moves = Vec::new();
-        self.generate_legal(&mut moves);
+        if !self.is_finished() {
+            self.generate_on_board(&mut moves, false);
+        }
         moves.retain(|m| m.is_board_move());
         let available = (!moves.is_empty()).then(|| moves.iter().any(|m| self.captures(*m)));
+        debug_assert_eq!(available, {
+            let mut kept = Vec::new();
+            self.generate_legal(&mut kept);
+            kept.retain(|m| m.is_board_move());
+            (!kept.is_empty()).then(|| kept.iter().any(|m| self.captures(*m)))
+        });
         if cloaked {
             self.knowledge.belief = false;
             self.knowledge.believed_walls = None;
@@ -548,7 +561,7 @@ impl State {
         {
             return;
         }
-        self.steps_from(seat, from, &mut Vec::new(), out);
+        self.steps_from(seat, from, &mut super::movegen::Targets::new(), out);
     }
 
     /// A placement as the truth allows it (see `placements`), with no open

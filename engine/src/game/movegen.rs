@@ -4,6 +4,10 @@ use super::{Move, State};
 use crate::geometry::{DirectionSet, NO_CELL};
 use crate::rules::{BoardKind, CaptureCondition, Color, Movement, Shape};
 
+/// The cells a piece reaches, gathered on the stack: listing them for
+/// every piece of every position allocated a list each time.
+pub(crate) type Targets = smallvec::SmallVec<[u16; 32]>;
+
 /// How many legal moves an explanation of an illegal one gives as examples.
 const EXAMPLES: usize = 3;
 
@@ -317,7 +321,7 @@ impl State {
             // No shape moves once placed: nothing to look for.
             return;
         }
-        let mut targets = Vec::new();
+        let mut targets = Targets::new();
         for from in self.cells_of(&self.game().seats[seat]) {
             self.steps_from(seat, from, &mut targets, out);
         }
@@ -329,7 +333,7 @@ impl State {
         &self,
         seat: usize,
         from: u16,
-        targets: &mut Vec<u16>,
+        targets: &mut Targets,
         out: &mut Vec<Move>,
     ) {
         let game = self.game();
@@ -415,7 +419,7 @@ impl State {
     }
 
     /// Cells a piece at `from` may reach by one movement kind.
-    fn targets(&self, seat: usize, from: u16, shape: Shape, kind: Movement, out: &mut Vec<u16>) {
+    fn targets(&self, seat: usize, from: u16, shape: Shape, kind: Movement, out: &mut Targets) {
         let game = self.game();
         let geo = &game.geometry;
         let stacks = geo.kind == BoardKind::Stacks;
@@ -436,7 +440,7 @@ impl State {
             let to = self.landing(cell)?;
             (self.can_enter(seat, to) && self.board_open(to)).then_some(to)
         };
-        let one_step = |set: DirectionSet, out: &mut Vec<u16>| {
+        let one_step = |set: DirectionSet, out: &mut Targets| {
             for &d in geo.directions_in(set) {
                 let n = geo.neighbour(from, d);
                 if n != NO_CELL
@@ -447,7 +451,7 @@ impl State {
             }
         };
         // Slides stop at the first piece but pass over locked cells.
-        let slide = |set: DirectionSet, out: &mut Vec<u16>| {
+        let slide = |set: DirectionSet, out: &mut Targets| {
             for &d in geo.directions_in(set) {
                 let mut cell = geo.neighbour(from, d);
                 while cell != NO_CELL {
@@ -461,7 +465,7 @@ impl State {
                 }
             }
         };
-        let knight = |ones: Option<usize>, out: &mut Vec<u16>| {
+        let knight = |ones: Option<usize>, out: &mut Targets| {
             out.extend(geo.knight_targets(from, ones).filter_map(|c| land(c, None)));
         };
         match kind {
@@ -489,7 +493,7 @@ impl State {
                     .skip_while(|&&c| c != from)
                     .take_while(|&&c| self.board[usize::from(c)] != 0)
                     .count();
-                let mut reach = Vec::new();
+                let mut reach = Targets::new();
                 slide(DirectionSet::Orthogonal, &mut reach);
                 out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
             }
@@ -504,7 +508,7 @@ impl State {
                     .iter()
                     .filter(|&&c| self.board[usize::from(c)] != 0)
                     .count();
-                let mut reach = Vec::new();
+                let mut reach = Targets::new();
                 slide(DirectionSet::Orthogonal, &mut reach);
                 out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
             }
