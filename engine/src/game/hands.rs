@@ -20,7 +20,10 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
         kept: super::capture::every_position(pieces.len()),
         ..Default::default()
     };
-    let communal = |c: Color| game.seats.iter().all(|s| !s.controls(c));
+    // The colours some seat plays, a bit each: asked for every piece of
+    // every owner's hand.
+    let played = game.team_colors.iter().fold(0u16, |bits, t| bits | t);
+    let communal = |c: Color| played & 1 << c.index() == 0;
     let mut owners: SmallVec<[Color; 8]> = SmallVec::new();
     for &(c, _) in pieces {
         if !communal(c) && !owners.contains(&c) {
