@@ -57,28 +57,14 @@ impl State {
         }
         if self.game.upkeep.untold_lines {
             if let Some(results) = outcome::line_check_results(self, mover) {
-                self.board_results[0] = Some(outcome::placeholder());
-                self.outcome = Some(outcome::Ending::Untold {
-                    results,
-                    mover,
-                    by: outcome::Decider::TurnChecks,
-                    told: Default::default(),
-                });
-                return;
+                return self.end_only_board(results, mover, outcome::Decider::TurnChecks);
             }
         } else if self.game.upkeep.untold_board_checks {
             match outcome::turn_check_results(self, mover) {
                 outcome::CheckResults::Nothing => {}
                 outcome::CheckResults::Decided(decided) => self.board_results[0] = Some(decided),
                 outcome::CheckResults::Results(results) => {
-                    self.board_results[0] = Some(outcome::placeholder());
-                    self.outcome = Some(outcome::Ending::Untold {
-                        results,
-                        mover,
-                        by: outcome::Decider::TurnChecks,
-                        told: Default::default(),
-                    });
-                    return;
+                    return self.end_only_board(results, mover, outcome::Decider::TurnChecks);
                 }
             }
         } else if self.game.upkeep.board_checks {
@@ -138,14 +124,7 @@ impl State {
         if let [None] = self.board_results.as_slice() {
             let by = outcome::Decider::Stalemate(outcome::stalemate_cause(self));
             let results = outcome::stalemate_results(self, mover, 1);
-            self.board_results[0] = Some(outcome::placeholder());
-            self.outcome = Some(outcome::Ending::Untold {
-                results,
-                mover,
-                by,
-                told: Default::default(),
-            });
-            return;
+            return self.end_only_board(results, mover, by);
         }
         // Each board's cause is judged as its turn comes: the boards
         // before it are decided by then (a decided board counts as full).
@@ -170,6 +149,26 @@ impl State {
             results,
             mover,
             by: outcome::Decider::StalemateBoards(stalemated),
+            told: Default::default(),
+        });
+    }
+
+    /// Ends a game of one board with `results`, decided by `by` after
+    /// `mover`'s turn: the board marked decided, the outcome told from the
+    /// finished position when asked (see `outcome::Ending`). Inlined: out
+    /// of line, playouts took about 0.7% more instructions.
+    #[inline(always)]
+    fn end_only_board(
+        &mut self,
+        results: Vec<outcome::SeatResult>,
+        mover: usize,
+        by: outcome::Decider,
+    ) {
+        self.board_results[0] = Some(outcome::placeholder());
+        self.outcome = Some(outcome::Ending::Untold {
+            results,
+            mover,
+            by,
             told: Default::default(),
         });
     }

@@ -404,69 +404,81 @@ fn runs(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use rand::rngs::Xoshiro256PlusPlus;
     use rand::{RngExt, SeedableRng};
 
     use super::*;
+    use crate::game::Game;
     use crate::testing::{catalogue_game, game_without_checks};
 
-    /// The area grown by ORs is the area the flood fill finds, on every
-    /// board kind: random positions of games that measure area.
-    #[test]
-    fn an_area_grown_as_bits_is_the_flood_fills() {
-        let area =
-            serde_json::json!([{"rule": "most", "of": {"measure": "area"}, "result": "win"}]);
-        let games = [
-            catalogue_game("BoS"),
-            catalogue_game("3P-BoS"),
-            game_without_checks(
-                serde_json::json!({"board": "squares", "dimensions": [3, 3, 3], "stalemate": area,
-                "shapes": [{"shape": "circle", "power": "none", "reserves": {"black": 13, "white": 13}}]}),
-            ),
-            game_without_checks(
-                serde_json::json!({"board": "stacks", "dimensions": [4, 1, 4],
-                "stalemate": area}),
-            ),
-            game_without_checks(
-                serde_json::json!({"board": "hexagons", "dimensions": [5, 5, 1],
-                "stalemate": area}),
-            ),
-            game_without_checks(
-                serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
-                "boards": 2, "stalemate": area}),
-            ),
-        ];
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        let mut compared = 0;
-        for game in &games {
-            let masks = game
-                .area_masks
-                .as_ref()
-                .expect("a small board that measures area");
+    /// Four board kinds (a 3-D board, hexagons, two boards, stacks) whose
+    /// stalemate rule measures `of`.
+    fn boards_measuring(of: serde_json::Value) -> [Arc<Game>; 4] {
+        let stalemate = serde_json::json!([{"rule": "most", "of": of, "result": "win"}]);
+        let circles = serde_json::json!({"shape": "circle", "power": "none",
+            "reserves": {"black": 13, "white": 13}});
+        [
+            serde_json::json!({"board": "squares", "dimensions": [3, 3, 3],
+                "stalemate": stalemate, "shapes": [circles]}),
+            serde_json::json!({"board": "hexagons", "dimensions": [5, 5, 1],
+                "stalemate": stalemate}),
+            serde_json::json!({"board": "squares", "dimensions": [4, 4, 1], "boards": 2,
+                "stalemate": stalemate}),
+            serde_json::json!({"board": "stacks", "dimensions": [4, 1, 4],
+                "stalemate": stalemate}),
+        ]
+        .map(game_without_checks)
+    }
+
+    /// Every position of 20 random matches of each game, from a seeded
+    /// stream; returns how many positions were visited.
+    fn each_position(games: &[Arc<Game>], seed: u64, mut visit: impl FnMut(&State)) -> usize {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut visited = 0;
+        for game in games {
             for _ in 0..20 {
                 let mut state = game.start();
                 while !state.is_finished() {
-                    for board in 1..=game.geometry.boards {
-                        for team in 0..game.teams {
-                            let (mut reached, mut queue) = (Vec::new(), Vec::new());
-                            reach(&state, board, team, &mut reached, &mut queue);
-                            let first = board_cells(&state, board).start;
-                            let flooded = reached
-                                .iter()
-                                .enumerate()
-                                .filter(|(_, r)| **r)
-                                .fold(0u64, |bits, (i, _)| bits | 1 << (usize::from(first) + i));
-                            assert_eq!(area_word(&state, masks, board, team), flooded);
-                            compared += 1;
-                        }
-                    }
+                    visit(&state);
+                    visited += 1;
                     let legal = state.legal_moves();
                     let mv = legal[rng.random_range(0..legal.len())];
                     state.apply(mv).expect("a legal move");
                 }
             }
         }
-        assert!(compared > 1000, "{compared} areas compared");
+        visited
+    }
+
+    /// The area grown by ORs is the area the flood fill finds, on every
+    /// board kind: random positions of games that measure area.
+    #[test]
+    fn an_area_grown_as_bits_is_the_flood_fills() {
+        let mut games = vec![catalogue_game("BoS"), catalogue_game("3P-BoS")];
+        games.extend(boards_measuring(serde_json::json!({"measure": "area"})));
+        let visited = each_position(&games, 7, |state| {
+            let game = state.game();
+            let masks = game
+                .area_masks
+                .as_ref()
+                .expect("a small board that measures area");
+            for board in 1..=game.geometry.boards {
+                for team in 0..game.teams {
+                    let (mut reached, mut queue) = (Vec::new(), Vec::new());
+                    reach(state, board, team, &mut reached, &mut queue);
+                    let first = usize::from(board_cells(state, board).start);
+                    let flooded = reached
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| **r)
+                        .fold(0u64, |bits, (i, _)| bits | 1 << (first + i));
+                    assert_eq!(area_word(state, masks, board, team), flooded);
+                }
+            }
+        });
+        assert!(visited > 200, "{visited} positions compared");
     }
 
     /// Lines measured as bits are the lines walked: the longest and the
@@ -474,59 +486,32 @@ mod tests {
     /// of several board kinds.
     #[test]
     fn lines_grown_as_bits_are_the_lines_walked() {
-        let longest = serde_json::json!([{"rule": "most",
-            "of": {"measure": "longest_line", "diagonals": true}, "result": "win"}]);
-        let three = serde_json::json!({"shape": "circle", "power": "none",
-            "reserves": {"black": 13, "white": 13}});
-        let games = [
+        let mut games = vec![
             catalogue_game("3P-MostWins-3x4"),
             catalogue_game("4P-TrolleyDilemma"),
-            game_without_checks(
-                serde_json::json!({"board": "squares", "dimensions": [3, 3, 3],
-                "stalemate": longest, "shapes": [three]}),
-            ),
-            game_without_checks(
-                serde_json::json!({"board": "hexagons", "dimensions": [5, 5, 1],
-                "stalemate": longest}),
-            ),
-            game_without_checks(
-                serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
-                "boards": 2, "stalemate": longest}),
-            ),
-            game_without_checks(
-                serde_json::json!({"board": "stacks", "dimensions": [4, 1, 4],
-                "stalemate": longest}),
-            ),
         ];
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-        let mut compared = 0;
-        for game in &games {
+        games.extend(boards_measuring(
+            serde_json::json!({"measure": "longest_line", "diagonals": true}),
+        ));
+        let visited = each_position(&games, 11, |state| {
+            let game = state.game();
             let steps = game
                 .line_steps
                 .as_ref()
                 .expect("a small board that measures lines");
-            for _ in 0..20 {
-                let mut state = game.start();
-                while !state.is_finished() {
-                    for board in 1..=game.geometry.boards {
-                        for diagonals in [false, true] {
-                            for window in [None, Some(2), Some(3)] {
-                                assert_eq!(
-                                    runs_as_bits(&state, steps, diagonals, window, board),
-                                    runs_walked(&state, diagonals, window, board),
-                                    "{} {window:?} {diagonals}",
-                                    game.rules.name
-                                );
-                                compared += 1;
-                            }
-                        }
+            for board in 1..=game.geometry.boards {
+                for diagonals in [false, true] {
+                    for window in [None, Some(2), Some(3)] {
+                        assert_eq!(
+                            runs_as_bits(state, steps, diagonals, window, board),
+                            runs_walked(state, diagonals, window, board),
+                            "{} {window:?} {diagonals}",
+                            game.rules.name
+                        );
                     }
-                    let legal = state.legal_moves();
-                    let mv = legal[rng.random_range(0..legal.len())];
-                    state.apply(mv).expect("a legal move");
                 }
             }
-        }
-        assert!(compared > 1000, "{compared} measures compared");
+        });
+        assert!(visited > 200, "{visited} positions compared");
     }
 }

@@ -199,10 +199,13 @@ fn last_shape_fires_on_the_turn_that_leaves_one_team_of_several_holding_it() {
     );
 }
 
-fn seeker(phases: serde_json::Value) -> Arc<Game> {
+/// One seat against Chaos on four squares: the seat places two circles,
+/// Chaos's pentagon on the first square must capture by covering, and the
+/// phase stalemates once Chaos cannot capture; `cloaking` as the rules name it.
+fn seeker_cloaked(phases: &serde_json::Value, cloaking: &str) -> Arc<Game> {
     game_without_checks(
         serde_json::json!({"players": "one_vs_chaos", "board": "squares",
-        "dimensions": [4, 1, 1],
+        "dimensions": [4, 1, 1], "cloaking": cloaking,
         "shapes": [{"reserves": {"black": 2}},
             {"shape": "pentagon", "power": "must", "capture": "cover", "result": "remove",
                 "movement": ["adjacent"]}],
@@ -211,6 +214,10 @@ fn seeker(phases: serde_json::Value) -> Arc<Game> {
         "turn_checks": [{"check": "stalemate_if_chaos_cannot_capture"}],
         "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
     )
+}
+
+fn seeker(phases: serde_json::Value) -> Arc<Game> {
+    seeker_cloaked(&phases, "none")
 }
 
 #[test]
@@ -251,22 +258,7 @@ fn an_earlier_phase_ends_once_chaos_cannot_capture_but_not_while_chaos_cannot_mo
 #[test]
 fn chaos_judges_its_captures_on_what_it_sees() {
     let mut fields = serde_json::json!([{"pass": true, "cloaked": ["2,1"]}]);
-    let cloaked = |fields: &serde_json::Value| {
-        let mut rules = crate::testing::rules_over(
-            serde_json::json!({"turn_checks": []}),
-            serde_json::json!({"players": "one_vs_chaos", "board": "squares",
-            "cloaking": "hides", "dimensions": [4, 1, 1],
-            "shapes": [{"reserves": {"black": 2}},
-                {"shape": "pentagon", "power": "must", "capture": "cover", "result": "remove",
-                    "movement": ["adjacent"]}],
-            "initial": [{"at": "1,1", "color": "white", "shape": "pentagon"}],
-            "phases": fields,
-            "turn_checks": [{"check": "stalemate_if_chaos_cannot_capture"}],
-            "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"}]}),
-        );
-        rules.name = "cloaked-seeker".into();
-        Game::new(rules).expect("valid")
-    };
+    let cloaked = |fields: &serde_json::Value| seeker_cloaked(fields, "hides");
     let mut s = cloaked(&fields).start();
     s.apply(s.legal_actions()[1]).expect("a placement");
     let placed = s.history().first().map(|a| a.mv);

@@ -28,9 +28,9 @@ impl Clone for State {
 
 impl State {
     /// `clone_from`, with or without the past: a position without one (see
-    /// [`State::clone_bare`]) has an empty history, no decisions and no
-    /// turns seen, and copying them only to empty them cost a planner's
-    /// position most of its copy.
+    /// [`State::clone_bare`]) has an empty history, no turns seen and no
+    /// round under way, and copying them only to empty them cost a
+    /// planner's position most of its copy.
     fn copy_from(&mut self, source: &State, past: bool) {
         let State {
             game,
@@ -79,14 +79,13 @@ impl State {
         changed.clone_from(&source.changed);
         draw.clone_from(&source.draw);
         *offered_this_turn = source.offered_this_turn;
+        decisions.clone_from(&source.decisions);
         if past {
             seen_turns.clone_from(&source.seen_turns);
             history.clone_from(&source.history);
-            decisions.clone_from(&source.decisions);
         } else {
             seen_turns.clear();
             history.clear();
-            decisions.clear();
         }
         outcome.clone_from(&source.outcome);
         last_line_teams.clone_from(&source.last_line_teams);
