@@ -26,13 +26,30 @@ pub fn play_random<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> bool {
     }
 }
 
+/// Plays Random's moves, at most `limit` and at least one while the game
+/// goes on: a lean run of placements where the position allows one (see
+/// `State::play_lean_run`), else one move. Returns how many were played.
+#[inline]
+pub(crate) fn play_random_run<R: Rng + ?Sized>(
+    state: &mut State,
+    rng: &mut R,
+    limit: usize,
+) -> usize {
+    match state.play_lean_run(rng, limit) {
+        0 => usize::from(play_random(state, rng)),
+        run => run,
+    }
+}
+
 /// Plays random moves until the game ends; returns the number of moves applied.
 pub fn playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> usize {
     let mut moves = 0;
-    while play_random(state, rng) {
-        moves += 1;
+    loop {
+        match play_random_run(state, rng, usize::MAX) {
+            0 => return moves,
+            run => moves += run,
+        }
     }
-    moves
 }
 
 /// Plays whole random games from the start position until `stop`, asked

@@ -202,16 +202,21 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
     let seats = sim.seat_count();
     results.clear();
     let game = sim.game().clone();
-    for _ in 0..PLAYOUT_LIMIT {
-        if let Some(kernel) = game.rollout()
-            && kernel.load(sim, board)
-        {
-            let finish = kernel.play(board, rng);
-            results.extend((0..seats).map(|s| return_of(finish.result(s))));
-            return;
-        }
-        if !crate::random::play_random(sim, rng) {
-            break;
+    let mut ply = 0;
+    while ply < PLAYOUT_LIMIT {
+        // The kernel is tried at every move until a whole turn loads.
+        let limit = match game.rollout() {
+            Some(kernel) if kernel.load(sim, board) => {
+                let finish = kernel.play(board, rng);
+                results.extend((0..seats).map(|s| return_of(finish.result(s))));
+                return;
+            }
+            Some(_) => 1,
+            None => PLAYOUT_LIMIT - ply,
+        };
+        match crate::random::play_random_run(sim, rng, limit) {
+            0 => break,
+            run => ply += run,
         }
     }
     match sim.returns() {

@@ -45,6 +45,16 @@ impl Placing {
     pub(crate) fn held(&self) -> u32 {
         self.held
     }
+
+    /// Refills the kinds, each with the pieces held of it, in their order.
+    pub(crate) fn refill(&mut self, held: impl Iterator<Item = ((Color, Shape), u16)>) {
+        self.kinds.clear();
+        self.held = 0;
+        for (kind, count) in held {
+            self.held += u32::from(count);
+            self.kinds.push(kind);
+        }
+    }
 }
 
 /// The legal moves of a position: a list, or placements kept as a product
@@ -132,6 +142,11 @@ impl State {
         listed
     }
 
+    /// Forgets the whole list built from a product (see `choice_list`).
+    pub(crate) fn forget_full_list(&mut self) {
+        self.choices.full.take();
+    }
+
     /// Sets the legal moves to a list worked out elsewhere.
     pub(crate) fn set_legal(&mut self, moves: Vec<Move>) {
         self.choices.clear();
@@ -157,19 +172,12 @@ impl State {
             return None;
         }
         // The last position's list of kinds, refilled: no allocation.
-        let mut kinds = self
-            .choices
-            .placing
-            .take()
-            .map(|p| p.kinds)
-            .unwrap_or_default();
-        kinds.clear();
-        let mut held = 0;
-        for kind in self.held_kinds(seat) {
-            held += u32::from(self.reserve(kind.0, kind.1));
-            kinds.push(kind);
-        }
-        (!kinds.is_empty()).then_some(Placing { kinds, held })
+        let mut placing = self.choices.placing.take().unwrap_or(Placing {
+            kinds: Vec::new(),
+            held: 0,
+        });
+        placing.refill(self.held_kinds(seat).map(|k| (k, self.reserve(k.0, k.1))));
+        (!placing.kinds.is_empty()).then_some(placing)
     }
 
     /// The kinds of piece `seat` may place now: colours it controls, shapes

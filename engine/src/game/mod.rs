@@ -8,6 +8,7 @@ mod goals;
 mod hands;
 mod interface;
 mod knowledge;
+mod lean_run;
 mod lines;
 mod movegen;
 mod moves;

@@ -458,7 +458,7 @@ impl State {
     /// `apply_known` does for it, without asking about rounds, cloaking,
     /// covers, captures or chains, which cannot apply. Its placements are
     /// kept as a product, so `to` is an open slot's landing: empty.
-    fn place_quietly(&mut self, color: Color, shape: Shape, to: u16, automatic: bool) {
+    pub(super) fn place_quietly(&mut self, color: Color, shape: Shape, to: u16, automatic: bool) {
         let seat = self.to_move;
         let mv = Move::Place { color, shape, to };
         let t = usize::from(to);

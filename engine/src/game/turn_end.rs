@@ -158,7 +158,7 @@ impl State {
     /// finished position when asked (see `outcome::Ending`). Inlined: out
     /// of line, playouts took about 0.7% more instructions.
     #[inline(always)]
-    fn end_only_board(
+    pub(super) fn end_only_board(
         &mut self,
         results: Vec<outcome::SeatResult>,
         mover: usize,

@@ -52,6 +52,13 @@ pub(crate) struct Upkeep {
     /// nothing is cloaked and turns come one at a time. Such a placement
     /// skips the general move's questions (see `State::place_quietly`).
     pub quiet_placement: Vec<bool>,
+    /// Per phase: a quiet placement's turn asks nothing at its end but the
+    /// lines it made (`untold_lines`), or nothing at all: no turn start
+    /// kept, no line or shape remembered, no Chaos capture test, no seat
+    /// sitting out, no board decided by other checks. Random plays a run
+    /// of such placements without the general move's questions (see
+    /// `State::play_lean_run`).
+    pub lean_turns: Vec<bool>,
 }
 
 impl Upkeep {
@@ -102,6 +109,14 @@ impl Upkeep {
             && self.board_checks
             && geometry.boards == 1
             && !rules.overachievers_disqualified;
+        let lean_ends = !self.remembers_lines
+            && !self.tracks_shape_holders
+            && !self.chaos_capture_check
+            && !self.seats_sit_out
+            && (self.untold_lines || !self.board_checks);
+        self.lean_turns = (self.quiet_placement.iter().zip(&self.start_key))
+            .map(|(&quiet, &start_key)| quiet && !start_key && lean_ends)
+            .collect();
         self
     }
 
@@ -154,6 +169,7 @@ impl Upkeep {
             untold_board_checks: false,
             untold_checks: Vec::new(),
             quiet_placement,
+            lean_turns: Vec::new(),
         }
     }
 }
