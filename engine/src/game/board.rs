@@ -339,35 +339,42 @@ fn byte_prefix_counts(word: u64) -> u64 {
 }
 
 /// The position of the `k`-th set bit of `word` (from 0; `k` below the
-/// word's count). An early bit is found by clearing the lower ones, two
-/// instructions each; a later one from the running counts per byte (the
-/// bytes whose count so far is at most `k` are the lower ones, compared all
-/// at once), then at most seven bits cleared within that byte.
+/// word's count), without a branch: `k` is a random pick in playouts, and
+/// a loop that stops at it mispredicted most of the time. The bytes whose
+/// count so far is at most `k` are the lower ones (compared all at once);
+/// within the byte they lead to, a table gives the bit.
 #[inline]
 fn nth_bit(word: u64, k: u32) -> u32 {
-    if k < 8 {
-        let mut bits = word;
-        for _ in 0..k {
-            bits &= bits - 1;
-        }
-        return bits.trailing_zeros();
-    }
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let prefix = byte_prefix_counts(word);
     // Counts and k are at most 64, so no byte borrows from the next.
     let at_most_k = (((u64::from(k) * ONES) | HIGH) - prefix) & HIGH;
     let byte = ((at_most_k >> 7).wrapping_mul(ONES) >> 56) as u32;
-    let before = if byte == 0 {
-        0
-    } else {
-        ((prefix >> (8 * (byte - 1))) & 0xff) as u32
-    };
-    let mut bits = (word >> (8 * byte)) & 0xff;
-    for _ in 0..k - before {
-        bits &= bits - 1;
+    // The count of the bytes below it (none below the first).
+    let before = ((prefix << 8) >> (8 * byte)) & 0xff;
+    let bits = (word >> (8 * byte)) & 0xff;
+    8 * byte + u32::from(SELECT_IN_BYTE[bits as usize][(u64::from(k) - before) as usize & 7])
+}
+
+/// Per byte value, the place of its i-th set bit (8 past its last).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = select_in_byte();
+
+const fn select_in_byte() -> [[u8; 8]; 256] {
+    let mut table = [[8u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut found, mut bit) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte][found] = bit as u8;
+                found += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
     }
-    8 * byte + bits.trailing_zeros()
+    table
 }
 
 /// Per phase and seat, the cells closed to the seat's placements even when

@@ -60,8 +60,12 @@ impl State {
                 self.decide(mv);
                 continue;
             }
-            let to = self.slot_target(slots.nth((pick / per_slot) as usize));
-            let mut within = pick % per_slot;
+            // Most seats hold one piece of each kind they place: no division.
+            let (slot, mut within) = match per_slot {
+                1 => (pick, 0),
+                _ => (pick / per_slot, pick % per_slot),
+            };
+            let to = self.slot_target(slots.nth(slot as usize));
             let (color, shape) = *placing
                 .kinds()
                 .iter()
@@ -115,6 +119,7 @@ impl State {
         if self.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
             self.tactics.chain = None;
             if self.game.upkeep.untold_lines
+                && self.turn_made_a_line()
                 && let Some(results) = outcome::line_check_results(self, seat)
             {
                 self.end_only_board(results, seat, outcome::Decider::TurnChecks);
@@ -124,7 +129,10 @@ impl State {
             if !self.seen_turns.is_empty() {
                 self.seen_turns.clear();
             }
-            self.to_move = (seat + 1) % self.game.seats.len();
+            self.to_move = match seat + 1 {
+                next if next == self.game.seats.len() => 0,
+                next => next,
+            };
             self.turn_moves.clear();
             self.changed.clear();
             self.offered_this_turn = false;
@@ -132,6 +140,15 @@ impl State {
         if !self.refresh_lean_choices() {
             self.play_automatic();
         }
+    }
+
+    /// Whether a placement of the turn ending completed a line: the turn's
+    /// moves are its placements, and the cells it changed their cells.
+    fn turn_made_a_line(&self) -> bool {
+        self.turn_moves.iter().any(|mv| match *mv {
+            Move::Place { color, to, .. } => outcome::placement_made_a_line(self, to, color),
+            _ => true,
+        })
     }
 
     /// The product of the seat to move, brought up to date; false where it

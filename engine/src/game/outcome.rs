@@ -15,7 +15,9 @@ use super::{Game, State, unpack};
 use crate::describe::join_and;
 use crate::geometry::NO_CELL;
 use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
-pub(crate) use ending::{Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, placeholder};
+pub(crate) use ending::{
+    Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, placeholder, placement_made_a_line,
+};
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::{cause as stalemate_cause, results as stalemate_results};
 pub use words::default_label;

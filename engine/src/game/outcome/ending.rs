@@ -123,6 +123,30 @@ pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<Seat
     (count > 0).then(|| decide_named(game, &fired[..count]))
 }
 
+/// Whether a piece of `color` placed on `cell` completed a line for some
+/// check of `Upkeep::untold_checks`: what [`line_check_results`] asks of
+/// each changed cell, asked of a placement whose colour is known, without
+/// reading the board (the lean runs' question after every placement; see
+/// `State::play_lean_run`). Only when it says yes can results follow.
+#[inline]
+pub(crate) fn placement_made_a_line(state: &State, cell: u16, color: Color) -> bool {
+    let game = state.game();
+    let count = state.board.count_of(color);
+    game.upkeep
+        .untold_checks
+        .iter()
+        .any(|&(test, _)| match test {
+            LineTest::Table(table) => {
+                let table = &game.line_tables[table];
+                count >= u16::from(table.length)
+                    && table.completes(cell, state.board.colour_word(color))
+            }
+            LineTest::Walk { length, diagonals } => {
+                count >= u16::from(length) && walk_completes(state, cell, color, length, diagonals)
+            }
+        })
+}
+
 /// At most this many in-a-row checks for [`line_check_results`].
 pub(crate) const MAX_UNTOLD_CHECKS: usize = 8;
 
