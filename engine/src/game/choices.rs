@@ -49,11 +49,12 @@ impl Placing {
     /// Refills the kinds, each with the pieces held of it, in their order.
     pub(crate) fn refill(&mut self, held: impl Iterator<Item = ((Color, Shape), u16)>) {
         self.kinds.clear();
-        self.held = 0;
+        let mut total = 0;
         for (kind, count) in held {
-            self.held += u32::from(count);
+            total += u32::from(count);
             self.kinds.push(kind);
         }
+        self.held = total;
     }
 }
 

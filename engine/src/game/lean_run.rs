@@ -155,16 +155,23 @@ impl State {
     /// has at most one move, which the engine plays (see `play_automatic`).
     fn refresh_lean_choices(&mut self) -> bool {
         let seat = self.to_move;
-        let mut placing = self
+        // Refilled where it lies (moved out and back, the product's count
+        // was read whole just after its last write, and waited on it).
+        let (game, reserves) = (&self.game, &self.reserves);
+        let placing = self
             .choices
             .placing
-            .take()
+            .as_mut()
             .expect("a lean position's product");
-        placing.refill(self.held_kinds(seat).map(|k| (k, self.reserve(k.0, k.1))));
+        let held = game.placeable[seat]
+            .iter()
+            .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
+            .filter(|&(_, count)| count > 0);
+        placing.refill(held);
         if placing.kinds().is_empty() {
+            self.choices.placing = None;
             return false;
         }
-        self.choices.placing = Some(placing);
         if let Some(blocked) = self.game.placement_blocked[self.phase].get(seat) {
             self.choices
                 .unblocked
