@@ -42,6 +42,9 @@ pub(crate) struct Board {
     /// reach (see [`Board::height`]).
     stacks: Option<Arc<StackLayout>>,
     heights: Vec<u8>,
+    /// On boards too big for `colour_words`, where the game counts lines:
+    /// each colour's pieces along every line axis (see `line_bits`).
+    lines: Option<super::line_bits::LineBits>,
 }
 
 /// Where each cell of a board of stacks stands: its stack, and its place
@@ -109,6 +112,7 @@ impl Board {
             colour_words: [0; COLOURS],
             stacks: None,
             heights: Vec::new(),
+            lines: None,
         };
         board.counts[0] = cells.len() as u16;
         for (cell, piece) in cells.into_iter().enumerate() {
@@ -132,6 +136,24 @@ impl Board {
             .collect();
         self.stacks = Some(layout);
         self
+    }
+
+    /// The same board, keeping its pieces as bits along the line axes of
+    /// `layout` (see `line_bits`).
+    pub(crate) fn with_line_bits(mut self, layout: Arc<super::line_bits::LineLayout>) -> Board {
+        let mut lines = super::line_bits::LineBits::new(layout);
+        for (cell, &piece) in self.cells.iter().enumerate() {
+            if let Some(colour) = colour_of(piece) {
+                lines.flip(cell, colour);
+            }
+        }
+        self.lines = Some(lines);
+        self
+    }
+
+    /// The board's pieces as bits along its line axes, where it keeps them.
+    pub(crate) fn line_bits(&self) -> Option<&super::line_bits::LineBits> {
+        self.lines.as_ref()
     }
 
     /// On stacks, how many places of `stack` lie at or below its highest
@@ -179,10 +201,16 @@ impl Board {
         if let Some(colour) = colour_of(before) {
             self.colour_counts[colour] -= 1;
             self.colour_words[colour] &= !bit;
+            if let Some(lines) = &mut self.lines {
+                lines.flip(cell, colour);
+            }
         }
         if let Some(colour) = colour_of(piece) {
             self.colour_counts[colour] += 1;
             self.colour_words[colour] |= bit;
+            if let Some(lines) = &mut self.lines {
+                lines.flip(cell, colour);
+            }
         }
     }
 
@@ -435,6 +463,7 @@ impl Clone for Board {
             colour_words: self.colour_words,
             stacks: self.stacks.clone(),
             heights: self.heights.clone(),
+            lines: self.lines.clone(),
         }
     }
 
@@ -446,6 +475,7 @@ impl Clone for Board {
         self.colour_counts = source.colour_counts;
         self.colour_words = source.colour_words;
         self.heights.clone_from(&source.heights);
+        self.lines.clone_from(&source.lines);
         let same = match (&self.stacks, &source.stacks) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             (a, b) => a.is_none() && b.is_none(),

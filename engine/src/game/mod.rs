@@ -9,6 +9,7 @@ mod hands;
 mod interface;
 mod knowledge;
 mod lean_run;
+mod line_bits;
 mod lines;
 mod movegen;
 mod moves;
@@ -151,6 +152,10 @@ pub struct Game {
     /// In-a-row lines as masks, per length and diagonals the rules count,
     /// where the board is small enough and its lines do not wrap (see `lines`).
     pub(crate) line_tables: Vec<lines::LineTable>,
+    /// Where lines are counted on a board too big for `line_tables`: its
+    /// line axes' layouts, for boards to keep their pieces as bits along
+    /// them (see `line_bits`).
+    pub(crate) line_layout: Option<Arc<line_bits::LineLayout>>,
     /// Per colour, the only team that plays it, if one team alone does.
     pub(crate) color_owner: [Option<usize>; Color::ALL.len()],
     /// Per team, the colours its seats play, a bit each (bit i is colour i).
@@ -359,6 +364,11 @@ impl Game {
             })
             .collect();
         let upkeep = upkeep.with_line_tables(&rules, &geometry, &line_tables);
+        let counts_lines = !lines_counted(&rules).is_empty();
+        let line_layout = (counts_lines && geometry.cell_count() > 64)
+            .then(|| line_bits::LineLayout::compile(&geometry))
+            .flatten()
+            .map(Arc::new);
         let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();
         let step_table = steps::StepTable::compile(
             &geometry,
@@ -400,6 +410,7 @@ impl Game {
                 })
                 .collect(),
             line_tables,
+            line_layout,
             upkeep,
             placeable,
             reserves_only_fall: nothing_captures,

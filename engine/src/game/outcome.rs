@@ -265,6 +265,14 @@ pub(crate) fn walk_completes(
     diagonals: bool,
 ) -> bool {
     let geo = &state.game().geometry;
+    if let Some(bits) = state.board.line_bits()
+        && length <= super::line_bits::MAX_RUN
+    {
+        let directions = geo.line_directions(diagonals).iter();
+        return directions
+            .into_iter()
+            .any(|&d| bits.run_reaches(cell, color.index(), d, length));
+    }
     let same = |c: u16| same_colour(state, c, color);
     geo.line_directions(diagonals).iter().any(|&d| {
         let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);

@@ -92,8 +92,12 @@ impl State {
             board: {
                 let board =
                     super::board::Board::new(game.initial_board.clone(), game.slot_of.clone());
-                match &game.stack_layout {
+                let board = match &game.stack_layout {
                     Some(layout) => board.with_stacks(layout.clone()),
+                    None => board,
+                };
+                match &game.line_layout {
+                    Some(layout) => board.with_line_bits(layout.clone()),
                     None => board,
                 }
             },

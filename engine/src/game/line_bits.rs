@@ -1,0 +1,155 @@
+//! In-a-row lines on boards too big for one word of masks (see `lines`),
+//! counted as bits. Along each line axis the board's lines are laid out one
+//! after another, a gap between two; a colour's pieces are a bit string in
+//! each layout, kept up to date as pieces come and go. A run through a cell
+//! is then the ones around its place in that string, counted a word at a
+//! time, where the walk along the neighbours loaded and compared cell after
+//! cell (a run of Gomoku or Connect6 spent most of its time there).
+//!
+//! Only where that is the same count: every axis's lines are chains that
+//! begin and end at the board's edge, each step undone by the opposite
+//! step (no toroid seams, no rings), and lines are at most `MAX_RUN` long.
+
+use std::sync::Arc;
+
+use crate::geometry::{Geometry, NO_CELL};
+
+/// The longest line counted as bits: a run is read from one word around
+/// the cell, 31 places ahead of it and 32 behind.
+pub(crate) const MAX_RUN: u8 = 32;
+
+/// How many colours pieces come in.
+const COLOURS: usize = crate::rules::Color::ALL.len();
+
+/// Where each cell stands in each axis's layout, compiled once per game.
+#[derive(Debug)]
+pub(crate) struct LineLayout {
+    /// Per direction of the board: its axis, where it is a line direction.
+    axis_of: Vec<Option<u8>>,
+    axes: usize,
+    /// Per cell and axis, the cell's bit in a colour's block.
+    bit_of: Vec<u32>,
+    /// Words per colour: every axis's layout, with a word of room before
+    /// and after each so a word around any place can be read.
+    block: usize,
+}
+
+impl LineLayout {
+    /// The layout of `geo`'s line axes (those of lines with diagonals, a
+    /// superset of those without), or None where runs there are not the
+    /// walk's count (see the module).
+    pub(crate) fn compile(geo: &Geometry) -> Option<LineLayout> {
+        if super::lines::wraps(geo) {
+            return None;
+        }
+        let cells = geo.cell_count();
+        let directions = geo.line_directions(true);
+        let mut axis_of = vec![None; geo.direction_count()];
+        let mut bit_of = vec![0u32; cells * directions.len()];
+        let mut block = 0usize;
+        for (axis, &forward) in directions.iter().enumerate() {
+            let back = geo.direction_count() - 1 - forward;
+            axis_of[forward] = Some(axis as u8);
+            axis_of[back] = Some(axis as u8);
+            // A word of room, then each line from its first cell, a gap after.
+            let mut place = block * 64 + 64;
+            let mut placed = 0;
+            for first in 0..cells as u16 {
+                if geo.neighbour(first, back) != NO_CELL {
+                    continue;
+                }
+                let mut c = first;
+                while c != NO_CELL {
+                    let next = geo.neighbour(c, forward);
+                    if placed == cells || (next != NO_CELL && geo.neighbour(next, back) != c) {
+                        // A ring, or a step the opposite one does not undo.
+                        return None;
+                    }
+                    bit_of[usize::from(c) * directions.len() + axis] = place as u32;
+                    place += 1;
+                    placed += 1;
+                    c = next;
+                }
+                place += 1;
+            }
+            if placed != cells {
+                // Some cells lie on rings with no first cell.
+                return None;
+            }
+            block = place.div_ceil(64) + 1;
+        }
+        Some(LineLayout {
+            axis_of,
+            axes: directions.len(),
+            bit_of,
+            block,
+        })
+    }
+}
+
+/// A board's pieces per colour as bits in each axis's layout.
+#[derive(Debug)]
+pub(crate) struct LineBits {
+    layout: Arc<LineLayout>,
+    /// Per colour, a block of `LineLayout::block` words.
+    words: Vec<u64>,
+}
+
+/// Cloned by hand, as `Board` is, so `clone_from` reuses the words.
+impl Clone for LineBits {
+    fn clone(&self) -> LineBits {
+        LineBits {
+            layout: self.layout.clone(),
+            words: self.words.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &LineBits) {
+        self.words.clone_from(&source.words);
+        if !Arc::ptr_eq(&self.layout, &source.layout) {
+            self.layout = source.layout.clone();
+        }
+    }
+}
+
+impl LineBits {
+    pub(crate) fn new(layout: Arc<LineLayout>) -> LineBits {
+        LineBits {
+            words: vec![0; layout.block * COLOURS],
+            layout,
+        }
+    }
+
+    /// A piece of colour `colour` (its index) now stands on `cell`, or no
+    /// longer does.
+    #[inline]
+    pub(crate) fn flip(&mut self, cell: usize, colour: usize) {
+        let layout = &*self.layout;
+        let block = &mut self.words[colour * layout.block..][..layout.block];
+        for &bit in &layout.bit_of[cell * layout.axes..][..layout.axes] {
+            block[bit as usize / 64] ^= 1 << (bit % 64);
+        }
+    }
+
+    /// Whether `cell`, holding a piece of `colour`, lies on a run of at
+    /// least `length` of that colour along direction `dir`'s axis.
+    #[inline]
+    pub(crate) fn run_reaches(&self, cell: u16, colour: usize, dir: usize, length: u8) -> bool {
+        let layout = &*self.layout;
+        let Some(axis) = layout.axis_of[dir] else {
+            return false;
+        };
+        let bit = layout.bit_of[usize::from(cell) * layout.axes + usize::from(axis)] as usize;
+        let block = &self.words[colour * layout.block..][..layout.block];
+        // The 64 places from 32 behind the cell: the cell's bit is bit 32.
+        let start = bit - 32;
+        let (word, shift) = (start / 64, start % 64);
+        let around = (block[word] >> shift) | ((block[word + 1] << 1) << (63 - shift));
+        let ahead = (around >> 33).trailing_ones();
+        let behind = (around << 32).leading_ones();
+        1 + ahead + behind >= u32::from(length)
+    }
+}
+
+#[cfg(test)]
+mod tests;
