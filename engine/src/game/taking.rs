@@ -257,14 +257,24 @@ impl State {
         if continuing {
             self.tactics.extra += 1;
         }
-        let game = self.game().clone();
-        if game.geometry.kind == BoardKind::Stacks {
+        // What the rules say of the piece, read before the board changes
+        // (the game is not cloned to be read meanwhile: an atomic count,
+        // up and down, took a third of a step's time).
+        let game = self.game();
+        let (stacks, by_stack) = (
+            game.geometry.kind == BoardKind::Stacks,
+            game.moves_by_stack(piece.1),
+        );
+        let has_power = game.power(piece.1).is_some();
+        let pawn = game.goals.en_passant
+            && game.movement[piece.1.index()].contains(&crate::rules::Movement::PawnForwardCenter);
+        if stacks {
             self.move_stack_part(from, to);
             self.flags[usize::from(to)] |= MOVED;
             if let Some(shape) = promote {
                 self.board.set(usize::from(to), pack(piece.0, shape));
             }
-            self.resolve_stack_by(to, game.moves_by_stack(piece.1));
+            self.resolve_stack_by(to, by_stack);
             self.tactics.passed = None;
             return None;
         }
@@ -294,7 +304,7 @@ impl State {
             self.seize(over, piece);
         }
         let arrived = self.piece_at(to) == Some(piece);
-        if arrived && game.power(piece.1).is_some() {
+        if arrived && has_power {
             let board = self.board.clone();
             let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
             for c in self.arrival_captives(seat, piece.1, Some(from), to, &occupant) {
@@ -304,12 +314,10 @@ impl State {
         if arrived && let Some(shape) = promote {
             self.board.set(usize::from(to), pack(piece.0, shape));
         }
-        let double = game.goals.en_passant
-            && game.movement[piece.1.index()].contains(&crate::rules::Movement::PawnForwardCenter)
-            && self.double_step_of(seat, from, to);
+        let double = pawn && self.double_step_of(seat, from, to);
         self.tactics.passed = double.then(|| {
             let (dir, _) = self.line_between(from, to).expect("a straight step");
-            (game.geometry.neighbour(from, dir), to)
+            (self.game().geometry.neighbour(from, dir), to)
         });
         // A capturing jump opens a chain when the piece can jump again.
         let chains = matches!(
