@@ -257,18 +257,21 @@ impl State {
             return;
         }
         let geo = &self.game().geometry;
-        if !by_stack && self.one_colour(&geo.columns()[geo.column_of(cell)]) {
+        let stack = geo.column_of(cell);
+        // Only the places up to the stack's highest piece hold pieces.
+        let column = &geo.columns()[stack];
+        let filled = &column[..self.board.height(stack).map_or(column.len(), usize::from)];
+        if !by_stack && self.one_colour(filled) {
             // A lone colour captures none of its own: nothing to judge, and
             // nothing to allocate or count for it (most arrivals in a playout).
             return;
         }
         // A stack is at most as high as a board's dimension: its pieces
         // and cells fit in arrays on the stack, with nothing to allocate.
-        let stack = geo.column_of(cell);
         let mut cells = [0u16; STACK_MAX];
         let mut pieces = [(Color::Black, Shape::Circle); STACK_MAX];
         let mut n = 0;
-        for &c in &geo.columns()[stack] {
+        for &c in filled {
             if let Some(piece) = unpack(self.board[usize::from(c)]) {
                 (cells[n], pieces[n]) = (c, piece);
                 n += 1;
