@@ -448,7 +448,8 @@ impl State {
         }
         let mut lifted = std::mem::take(&mut self.knowledge.learning_mut().lifted);
         lifted.clear();
-        for cell in 0..self.board.len() as u16 {
+        // Only on a cloaked cell can a piece be unseen.
+        for &cell in &self.game().phases[self.phase].cloaked_cells {
             let piece = self.board[usize::from(cell)];
             if piece != 0 && !self.sees_fully(seat, cell) {
                 lifted.push((cell, piece));
@@ -492,10 +493,12 @@ impl State {
     /// The locked spaces as `seat` believes them, when some wall is unknown
     /// to it; None when it knows them all.
     pub(crate) fn walls_believed_by(&self, seat: usize) -> Option<Vec<bool>> {
-        let locked = &self.game().phases[self.phase].locked;
+        let phase = &self.game().phases[self.phase];
+        let locked = &phase.locked;
         let unseen = |c: usize| locked[c] && !self.sees_wall(seat, c as u16);
-        (0..locked.len())
-            .any(unseen)
+        // Only on a cloaked cell can a wall be unseen.
+        (phase.cloaked_cells.iter())
+            .any(|&c| unseen(usize::from(c)))
             .then(|| (0..locked.len()).map(|c| locked[c] && !unseen(c)).collect())
     }
 

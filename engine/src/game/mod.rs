@@ -107,6 +107,9 @@ pub(crate) struct CompiledPhase {
     pub locked_seats: u8,
     pub locked: Vec<bool>,
     pub cloaked: Vec<bool>,
+    /// The cloaked cells, in order: the only ones where a piece or a wall
+    /// can be unseen.
+    pub cloaked_cells: Vec<u16>,
 }
 
 /// A rule set ready for play: geometry, seats and masks, shared by every state.
@@ -242,6 +245,10 @@ impl Game {
                 locked_seats: p.locked_seats.iter().map(seat_bit).fold(0, |a, b| a | b),
                 locked: spaces(&p.locked),
                 cloaked: spaces(&p.cloaked),
+                cloaked_cells: (spaces(&p.cloaked).iter().enumerate())
+                    .filter(|(_, cloaked)| **cloaked)
+                    .map(|(c, _)| c as u16)
+                    .collect(),
             })
             .collect();
         let sticky = spaces(&rules.sticky);
