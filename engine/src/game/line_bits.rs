@@ -32,13 +32,21 @@ pub(crate) struct LineLayout {
     /// Words per colour: every axis's layout, with a word of room before
     /// and after each so a word around any place can be read.
     block: usize,
+    /// Per colour, its block's place among the colours kept (`NOT_KEPT`
+    /// for a colour no piece of the game has): two of nine, most often.
+    block_of: [u8; COLOURS],
+    kept: usize,
 }
+
+/// A colour whose pieces are not kept as bits (see `LineLayout::block_of`).
+const NOT_KEPT: u8 = u8::MAX;
 
 impl LineLayout {
     /// The layout of `geo`'s line axes (those of lines with diagonals, a
-    /// superset of those without), or None where runs there are not the
-    /// walk's count (see the module).
-    pub(crate) fn compile(geo: &Geometry) -> Option<LineLayout> {
+    /// superset of those without) for the pieces of `colours` (a bit per
+    /// colour index), or None where runs there are not the walk's count
+    /// (see the module).
+    pub(crate) fn compile(geo: &Geometry, colours: u16) -> Option<LineLayout> {
         if super::lines::wraps(geo) {
             return None;
         }
@@ -78,11 +86,21 @@ impl LineLayout {
             }
             block = place.div_ceil(64) + 1;
         }
+        let mut block_of = [NOT_KEPT; COLOURS];
+        let mut kept = 0;
+        for (colour, place) in block_of.iter_mut().enumerate() {
+            if colours & 1 << colour != 0 {
+                *place = kept as u8;
+                kept += 1;
+            }
+        }
         Some(LineLayout {
             axis_of,
             axes: directions.len(),
             bit_of,
             block,
+            block_of,
+            kept,
         })
     }
 }
@@ -115,7 +133,7 @@ impl Clone for LineBits {
 impl LineBits {
     pub(crate) fn new(layout: Arc<LineLayout>) -> LineBits {
         LineBits {
-            words: vec![0; layout.block * COLOURS],
+            words: vec![0; layout.block * layout.kept],
             layout,
         }
     }
@@ -125,14 +143,24 @@ impl LineBits {
     #[inline]
     pub(crate) fn flip(&mut self, cell: usize, colour: usize) {
         let layout = &*self.layout;
-        let block = &mut self.words[colour * layout.block..][..layout.block];
+        let kept = layout.block_of[colour];
+        debug_assert_ne!(kept, NOT_KEPT, "a piece of a colour the game has");
+        if kept == NOT_KEPT {
+            return;
+        }
+        let block = &mut self.words[usize::from(kept) * layout.block..][..layout.block];
         for &bit in &layout.bit_of[cell * layout.axes..][..layout.axes] {
             block[bit as usize / 64] ^= 1 << (bit % 64);
         }
     }
 
-    /// Whether `cell`, holding a piece of `colour`, lies on a run of at
-    /// least `length` of that colour along direction `dir`'s axis.
+    /// Whether the pieces of `colour` are kept (see `LineLayout::block_of`).
+    pub(crate) fn keeps(&self, colour: usize) -> bool {
+        self.layout.block_of[colour] != NOT_KEPT
+    }
+
+    /// Whether `cell`, holding a piece of `colour` (one kept), lies on a run
+    /// of at least `length` of that colour along direction `dir`'s axis.
     #[inline]
     pub(crate) fn run_reaches(&self, cell: u16, colour: usize, dir: usize, length: u8) -> bool {
         let layout = &*self.layout;
@@ -140,7 +168,8 @@ impl LineBits {
             return false;
         };
         let bit = layout.bit_of[usize::from(cell) * layout.axes + usize::from(axis)] as usize;
-        let block = &self.words[colour * layout.block..][..layout.block];
+        let kept = usize::from(layout.block_of[colour]);
+        let block = &self.words[kept * layout.block..][..layout.block];
         // The 64 places from 32 behind the cell: the cell's bit is bit 32.
         let start = bit - 32;
         let (word, shift) = (start / 64, start % 64);

@@ -372,8 +372,18 @@ impl Game {
             .collect();
         let upkeep = upkeep.with_line_tables(&rules, &geometry, &line_tables);
         let counts_lines = !lines_counted(&rules).is_empty();
+        // The colours pieces on the board can have: the seats' and the
+        // first pieces' (a capture converts only to a seat's colour).
+        let board_colours = (seats.iter().map(|s| s.controls))
+            .chain(
+                initial_board
+                    .iter()
+                    .filter_map(|&c| unpack(c))
+                    .map(|(color, _)| 1 << color.index()),
+            )
+            .fold(0u16, |colours, c| colours | c);
         let line_layout = (counts_lines && geometry.cell_count() > 64)
-            .then(|| line_bits::LineLayout::compile(&geometry))
+            .then(|| line_bits::LineLayout::compile(&geometry, board_colours))
             .flatten()
             .map(Arc::new);
         let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();

@@ -267,6 +267,7 @@ pub(crate) fn walk_completes(
     let geo = &state.game().geometry;
     if let Some(bits) = state.board.line_bits()
         && length <= super::line_bits::MAX_RUN
+        && bits.keeps(color.index())
     {
         let directions = geo.line_directions(diagonals).iter();
         return directions

@@ -64,6 +64,11 @@ fn runs_counted_as_bits_are_the_runs_walked() {
                 state.board.set(cell, piece);
             }
             let bits = state.board.line_bits().expect("kept as bits");
+            // Only the colours the seats play are kept.
+            for colour in Color::ALL {
+                let played = matches!(colour, Color::Black | Color::White);
+                assert_eq!(bits.keeps(colour.index()), played, "{name}: {colour:?}");
+            }
             let geo = &game.geometry;
             for cell in 0..geo.cell_count() as u16 {
                 let Some((colour, _)) = state.piece_at(cell) else {
