@@ -16,9 +16,7 @@
 use rand::{Rng, RngExt};
 
 use super::outcome;
-use super::state::Applied;
-use super::words::Said;
-use super::{Move, State, known_bit, pack};
+use super::{Move, State};
 use crate::rules::{Color, Shape};
 
 impl State {
@@ -97,24 +95,9 @@ impl State {
     fn place_lean(&mut self, color: Color, shape: Shape, to: u16) {
         let seat = self.to_move;
         let mv = Move::Place { color, shape, to };
-        let t = usize::from(to);
-        debug_assert_eq!(
-            self.board[t], 0,
-            "a product's placement lands on an empty space"
-        );
         debug_assert_eq!(self.tactics.extra, 0, "nothing captures");
         self.decisions.push(mv);
-        self.history.push(Applied {
-            seat,
-            mv,
-            automatic: false,
-            said: Said::default(),
-        });
-        self.reserves.take_one(color, shape);
-        self.changed.push(to);
-        self.board.set(t, pack(color, shape));
-        self.flags[t] = known_bit(seat);
-        self.tactics.passed = None;
+        self.record_quiet_placement(color, shape, to, false);
         self.turn_moves.push(mv);
         if self.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
             self.tactics.chain = None;

@@ -460,11 +460,25 @@ impl State {
     /// A placement where the rules make it touch nothing but the board, the
     /// mover's reserve and the turn (see `Upkeep::quiet_placement`): what
     /// `apply_known` does for it, without asking about rounds, cloaking,
-    /// covers, captures or chains, which cannot apply. Its placements are
-    /// kept as a product, so `to` is an open slot's landing: empty.
+    /// covers, captures or chains, which cannot apply.
     pub(super) fn place_quietly(&mut self, color: Color, shape: Shape, to: u16, automatic: bool) {
+        self.record_quiet_placement(color, shape, to, automatic);
+        self.after_board_move(Move::Place { color, shape, to });
+    }
+
+    /// A quiet placement recorded and made, its turn not yet ended. Its
+    /// placements are kept as a product, so `to` is an open slot's
+    /// landing: empty. Always inlined: a lean run's placement is most of a
+    /// playout, and out of line it took 3% longer.
+    #[inline(always)]
+    pub(super) fn record_quiet_placement(
+        &mut self,
+        color: Color,
+        shape: Shape,
+        to: u16,
+        automatic: bool,
+    ) {
         let seat = self.to_move;
-        let mv = Move::Place { color, shape, to };
         let t = usize::from(to);
         debug_assert_eq!(
             self.board[t], 0,
@@ -476,7 +490,7 @@ impl State {
         );
         self.history.push(Applied {
             seat,
-            mv,
+            mv: Move::Place { color, shape, to },
             automatic,
             said: Said::default(),
         });
@@ -485,7 +499,6 @@ impl State {
         self.board.set(t, pack(color, shape));
         self.flags[t] = super::known_bit(seat);
         self.tactics.passed = None;
-        self.after_board_move(mv);
     }
 
     /// A piece arrives on a cell: on stacks the stack resolves its captures;
