@@ -104,23 +104,53 @@ impl Choices {
 impl State {
     /// Works out the legal moves of the position afresh.
     pub(crate) fn refresh_choices(&mut self) {
-        // Only the list moves out and back: the rest stays in place.
-        let mut listed = std::mem::take(&mut self.choices.listed);
-        listed.clear();
-        self.choices.full.take();
-        self.choices.placing = self.placing_everywhere();
-        if self.choices.placing.is_some() {
-            let game = &self.game;
-            if let Some(blocked) = game.placement_blocked[self.phase].get(self.to_move) {
-                self.choices
-                    .unblocked
-                    .assign_without(self.board.open(), blocked);
-            }
-            self.other_moves(self.to_move, &mut listed);
-        } else {
-            self.generate_known(&mut listed);
+        if self.may_place_everywhere() && self.refill_product() {
+            return self.list_beside_product();
         }
+        // Only the list moves out and back: the rest stays in place.
+        self.choices.placing = None;
+        self.choices.full.take();
+        let mut listed = self.take_listed();
+        self.generate_known(&mut listed);
         self.choices.listed = listed;
+    }
+
+    /// The product of the placements of the seat to move, refilled where
+    /// it lies from the pieces it holds now (no allocation; moved out and
+    /// back, its count was read whole just after a narrow write to it, and
+    /// the read waited); false, with no product left, when it holds none.
+    pub(crate) fn refill_product(&mut self) -> bool {
+        let (game, reserves, seat) = (&self.game, &self.reserves, self.to_move);
+        let placing = self.choices.placing.get_or_insert_with(|| Placing {
+            kinds: Vec::new(),
+            held: 0,
+        });
+        let held = game.placeable[seat]
+            .iter()
+            .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
+            .filter(|&(_, count)| count > 0);
+        placing.refill(held);
+        if placing.kinds.is_empty() {
+            self.choices.placing = None;
+            return false;
+        }
+        true
+    }
+
+    /// Beside a product of placements: the open slots the seat to move may
+    /// place on where some are closed to it, and the moves listed (a pass,
+    /// a draw offer); the whole list is left to be built when asked for.
+    pub(crate) fn list_beside_product(&mut self) {
+        let seat = self.to_move;
+        if let Some(blocked) = self.game.placement_blocked[self.phase].get(seat) {
+            self.choices
+                .unblocked
+                .assign_without(self.board.open(), blocked);
+        }
+        let mut listed = self.take_listed();
+        self.other_moves(seat, &mut listed);
+        self.choices.listed = listed;
+        self.choices.full.take();
     }
 
     /// Whether the seat to move has no move at all, known without listing
@@ -143,42 +173,27 @@ impl State {
         listed
     }
 
-    /// Forgets the whole list built from a product (see `choice_list`).
-    pub(crate) fn forget_full_list(&mut self) {
-        self.choices.full.take();
-    }
-
     /// Sets the legal moves to a list worked out elsewhere.
     pub(crate) fn set_legal(&mut self, moves: Vec<Move>) {
         self.choices.clear();
         self.choices.listed = moves;
     }
 
-    /// The placements of the seat to move as a product, where the phase's
-    /// rules make them so and nothing else is going on (a draw offer, a
-    /// round, a chain of jumps, hidden pieces, a decided board).
-    fn placing_everywhere(&mut self) -> Option<Placing> {
+    /// Whether the placements of the seat to move are a product: the
+    /// phase's rules make them so and nothing else is going on (a draw
+    /// offer, a round, a chain of jumps, hidden pieces, a decided board).
+    fn may_place_everywhere(&self) -> bool {
         let game = self.game();
         let seat = self.to_move;
-        if !game.placing_everywhere[self.phase]
-            || self.is_finished()
-            || self.draw_offered_by().is_some()
-            || self.round.is_some()
-            || self.tactics.chain.is_some()
-            || !self.places_as_product()
-            || self.board_results.iter().any(Option::is_some)
-            || game.phases[self.phase].locked_seats & (1 << seat) != 0
-            || self.has_folded(seat)
-        {
-            return None;
-        }
-        // The last position's list of kinds, refilled: no allocation.
-        let mut placing = self.choices.placing.take().unwrap_or(Placing {
-            kinds: Vec::new(),
-            held: 0,
-        });
-        placing.refill(self.held_kinds(seat).map(|k| (k, self.reserve(k.0, k.1))));
-        (!placing.kinds.is_empty()).then_some(placing)
+        game.placing_everywhere[self.phase]
+            && !self.is_finished()
+            && self.draw_offered_by().is_none()
+            && self.round.is_none()
+            && self.tactics.chain.is_none()
+            && self.places_as_product()
+            && self.board_results.iter().all(Option::is_none)
+            && game.phases[self.phase].locked_seats & (1 << seat) == 0
+            && !self.has_folded(seat)
     }
 
     /// The kinds of piece `seat` may place now: colours it controls, shapes

@@ -244,7 +244,11 @@ impl<'a> ChanceOutcomes<'a> {
 /// the same pick, from the same draw, as walking the list (slot by slot,
 /// each kind as many times as it is held, then the other moves). None when
 /// the state keeps a plain list.
-fn sample_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Option<Move>> {
+#[inline]
+pub(super) fn sample_placement<R: Rng + ?Sized>(
+    state: &State,
+    rng: &mut R,
+) -> Option<Option<Move>> {
     let (kinds, slots) = state.placing()?;
     let per_slot = state.placeable_pieces()?;
     let placements = per_slot * slots.len() as u32;
@@ -256,8 +260,13 @@ fn sample_placement<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Optio
     }
     let mut pick = rng.random_range(0..total);
     if pick < placements {
-        let to = state.slot_target(slots.nth((pick / per_slot) as usize));
-        let mut within = pick % per_slot;
+        // Most seats hold one piece of each kind they place: no division
+        // (a playout's draws wait on it).
+        let (slot, mut within) = match per_slot {
+            1 => (pick, 0),
+            _ => (pick / per_slot, pick % per_slot),
+        };
+        let to = state.slot_target(slots.nth(slot as usize));
         for &(color, shape) in kinds {
             let held = u32::from(state.reserve(color, shape));
             if within < held {

@@ -13,7 +13,7 @@
 //! plays every catalogue game both ways). Anything else (a pass, a move
 //! the engine makes by force, the end of the game) goes the general way.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::outcome;
 use super::{Move, State};
@@ -26,55 +26,16 @@ impl State {
     pub(crate) fn play_lean_run<R: Rng + ?Sized>(&mut self, rng: &mut R, limit: usize) -> usize {
         let mut played = 0;
         while played < limit && self.lean_now() {
-            let Some(placing) = self.choices.placing.as_ref() else {
+            // Random's draw from the product, as `ChanceOutcomes::sample`.
+            let Some(Some(mv)) = super::interface::sample_placement(self, rng) else {
                 break;
             };
-            let per_slot = placing.held();
-            let slots = self.placing_slots();
-            let placements = per_slot * slots.len() as u32;
-            let others: u32 = self.choices.listed.iter().map(|m| other_weight(*m)).sum();
-            let total = placements + others;
-            if total == 0 {
-                break;
-            }
-            // The draw of `ChanceOutcomes::sample` on a product.
-            let mut pick = rng.random_range(0..total);
             played += 1;
-            if pick >= placements {
+            match mv {
+                Move::Place { color, shape, to } => self.place_lean(color, shape, to),
                 // A pass (a draw offer weighs nothing): the general way.
-                pick -= placements;
-                let mv = self
-                    .choices
-                    .listed
-                    .iter()
-                    .copied()
-                    .find(|m| {
-                        let w = other_weight(*m);
-                        let found = pick < w;
-                        pick = pick.wrapping_sub(w);
-                        found
-                    })
-                    .expect("the pick falls on a listed move");
-                self.decide(mv);
-                continue;
+                other => self.decide(other),
             }
-            // Most seats hold one piece of each kind they place: no division.
-            let (slot, mut within) = match per_slot {
-                1 => (pick, 0),
-                _ => (pick / per_slot, pick % per_slot),
-            };
-            let to = self.slot_target(slots.nth(slot as usize));
-            let (color, shape) = *placing
-                .kinds()
-                .iter()
-                .find(|&&(color, shape)| {
-                    let held = u32::from(self.reserve(color, shape));
-                    let found = within < held;
-                    within = within.wrapping_sub(held);
-                    found
-                })
-                .expect("the pick falls on a kind held");
-            self.place_lean(color, shape, to);
         }
         played
     }
@@ -112,10 +73,7 @@ impl State {
             if !self.seen_turns.is_empty() {
                 self.seen_turns.clear();
             }
-            self.to_move = match seat + 1 {
-                next if next == self.game.seats.len() => 0,
-                next => next,
-            };
+            self.to_move = self.seat_after(seat);
             self.turn_moves.clear();
             self.changed.clear();
             self.offered_this_turn = false;
@@ -137,43 +95,11 @@ impl State {
     /// The product of the seat to move, brought up to date; false where it
     /// has at most one move, which the engine plays (see `play_automatic`).
     fn refresh_lean_choices(&mut self) -> bool {
-        let seat = self.to_move;
-        // Refilled where it lies (moved out and back, the product's count
-        // was read whole just after its last write, and waited on it).
-        let (game, reserves) = (&self.game, &self.reserves);
-        let placing = self
-            .choices
-            .placing
-            .as_mut()
-            .expect("a lean position's product");
-        let held = game.placeable[seat]
-            .iter()
-            .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
-            .filter(|&(_, count)| count > 0);
-        placing.refill(held);
-        if placing.kinds().is_empty() {
-            self.choices.placing = None;
+        if !self.refill_product() {
             return false;
         }
-        if let Some(blocked) = self.game.placement_blocked[self.phase].get(seat) {
-            self.choices
-                .unblocked
-                .assign_without(self.board.open(), blocked);
-        }
-        let mut listed = self.take_listed();
-        self.other_moves(seat, &mut listed);
-        self.choices.listed = listed;
-        self.forget_full_list();
+        self.list_beside_product();
         self.choice_count() > 1
-    }
-}
-
-/// Random's weight of a listed move beside a product: a pass 1, a draw
-/// offer nothing (as `ChanceOutcomes` weighs them).
-fn other_weight(mv: Move) -> u32 {
-    match mv {
-        Move::OfferDraw => 0,
-        _ => 1,
     }
 }
 

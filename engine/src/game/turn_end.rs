@@ -97,13 +97,23 @@ impl State {
         self.to_move = if after_round {
             0
         } else {
-            (mover + 1) % self.game.seats.len()
+            self.seat_after(mover)
         };
         self.turn_moves.clear();
         self.changed.clear();
         self.offered_this_turn = false;
         self.keep_turn_start();
         self.begin_round_if_simultaneous();
+    }
+
+    /// The seat whose turn follows `seat`'s, without a division (a
+    /// playout's turns waited on it).
+    #[inline]
+    pub(super) fn seat_after(&self, seat: usize) -> usize {
+        match seat + 1 {
+            next if next == self.game.seats.len() => 0,
+            next => next,
+        }
     }
 
     /// What the turn about to start needs remembered of its start.
