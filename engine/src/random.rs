@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use crate::game::{Move, State};
+use crate::game::{LeanRun, Move, RunStop, SeatResult, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
@@ -32,23 +32,75 @@ pub fn play_random<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> bool {
 #[inline]
 pub(crate) fn play_random_run<R: Rng + ?Sized>(
     state: &mut State,
+    run: &mut LeanRun,
     rng: &mut R,
     limit: usize,
 ) -> usize {
-    match state.play_lean_run(rng, limit) {
+    match state.play_lean_run(run, rng, limit) {
         0 => usize::from(play_random(state, rng)),
-        run => run,
+        played => played,
     }
 }
 
 /// Plays random moves until the game ends; returns the number of moves applied.
 pub fn playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> usize {
+    let mut run = LeanRun::default();
     let mut moves = 0;
     loop {
-        match play_random_run(state, rng, usize::MAX) {
+        match play_random_run(state, &mut run, rng, usize::MAX) {
             0 => return moves,
-            run => moves += run,
+            played => moves += played,
         }
+    }
+}
+
+/// How a playout for its results went (see [`play_for_results`]).
+pub(crate) struct Played {
+    /// The moves played.
+    pub moves: usize,
+    /// Every seat's result where a lean run ended the game apart from the
+    /// state; None where the state holds the end (or the limit came first).
+    pub apart: Option<Vec<SeatResult>>,
+    /// Whether the state moved on from where it was.
+    pub moved: bool,
+}
+
+/// Plays Random's moves from `state` until the game ends or `limit` moves
+/// are played, for the results alone: a lean run that a line ends is
+/// played on `run` only, and the state stays where the run began (the
+/// results are then in [`Played::apart`]). Every move is the one
+/// [`playout`] makes from the same random stream.
+pub(crate) fn play_for_results<R: Rng + ?Sized>(
+    state: &mut State,
+    run: &mut LeanRun,
+    rng: &mut R,
+    limit: usize,
+) -> Played {
+    let (mut moves, mut moved) = (0, false);
+    while moves < limit {
+        if run.load(state) {
+            let (played, stop) = run.play(state.game(), rng, limit - moves);
+            moves += played;
+            if let RunStop::Line(results) = stop {
+                let apart = Some(results);
+                return Played {
+                    moves,
+                    apart,
+                    moved,
+                };
+            }
+            state.settle_lean(run, stop == RunStop::Pass);
+        } else if play_random(state, rng) {
+            moves += 1;
+        } else {
+            break;
+        }
+        moved = true;
+    }
+    Played {
+        moves,
+        apart: None,
+        moved,
     }
 }
 
@@ -80,10 +132,16 @@ pub fn playouts<R: Rng + ?Sized>(
         _ => {
             let start = game.start_seeded(0);
             let mut state = start.clone();
+            let mut run = LeanRun::default();
             loop {
-                state.restart_from(&start, games);
-                moves += playout(&mut state, rng) as u64;
+                let played = play_for_results(&mut state, &mut run, rng, usize::MAX);
+                moves += played.moves as u64;
                 games += 1;
+                // A game a lean run ended apart left the start as it was.
+                match played.moved {
+                    true => state.restart_from(&start, games),
+                    false => state.set_seed(games),
+                }
                 if stop(games) {
                     return (games, moves);
                 }

@@ -29,6 +29,7 @@ mod worlds;
 
 use rand::{Rng, RngExt};
 
+use crate::game::LeanRun;
 use crate::game::{Move, Movers, State, return_of};
 use crate::rollout::Playout;
 
@@ -190,13 +191,21 @@ fn root_of(state: &State) -> Option<State> {
     Some(state.information_state(state.movers().next()?))
 }
 
+/// What playouts reuse from one to the next: the kernel's board, and a
+/// lean run's copy of the position (see [`LeanRun`]).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    board: Playout,
+    run: LeanRun,
+}
+
 /// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0
 /// loss), through the compiled kernel from the first whole turn where the
-/// rule set has one.
+/// rule set has one. `sim` is left wherever the playout left it.
 pub(crate) fn play_out<R: Rng + ?Sized>(
     sim: &mut State,
     rng: &mut R,
-    board: &mut Playout,
+    scratch: &mut Scratch,
     results: &mut Vec<f64>,
 ) {
     let seats = sim.seat_count();
@@ -206,17 +215,22 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
     while ply < PLAYOUT_LIMIT {
         // The kernel is tried at every move until a whole turn loads.
         let limit = match game.rollout() {
-            Some(kernel) if kernel.load(sim, board) => {
-                let finish = kernel.play(board, rng);
+            Some(kernel) if kernel.load(sim, &mut scratch.board) => {
+                let finish = kernel.play(&mut scratch.board, rng);
                 results.extend((0..seats).map(|s| return_of(finish.result(s))));
                 return;
             }
             Some(_) => 1,
             None => PLAYOUT_LIMIT - ply,
         };
-        match crate::random::play_random_run(sim, rng, limit) {
+        let played = crate::random::play_for_results(sim, &mut scratch.run, rng, limit);
+        if let Some(apart) = played.apart {
+            results.extend(apart.into_iter().map(return_of));
+            return;
+        }
+        match played.moves {
             0 => break,
-            run => ply += run,
+            moves => ply += moves,
         }
     }
     match sim.returns() {
@@ -315,7 +329,7 @@ fn grow_tree<R: Rng + ?Sized>(
         .next()
         .expect("a search starts where a seat decides");
     let mut nodes = vec![Node::root(me, moves)];
-    let mut board = Playout::default();
+    let mut board = Scratch::default();
     let mut results = Vec::new();
     let mut iterations = 0;
     let mut rounds: rustc_hash::FxHashMap<usize, round::RoundLeaf> = Default::default();

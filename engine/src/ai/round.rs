@@ -23,7 +23,6 @@ use rand::{Rng, RngExt};
 
 use super::{Node, add_child, backpropagate, play_out, select};
 use crate::game::{Move, Movers, Plan, SealedPlan, Seats, State};
-use crate::rollout::Playout;
 
 /// Share of a planner's draws spread evenly over its moves, so every move
 /// keeps being tried.
@@ -270,7 +269,7 @@ pub(super) fn search<R: Rng + ?Sized>(
         .iter()
         .map(|seat| PlanTree::new(plan_of(root, seat)))
         .collect();
-    let mut board = Playout::default();
+    let mut board = super::Scratch::default();
     let mut results = Vec::new();
     let mut leaves = vec![0; trees.len()];
     let mut drawn = vec![(0, 1.0); trees.len()];
@@ -403,7 +402,8 @@ mod tests {
         let planners = planners_of(&start);
         assert_eq!(planners.iter().collect::<Vec<_>>(), vec![0, 1]);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let (mut board, mut results, mut picks) = (Playout::default(), Vec::new(), Vec::new());
+        let (mut board, mut results, mut picks) =
+            (crate::ai::Scratch::default(), Vec::new(), Vec::new());
         for _ in 0..3_000 {
             let mut sim = start.clone();
             leaf.play(&mut sim, &mut rng, &mut picks);

@@ -15,72 +15,215 @@
 
 use rand::{Rng, RngExt};
 
-use super::outcome;
-use super::{Move, State};
-use crate::rules::{Color, Shape};
+use super::board::Board;
+use super::movegen::kept_landing;
+use super::reserves::Reserves;
+use super::{Game, Move, PIECE_KINDS, SeatResult, State, outcome, pack};
+use crate::rules::{BoardKind, Color, Shape};
 
-impl State {
-    /// Plays Random's moves, at most `limit`, while each is drawn from a
-    /// lean phase's product; returns how many were played (none where the
-    /// position is no such product).
-    pub(crate) fn play_lean_run<R: Rng + ?Sized>(&mut self, rng: &mut R, limit: usize) -> usize {
-        let mut played = 0;
-        while played < limit && self.lean_now() {
-            let Some(placing) = self.choices.placing.as_ref() else {
-                break;
+/// A run of lean placements played apart from the state: the board, the
+/// reserves and the turn are copied from it, and Random's placements are
+/// made on the copy with none of the state's records (its history, the
+/// decisions, each cell's flags, the legal moves listed). A playout that a
+/// line ends within the run needs no more than its results; otherwise the
+/// state makes the run's placements its own (see [`State::settle_lean`]).
+/// Reused from playout to playout, so a run allocates nothing.
+#[derive(Debug)]
+pub(crate) struct LeanRun {
+    board: Option<Board>,
+    reserves: Reserves,
+    phase: usize,
+    to_move: usize,
+    /// The cells placed on this turn, those of the state's turn included.
+    turn: Vec<u16>,
+    /// Whether a placement of this turn completed a line.
+    lined: bool,
+    /// The run's placements, in order.
+    placed: Vec<(Color, Shape, u16)>,
+}
+
+impl Default for LeanRun {
+    fn default() -> LeanRun {
+        LeanRun {
+            board: None,
+            reserves: Reserves::new([0; PIECE_KINDS]),
+            phase: 0,
+            to_move: 0,
+            turn: Vec::new(),
+            lined: false,
+            placed: Vec::new(),
+        }
+    }
+}
+
+/// Why a lean run stopped.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum RunStop {
+    /// It played as many moves as it was allowed.
+    Limit,
+    /// A turn's line decided the game: every seat's result.
+    Line(Vec<SeatResult>),
+    /// Random drew the pass the phase allows; the state plays it.
+    Pass,
+    /// The next move is not Random's draw from a lean product: the engine
+    /// plays a lone move, or the phase or the game is over.
+    Handover,
+}
+
+impl LeanRun {
+    /// Copies the position of `state` when Random's next move there is
+    /// drawn from a lean product that a run can play (no spaces closed to
+    /// the mover); false otherwise.
+    pub(crate) fn load(&mut self, state: &State) -> bool {
+        let game = state.game();
+        if !state.lean_now() || !game.placement_blocked[state.phase].is_empty() {
+            return false;
+        }
+        self.turn.clear();
+        self.lined = false;
+        for mv in state.moves_this_turn() {
+            let Move::Place { color, to, .. } = *mv else {
+                return false;
             };
-            let per_slot = placing.held();
-            let slots = self.placing_slots();
+            self.turn.push(to);
+            self.lined |= game.upkeep.untold_lines
+                && outcome::placement_made_a_line(game, &state.board, to, color);
+        }
+        match &mut self.board {
+            Some(board) => board.clone_from(&state.board),
+            None => self.board = Some(state.board.clone()),
+        }
+        self.reserves = state.reserves;
+        self.phase = state.phase;
+        self.to_move = state.to_move;
+        self.placed.clear();
+        self.choices(game) > 0
+    }
+
+    /// Plays Random's moves from the loaded position, at most `limit`, as
+    /// `State::play_lean_run` plays them: the same draws from `rng`, the
+    /// same placements, the same turns. Returns how many it played, and
+    /// why it stopped.
+    pub(crate) fn play<R: Rng + ?Sized>(
+        &mut self,
+        game: &Game,
+        rng: &mut R,
+        limit: usize,
+    ) -> (usize, RunStop) {
+        let per_turn = usize::from(game.rules.pieces_per_turn);
+        let passes = u32::from(game.phases[self.phase].pass);
+        let stacks = game.geometry.kind == BoardKind::Stacks;
+        let mut played = 0;
+        while played < limit {
+            let board = self.board.as_mut().expect("a run is loaded first");
+            let kinds = &game.placeable[self.to_move];
+            let per_slot: u32 = kinds
+                .iter()
+                .map(|&(color, shape)| u32::from(self.reserves.get(color, shape)))
+                .sum();
+            let slots = board.open();
             let placements = per_slot * slots.len() as u32;
-            let others: u32 = self.choices.listed.iter().map(|m| other_weight(*m)).sum();
-            let total = placements + others;
-            if total == 0 {
-                break;
-            }
             // The draw of `ChanceOutcomes::sample` on a product (see
-            // `interface::sample_placement`), written out here: called
-            // from the run instead, Connect4's and Qubic-4's playouts took
-            // 8% longer. The lean runs' test holds the two to the same
-            // moves from the same random stream.
-            let mut pick = rng.random_range(0..total);
+            // `interface::sample_placement`): a pass weighs 1, a draw
+            // offer nothing.
+            let pick = rng.random_range(0..placements + passes);
             played += 1;
             if pick >= placements {
-                // A pass (a draw offer weighs nothing): the general way.
-                pick -= placements;
-                let mv = self
-                    .choices
-                    .listed
-                    .iter()
-                    .copied()
-                    .find(|m| {
-                        let w = other_weight(*m);
-                        let found = pick < w;
-                        pick = pick.wrapping_sub(w);
-                        found
-                    })
-                    .expect("the pick falls on a listed move");
-                self.decide(mv);
-                continue;
+                return (played, RunStop::Pass);
             }
             // Most seats hold one piece of each kind they place: no division.
             let (slot, mut within) = match per_slot {
                 1 => (pick, 0),
                 _ => (pick / per_slot, pick % per_slot),
             };
-            let to = self.slot_target(slots.nth(slot as usize));
-            let (color, shape) = *placing
-                .kinds()
+            let slot = slots.nth(slot as usize);
+            let to = match stacks {
+                true => kept_landing(game, self.phase, board, usize::from(slot))
+                    .expect("an open stack has room"),
+                false => slot,
+            };
+            let (color, shape) = *kinds
                 .iter()
                 .find(|&&(color, shape)| {
-                    let held = u32::from(self.reserve(color, shape));
+                    let held = u32::from(self.reserves.get(color, shape));
                     let found = within < held;
                     within = within.wrapping_sub(held);
                     found
                 })
                 .expect("the pick falls on a kind held");
-            self.place_lean(color, shape, to);
+            board.set(usize::from(to), pack(color, shape));
+            self.reserves.take_one(color, shape);
+            self.placed.push((color, shape, to));
+            self.turn.push(to);
+            self.lined |=
+                game.upkeep.untold_lines && outcome::placement_made_a_line(game, board, to, color);
+            if self.turn.len() >= per_turn {
+                let mover = self.to_move;
+                if self.lined
+                    && let Some(results) = outcome::line_results(game, board, &self.turn, mover)
+                {
+                    return (played, RunStop::Line(results));
+                }
+                self.to_move = match mover + 1 {
+                    next if next == game.seats.len() => 0,
+                    next => next,
+                };
+                self.turn.clear();
+                self.lined = false;
+            }
+            // As `refresh_lean_choices` judges the next position.
+            if self.choices(game) <= 1 {
+                return (played, RunStop::Handover);
+            }
         }
+        (played, RunStop::Limit)
+    }
+
+    /// How many moves the mover has, as `State::choice_count` counts them
+    /// (a kind and a slot make a move, a pass another); none without a kind
+    /// held, where the state looks for its moves the general way.
+    fn choices(&self, game: &Game) -> usize {
+        let held = game.placeable[self.to_move]
+            .iter()
+            .filter(|&&(color, shape)| self.reserves.get(color, shape) > 0)
+            .count();
+        let slots = self.board.as_ref().map_or(0, |board| board.open().len());
+        match held {
+            0 => 0,
+            _ => held * slots + usize::from(game.phases[self.phase].pass),
+        }
+    }
+}
+
+impl State {
+    /// Plays Random's moves, at most `limit`, while each is drawn from a
+    /// lean phase's product; returns how many were played (none where the
+    /// position is no such product). The state ends as the general way
+    /// leaves it: `run` plays the moves, and the state then records them.
+    pub(crate) fn play_lean_run<R: Rng + ?Sized>(
+        &mut self,
+        run: &mut LeanRun,
+        rng: &mut R,
+        limit: usize,
+    ) -> usize {
+        if !run.load(self) {
+            return 0;
+        }
+        let (played, stop) = run.play(self.game(), rng, limit);
+        self.settle_lean(run, stop == RunStop::Pass);
         played
+    }
+
+    /// Makes the placements of `run`, loaded from this state, as `decide`
+    /// makes them, and then a pass where Random drew one.
+    pub(crate) fn settle_lean(&mut self, run: &LeanRun, then_pass: bool) {
+        let last = run.placed.len();
+        for (i, &(color, shape, to)) in run.placed.iter().enumerate() {
+            self.place_lean(color, shape, to, i + 1 == last);
+        }
+        if then_pass {
+            self.decide(Move::Pass);
+        }
     }
 
     /// Whether Random's next move is drawn from a lean phase's product.
@@ -94,9 +237,10 @@ impl State {
 
     /// What `decide` does for a placement drawn from a lean product: the
     /// placement as `place_quietly` makes it, the turn's end as
-    /// `finish_turn` makes it where only lines are asked, and the product
-    /// of the next position as `refresh_choices` finds it.
-    fn place_lean(&mut self, color: Color, shape: Shape, to: u16) {
+    /// `finish_turn` makes it where only lines are asked, and, after the
+    /// last of a run (`last`), the moves of the next position as
+    /// `refresh_choices` finds them. Before that nothing reads them.
+    fn place_lean(&mut self, color: Color, shape: Shape, to: u16, last: bool) {
         let seat = self.to_move;
         let mv = Move::Place { color, shape, to };
         debug_assert_eq!(self.tactics.extra, 0, "nothing captures");
@@ -121,7 +265,7 @@ impl State {
             self.changed.clear();
             self.offered_this_turn = false;
         }
-        if !self.refresh_lean_choices() {
+        if last && !self.refresh_lean_choices() {
             self.play_automatic();
         }
     }
@@ -130,7 +274,9 @@ impl State {
     /// moves are its placements, and the cells it changed their cells.
     fn turn_made_a_line(&self) -> bool {
         self.turn_moves.iter().any(|mv| match *mv {
-            Move::Place { color, to, .. } => outcome::placement_made_a_line(self, to, color),
+            Move::Place { color, to, .. } => {
+                outcome::placement_made_a_line(&self.game, &self.board, to, color)
+            }
             _ => true,
         })
     }
@@ -143,15 +289,6 @@ impl State {
         }
         self.list_beside_product();
         self.choice_count() > 1
-    }
-}
-
-/// Random's weight of a listed move beside a product: a pass 1, a draw
-/// offer nothing (as `ChanceOutcomes` weighs them).
-fn other_weight(mv: Move) -> u32 {
-    match mv {
-        Move::OfferDraw => 0,
-        _ => 1,
     }
 }
 
@@ -236,6 +373,7 @@ mod tests {
         for game in games.chain(invented()) {
             let name = &game.rules.name;
             lean_games += usize::from(game.upkeep.lean_turns.iter().any(|l| *l));
+            let mut run = super::LeanRun::default();
             for seed in 0..12u64 {
                 let mut lean = game.start_seeded(seed);
                 let mut general = lean.clone();
@@ -245,7 +383,7 @@ mod tests {
                 while !lean.is_finished() {
                     // Runs of a few moves, so the states are compared midway.
                     let limit = 1 + (ply % 3);
-                    let mut played = lean.play_lean_run(&mut lean_rng, limit);
+                    let mut played = lean.play_lean_run(&mut run, &mut lean_rng, limit);
                     if played == 0 {
                         assert!(crate::random::play_random(&mut lean, &mut lean_rng));
                         played = 1;
@@ -260,6 +398,51 @@ mod tests {
             }
         }
         assert!(lean_games >= 12, "{lean_games} games have lean placements");
+    }
+
+    #[test]
+    fn playouts_for_results_end_as_whole_playouts_end() {
+        let games = catalogue::names().into_iter().map(catalogue_game);
+        let mut apart = 0;
+        let mut run = super::LeanRun::default();
+        for game in games.chain(invented()) {
+            let name = &game.rules.name;
+            for seed in 0..12u64 {
+                let start = game.start_seeded(seed);
+                let mut whole = start.clone();
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut whole_rng = rng.clone();
+                let moves = crate::random::playout(&mut whole, &mut whole_rng);
+                let mut state = start.clone();
+                let played =
+                    crate::random::play_for_results(&mut state, &mut run, &mut rng, usize::MAX);
+                assert_eq!(played.moves, moves, "{name}, seed {seed}: moves");
+                let results = match played.apart {
+                    // Moved or not, the state stands where the last run began.
+                    Some(results) if !played.moved => {
+                        apart += 1;
+                        assert_eq!(state.position_key(), start.position_key(), "{name}");
+                        assert!(state.decisions().is_empty(), "{name}, seed {seed}");
+                        results
+                    }
+                    Some(results) => {
+                        assert!(!state.is_finished(), "{name}, seed {seed}");
+                        assert!(state.decisions().len() < whole.decisions().len());
+                        results
+                    }
+                    None => {
+                        assert!(played.moved, "{name}, seed {seed}: the state moved");
+                        assert_eq!(state.history(), whole.history(), "{name}, seed {seed}");
+                        state.results().expect("the state holds the end").to_vec()
+                    }
+                };
+                assert_eq!(Some(&results[..]), whole.results(), "{name}, seed {seed}");
+            }
+        }
+        assert!(
+            apart >= 100,
+            "{apart} playouts ended apart from their state"
+        );
     }
 
     #[test]

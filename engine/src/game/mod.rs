@@ -36,6 +36,7 @@ use crate::rules::{
 pub use interface::{
     ChanceOutcomes, IllegalAction, KnownDecision, Movers, Plan, SealedPlan, Seats, return_of,
 };
+pub(crate) use lean_run::{LeanRun, RunStop};
 pub use moves::Move;
 pub use outcome::{
     BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SeatResult, StalemateCause,

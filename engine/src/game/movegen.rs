@@ -175,13 +175,8 @@ impl State {
         }
         let stack = geo.column_of(cell);
         let column = &geo.columns()[stack];
-        if self.knowledge.believed_walls().is_none()
-            && let Some(height) = self.board.height(stack)
-        {
-            // Above the highest piece and the highest locked place, both
-            // kept (the heights by the board, the locks per phase).
-            let floor = self.game().locked_floor[self.phase][stack];
-            let landing = column.get(usize::from(height.max(floor))).copied();
+        if self.knowledge.believed_walls().is_none() && self.board.height(stack).is_some() {
+            let landing = kept_landing(self.game(), self.phase, &self.board, stack);
             debug_assert_eq!(landing, self.landing_walked(column), "stack {stack}");
             return landing;
         }
@@ -656,4 +651,21 @@ impl Iterator for CellsOf {
             }),
         }
     }
+}
+
+/// Where a piece dropped into `stack` lands on `board`, a board of stacks,
+/// in `phase`: above the highest piece and the highest locked place, both
+/// kept (the heights by the board, the locks per phase); None on a full
+/// stack.
+#[inline]
+pub(crate) fn kept_landing(
+    game: &super::Game,
+    phase: usize,
+    board: &super::board::Board,
+    stack: usize,
+) -> Option<u16> {
+    let height = board.height(stack).unwrap_or(0);
+    let floor = game.locked_floor[phase][stack];
+    let column = &game.geometry.columns()[stack];
+    column.get(usize::from(height.max(floor))).copied()
 }

@@ -11,12 +11,14 @@ mod overachievers;
 mod stalemate;
 mod words;
 
+use super::board::Board;
 use super::{Game, State, unpack};
 use crate::describe::join_and;
 use crate::geometry::NO_CELL;
 use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
 pub(crate) use ending::{
-    Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, placeholder, placement_made_a_line,
+    Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, line_results, placeholder,
+    placement_made_a_line,
 };
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::{cause as stalemate_cause, results as stalemate_results};
@@ -204,7 +206,7 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         {
             continue;
         }
-        let same = |c: u16| same_colour(state, c, color);
+        let same = |c: u16| same_colour(&state.board, c, color);
         let walk = |dir: usize| {
             let mut cells = Vec::new();
             let mut c = geo.neighbour(cell, dir);
@@ -218,7 +220,7 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         // this runs for every move of every playout.
         let possible = match table {
             Some(table) => table.completes(cell, state.board.colour_word(color)),
-            None => walk_completes(state, cell, color, length, diagonals),
+            None => walk_completes(state.game(), &state.board, cell, color, length, diagonals),
         };
         if !possible {
             continue;
@@ -242,14 +244,11 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
     found
 }
 
-/// How many cells from `cell` along `dir` pass `same`, up to `length`:
-/// at least as many as the walk in [`new_lines`] counts (which also stops
-/// at a cell met before), so a line it does not find is not there.
-#[inline]
 /// Whether `cell` holds a piece of `color`: compared packed, as `pack`
 /// lays cells out.
-fn same_colour(state: &State, cell: u16, color: Color) -> bool {
-    state.board[usize::from(cell)].wrapping_sub(1) / 6 == color.index() as u8
+#[inline]
+fn same_colour(board: &Board, cell: u16, color: Color) -> bool {
+    board[usize::from(cell)].wrapping_sub(1) / 6 == color.index() as u8
 }
 
 /// Whether a line of at least `length` of `color` runs through `cell`,
@@ -258,14 +257,15 @@ fn same_colour(state: &State, cell: u16, color: Color) -> bool {
 /// [`new_lines`] finds one there: both walks end at the board's edge, at
 /// another colour, or back at `cell`.
 pub(crate) fn walk_completes(
-    state: &State,
+    game: &Game,
+    board: &Board,
     cell: u16,
     color: Color,
     length: u8,
     diagonals: bool,
 ) -> bool {
-    let geo = &state.game().geometry;
-    if let Some(bits) = state.board.line_bits()
+    let geo = &game.geometry;
+    if let Some(bits) = board.line_bits()
         && length <= super::line_bits::MAX_RUN
         && bits.keeps(color.index())
     {
@@ -274,13 +274,16 @@ pub(crate) fn walk_completes(
             .into_iter()
             .any(|&d| bits.run_reaches(cell, color.index(), d, length));
     }
-    let same = |c: u16| same_colour(state, c, color);
+    let same = |c: u16| same_colour(board, c, color);
     geo.line_directions(diagonals).iter().any(|&d| {
         let back = run_length(geo, cell, geo.direction_count() - 1 - d, length, same);
         1 + back + run_length(geo, cell, d, length, same) >= usize::from(length)
     })
 }
 
+/// How many cells from `cell` along `dir` pass `same`, up to `length`:
+/// at least as many as the walk in [`new_lines`] counts (which also stops
+/// at a cell met before), so a line it does not find is not there.
 fn run_length(
     geo: &crate::geometry::Geometry,
     cell: u16,

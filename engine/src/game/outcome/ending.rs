@@ -8,9 +8,10 @@ use super::{
     Checked, Outcome, SeatResult, after_turn, checks_of_turn, combine_boards, credited, decide,
     decide_named, stalemate, walk_completes,
 };
-use crate::game::State;
+use crate::game::board::Board;
 use crate::game::lines::LineTest;
 use crate::game::unpack;
+use crate::game::{Game, State};
 use crate::rules::{Color, WinLose};
 
 /// A finished match's outcome as a state keeps it: told in full, or, where
@@ -105,12 +106,23 @@ pub(crate) fn placeholder() -> Outcome {
 /// after `mover`'s turn, None when none fired. The same decision as
 /// [`turn_checks`], without building what explains it.
 pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<SeatResult>> {
-    let game = state.game();
+    line_results(state.game(), &state.board, &state.changed, mover)
+}
+
+/// [`line_check_results`] on `board`, where the turn changed the cells
+/// `changed`: a lean run asks it of a board it plays apart from the state
+/// (see `lean_run`).
+pub(crate) fn line_results(
+    game: &Game,
+    board: &Board,
+    changed: &[u16],
+    mover: usize,
+) -> Option<Vec<SeatResult>> {
     let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
     let mut count = 0;
     for &(test, result) in &game.upkeep.untold_checks {
         let mut teams = 0u16;
-        for color in line_colors(state, test) {
+        for color in line_colors(game, board, changed, test) {
             if let Some(team) = credited(game, color, mover) {
                 teams |= 1 << team;
             }
@@ -124,25 +136,24 @@ pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<Seat
 }
 
 /// Whether a piece of `color` placed on `cell` completed a line for some
-/// check of `Upkeep::untold_checks`: what [`line_check_results`] asks of
-/// each changed cell, asked of a placement whose colour is known, without
-/// reading the board (the lean runs' question after every placement; see
-/// `State::play_lean_run`). Only when it says yes can results follow.
+/// check of `Upkeep::untold_checks`: what [`line_results`] asks of each
+/// changed cell, asked of a placement whose colour is known, without
+/// reading the board's cell (the lean runs' question after every
+/// placement; see `lean_run`). Only when it says yes can results follow.
 #[inline]
-pub(crate) fn placement_made_a_line(state: &State, cell: u16, color: Color) -> bool {
-    let game = state.game();
-    let count = state.board.count_of(color);
+pub(crate) fn placement_made_a_line(game: &Game, board: &Board, cell: u16, color: Color) -> bool {
+    let count = board.count_of(color);
     game.upkeep
         .untold_checks
         .iter()
         .any(|&(test, _)| match test {
             LineTest::Table(table) => {
                 let table = &game.line_tables[table];
-                count >= u16::from(table.length)
-                    && table.completes(cell, state.board.colour_word(color))
+                count >= u16::from(table.length) && table.completes(cell, board.colour_word(color))
             }
             LineTest::Walk { length, diagonals } => {
-                count >= u16::from(length) && walk_completes(state, cell, color, length, diagonals)
+                count >= u16::from(length)
+                    && walk_completes(game, board, cell, color, length, diagonals)
             }
         })
 }
@@ -153,25 +164,29 @@ pub(crate) const MAX_UNTOLD_CHECKS: usize = 8;
 /// The colours with a line of the test's length through a cell changed
 /// this turn: exactly those [`new_lines`] finds (see `Upkeep::untold_lines`),
 /// without listing the lines' cells.
-fn line_colors(state: &State, test: LineTest) -> impl Iterator<Item = Color> + '_ {
-    let game = state.game();
+fn line_colors<'a>(
+    game: &'a Game,
+    board: &'a Board,
+    changed: &'a [u16],
+    test: LineTest,
+) -> impl Iterator<Item = Color> + 'a {
     let length = match test {
         LineTest::Table(table) => game.line_tables[table].length,
         LineTest::Walk { length, .. } => length,
     };
     let mut seen = 0u16;
-    state.changed.iter().filter_map(move |&cell| {
-        let (color, _) = unpack(state.board[usize::from(cell)])?;
+    changed.iter().filter_map(move |&cell| {
+        let (color, _) = unpack(board[usize::from(cell)])?;
         let bit = 1 << color.index();
-        if seen & bit != 0 || state.board.count_of(color) < u16::from(length) {
+        if seen & bit != 0 || board.count_of(color) < u16::from(length) {
             return None;
         }
         let completes = match test {
             LineTest::Table(table) => {
-                game.line_tables[table].completes(cell, state.board.colour_word(color))
+                game.line_tables[table].completes(cell, board.colour_word(color))
             }
             LineTest::Walk { diagonals, .. } => {
-                walk_completes(state, cell, color, length, diagonals)
+                walk_completes(game, board, cell, color, length, diagonals)
             }
         };
         if !completes {
