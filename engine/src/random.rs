@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use crate::game::{LeanRun, Move, RunStop, SeatResult, State};
+use crate::game::{LeanRun, Move, RunStop, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
@@ -58,17 +58,18 @@ pub fn playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> usize {
 pub(crate) struct Played {
     /// The moves played.
     pub moves: usize,
-    /// Every seat's result where a lean run ended the game apart from the
-    /// state; None where the state holds the end (or the limit came first).
-    pub apart: Option<Vec<SeatResult>>,
+    /// Whether a lean run ended the game apart from the state (every
+    /// seat's result is then `LeanRun::results`); else the state holds the
+    /// end, or the limit came first.
+    pub apart: bool,
     /// Whether the state moved on from where it was.
     pub moved: bool,
 }
 
 /// Plays Random's moves from `state` until the game ends or `limit` moves
 /// are played, for the results alone: a lean run that a line ends is
-/// played on `run` only, and the state stays where the run began (the
-/// results are then in [`Played::apart`]). Every move is the one
+/// played on `run` only, and the state stays where the run began (see
+/// [`Played::apart`]). Every move is the one
 /// [`playout`] makes from the same random stream.
 pub(crate) fn play_for_results<R: Rng + ?Sized>(
     state: &mut State,
@@ -81,8 +82,8 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
         if run.load(state) {
             let (played, stop) = run.play(state.game(), rng, limit - moves);
             moves += played;
-            if let RunStop::Line(results) = stop {
-                let apart = Some(results);
+            if stop == RunStop::Line {
+                let apart = true;
                 return Played {
                     moves,
                     apart,
@@ -99,7 +100,7 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
     }
     Played {
         moves,
-        apart: None,
+        apart: false,
         moved,
     }
 }

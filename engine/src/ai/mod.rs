@@ -224,8 +224,8 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
             None => PLAYOUT_LIMIT - ply,
         };
         let played = crate::random::play_for_results(sim, &mut scratch.run, rng, limit);
-        if let Some(apart) = played.apart {
-            results.extend(apart.into_iter().map(return_of));
+        if played.apart {
+            results.extend(scratch.run.results().iter().map(|&r| return_of(r)));
             return;
         }
         match played.moves {

@@ -39,7 +39,19 @@ pub(crate) struct LeanRun {
     /// Whether a placement of this turn completed a line.
     lined: bool,
     /// The run's placements, in order.
-    placed: Vec<(Color, Shape, u16)>,
+    placed: Vec<Placed>,
+    /// Once a line decided the game, every seat's result.
+    results: Vec<SeatResult>,
+}
+
+/// A placement of a lean run.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    color: Color,
+    shape: Shape,
+    to: u16,
+    /// Made by the engine: the seat's only move.
+    automatic: bool,
 }
 
 impl Default for LeanRun {
@@ -52,6 +64,7 @@ impl Default for LeanRun {
             turn: Vec::new(),
             lined: false,
             placed: Vec::new(),
+            results: Vec::new(),
         }
     }
 }
@@ -61,8 +74,9 @@ impl Default for LeanRun {
 pub(crate) enum RunStop {
     /// It played as many moves as it was allowed.
     Limit,
-    /// A turn's line decided the game: every seat's result.
-    Line(Vec<SeatResult>),
+    /// A turn's line decided the game (every seat's result is in
+    /// [`LeanRun::results`]).
+    Line,
     /// Random drew the pass the phase allows; the state plays it.
     Pass,
     /// The next move is not Random's draw from a lean product: the engine
@@ -97,7 +111,12 @@ impl LeanRun {
         self.phase = state.phase;
         self.to_move = state.to_move;
         self.placed.clear();
-        self.choices(game) > 0
+        self.choices(game, self.held(game).1) > 0
+    }
+
+    /// Every seat's result, where the run stopped at [`RunStop::Line`].
+    pub(crate) fn results(&self) -> &[SeatResult] {
+        &self.results
     }
 
     /// Plays Random's moves from the loaded position, at most `limit`, as
@@ -110,17 +129,12 @@ impl LeanRun {
         rng: &mut R,
         limit: usize,
     ) -> (usize, RunStop) {
-        let per_turn = usize::from(game.rules.pieces_per_turn);
         let passes = u32::from(game.phases[self.phase].pass);
-        let stacks = game.geometry.kind == BoardKind::Stacks;
         let mut played = 0;
+        let (mut per_slot, _) = self.held(game);
         while played < limit {
-            let board = self.board.as_mut().expect("a run is loaded first");
+            let board = self.board.as_ref().expect("a run is loaded first");
             let kinds = &game.placeable[self.to_move];
-            let per_slot: u32 = kinds
-                .iter()
-                .map(|&(color, shape)| u32::from(self.reserves.get(color, shape)))
-                .sum();
             let slots = board.open();
             let placements = per_slot * slots.len() as u32;
             // The draw of `ChanceOutcomes::sample` on a product (see
@@ -137,11 +151,6 @@ impl LeanRun {
                 _ => (pick / per_slot, pick % per_slot),
             };
             let slot = slots.nth(slot as usize);
-            let to = match stacks {
-                true => kept_landing(game, self.phase, board, usize::from(slot))
-                    .expect("an open stack has room"),
-                false => slot,
-            };
             let (color, shape) = *kinds
                 .iter()
                 .find(|&&(color, shape)| {
@@ -151,46 +160,103 @@ impl LeanRun {
                     found
                 })
                 .expect("the pick falls on a kind held");
-            board.set(usize::from(to), pack(color, shape));
-            self.reserves.take_one(color, shape);
-            self.placed.push((color, shape, to));
-            self.turn.push(to);
-            self.lined |=
-                game.upkeep.untold_lines && outcome::placement_made_a_line(game, board, to, color);
-            if self.turn.len() >= per_turn {
-                let mover = self.to_move;
-                if self.lined
-                    && let Some(results) = outcome::line_results(game, board, &self.turn, mover)
-                {
-                    return (played, RunStop::Line(results));
-                }
-                self.to_move = match mover + 1 {
-                    next if next == game.seats.len() => 0,
-                    next => next,
-                };
-                self.turn.clear();
-                self.lined = false;
+            if let Some(line) = self.place(game, color, shape, slot, false) {
+                return (played, line);
             }
-            // As `refresh_lean_choices` judges the next position.
-            if self.choices(game) <= 1 {
-                return (played, RunStop::Handover);
+            // The next position, as `refresh_lean_choices` judges it; a
+            // lone placement the engine makes, as `play_automatic` does.
+            loop {
+                let kinds_held;
+                (per_slot, kinds_held) = self.held(game);
+                match self.choices(game, kinds_held) {
+                    1 if passes == 0 => {
+                        let (color, shape) = *game.placeable[self.to_move]
+                            .iter()
+                            .find(|&&(color, shape)| self.reserves.get(color, shape) > 0)
+                            .expect("a kind is held");
+                        let slot = self.board.as_ref().map_or(0, |b| b.open().nth(0));
+                        if let Some(line) = self.place(game, color, shape, slot, true) {
+                            return (played, line);
+                        }
+                    }
+                    0 | 1 => return (played, RunStop::Handover),
+                    _ => break,
+                }
             }
         }
         (played, RunStop::Limit)
     }
 
+    /// Places a piece of `color` and `shape` in `slot` (automatic where
+    /// the engine makes the move), and ends the turn where it is whole;
+    /// the stop where the turn's line decided the game.
+    #[inline]
+    fn place(
+        &mut self,
+        game: &Game,
+        color: Color,
+        shape: Shape,
+        slot: u16,
+        automatic: bool,
+    ) -> Option<RunStop> {
+        let board = self.board.as_mut().expect("a run is loaded first");
+        let to = match game.geometry.kind {
+            BoardKind::Stacks => kept_landing(game, self.phase, board, usize::from(slot))
+                .expect("an open stack has room"),
+            _ => slot,
+        };
+        board.fill(usize::from(to), pack(color, shape));
+        self.reserves.take_one(color, shape);
+        self.placed.push(Placed {
+            color,
+            shape,
+            to,
+            automatic,
+        });
+        self.turn.push(to);
+        self.lined |=
+            game.upkeep.untold_lines && outcome::placement_made_a_line(game, board, to, color);
+        if self.turn.len() >= usize::from(game.rules.pieces_per_turn) {
+            let mover = self.to_move;
+            if self.lined
+                && outcome::line_results_into(game, board, &self.turn, mover, &mut self.results)
+            {
+                return Some(RunStop::Line);
+            }
+            self.to_move = match mover + 1 {
+                next if next == game.seats.len() => 0,
+                next => next,
+            };
+            self.turn.clear();
+            self.lined = false;
+        }
+        None
+    }
+
+    /// The pieces the mover holds of the kinds it may place, and how many
+    /// of those kinds it holds.
+    #[inline]
+    fn held(&self, game: &Game) -> (u32, usize) {
+        let mut pieces = 0;
+        let mut kinds = 0;
+        for &(color, shape) in &game.placeable[self.to_move] {
+            let held = self.reserves.get(color, shape);
+            pieces += u32::from(held);
+            kinds += usize::from(held > 0);
+        }
+        (pieces, kinds)
+    }
+
     /// How many moves the mover has, as `State::choice_count` counts them
-    /// (a kind and a slot make a move, a pass another); none without a kind
-    /// held, where the state looks for its moves the general way.
-    fn choices(&self, game: &Game) -> usize {
-        let held = game.placeable[self.to_move]
-            .iter()
-            .filter(|&&(color, shape)| self.reserves.get(color, shape) > 0)
-            .count();
+    /// (a kind and a slot make a move, a pass another), where it holds
+    /// `kinds_held` kinds; none without a kind held, where the state looks
+    /// for its moves the general way.
+    #[inline]
+    fn choices(&self, game: &Game, kinds_held: usize) -> usize {
         let slots = self.board.as_ref().map_or(0, |board| board.open().len());
-        match held {
+        match kinds_held {
             0 => 0,
-            _ => held * slots + usize::from(game.phases[self.phase].pass),
+            _ => kinds_held * slots + usize::from(game.phases[self.phase].pass),
         }
     }
 }
@@ -218,8 +284,8 @@ impl State {
     /// makes them, and then a pass where Random drew one.
     pub(crate) fn settle_lean(&mut self, run: &LeanRun, then_pass: bool) {
         let last = run.placed.len();
-        for (i, &(color, shape, to)) in run.placed.iter().enumerate() {
-            self.place_lean(color, shape, to, i + 1 == last);
+        for (i, placed) in run.placed.iter().enumerate() {
+            self.place_lean(placed, i + 1 == last);
         }
         if then_pass {
             self.decide(Move::Pass);
@@ -235,17 +301,26 @@ impl State {
             && self.choices.placing.is_some()
     }
 
-    /// What `decide` does for a placement drawn from a lean product: the
+    /// What `decide` does for a placement drawn from a lean product (and
+    /// `play_automatic` for a lone one): the
     /// placement as `place_quietly` makes it, the turn's end as
     /// `finish_turn` makes it where only lines are asked, and, after the
     /// last of a run (`last`), the moves of the next position as
     /// `refresh_choices` finds them. Before that nothing reads them.
-    fn place_lean(&mut self, color: Color, shape: Shape, to: u16, last: bool) {
+    fn place_lean(&mut self, placed: &Placed, last: bool) {
+        let Placed {
+            color,
+            shape,
+            to,
+            automatic,
+        } = *placed;
         let seat = self.to_move;
         let mv = Move::Place { color, shape, to };
         debug_assert_eq!(self.tactics.extra, 0, "nothing captures");
-        self.decisions.push(mv);
-        self.record_quiet_placement(color, shape, to, false);
+        if !automatic {
+            self.decisions.push(mv);
+        }
+        self.record_quiet_placement(color, shape, to, automatic);
         self.turn_moves.push(mv);
         if self.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
             self.tactics.chain = None;
@@ -403,7 +478,7 @@ mod tests {
     #[test]
     fn playouts_for_results_end_as_whole_playouts_end() {
         let games = catalogue::names().into_iter().map(catalogue_game);
-        let mut apart = 0;
+        let mut untouched = 0;
         let mut run = super::LeanRun::default();
         for game in games.chain(invented()) {
             let name = &game.rules.name;
@@ -417,10 +492,11 @@ mod tests {
                 let played =
                     crate::random::play_for_results(&mut state, &mut run, &mut rng, usize::MAX);
                 assert_eq!(played.moves, moves, "{name}, seed {seed}: moves");
-                let results = match played.apart {
+                let apart = played.apart.then(|| run.results().to_vec());
+                let results = match apart {
                     // Moved or not, the state stands where the last run began.
                     Some(results) if !played.moved => {
-                        apart += 1;
+                        untouched += 1;
                         assert_eq!(state.position_key(), start.position_key(), "{name}");
                         assert!(state.decisions().is_empty(), "{name}, seed {seed}");
                         results
@@ -440,8 +516,8 @@ mod tests {
             }
         }
         assert!(
-            apart >= 100,
-            "{apart} playouts ended apart from their state"
+            untouched >= 100,
+            "{untouched} playouts ended apart from their state"
         );
     }
 

@@ -17,7 +17,7 @@ use crate::describe::join_and;
 use crate::geometry::NO_CELL;
 use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
 pub(crate) use ending::{
-    Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, line_results, placeholder,
+    Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, line_results_into, placeholder,
     placement_made_a_line,
 };
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
@@ -131,6 +131,14 @@ fn team_bits(named: &[bool]) -> u16 {
 
 /// [`decide`], from each fired rule's named teams (a bit each) and result.
 fn decide_named(game: &Game, fired: &[(u16, WinLose)]) -> Vec<SeatResult> {
+    let mut results = Vec::with_capacity(game.seats.len());
+    decide_named_into(game, fired, &mut results);
+    results
+}
+
+/// [`decide_named`] into `results` (emptied first): a playout's lean run
+/// reuses one list rather than allocate one per game.
+fn decide_named_into(game: &Game, fired: &[(u16, WinLose)], results: &mut Vec<SeatResult>) {
     let team_result = |team: usize| {
         let hit = |named: u16| named & (1 << team) != 0;
         if let [(named, result)] = fired {
@@ -147,9 +155,9 @@ fn decide_named(game: &Game, fired: &[(u16, WinLose)]) -> Vec<SeatResult> {
             _ => SeatResult::Draw,
         }
     };
-    let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
-    chaos_rules(game, &mut results);
-    results
+    results.clear();
+    results.extend(game.seats.iter().map(|s| team_result(s.team)));
+    chaos_rules(game, results);
 }
 
 /// "If all players win, then Chaos loses"; if all lose, Chaos wins.

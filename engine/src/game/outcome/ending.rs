@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use super::explain::{Explanation, StalemateCause};
 use super::{
     Checked, Outcome, SeatResult, after_turn, checks_of_turn, combine_boards, credited, decide,
-    decide_named, stalemate, walk_completes,
+    decide_named_into, stalemate, walk_completes,
 };
 use crate::game::board::Board;
 use crate::game::lines::LineTest;
@@ -106,18 +106,21 @@ pub(crate) fn placeholder() -> Outcome {
 /// after `mover`'s turn, None when none fired. The same decision as
 /// [`turn_checks`], without building what explains it.
 pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<SeatResult>> {
-    line_results(state.game(), &state.board, &state.changed, mover)
+    let mut results = Vec::new();
+    let game = state.game();
+    line_results_into(game, &state.board, &state.changed, mover, &mut results).then_some(results)
 }
 
 /// [`line_check_results`] on `board`, where the turn changed the cells
-/// `changed`: a lean run asks it of a board it plays apart from the state
-/// (see `lean_run`).
-pub(crate) fn line_results(
+/// `changed`, into `results`; false where no check fired. A lean run asks
+/// it of a board it plays apart from the state (see `lean_run`).
+pub(crate) fn line_results_into(
     game: &Game,
     board: &Board,
     changed: &[u16],
     mover: usize,
-) -> Option<Vec<SeatResult>> {
+    results: &mut Vec<SeatResult>,
+) -> bool {
     let mut fired = [(0u16, WinLose::Win); MAX_UNTOLD_CHECKS];
     let mut count = 0;
     for &(test, result) in &game.upkeep.untold_checks {
@@ -132,7 +135,10 @@ pub(crate) fn line_results(
             count += 1;
         }
     }
-    (count > 0).then(|| decide_named(game, &fired[..count]))
+    if count > 0 {
+        decide_named_into(game, &fired[..count], results);
+    }
+    count > 0
 }
 
 /// Whether a piece of `color` placed on `cell` completed a line for some
