@@ -21,8 +21,9 @@ use super::reserves::Reserves;
 use super::{Game, Move, PIECE_KINDS, SeatResult, State, outcome, pack};
 use crate::rules::{BoardKind, Color, Shape};
 
-/// A run of lean placements played apart from the state: the board, the
-/// reserves and the turn are copied from it, and Random's placements are
+/// A run of lean placements played apart from the state: the board (its
+/// key left stale: nothing reads it), the reserves and the turn are copied
+/// from it, and Random's placements are
 /// made on the copy with none of the state's records (its history, the
 /// decisions, each cell's flags, the legal moves listed). A playout that a
 /// line ends within the run needs no more than its results; otherwise the
@@ -205,7 +206,7 @@ impl LeanRun {
                 .expect("an open stack has room"),
             _ => slot,
         };
-        board.fill(usize::from(to), pack(color, shape));
+        board.fill_unkeyed(usize::from(to), pack(color, shape));
         self.reserves.take_one(color, shape);
         self.placed.push(Placed {
             color,

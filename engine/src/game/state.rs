@@ -496,7 +496,7 @@ impl State {
         });
         self.reserves.take_one(color, shape);
         self.changed.push(to);
-        self.board.set(t, pack(color, shape));
+        self.board.fill(t, pack(color, shape));
         self.flags[t] = super::known_bit(seat);
         self.tactics.passed = None;
     }
