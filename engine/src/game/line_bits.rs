@@ -167,17 +167,45 @@ impl LineBits {
         let Some(axis) = layout.axis_of[dir] else {
             return false;
         };
-        let bit = layout.bit_of[usize::from(cell) * layout.axes + usize::from(axis)] as usize;
-        let kept = usize::from(layout.block_of[colour]);
-        let block = &self.words[kept * layout.block..][..layout.block];
-        // The 64 places from 32 behind the cell: the cell's bit is bit 32.
-        let start = bit - 32;
-        let (word, shift) = (start / 64, start % 64);
-        let around = (block[word] >> shift) | ((block[word + 1] << 1) << (63 - shift));
-        let ahead = (around >> 33).trailing_ones();
-        let behind = (around << 32).leading_ones();
-        1 + ahead + behind >= u32::from(length)
+        let bit = layout.bit_of[usize::from(cell) * layout.axes + usize::from(axis)];
+        run_at(self.block(colour), bit) >= u32::from(length)
     }
+
+    /// Whether `cell`, holding a piece of `colour` (one kept), lies on a run
+    /// of at least `length` of that colour along any of the layout's axes
+    /// (those of lines with diagonals). Every axis is read, without a
+    /// branch between them: a line is rare, and the colour's block and the
+    /// cell's places are found once.
+    #[inline]
+    pub(crate) fn run_reaches_any_axis(&self, cell: u16, colour: usize, length: u8) -> bool {
+        let layout = &*self.layout;
+        let block = self.block(colour);
+        let places = &layout.bit_of[usize::from(cell) * layout.axes..][..layout.axes];
+        places.iter().fold(false, |found, &bit| {
+            found | (run_at(block, bit) >= u32::from(length))
+        })
+    }
+
+    /// The words of `colour` (one kept).
+    #[inline]
+    fn block(&self, colour: usize) -> &[u64] {
+        let layout = &*self.layout;
+        let kept = usize::from(layout.block_of[colour]);
+        &self.words[kept * layout.block..][..layout.block]
+    }
+}
+
+/// The run of ones through place `bit` of `block` (a set place): the 64
+/// places from 32 behind it, the place itself at bit 32, read from the two
+/// words they span.
+#[inline]
+fn run_at(block: &[u64], bit: u32) -> u32 {
+    let start = bit as usize - 32;
+    let (word, shift) = (start / 64, start % 64);
+    let around = (block[word] >> shift) | ((block[word + 1] << 1) << (63 - shift));
+    let ahead = (around >> 33).trailing_ones();
+    let behind = (around << 32).leading_ones();
+    1 + ahead + behind
 }
 
 #[cfg(test)]

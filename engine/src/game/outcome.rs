@@ -277,6 +277,10 @@ pub(crate) fn walk_completes(
         && length <= super::line_bits::MAX_RUN
         && bits.keeps(color.index())
     {
+        // The layout's axes are those of lines with diagonals.
+        if diagonals {
+            return bits.run_reaches_any_axis(cell, color.index(), length);
+        }
         let directions = geo.line_directions(diagonals).iter();
         return directions
             .into_iter()

@@ -74,13 +74,20 @@ fn runs_counted_as_bits_are_the_runs_walked() {
                 let Some((colour, _)) = state.piece_at(cell) else {
                     continue;
                 };
+                let mut longest = 0;
                 for &d in geo.line_directions(true) {
                     let run = walked(&state, cell, d);
                     for length in 1..=MAX_RUN {
                         let reaches = bits.run_reaches(cell, colour.index(), d, length);
                         assert_eq!(reaches, run >= usize::from(length), "{name}: {cell} {d}");
                     }
+                    longest = longest.max(run);
                     compared += 1;
+                }
+                // Along any axis: as long as the longest walked.
+                for length in 1..=MAX_RUN {
+                    let reaches = bits.run_reaches_any_axis(cell, colour.index(), length);
+                    assert_eq!(reaches, longest >= usize::from(length), "{name}: {cell}");
                 }
             }
         }
