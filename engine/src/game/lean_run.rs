@@ -2,16 +2,21 @@
 //! are lean (see `Upkeep::lean_turns`), the legal moves are a product of the
 //! kinds the mover holds and the open slots, a placement changes nothing
 //! but the board, the mover's reserve and the turn, and a turn's end asks
-//! nothing but its lines. So a run of them is played without the general
-//! move's questions: the draw is made from the product, the placement
-//! recorded, the lines of the cells it changed looked at, and the product
-//! brought up to date for the next mover. Tic-Tac-Toe, Connect4 and Gomoku
-//! spend all their moves here, and most games spend their opening ones.
+//! nothing but its lines. So a run of them is played apart from the state,
+//! on a copy of its board and reserves ([`LeanRun`]): the draw is made from
+//! the product, the piece put down, the lines through it looked at, and the
+//! next mover's product counted, with none of the state's records. A
+//! playout wanting only the results stops there when a line ends the game;
+//! otherwise the state makes the run's placements its own afterwards
+//! ([`State::settle_lean`]). Tic-Tac-Toe, Connect4 and Gomoku spend all
+//! their moves here, and most games spend their opening ones.
 //!
 //! Every move is the one [`crate::random::play_random`] would make from
-//! the same random stream, and the state after it is the same (a test
-//! plays every catalogue game both ways). Anything else (a pass, a move
-//! the engine makes by force, the end of the game) goes the general way.
+//! the same random stream, and the state after it is the same (tests play
+//! every catalogue game both ways, for the states and for the results).
+//! A lone placement the engine makes itself is made in the run too; a
+//! pass, the end of a board's room and the end of the phase go the general
+//! way.
 
 use rand::{Rng, RngExt};
 
