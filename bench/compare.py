@@ -183,8 +183,6 @@ def playouts(args) -> None:
         f"measuring ours: {len(chosen)} games x {args.seconds:g} s ...", file=sys.stderr
     )
     ours_args = ["bench", "playouts", *[g[1] for g in chosen], "--seconds", str(args.seconds), "--json"]
-    if args.general:
-        ours_args.append("--general")
     ours_out = run_ours(binary, ours_args)
     try:
         ours = json.loads(ours_out)
@@ -205,7 +203,6 @@ def playouts(args) -> None:
             {
                 "game": label,
                 "openspiel_game": spiel_name,
-                "ours_path": mine.get("path", "general"),
                 "ours_games_per_second": mine["games_per_second"],
                 "ours_moves_per_second": mine["moves_per_second"],
                 # Older binaries do not report it.
@@ -226,14 +223,14 @@ def playouts(args) -> None:
         f"open_spiel {info['open_spiel']}  {args.seconds:g} s per game and path"
     )
     head = (
-        f"{'game':<12} {'ours path':<9} {'ours g/s':>11} {'OS C++ rollout':>15} {'OS C++ bots':>12} "
+        f"{'game':<12} {'ours g/s':>11} {'OS C++ rollout':>15} {'OS C++ bots':>12} "
         f"{'OS Python':>10} {'ours/theirs':>12} {'ours B/state':>13}"
     )
     print(head)
     print("-" * len(head))
     for r in rows:
         print(
-            f"{r['game']:<12} {r['ours_path']:<9} {r['ours_games_per_second']:>11,.0f} "
+            f"{r['game']:<12} {r['ours_games_per_second']:>11,.0f} "
             f"{r['theirs_cpp_rollouts_per_second']:>15,.0f} "
             f"{r['theirs_cpp_evaluate_bots_games_per_second']:>12,.0f} "
             f"{r['theirs_python_loop_games_per_second']:>10,.0f} "
@@ -244,7 +241,7 @@ def playouts(args) -> None:
         "ours/theirs = our games/s over the faster of OpenSpiel's two C++ paths "
         "(RandomRolloutEvaluator rollouts, evaluate_bots with uniform random bots); "
         "OS Python = a Python loop over pyspiel states, for reference; "
-        "ours B/state = bytes per state of our general engine."
+        "ours B/state = bytes per state of our engine."
     )
 
 
@@ -453,10 +450,6 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seconds", type=float, default=3.0, help="seconds per game and path (3)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument(
-        "--general", action="store_true",
-        help="ours through the general engine, not the compiled playout kernel",
-    )
     p.add_argument(
         "--games", nargs="+", metavar="GAME",
         help=f"only these ({', '.join(g[0] for g in GAMES)})",

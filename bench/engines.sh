@@ -89,7 +89,7 @@ has_flag() { # binary flag
 has_flag "$NEW_BIN" --list ||
   die "the new binary has no 'bench playouts --list' to name the catalogue's games"
 new_flags=()
-new_path="its default path"
+new_path="its one engine"
 if has_flag "$NEW_BIN" --general; then
   new_flags=(--general)
   new_path="its general engine (--general)"

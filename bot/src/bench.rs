@@ -27,7 +27,6 @@ const MEMORY_GAMES: u64 = 4;
 /// The measurements of one game.
 struct Row {
     game: String,
-    path: &'static str,
     games_per_second: f64,
     moves_per_second: f64,
     moves_per_game: f64,
@@ -43,12 +42,7 @@ pub fn list() -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn playouts(
-    games: &[String],
-    seconds: f64,
-    json_out: bool,
-    general: bool,
-) -> Result<ExitCode, String> {
+pub fn playouts(games: &[String], seconds: f64, json_out: bool) -> Result<ExitCode, String> {
     if !(seconds > 0.0 && seconds.is_finite()) {
         return Err(format!(
             "--seconds takes a positive number of seconds per game, e.g. --seconds 0.5; not {seconds}"
@@ -68,18 +62,12 @@ pub fn playouts(
         let start = Instant::now();
         // The clock is read every 64 games: a Tic-Tac-Toe game takes less
         // time than reading it.
-        let (played, moves) = random::playouts(&game, &mut rng, general, |n| {
+        let (played, moves) = random::playouts(&game, &mut rng, |n| {
             n % 64 == 0 && start.elapsed() >= budget
         });
         let elapsed = start.elapsed().as_secs_f64();
-        let path = if general || game.rollout().is_none() {
-            "general"
-        } else {
-            "compiled"
-        };
         rows.push(Row {
             game: game.rules.name.clone(),
-            path,
             games_per_second: played as f64 / elapsed,
             moves_per_second: moves as f64 / elapsed,
             moves_per_game: moves as f64 / played.max(1) as f64,
@@ -96,7 +84,6 @@ pub fn playouts(
                     "moves_per_second": r.moves_per_second,
                     "moves_per_game": r.moves_per_game,
                     "bytes_per_state": r.bytes_per_state,
-                    "path": r.path,
                 })
             })
             .collect();
@@ -109,8 +96,8 @@ pub fn playouts(
 
 fn print_table(rows: &[Row]) {
     println!(
-        "{:<20} {:<9} {:>12} {:>13} {:>10} {:>11}",
-        "game", "path", "games/s", "moves/s", "moves/game", "bytes/state"
+        "{:<20} {:>12} {:>13} {:>10} {:>11}",
+        "game", "games/s", "moves/s", "moves/game", "bytes/state"
     );
     for r in rows {
         // Whole games a second, with a decimal only where they are few.
@@ -120,13 +107,12 @@ fn print_table(rows: &[Row]) {
             format!("{:.0}", r.games_per_second)
         };
         println!(
-            "{:<20} {:<9} {games:>12} {:>13.0} {:>10.1} {:>11.0}",
-            r.game, r.path, r.moves_per_second, r.moves_per_game, r.bytes_per_state
+            "{:<20} {games:>12} {:>13.0} {:>10.1} {:>11.0}",
+            r.game, r.moves_per_second, r.moves_per_game, r.bytes_per_state
         );
     }
     println!(
-        "bytes/state: the general engine's states (even on the compiled path), \
-         mean of the start, middle and end of {MEMORY_GAMES} random games; \
+        "bytes/state: the engine's states, mean of the start, middle and end of {MEMORY_GAMES} random games; \
          of which {} for the State itself, the rest on the heap",
         size_of::<redscience_engine::State>()
     );

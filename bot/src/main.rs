@@ -185,13 +185,9 @@ enum BenchWhat {
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
         /// Print a JSON array of {game, games_per_second, moves_per_second,
-        /// moves_per_game, bytes_per_state, path}.
+        /// moves_per_game, bytes_per_state}.
         #[arg(long)]
         json: bool,
-        /// Play every game through the general engine, even where the rule
-        /// set has a compiled kernel.
-        #[arg(long)]
-        general: bool,
         /// Print the names of the games timed when none is named, one a line, and stop.
         #[arg(long, conflicts_with = "games")]
         list: bool,
@@ -281,10 +277,9 @@ fn main() -> ExitCode {
                     games,
                     seconds,
                     json,
-                    general,
                     ..
                 },
-        }) => bench::playouts(&games, seconds, json, general),
+        }) => bench::playouts(&games, seconds, json),
         Some(Command::Perft {
             game,
             depth,

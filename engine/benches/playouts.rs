@@ -1,14 +1,11 @@
 //! Random playouts per second for every catalogue game: whole games from the
-//! start position, every move Random's choice, through the general engine;
-//! and, for the rule sets it covers, through the compiled playout kernel
-//! too (the kernel column goes when the kernel is retired: see `kernel`).
+//! start position, every move Random's choice, through the one engine.
 //! Per game: games/s, moves/s, mean moves per game, and memory per state in
 //! bytes (see `support/state_memory.rs`).
 //!
-//! `cargo bench -p redscience-engine --bench playouts` runs each game and
-//! path for `PLAYOUT_SECONDS` (default 2) after a short warm-up and prints
-//! one line per game; `-- --json` prints a JSON array instead, one object
-//! per game and path. Any other argument that does not start with `-` keeps
+//! `cargo bench -p redscience-engine --bench playouts` runs each game for
+//! `PLAYOUT_SECONDS` (default 2) after a short warm-up and prints one line
+//! per game; `-- --json` prints a JSON array instead, one object per game. Any other argument that does not start with `-` keeps
 //! only the games whose names contain it; one ending in `.json` is a rule
 //! set file to measure as well, its path from the engine's folder where
 //! cargo runs the bench (`../bench/Phantom-TTT.json`, which the catalogue
@@ -61,13 +58,11 @@ struct Budget {
 }
 
 /// Plays random games until `budget` has passed (at least one game).
-fn run(game: &Arc<Game>, rng: &mut Xoshiro256PlusPlus, general: bool, budget: Duration) -> Tally {
+fn run(game: &Arc<Game>, rng: &mut Xoshiro256PlusPlus, budget: Duration) -> Tally {
     let start = Instant::now();
     // The clock is read every 64 games: a Tic-Tac-Toe game takes less time
     // than reading it.
-    let (games, moves) = random::playouts(game, rng, general, |n| {
-        n % 64 == 0 && start.elapsed() >= budget
-    });
+    let (games, moves) = random::playouts(game, rng, |n| n % 64 == 0 && start.elapsed() >= budget);
     black_box(moves);
     Tally {
         games,
@@ -76,28 +71,19 @@ fn run(game: &Arc<Game>, rng: &mut Xoshiro256PlusPlus, general: bool, budget: Du
     }
 }
 
-/// A warm-up, then the measured run, from the same seed for every path.
-fn measure(game: &Arc<Game>, general: bool, budget: &Budget) -> Tally {
+/// A warm-up, then the measured run, from the same seed for every game.
+fn measure(game: &Arc<Game>, budget: &Budget) -> Tally {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
     if !budget.warm_up.is_zero() {
-        run(game, &mut rng, general, budget.warm_up);
+        run(game, &mut rng, budget.warm_up);
     }
-    run(game, &mut rng, general, budget.measured)
+    run(game, &mut rng, budget.measured)
 }
 
-/// The compiled kernel's playouts, for the rule sets it covers. The kernel
-/// is being retired: deleting this function and its one call removes the
-/// column.
-fn kernel(game: &Arc<Game>, budget: &Budget) -> Option<Tally> {
-    game.rollout()?;
-    Some(measure(game, false, budget))
-}
-
-/// One line of the table; `None` figures print as "-".
-fn print_line(name: &str, general: &Tally, bytes_per_state: f64, kernel: Option<&Tally>) {
-    let kernel = kernel.map_or("-".to_string(), |k| format!("{:.0}", k.games_per_second()));
+/// One line of the table.
+fn print_line(name: &str, general: &Tally, bytes_per_state: f64) {
     println!(
-        "{name:<20} {:>12.0} {:>13.0} {:>10.1} {:>11.0} {kernel:>12}",
+        "{name:<20} {:>12.0} {:>13.0} {:>10.1} {:>11.0}",
         general.games_per_second(),
         general.moves_per_second(),
         general.moves_per_game(),
@@ -105,17 +91,10 @@ fn print_line(name: &str, general: &Tally, bytes_per_state: f64, kernel: Option<
     );
 }
 
-/// One object of the JSON array. The bytes are those of the general
-/// engine's states, so the kernel's rows have none.
-fn json_row(
-    name: &str,
-    path: &str,
-    tally: &Tally,
-    bytes_per_state: Option<f64>,
-) -> serde_json::Value {
+/// One object of the JSON array.
+fn json_row(name: &str, tally: &Tally, bytes_per_state: f64) -> serde_json::Value {
     serde_json::json!({
         "game": name,
-        "path": path,
         "games_per_second": tally.games_per_second(),
         "moves_per_second": tally.moves_per_second(),
         "moves_per_game": tally.moves_per_game(),
@@ -166,8 +145,8 @@ fn main() {
 
     if !json {
         println!(
-            "{:<20} {:>12} {:>13} {:>10} {:>11} {:>12}",
-            "game", "games/s", "moves/s", "moves/game", "bytes/state", "kernel g/s"
+            "{:<20} {:>12} {:>13} {:>10} {:>11}",
+            "game", "games/s", "moves/s", "moves/game", "bytes/state"
         );
     }
     let mut rows = Vec::new();
@@ -178,17 +157,13 @@ fn main() {
     for rules in listed.chain(extra) {
         let name = rules.name.clone();
         let game = Game::new(rules).unwrap_or_else(|p| panic!("{name} compiles: {p:?}"));
-        let general = measure(&game, true, &budget);
-        let kernel = kernel(&game, &budget);
+        let tally = measure(&game, &budget);
         let bytes = state_memory::mean_state_bytes(&game, if benching { MEMORY_GAMES } else { 1 });
-        assert!(general.moves > 0, "{name}: random games were played");
+        assert!(tally.moves > 0, "{name}: random games were played");
         if json {
-            rows.push(json_row(&name, "general", &general, Some(bytes)));
-            if let Some(k) = &kernel {
-                rows.push(json_row(&name, "compiled", k, None));
-            }
+            rows.push(json_row(&name, &tally, bytes));
         } else {
-            print_line(&name, &general, bytes, kernel.as_ref());
+            print_line(&name, &tally, bytes);
         }
     }
     if json {

@@ -49,7 +49,6 @@ pub mod notation;
 pub mod perft;
 pub mod poker;
 pub mod random;
-pub mod rollout;
 pub mod text;
 
 #[cfg(any(test, feature = "testing"))]

@@ -107,46 +107,28 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
 
 /// Plays whole random games from the start position until `stop`, asked
 /// after each game with the count so far, says enough; returns the games
-/// and the moves played. Games go through the compiled kernel when the rule
-/// set has one, unless `general` asks for the general engine.
+/// and the moves played. Each game is played for its results (see
+/// [`play_for_results`]), the `games`-th seeded `games`.
 pub fn playouts<R: Rng + ?Sized>(
     game: &std::sync::Arc<crate::Game>,
     rng: &mut R,
-    general: bool,
     mut stop: impl FnMut(u64) -> bool,
 ) -> (u64, u64) {
     let (mut games, mut moves) = (0u64, 0u64);
-    match game.rollout() {
-        Some(kernel) if !general && kernel.load(&game.start(), &mut Default::default()) => {
-            let mut start = crate::rollout::Playout::default();
-            kernel.load(&game.start(), &mut start);
-            let mut board = start.clone();
-            loop {
-                board.reset_from(&start);
-                moves += kernel.play(&mut board, rng).moves as u64;
-                games += 1;
-                if stop(games) {
-                    return (games, moves);
-                }
-            }
+    let start = game.start_seeded(0);
+    let mut state = start.clone();
+    let mut run = LeanRun::default();
+    loop {
+        let played = play_for_results(&mut state, &mut run, rng, usize::MAX);
+        moves += played.moves as u64;
+        games += 1;
+        // A game a lean run ended apart left the start as it was.
+        match played.moved {
+            true => state.restart_from(&start, games),
+            false => state.set_seed(games),
         }
-        _ => {
-            let start = game.start_seeded(0);
-            let mut state = start.clone();
-            let mut run = LeanRun::default();
-            loop {
-                let played = play_for_results(&mut state, &mut run, rng, usize::MAX);
-                moves += played.moves as u64;
-                games += 1;
-                // A game a lean run ended apart left the start as it was.
-                match played.moved {
-                    true => state.restart_from(&start, games),
-                    false => state.set_seed(games),
-                }
-                if stop(games) {
-                    return (games, moves);
-                }
-            }
+        if stop(games) {
+            return (games, moves);
         }
     }
 }

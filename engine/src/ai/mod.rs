@@ -16,22 +16,20 @@
 //!   A round met below a sequential turn is played by planners learning at
 //!   that node the same way; rounds after it are played out at random.
 //! - Chaos's turns are chance: played at random, as in the match.
-//! - Playouts go through the compiled kernel ([`crate::rollout`]) where the
-//!   rule set has one; with one piece a turn the tree runs on it too
-//!   ([`compiled`]).
+//! - Playouts play lean placements on a copy of the board ([`LeanRun`]);
+//!   where the whole game is such placements, one a turn, the tree runs on
+//!   that copy too ([`lean`]).
 //!
 //! Pure like the rest of the engine: the caller passes the random stream and
 //! decides when to stop (an iteration count, or a clock it reads itself).
 
-mod compiled;
+mod lean;
 mod round;
 mod worlds;
 
 use rand::{Rng, RngExt};
 
-use crate::game::LeanRun;
-use crate::game::{Move, Movers, State, return_of};
-use crate::rollout::Playout;
+use crate::game::{LeanRun, Move, Movers, State, return_of};
 
 /// Exploration constant of UCT (the usual sqrt 2).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
@@ -191,17 +189,16 @@ fn root_of(state: &State) -> Option<State> {
     Some(state.information_state(state.movers().next()?))
 }
 
-/// What playouts reuse from one to the next: the kernel's board, and a
-/// lean run's copy of the position (see [`LeanRun`]).
+/// What playouts reuse from one to the next: a lean run's copy of the
+/// position (see [`LeanRun`]).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    board: Playout,
     run: LeanRun,
 }
 
 /// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0
-/// loss), through the compiled kernel from the first whole turn where the
-/// rule set has one. `sim` is left wherever the playout left it.
+/// loss), for the results alone (see `random::play_for_results`). `sim` is
+/// left wherever the playout left it.
 pub(crate) fn play_out<R: Rng + ?Sized>(
     sim: &mut State,
     rng: &mut R,
@@ -210,28 +207,10 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
 ) {
     let seats = sim.seat_count();
     results.clear();
-    let game = sim.game().clone();
-    let mut ply = 0;
-    while ply < PLAYOUT_LIMIT {
-        // The kernel is tried at every move until a whole turn loads.
-        let limit = match game.rollout() {
-            Some(kernel) if kernel.load(sim, &mut scratch.board) => {
-                let finish = kernel.play(&mut scratch.board, rng);
-                results.extend((0..seats).map(|s| return_of(finish.result(s))));
-                return;
-            }
-            Some(_) => 1,
-            None => PLAYOUT_LIMIT - ply,
-        };
-        let played = crate::random::play_for_results(sim, &mut scratch.run, rng, limit);
-        if played.apart {
-            results.extend(scratch.run.results().iter().map(|&r| return_of(r)));
-            return;
-        }
-        match played.moves {
-            0 => break,
-            moves => ply += moves,
-        }
+    let played = crate::random::play_for_results(sim, &mut scratch.run, rng, PLAYOUT_LIMIT);
+    if played.apart {
+        results.extend(scratch.run.results().iter().map(|&r| return_of(r)));
+        return;
     }
     match sim.returns() {
         Some(returns) => results.extend(returns),
@@ -259,14 +238,8 @@ pub fn search<R: Rng + ?Sized>(
         return round::search(&root_state, rng, stop);
     }
     let draw_answer = answers_a_draw(&moves);
-    if let Some(kernel) = root_state.game().rollout()
-        && kernel.one_per_turn()
-        && !draw_answer
-    {
-        let mut start = Playout::default();
-        if kernel.load(&root_state, &mut start) {
-            return compiled::search(&root_state, kernel, &start, rng, stop);
-        }
+    if !draw_answer && let Some(start) = lean::start(&root_state) {
+        return lean::search(&root_state, &start, rng, stop);
     }
     // Hidden moves: search across worlds the seat cannot tell from the
     // truth, or from its own knowledge alone when none are found. (With

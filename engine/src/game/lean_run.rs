@@ -60,6 +60,27 @@ struct Placed {
     automatic: bool,
 }
 
+/// Cloned by hand, so `clone_from` reuses the buffers (a search copies
+/// its root's run every iteration).
+impl Clone for LeanRun {
+    fn clone(&self) -> LeanRun {
+        let mut run = LeanRun::default();
+        run.clone_from(self);
+        run
+    }
+
+    fn clone_from(&mut self, source: &LeanRun) {
+        self.board.clone_from(&source.board);
+        self.reserves = source.reserves;
+        self.phase = source.phase;
+        self.to_move = source.to_move;
+        self.turn.clone_from(&source.turn);
+        self.lined = source.lined;
+        self.placed.clone_from(&source.placed);
+        self.results.clone_from(&source.results);
+    }
+}
+
 impl Default for LeanRun {
     fn default() -> LeanRun {
         LeanRun {
@@ -169,28 +190,89 @@ impl LeanRun {
             if let Some(line) = self.place(game, color, shape, slot, false) {
                 return (played, line);
             }
-            // The next position, as `refresh_lean_choices` judges it; a
-            // lone placement the engine makes, as `play_automatic` does.
-            loop {
-                let kinds_held;
-                (per_slot, kinds_held) = self.held(game);
-                match self.choices(game, kinds_held) {
-                    1 if passes == 0 => {
-                        let (color, shape) = *game.placeable[self.to_move]
-                            .iter()
-                            .find(|&&(color, shape)| self.reserves.get(color, shape) > 0)
-                            .expect("a kind is held");
-                        let slot = self.board.as_ref().map_or(0, |b| b.open().nth(0));
-                        if let Some(line) = self.place(game, color, shape, slot, true) {
-                            return (played, line);
-                        }
-                    }
-                    0 | 1 => return (played, RunStop::Handover),
-                    _ => break,
-                }
+            match self.forced_moves(game) {
+                Ok(held) => per_slot = held,
+                Err(stop) => return (played, stop),
             }
         }
         (played, RunStop::Limit)
+    }
+
+    /// The next position, as `refresh_lean_choices` judges it: a lone
+    /// placement the engine makes, as `play_automatic` does, and again;
+    /// then the pieces the mover holds of the kinds it may place (Random's
+    /// weight per slot), or why the run stops.
+    #[inline]
+    fn forced_moves(&mut self, game: &Game) -> Result<u32, RunStop> {
+        let passes = game.phases[self.phase].pass;
+        loop {
+            let (per_slot, kinds_held) = self.held(game);
+            match self.choices(game, kinds_held) {
+                1 if !passes => {
+                    let (color, shape) = *game.placeable[self.to_move]
+                        .iter()
+                        .find(|&&(color, shape)| self.reserves.get(color, shape) > 0)
+                        .expect("a kind is held");
+                    let slot = self.board.as_ref().map_or(0, |b| b.open().nth(0));
+                    if let Some(line) = self.place(game, color, shape, slot, true) {
+                        return Err(line);
+                    }
+                }
+                0 | 1 => return Err(RunStop::Handover),
+                _ => return Ok(per_slot),
+            }
+        }
+    }
+
+    /// The seat to move in the run's position.
+    pub(crate) fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// The placements the mover may make, in the order the state lists
+    /// them (on each open slot, each kind it holds).
+    pub(crate) fn moves(&self, game: &Game) -> Vec<Move> {
+        let board = self.board.as_ref().expect("a run is loaded first");
+        let kinds = game.placeable[self.to_move]
+            .iter()
+            .filter(|&&(color, shape)| self.reserves.get(color, shape) > 0);
+        let mut moves = Vec::with_capacity(board.open().len());
+        for slot in board.open().iter() {
+            let to = self.landing(game, slot);
+            let placements = kinds
+                .clone()
+                .map(|&(color, shape)| Move::Place { color, shape, to });
+            moves.extend(placements);
+        }
+        moves
+    }
+
+    /// Makes `mv`, one of [`LeanRun::moves`], as the mover's decision, then
+    /// the engine's lone placements after it; None while the run goes on,
+    /// else why it stops. For a search's tree: a turn is one placement.
+    pub(crate) fn make(&mut self, game: &Game, mv: Move) -> Option<RunStop> {
+        let Move::Place { color, shape, to } = mv else {
+            unreachable!("a lean run's moves are placements");
+        };
+        let slot = match game.geometry.kind {
+            BoardKind::Stacks => game.geometry.column_of(to) as u16,
+            _ => to,
+        };
+        if let Some(line) = self.place(game, color, shape, slot, false) {
+            return Some(line);
+        }
+        self.forced_moves(game).err()
+    }
+
+    /// Where a piece put in `slot` lands.
+    #[inline]
+    fn landing(&self, game: &Game, slot: u16) -> u16 {
+        let board = self.board.as_ref().expect("a run is loaded first");
+        match game.geometry.kind {
+            BoardKind::Stacks => kept_landing(game, self.phase, board, usize::from(slot))
+                .expect("an open stack has room"),
+            _ => slot,
+        }
     }
 
     /// Places a piece of `color` and `shape` in `slot` (automatic where
@@ -205,12 +287,8 @@ impl LeanRun {
         slot: u16,
         automatic: bool,
     ) -> Option<RunStop> {
+        let to = self.landing(game, slot);
         let board = self.board.as_mut().expect("a run is loaded first");
-        let to = match game.geometry.kind {
-            BoardKind::Stacks => kept_landing(game, self.phase, board, usize::from(slot))
-                .expect("an open stack has room"),
-            _ => slot,
-        };
         board.fill_unkeyed(usize::from(to), pack(color, shape));
         self.reserves.take_one(color, shape);
         self.placed.push(Placed {
@@ -380,7 +458,7 @@ mod tests {
     use serde_json::json;
 
     use crate::testing::{catalogue_game, game};
-    use crate::{Game, State, catalogue};
+    use crate::{Game, Move, State, catalogue};
 
     /// Invented rule sets whose placements are lean in ways the catalogue's
     /// are not: a pass beside them, two pieces a turn, draw offers, three
@@ -524,6 +602,62 @@ mod tests {
         assert!(
             untouched >= 100,
             "{untouched} playouts ended apart from their state"
+        );
+    }
+
+    #[test]
+    fn a_runs_moves_and_where_they_end_are_the_states() {
+        use rand::RngExt;
+        let one_a_turn = |g: &std::sync::Arc<Game>| {
+            g.rules.phases.len() == 1 && !g.rules.phases[0].pass && g.rules.pieces_per_turn == 1
+        };
+        let games = catalogue::names().into_iter().map(catalogue_game);
+        let (mut lines, mut handed) = (0, 0);
+        for game in games.chain(invented()).filter(one_a_turn) {
+            let name = &game.rules.name;
+            let mut run = super::LeanRun::default();
+            for seed in 0..12u64 {
+                let mut state = game.start_seeded(seed);
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                if !run.load(&state) {
+                    continue;
+                }
+                loop {
+                    let listed = state.legal_actions().to_vec();
+                    let placements: Vec<_> = listed
+                        .iter()
+                        .copied()
+                        .filter(|m| matches!(m, Move::Place { .. }))
+                        .collect();
+                    assert_eq!(run.moves(&game), placements, "{name}, seed {seed}");
+                    assert_eq!(run.to_move(), state.to_move(), "{name}, seed {seed}");
+                    let mv = placements[rng.random_range(0..placements.len())];
+                    let stop = run.make(&game, mv);
+                    state.apply(mv).unwrap();
+                    match stop {
+                        None => assert!(!state.is_finished(), "{name}, seed {seed}"),
+                        Some(super::RunStop::Line) => {
+                            assert_eq!(state.results(), Some(run.results()), "{name}");
+                            lines += 1;
+                            break;
+                        }
+                        Some(stop) => {
+                            assert_eq!(stop, super::RunStop::Handover, "{name}");
+                            // The board is full, or a seat holding nothing passed.
+                            let passed = state.history().last().is_some_and(|applied| {
+                                applied.automatic && applied.mv == Move::Pass
+                            });
+                            assert!(state.is_finished() || passed, "{name}, seed {seed}");
+                            handed += 1;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            lines >= 50 && handed >= 5,
+            "{lines} lines, {handed} handed over"
         );
     }
 

@@ -177,8 +177,6 @@ pub struct Game {
     pub(crate) line_steps: Option<Vec<Vec<u64>>>,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub(crate) step_table: Option<steps::StepTable>,
-    /// The compiled playout kernel, for rule sets in its family.
-    rollout: Option<crate::rollout::Rollout>,
 }
 
 impl Game {
@@ -202,19 +200,11 @@ impl Game {
         self.goals.seats.get(seat).and_then(|g| g.edge)
     }
 
-    /// The compiled playout kernel, when the rules are in its family
-    /// (pieces placed, never moved; the first line wins; a full board draws).
-    pub fn rollout(&self) -> Option<&crate::rollout::Rollout> {
-        self.rollout.as_ref()
-    }
-
     /// Compiles a rule set for play. Fails with every problem when it is
     /// invalid; every valid rule set plays.
     pub fn new(rules: RuleSet) -> Result<Arc<Game>, Vec<crate::Problem>> {
         crate::validate(&rules)?;
-        let mut game = Game::compile(rules);
-        game.rollout = crate::rollout::Rollout::compile(&game);
-        Ok(Arc::new(game))
+        Ok(Arc::new(Game::compile(rules)))
     }
 
     fn compile(rules: RuleSet) -> Game {
@@ -449,7 +439,6 @@ impl Game {
             initial_reserves,
             movement,
             teams,
-            rollout: None,
         };
         for color in Color::ALL {
             game.color_owner[color.index()] = outcome::owner(&game, color);

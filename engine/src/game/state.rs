@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
 use super::words::{History, Said};
-use super::{Cell, Game, Move, pack, unpack};
+use super::{Game, Move, pack, unpack};
 use crate::rules::{BoardKind, Color, Shape};
 
 mod copies;
@@ -238,12 +238,6 @@ impl State {
 
     pub fn piece_at(&self, cell: u16) -> Option<(Color, Shape)> {
         unpack(self.board[usize::from(cell)])
-    }
-
-    /// The board's cells, packed (see [`super::Cell`]): for the compiled
-    /// playout kernel only, which the one engine will retire.
-    pub(crate) fn cells(&self) -> &[Cell] {
-        &self.board
     }
 
     pub fn reserve(&self, color: Color, shape: Shape) -> u16 {
