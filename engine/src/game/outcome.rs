@@ -589,33 +589,54 @@ pub(crate) fn combine_results(
     if let [only] = boards {
         return (only.to_vec(), Vec::new());
     }
-    let mut won = vec![0usize; game.teams];
+    let mut tally = BoardWins::default();
     for results in boards {
-        let winners: Vec<usize> = (0..game.teams)
-            .filter(|t| {
-                let seats = game.seats.iter().enumerate();
-                seats
-                    .clone()
-                    .any(|(i, s)| s.team == *t && results[i] == SeatResult::Win)
-            })
-            .collect();
-        if winners.len() < game.teams {
-            for t in winners {
-                won[t] += 1;
+        tally.add(game, results);
+    }
+    (tally.results(game), tally.won[..game.teams].to_vec())
+}
+
+/// Per team, the boards it won (see [`combine_results`]), counted board by
+/// board: a stalemate of several boards adds each board's results as it
+/// judges them, with nothing to keep or allocate between.
+#[derive(Default)]
+pub(crate) struct BoardWins {
+    won: [usize; 16],
+}
+
+impl BoardWins {
+    /// Counts a board's results: each team a seat of which won it, unless
+    /// every team did.
+    pub(crate) fn add(&mut self, game: &Game, results: &[SeatResult]) {
+        let winners = game
+            .seats
+            .iter()
+            .zip(results)
+            .filter(|(_, r)| **r == SeatResult::Win)
+            .fold(0u16, |teams, (seat, _)| teams | 1 << seat.team);
+        if (winners.count_ones() as usize) < game.teams {
+            for (team, won) in self.won[..game.teams].iter_mut().enumerate() {
+                *won += usize::from(winners & 1 << team != 0);
             }
         }
     }
-    let best = won.iter().copied().max().unwrap_or(0);
-    let leaders = won.iter().filter(|w| **w == best).count();
-    let team_result = |t: usize| match (best, won[t] == best, leaders) {
-        (0, _, _) => SeatResult::Draw,
-        (_, true, 1) => SeatResult::Win,
-        (_, true, _) => SeatResult::Draw,
-        _ => SeatResult::Loss,
-    };
-    let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
-    chaos_rules(game, &mut results);
-    (results, won)
+
+    /// The match's results: the team with the most boards wins, tied
+    /// leaders draw, everyone else loses; no board won at all draws.
+    pub(crate) fn results(&self, game: &Game) -> Vec<SeatResult> {
+        let won = &self.won[..game.teams];
+        let best = won.iter().copied().max().unwrap_or(0);
+        let leaders = won.iter().filter(|w| **w == best).count();
+        let team_result = |t: usize| match (best, won[t] == best, leaders) {
+            (0, _, _) => SeatResult::Draw,
+            (_, true, 1) => SeatResult::Win,
+            (_, true, _) => SeatResult::Draw,
+            _ => SeatResult::Loss,
+        };
+        let mut results: Vec<SeatResult> = game.seats.iter().map(|s| team_result(s.team)).collect();
+        chaos_rules(game, &mut results);
+        results
+    }
 }
 
 #[cfg(test)]

@@ -139,22 +139,25 @@ impl State {
         // Each board's cause is judged as its turn comes: the boards
         // before it are decided by then (a decided board counts as full).
         let mut stalemated = Vec::new();
-        let mut per_board = Vec::new();
+        let mut tally = outcome::BoardWins::default();
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
-            let results = match &self.board_results[b] {
-                Some(decided) => decided.results.clone(),
+            match &self.board_results[b] {
+                Some(decided) => tally.add(&self.game, &decided.results),
                 None => {
                     stalemated.push((board, outcome::stalemate_cause(self)));
                     let results = outcome::stalemate_results(self, mover, board);
+                    tally.add(&self.game, &results);
                     self.board_results[b] = Some(outcome::placeholder());
-                    results
                 }
-            };
-            per_board.push(results);
+            }
         }
-        let per_board: Vec<&[outcome::SeatResult]> = per_board.iter().map(Vec::as_slice).collect();
-        let (results, _) = outcome::combine_results(&self.game, &per_board);
+        let results = match self.board_results.as_slice() {
+            // One board, decided: its results are the match's (as
+            // `combine_results` has it).
+            [Some(only)] => only.results.clone(),
+            _ => tally.results(&self.game),
+        };
         self.outcome = Some(outcome::Ending::Untold {
             results,
             mover,

@@ -36,18 +36,34 @@ pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult>
     );
     let eligible = all_teams(game.teams);
     let players = eligible & !chaos_team_bit(state);
-    let mut fired = Vec::with_capacity(game.rules.stalemate.len());
+    // Kept in an array where the rules fit (nothing to allocate at the end
+    // of every playout), else in a list.
+    let mut fitting = [(0u16, WinLose::Win); 8];
+    let mut listed = Vec::new();
+    let mut count = 0;
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
         match rule_verdict(state, rule, i, mover, board, eligible, players) {
             Verdict::Everyone { result, .. } => return everyone(game, result),
             Verdict::Names { named, .. } => {
                 if let Some(result) = rule_result(rule) {
-                    fired.push((named, result));
+                    match fitting.get_mut(count) {
+                        Some(place) => *place = (named, result),
+                        None if listed.is_empty() => {
+                            listed.extend_from_slice(&fitting);
+                            listed.push((named, result));
+                        }
+                        None => listed.push((named, result)),
+                    }
+                    count += 1;
                 }
             }
         }
     }
-    let mut results = decide_named(game, &fired);
+    let fired = match count <= fitting.len() {
+        true => &fitting[..count],
+        false => &listed[..],
+    };
+    let mut results = decide_named(game, fired);
     chaos_in_than_chaos_rules(state, &mut results);
     results
 }

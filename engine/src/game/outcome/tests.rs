@@ -618,3 +618,51 @@ fn an_overachiever_is_named_with_why_they_lose() {
         ]
     );
 }
+
+#[test]
+fn stalemate_results_kept_untold_are_those_told_with_many_rules_or_few() {
+    use rand::SeedableRng;
+    // Rules that name no one (no piece of these shapes is ever placed),
+    // each listed once, then "Most pieces wins", which decides: dropped,
+    // black would draw too.
+    let unnamed = ["pentagon", "x", "cross", "triangle", "star"]
+        .iter()
+        .flat_map(|shape| {
+            ["win", "lose"].map(|result| {
+                serde_json::json!({"rule": "any",
+                    "of": {"measure": "pieces", "shape": shape}, "result": result})
+            })
+        })
+        .collect::<Vec<_>>();
+    let deciding =
+        serde_json::json!({"rule": "most", "of": {"measure": "pieces"}, "result": "win"});
+    let mut decided = 0;
+    // Up to eight rules are kept in an array, more in a list.
+    for before in [1, 7, 8, 10] {
+        let mut stalemate = unnamed[..before].to_vec();
+        stalemate.push(deciding.clone());
+        let none = serde_json::json!({"black": 0, "white": 0});
+        let circles = serde_json::json!({"black": 5, "white": 4});
+        let mut shapes = vec![serde_json::json!({"shape": "circle", "reserves": circles})];
+        shapes.extend(
+            ["pentagon", "x", "cross", "triangle", "star"]
+                .map(|shape| serde_json::json!({"shape": shape, "reserves": none})),
+        );
+        let game = game_without_checks(serde_json::json!({
+            "board": "squares", "dimensions": [3, 3, 1], "shapes": shapes,
+            "stalemate": stalemate}));
+        for seed in 0..10 {
+            let mut state = game.start_seeded(seed);
+            let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+            crate::random::playout(&mut state, &mut rng);
+            let kept = state.results().expect("the game ended").to_vec();
+            let told = state.outcome().expect("told").results.clone();
+            assert_eq!(kept, told, "{} rules, seed {seed}", before + 1);
+            // Black places five of the nine, white four: black has most.
+            // Among several rules fired, a team none names draws.
+            assert_eq!(kept, [Win, Draw], "{} rules, seed {seed}", before + 1);
+            decided += 1;
+        }
+    }
+    assert_eq!(decided, 40);
+}
