@@ -1,7 +1,6 @@
-//! `redscience bench playouts [GAME...] [--seconds S] [--json] [--general] [--list]`:
+//! `redscience bench playouts [GAME...] [--seconds S] [--json] [--list]`:
 //! random playouts per second, the engine's speed as the search player sees
-//! it (through the compiled kernel where the rule set has one), and memory
-//! per state. With no game named, every catalogue game.
+//! it, and memory per state. With no game named, every catalogue game.
 
 // The counting allocator that measures memory per state, shared with the
 // engine's playouts benchmark so both report the same figure. It becomes

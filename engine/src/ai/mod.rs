@@ -171,7 +171,7 @@ fn choices(state: &State) -> Vec<Move> {
 }
 
 /// Whether the seat to move answers a draw offer: a decision the search
-/// weighs, but no position for sealed plans, sampled worlds or the kernel.
+/// weighs, but no position for sealed plans, sampled worlds or a lean run.
 fn answers_a_draw(moves: &[Move]) -> bool {
     moves.iter().any(|m| m.is_draw_talk())
 }

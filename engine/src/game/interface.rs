@@ -18,10 +18,10 @@
 //! `UndoAction` is left out: [`State::undo`] replays the match from its
 //! start, which no search can afford per move. Clone before a move instead.
 //!
-//! Methods on `State`, not a trait: there is one implementation, and the
-//! engine's coming rewrite keeps it one (the compiled kernel it replaces is
-//! retired, not given the interface). A trait would pay only if algorithms
-//! had to run over two kinds of state.
+//! Methods on `State`, not a trait: there is one implementation (the
+//! compiled kernel was retired, not given the interface; a lean run's copy
+//! of the board serves the search inside the engine). A trait would pay
+//! only if algorithms had to run over two kinds of state.
 //!
 //! Nothing here says how a state stores its board, knowledge or legal
 //! moves: moves come as slices and small iterators of [`Move`], seats as
