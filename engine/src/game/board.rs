@@ -210,16 +210,7 @@ impl Board {
             "a piece fills an empty cell"
         );
         self.cells[cell] = piece;
-        self.counts[0] -= 1;
-        self.counts[usize::from(piece)] += 1;
-        let colour = usize::from(piece - 1) / 6;
-        self.colour_counts[colour] += 1;
-        if cell < 64 {
-            self.colour_words[colour] |= 1 << cell;
-        }
-        if let Some(lines) = &mut self.lines {
-            lines.flip(cell, colour);
-        }
+        self.count(cell, 0, piece);
         if let Some(layout) = &self.stacks {
             let (stack, index) = layout.place[cell];
             let height = &mut self.heights[usize::from(stack)];

@@ -125,11 +125,7 @@ impl State {
             kinds: Vec::new(),
             held: 0,
         });
-        let held = game.placeable[seat]
-            .iter()
-            .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
-            .filter(|&(_, count)| count > 0);
-        placing.refill(held);
+        placing.refill(kinds_held(game, reserves, seat));
         if placing.kinds.is_empty() {
             self.choices.placing = None;
             return false;
@@ -199,10 +195,7 @@ impl State {
     /// The kinds of piece `seat` may place now: colours it controls, shapes
     /// of the game, with some in reserve; in the order moves list them.
     pub(crate) fn held_kinds(&self, seat: usize) -> impl Iterator<Item = (Color, Shape)> + '_ {
-        self.game().placeable[seat]
-            .iter()
-            .copied()
-            .filter(|(c, s)| self.reserve(*c, *s) > 0)
+        kinds_held(&self.game, &self.reserves, seat).map(|(kind, _)| kind)
     }
 
     /// The placements kept as a product: the kinds, and the open slots.
@@ -324,4 +317,19 @@ mod tests {
             }
         }
     }
+}
+
+/// The kinds of piece `seat` may place that `reserves` hold, each with the
+/// pieces held of it, in the order moves list them: the state's product
+/// and a lean run's copy count them the same way.
+#[inline]
+pub(crate) fn kinds_held<'a>(
+    game: &'a super::Game,
+    reserves: &'a super::reserves::Reserves,
+    seat: usize,
+) -> impl Iterator<Item = ((Color, Shape), u16)> + Clone + 'a {
+    game.placeable[seat]
+        .iter()
+        .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
+        .filter(|&(_, count)| count > 0)
 }

@@ -21,6 +21,7 @@
 use rand::{Rng, RngExt};
 
 use super::board::Board;
+use super::choices::kinds_held;
 use super::movegen::kept_landing;
 use super::reserves::Reserves;
 use super::{Game, Move, PIECE_KINDS, SeatResult, State, outcome, pack};
@@ -206,12 +207,11 @@ impl LeanRun {
     fn forced_moves(&mut self, game: &Game) -> Result<u32, RunStop> {
         let passes = game.phases[self.phase].pass;
         loop {
-            let (per_slot, kinds_held) = self.held(game);
-            match self.choices(game, kinds_held) {
+            let (per_slot, kinds) = self.held(game);
+            match self.choices(game, kinds) {
                 1 if !passes => {
-                    let (color, shape) = *game.placeable[self.to_move]
-                        .iter()
-                        .find(|&&(color, shape)| self.reserves.get(color, shape) > 0)
+                    let ((color, shape), _) = kinds_held(game, &self.reserves, self.to_move)
+                        .next()
                         .expect("a kind is held");
                     let slot = self.board.as_ref().map_or(0, |b| b.open().nth(0));
                     if let Some(line) = self.place(game, color, shape, slot, true) {
@@ -233,15 +233,14 @@ impl LeanRun {
     /// them (on each open slot, each kind it holds).
     pub(crate) fn moves(&self, game: &Game) -> Vec<Move> {
         let board = self.board.as_ref().expect("a run is loaded first");
-        let kinds = game.placeable[self.to_move]
-            .iter()
-            .filter(|&&(color, shape)| self.reserves.get(color, shape) > 0);
+        let kinds = kinds_held(game, &self.reserves, self.to_move);
         let mut moves = Vec::with_capacity(board.open().len());
         for slot in board.open().iter() {
             let to = self.landing(game, slot);
-            let placements = kinds
-                .clone()
-                .map(|&(color, shape)| Move::Place { color, shape, to });
+            let placements =
+                kinds
+                    .clone()
+                    .map(|((color, shape), _)| Move::Place { color, shape, to });
             moves.extend(placements);
         }
         moves
@@ -307,10 +306,7 @@ impl LeanRun {
             {
                 return Some(RunStop::Line);
             }
-            self.to_move = match mover + 1 {
-                next if next == game.seats.len() => 0,
-                next => next,
-            };
+            self.to_move = super::turn_end::seat_after(game, mover);
             self.turn.clear();
             self.lined = false;
         }
@@ -321,14 +317,9 @@ impl LeanRun {
     /// of those kinds it holds.
     #[inline]
     fn held(&self, game: &Game) -> (u32, usize) {
-        let mut pieces = 0;
-        let mut kinds = 0;
-        for &(color, shape) in &game.placeable[self.to_move] {
-            let held = self.reserves.get(color, shape);
-            pieces += u32::from(held);
-            kinds += usize::from(held > 0);
-        }
-        (pieces, kinds)
+        kinds_held(game, &self.reserves, self.to_move).fold((0, 0), |(pieces, kinds), (_, held)| {
+            (pieces + u32::from(held), kinds + 1)
+        })
     }
 
     /// How many moves the mover has, as `State::choice_count` counts them

@@ -110,10 +110,7 @@ impl State {
     /// playout's turns waited on it).
     #[inline]
     pub(super) fn seat_after(&self, seat: usize) -> usize {
-        match seat + 1 {
-            next if next == self.game.seats.len() => 0,
-            next => next,
-        }
+        seat_after(&self.game, seat)
     }
 
     /// What the turn about to start needs remembered of its start.
@@ -220,5 +217,15 @@ impl State {
         let mut hasher = FxHasher::default();
         (self.board.key(), self.reserves.key(), self.phase).hash(&mut hasher);
         hasher.finish()
+    }
+}
+
+/// The seat after `seat` in turn order, found without a division (a
+/// playout's turns waited on it); a lean run's copy asks it too.
+#[inline]
+pub(super) fn seat_after(game: &super::Game, seat: usize) -> usize {
+    match seat + 1 {
+        next if next == game.seats.len() => 0,
+        next => next,
     }
 }
