@@ -295,6 +295,21 @@ impl State {
     }
 }
 
+/// The kinds of piece `seat` may place that `reserves` hold, each with the
+/// pieces held of it, in the order moves list them: the state's product
+/// and a lean run's copy count them the same way.
+#[inline]
+pub(crate) fn kinds_held<'a>(
+    game: &'a super::Game,
+    reserves: &'a super::reserves::Reserves,
+    seat: usize,
+) -> impl Iterator<Item = ((Color, Shape), u16)> + Clone + 'a {
+    game.placeable[seat]
+        .iter()
+        .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
+        .filter(|&(_, count)| count > 0)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::testing::{catalogue_game, played};
@@ -317,19 +332,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The kinds of piece `seat` may place that `reserves` hold, each with the
-/// pieces held of it, in the order moves list them: the state's product
-/// and a lean run's copy count them the same way.
-#[inline]
-pub(crate) fn kinds_held<'a>(
-    game: &'a super::Game,
-    reserves: &'a super::reserves::Reserves,
-    seat: usize,
-) -> impl Iterator<Item = ((Color, Shape), u16)> + Clone + 'a {
-    game.placeable[seat]
-        .iter()
-        .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
-        .filter(|&(_, count)| count > 0)
 }
