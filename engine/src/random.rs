@@ -82,7 +82,7 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
         if run.load(state) {
             let (played, stop) = run.play(state.game(), rng, limit - moves);
             moves += played;
-            if stop == RunStop::Line {
+            if stop.decided() {
                 let apart = true;
                 return Played {
                     moves,

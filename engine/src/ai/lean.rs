@@ -3,8 +3,8 @@
 //! variants of them), the tree runs on a copy of the board
 //! ([`LeanRun`]), so an iteration copies a board instead of a match's
 //! state, and several times more iterations fit in the same thinking time.
-//! A position the run hands back (a full board, a seat with no piece left)
-//! is judged by the match's own rules: the root's state records the run's
+//! A position the run hands back (a seat with no piece left, a stalemate
+//! the position decides) is judged by the match's own rules: the root's state records the run's
 //! moves and plays on from there.
 
 use rand::{Rng, RngExt};
@@ -60,7 +60,7 @@ pub(super) fn search<R: Rng + ?Sized>(
         }
         let ended = ended.unwrap_or_else(|| run.play(&game, rng, usize::MAX).1);
         results.clear();
-        if ended == RunStop::Line {
+        if ended.decided() {
             results.extend(run.results().iter().map(|&r| return_of(r)));
         } else {
             // The match's rules judge it from here: the root records the

@@ -14,9 +14,10 @@
 //! Every move is the one [`crate::random::play_random`] would make from
 //! the same random stream, and the state after it is the same (tests play
 //! every catalogue game both ways, for the states and for the results).
-//! A lone placement the engine makes itself is made in the run too; a
-//! pass, the end of a board's room and the end of the phase go the general
-//! way.
+//! A lone placement the engine makes itself is made in the run too, and a
+//! stalemate whose results the position cannot change ends it (a full
+//! board's draw); a pass, any other end of a board's room and the end of
+//! the phase go the general way.
 
 use rand::{Rng, RngExt};
 
@@ -105,11 +106,23 @@ pub(crate) enum RunStop {
     /// A turn's line decided the game (every seat's result is in
     /// [`LeanRun::results`]).
     Line,
+    /// No seat can place any more, so each passes in turn until a pass
+    /// repeats and the stalemate rules decide, whatever the position
+    /// (every seat's result is in [`LeanRun::results`]).
+    Stalemate,
     /// Random drew the pass the phase allows; the state plays it.
     Pass,
     /// The next move is not Random's draw from a lean product: the engine
     /// plays a lone move, or the phase or the game is over.
     Handover,
+}
+
+impl RunStop {
+    /// Whether the run ended the game, with every seat's result in
+    /// [`LeanRun::results`].
+    pub(crate) fn decided(&self) -> bool {
+        matches!(self, RunStop::Line | RunStop::Stalemate)
+    }
 }
 
 impl LeanRun {
@@ -142,7 +155,8 @@ impl LeanRun {
         self.choices(game, self.held(game).1) > 0
     }
 
-    /// Every seat's result, where the run stopped at [`RunStop::Line`].
+    /// Every seat's result, where the run stopped at a decided end (see
+    /// [`RunStop::decided`]).
     pub(crate) fn results(&self) -> &[SeatResult] {
         &self.results
     }
@@ -218,10 +232,34 @@ impl LeanRun {
                         return Err(line);
                     }
                 }
-                0 | 1 => return Err(RunStop::Handover),
+                0 | 1 => return Err(self.stop_without_placements(game)),
                 _ => return Ok(per_slot),
             }
         }
+    }
+
+    /// Where the mover has no placement to choose between: a stalemate,
+    /// where at a turn's start of the last phase on the only board no seat
+    /// can place (the state's seats would pass in turn until a pass
+    /// repeats) and the rules give its results whatever the position; else
+    /// the state plays on.
+    #[cold]
+    fn stop_without_placements(&mut self, game: &Game) -> RunStop {
+        let Some(results) = &game.stalemate_anywhere else {
+            return RunStop::Handover;
+        };
+        let board = self.board.as_ref().expect("a run is loaded first");
+        let no_one_places = board.open().len() == 0
+            || (0..game.seats.len()).all(|s| kinds_held(game, &self.reserves, s).next().is_none());
+        let ends = self.turn.is_empty()
+            && self.phase + 1 == game.phases.len()
+            && game.geometry.boards == 1
+            && no_one_places;
+        if !ends {
+            return RunStop::Handover;
+        }
+        self.results.clone_from(results);
+        RunStop::Stalemate
     }
 
     /// The seat to move in the run's position.
@@ -454,9 +492,12 @@ mod tests {
     /// Invented rule sets whose placements are lean in ways the catalogue's
     /// are not: a pass beside them, two pieces a turn, draw offers, three
     /// seats of shared colours, spaces closed to a seat, stacks, no checks,
-    /// and a placement phase before a moving one.
+    /// a placement phase before a moving one, and two a turn on nine cells
+    /// (the board fills in the middle of a turn, whose lines are then
+    /// still to be checked).
     fn invented() -> Vec<std::sync::Arc<Game>> {
         vec![
+            game(json!({"pieces_per_turn": 2})),
             game(json!({"phases": [{"pass": true}], "board": "squares", "dimensions": [4, 4, 1]})),
             game(
                 json!({"pieces_per_turn": 2, "board": "squares", "dimensions": [6, 6, 1],
@@ -603,7 +644,7 @@ mod tests {
             g.rules.phases.len() == 1 && !g.rules.phases[0].pass && g.rules.pieces_per_turn == 1
         };
         let games = catalogue::names().into_iter().map(catalogue_game);
-        let (mut lines, mut handed) = (0, 0);
+        let (mut lines, mut stalemates, mut handed) = (0, 0, 0);
         for game in games.chain(invented()).filter(one_a_turn) {
             let name = &game.rules.name;
             let mut run = super::LeanRun::default();
@@ -627,9 +668,12 @@ mod tests {
                     state.apply(mv).unwrap();
                     match stop {
                         None => assert!(!state.is_finished(), "{name}, seed {seed}"),
-                        Some(super::RunStop::Line) => {
+                        Some(stop) if stop.decided() => {
                             assert_eq!(state.results(), Some(run.results()), "{name}");
-                            lines += 1;
+                            match stop {
+                                super::RunStop::Line => lines += 1,
+                                _ => stalemates += 1,
+                            }
                             break;
                         }
                         Some(stop) => {
@@ -647,8 +691,8 @@ mod tests {
             }
         }
         assert!(
-            lines >= 50 && handed >= 5,
-            "{lines} lines, {handed} handed over"
+            lines >= 50 && stalemates >= 5 && handed >= 5,
+            "{lines} lines, {stalemates} stalemates, {handed} handed over"
         );
     }
 

@@ -177,6 +177,9 @@ pub struct Game {
     pub(crate) line_steps: Option<Vec<Vec<u64>>>,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub(crate) step_table: Option<steps::StepTable>,
+    /// The results of a stalemate, where the rules give them whatever the
+    /// position (see `outcome::stalemate_results_anywhere`).
+    pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
 }
 
 impl Game {
@@ -408,6 +411,7 @@ impl Game {
             area_masks,
             line_steps,
             step_table,
+            stalemate_anywhere: None,
             color_owner: [None; Color::ALL.len()],
             team_colors: (0..teams)
                 .map(|team| {
@@ -443,6 +447,7 @@ impl Game {
         for color in Color::ALL {
             game.color_owner[color.index()] = outcome::owner(&game, color);
         }
+        game.stalemate_anywhere = outcome::stalemate_results_anywhere(&game);
         game
     }
 

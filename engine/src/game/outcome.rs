@@ -21,7 +21,10 @@ pub(crate) use ending::{
     placement_made_a_line,
 };
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
-pub(crate) use stalemate::{cause as stalemate_cause, results as stalemate_results};
+pub(crate) use stalemate::{
+    cause as stalemate_cause, results as stalemate_results,
+    results_anywhere as stalemate_results_anywhere,
+};
 pub use words::default_label;
 
 /// A seat's result.

@@ -6,7 +6,7 @@ use super::{
     Fired, Measured, Named, Outcome, Rule, SeatResult, StalemateCause, board_outcome,
     chaos_cannot_capture, decide, decide_named, everyone, overachievers, team_bits,
 };
-use crate::game::State;
+use crate::game::{Game, State};
 use crate::rules::{Measure, Order, StalemateRule, WinLose};
 
 /// The outcome of one board when the final phase stalemated, told from the
@@ -202,22 +202,13 @@ fn rule_verdict<'a>(
             .fold(0u16, |bits, t| bits | 1 << t)
     };
     let is_eligible = |t: usize| eligible & 1 << t != 0;
+    if let Some(verdict) = verdict_for_everyone(rule, players) {
+        return verdict;
+    }
     match rule {
-        StalemateRule::Draw => Verdict::Everyone {
-            result: SeatResult::Draw,
-            named: 0,
-            winners: 0,
-        },
-        StalemateRule::AllWin => Verdict::Everyone {
-            result: SeatResult::Win,
-            named: players,
-            winners: players,
-        },
-        StalemateRule::AllLose => Verdict::Everyone {
-            result: SeatResult::Loss,
-            named: players,
-            winners: 0,
-        },
+        StalemateRule::Draw | StalemateRule::AllWin | StalemateRule::AllLose => {
+            unreachable!("decided for everyone above")
+        }
         StalemateRule::MoverWins | StalemateRule::MoverLoses => Verdict::Names {
             named: bits_where(&|t| is_eligible(t) && t == game.seats[mover].team),
             measured: None,
@@ -276,6 +267,37 @@ fn rule_verdict<'a>(
                 measured: None,
             }
         }
+    }
+}
+
+/// The verdict of a rule that decides for everyone without looking at the
+/// position (a draw, all win, all lose); None for the rules that name teams.
+fn verdict_for_everyone(rule: &StalemateRule, players: u16) -> Option<Verdict<'static>> {
+    let (result, named, winners) = match rule {
+        StalemateRule::Draw => (SeatResult::Draw, 0, 0),
+        StalemateRule::AllWin => (SeatResult::Win, players, players),
+        StalemateRule::AllLose => (SeatResult::Loss, players, 0),
+        _ => return None,
+    };
+    Some(Verdict::Everyone {
+        result,
+        named,
+        winners,
+    })
+}
+
+/// The results of [`results`] where they do not depend on the position or
+/// on who moved: the first rule decides for everyone and no one can be
+/// disqualified. None where the position must be judged. Worked out once
+/// per game (see `Game::stalemate_anywhere`), so a lean run ends a full
+/// board's game without the state.
+pub(crate) fn results_anywhere(game: &Game) -> Option<Vec<SeatResult>> {
+    if game.rules.overachievers_disqualified {
+        return None;
+    }
+    match verdict_for_everyone(game.rules.stalemate.first()?, 0)? {
+        Verdict::Everyone { result, .. } => Some(everyone(game, result)),
+        Verdict::Names { .. } => None,
     }
 }
 
