@@ -21,7 +21,7 @@
 
 use super::board::Slots;
 use super::{Cell, Game, Move, State};
-use crate::rules::{BoardKind, Cloaking};
+use crate::rules::{BoardKind, Cloaking, Color, Shape};
 
 /// What the seats know beyond the pieces' own flags, and the room the
 /// engine reuses to learn and to judge.
@@ -125,6 +125,21 @@ impl Knowledge {
             .as_deref_mut()
             .expect("the engine learns only under cloaking")
     }
+}
+
+/// The seats that fully see a piece of `color` and `shape` on a cloaked
+/// cell (a known bit each): those that know it already (`known`), and its
+/// own seats where they can move it, or under obscurity.
+pub(crate) fn seers_of_piece(game: &Game, color: Color, shape: Shape, known: u8) -> u8 {
+    let own_see =
+        game.rules.cloaking == Cloaking::Obscures || !game.movement[shape.index()].is_empty();
+    let mut seen = known;
+    for (s, seat) in game.seats.iter().enumerate() {
+        if own_see && seat.controls(color) {
+            seen |= super::known_bit(s);
+        }
+    }
+    seen
 }
 
 /// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
@@ -288,16 +303,16 @@ impl State {
         if !self.is_cloaked(cell) {
             return every;
         }
-        // Its own seats see a piece they can move, and under obscurity any.
-        let own_see =
-            game.rules.cloaking == Cloaking::Obscures || !game.movement[shape.index()].is_empty();
-        let mut seen = self.flags[usize::from(cell)] & every;
-        for (s, seat) in game.seats.iter().enumerate() {
-            if own_see && seat.controls(color) {
-                seen |= super::known_bit(s);
-            }
-        }
-        seen
+        seers_of_piece(game, color, shape, self.flags[usize::from(cell)] & every)
+    }
+
+    /// Per seat, the cells it believes open (see `Learning::open_to`), where
+    /// the seat to move judges its placements on them and they are up to
+    /// date; None otherwise.
+    pub(crate) fn believed_open(&self) -> Option<&[Slots]> {
+        let open_to = &self.knowledge.learning().open_to;
+        let kept = !open_to.is_empty() && self.judges_by_knowledge() && self.sets_in_sync();
+        kept.then_some(open_to.as_slice())
     }
 
     /// `seat` fully sees the piece on `cell` from now on.

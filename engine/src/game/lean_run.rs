@@ -21,11 +21,12 @@
 
 use rand::{Rng, RngExt};
 
-use super::board::Board;
+use super::board::{Board, Slots};
 use super::choices::kinds_held;
+use super::knowledge::seers_of_piece;
 use super::movegen::kept_landing;
 use super::reserves::Reserves;
-use super::{Game, Move, PIECE_KINDS, SeatResult, State, outcome, pack};
+use super::{Game, Move, PIECE_KINDS, SeatResult, State, known_bit, outcome, pack};
 use crate::rules::{BoardKind, Color, Shape};
 
 /// A run of lean placements played apart from the state: the board (its
@@ -46,7 +47,15 @@ pub(crate) struct LeanRun {
     turn: Vec<u16>,
     /// Whether a placement of this turn completed a line.
     lined: bool,
-    /// The run's placements, in order.
+    /// Under cloaking: the state records the run's moves by deciding them
+    /// (see [`State::settle_lean`]), so the run may also pass for a seat
+    /// with nothing to place, as the state does.
+    cloaked: bool,
+    /// Under "Cloaking hides", judged on what each seat knows: per seat,
+    /// the cells it believes open (empty, or holding a piece it has not
+    /// seen). Empty where every seat places on the board's open slots.
+    believed_open: Vec<Slots>,
+    /// The run's placements (and placements tried), in order.
     placed: Vec<Placed>,
     /// Once a line decided the game, every seat's result.
     results: Vec<SeatResult>,
@@ -78,6 +87,8 @@ impl Clone for LeanRun {
         self.to_move = source.to_move;
         self.turn.clone_from(&source.turn);
         self.lined = source.lined;
+        self.cloaked = source.cloaked;
+        self.believed_open.clone_from(&source.believed_open);
         self.placed.clone_from(&source.placed);
         self.results.clone_from(&source.results);
     }
@@ -92,6 +103,8 @@ impl Default for LeanRun {
             to_move: 0,
             turn: Vec::new(),
             lined: false,
+            cloaked: false,
+            believed_open: Vec::new(),
             placed: Vec::new(),
             results: Vec::new(),
         }
@@ -152,7 +165,19 @@ impl LeanRun {
         self.phase = state.phase;
         self.to_move = state.to_move;
         self.placed.clear();
-        self.choices(game, self.held(game).1) > 0
+        // A seat's belief (a search's root) is a board without the pieces
+        // it has not seen: there every seat places on its open slots.
+        self.cloaked = game.upkeep.hidden_lean_turns[state.phase];
+        match state.believed_open() {
+            Some(open_to) => open_to.clone_into(&mut self.believed_open),
+            None if self.cloaked && !state.knowledge.is_belief() => return false,
+            None => self.believed_open.clear(),
+        }
+        let kinds = self.held(game).1;
+        match self.believed_open.is_empty() {
+            true => self.choices::<false>(game, kinds) > 0,
+            false => self.choices::<true>(game, kinds) > 0,
+        }
     }
 
     /// Every seat's result, where the run stopped at a decided end (see
@@ -171,13 +196,27 @@ impl LeanRun {
         rng: &mut R,
         limit: usize,
     ) -> (usize, RunStop) {
+        match self.believed_open.is_empty() {
+            true => self.play_as::<false, R>(game, rng, limit),
+            false => self.play_as::<true, R>(game, rng, limit),
+        }
+    }
+
+    /// [`LeanRun::play`], where each seat places on the cells it believes
+    /// open (`BELIEVED`) or every seat on the board's open slots: decided
+    /// once a run, the moves ask nothing more (it cost 5% a move).
+    fn play_as<const BELIEVED: bool, R: Rng + ?Sized>(
+        &mut self,
+        game: &Game,
+        rng: &mut R,
+        limit: usize,
+    ) -> (usize, RunStop) {
         let passes = u32::from(game.phases[self.phase].pass);
         let mut played = 0;
         let (mut per_slot, _) = self.held(game);
         while played < limit {
-            let board = self.board.as_ref().expect("a run is loaded first");
             let kinds = &game.placeable[self.to_move];
-            let slots = board.open();
+            let slots = self.slots::<BELIEVED>();
             let placements = per_slot * slots.len() as u32;
             // The draw of `ChanceOutcomes::sample` on a product (see
             // `interface::sample_placement`): a pass weighs 1, a draw
@@ -202,10 +241,10 @@ impl LeanRun {
                     found
                 })
                 .expect("the pick falls on a kind held");
-            if let Some(line) = self.place(game, color, shape, slot, false) {
+            if let Some(line) = self.place::<BELIEVED>(game, color, shape, slot, false) {
                 return (played, line);
             }
-            match self.forced_moves(game) {
+            match self.forced_moves::<BELIEVED>(game) {
                 Ok(held) => per_slot = held,
                 Err(stop) => return (played, stop),
             }
@@ -218,21 +257,25 @@ impl LeanRun {
     /// then the pieces the mover holds of the kinds it may place (Random's
     /// weight per slot), or why the run stops.
     #[inline]
-    fn forced_moves(&mut self, game: &Game) -> Result<u32, RunStop> {
+    fn forced_moves<const BELIEVED: bool>(&mut self, game: &Game) -> Result<u32, RunStop> {
         let passes = game.phases[self.phase].pass;
         loop {
             let (per_slot, kinds) = self.held(game);
-            match self.choices(game, kinds) {
+            match self.choices::<BELIEVED>(game, kinds) {
                 1 if !passes => {
                     let ((color, shape), _) = kinds_held(game, &self.reserves, self.to_move)
                         .next()
                         .expect("a kind is held");
-                    let slot = self.board.as_ref().map_or(0, |b| b.open().nth(0));
-                    if let Some(line) = self.place(game, color, shape, slot, true) {
+                    let slot = self.slots::<BELIEVED>().nth(0);
+                    if let Some(line) = self.place::<BELIEVED>(game, color, shape, slot, true) {
                         return Err(line);
                     }
                 }
-                0 | 1 => return Err(self.stop_without_placements(game)),
+                0 | 1 => {
+                    if let Some(stop) = self.stop_without_placements(game) {
+                        return Err(stop);
+                    }
+                }
                 _ => return Ok(per_slot),
             }
         }
@@ -241,25 +284,48 @@ impl LeanRun {
     /// Where the mover has no placement to choose between: a stalemate,
     /// where at a turn's start of the last phase on the only board no seat
     /// can place (the state's seats would pass in turn until a pass
-    /// repeats) and the rules give its results whatever the position; else
-    /// the state plays on.
+    /// repeats) and the rules give its results whatever the position. Else,
+    /// under cloaking, the mover passes as the state makes it pass (None,
+    /// or the stop where that ended its turn with a line); otherwise the
+    /// state plays on.
     #[cold]
-    fn stop_without_placements(&mut self, game: &Game) -> RunStop {
-        let Some(results) = &game.stalemate_anywhere else {
-            return RunStop::Handover;
+    fn stop_without_placements(&mut self, game: &Game) -> Option<RunStop> {
+        let can_place = |seat: usize| {
+            self.slots_of(seat).len() > 0 && kinds_held(game, &self.reserves, seat).next().is_some()
         };
-        let board = self.board.as_ref().expect("a run is loaded first");
-        let no_one_places = board.open().len() == 0
-            || (0..game.seats.len()).all(|s| kinds_held(game, &self.reserves, s).next().is_none());
-        let ends = self.turn.is_empty()
+        let no_one_places = !(0..game.seats.len()).any(can_place);
+        let stalemate = self.turn.is_empty()
             && self.phase + 1 == game.phases.len()
             && game.geometry.boards == 1
             && no_one_places;
-        if !ends {
-            return RunStop::Handover;
+        match &game.stalemate_anywhere {
+            Some(results) if stalemate => {
+                self.results.clone_from(results);
+                Some(RunStop::Stalemate)
+            }
+            _ if self.cloaked && !(no_one_places && self.turn.is_empty()) => self.end_turn(game),
+            _ => Some(RunStop::Handover),
         }
-        self.results.clone_from(results);
-        RunStop::Stalemate
+    }
+
+    /// The slots the mover may place on: those it believes open
+    /// (`BELIEVED`), else the board's open slots.
+    #[inline]
+    fn slots<const BELIEVED: bool>(&self) -> &Slots {
+        match BELIEVED {
+            true => &self.believed_open[self.to_move],
+            false => self.board.as_ref().expect("a run is loaded first").open(),
+        }
+    }
+
+    /// The slots `seat` may place on: those it believes open where it
+    /// judges on what it knows, else the board's open slots.
+    #[inline]
+    fn slots_of(&self, seat: usize) -> &Slots {
+        match self.believed_open.get(seat) {
+            Some(open) => open,
+            None => self.board.as_ref().expect("a run is loaded first").open(),
+        }
     }
 
     /// The seat to move in the run's position.
@@ -270,10 +336,10 @@ impl LeanRun {
     /// The placements the mover may make, in the order the state lists
     /// them (on each open slot, each kind it holds).
     pub(crate) fn moves(&self, game: &Game) -> Vec<Move> {
-        let board = self.board.as_ref().expect("a run is loaded first");
         let kinds = kinds_held(game, &self.reserves, self.to_move);
-        let mut moves = Vec::with_capacity(board.open().len());
-        for slot in board.open().iter() {
+        let slots = self.slots_of(self.to_move);
+        let mut moves = Vec::with_capacity(slots.len());
+        for slot in slots.iter() {
             let to = self.landing(game, slot);
             let placements =
                 kinds
@@ -295,10 +361,24 @@ impl LeanRun {
             BoardKind::Stacks => game.geometry.column_of(to) as u16,
             _ => to,
         };
-        if let Some(line) = self.place(game, color, shape, slot, false) {
+        match self.believed_open.is_empty() {
+            true => self.make_as::<false>(game, color, shape, slot),
+            false => self.make_as::<true>(game, color, shape, slot),
+        }
+    }
+
+    /// [`LeanRun::make`] as [`LeanRun::play_as`] plays.
+    fn make_as<const BELIEVED: bool>(
+        &mut self,
+        game: &Game,
+        color: Color,
+        shape: Shape,
+        slot: u16,
+    ) -> Option<RunStop> {
+        if let Some(line) = self.place::<BELIEVED>(game, color, shape, slot, false) {
             return Some(line);
         }
-        self.forced_moves(game).err()
+        self.forced_moves::<BELIEVED>(game).err()
     }
 
     /// Where a piece put in `slot` lands.
@@ -314,9 +394,54 @@ impl LeanRun {
 
     /// Places a piece of `color` and `shape` in `slot` (automatic where
     /// the engine makes the move), and ends the turn where it is whole;
-    /// the stop where the turn's line decided the game.
+    /// the stop where the turn's line decided the game. Where the mover
+    /// places on the cells it believes open (`BELIEVED`), the cell may hold
+    /// a piece it has not seen.
     #[inline]
-    fn place(
+    fn place<const BELIEVED: bool>(
+        &mut self,
+        game: &Game,
+        color: Color,
+        shape: Shape,
+        slot: u16,
+        automatic: bool,
+    ) -> Option<RunStop> {
+        if BELIEVED {
+            return self.place_believed(game, color, shape, slot, automatic);
+        }
+        self.put(game, color, shape, slot, automatic)
+    }
+
+    /// [`LeanRun::place`] on a cell the mover believes open (a flat board's
+    /// slot is its cell): a piece it has not seen there blocks it, as the
+    /// state plays it; else the seats that see the piece put there no
+    /// longer believe the cell open.
+    fn place_believed(
+        &mut self,
+        game: &Game,
+        color: Color,
+        shape: Shape,
+        to: u16,
+        automatic: bool,
+    ) -> Option<RunStop> {
+        let board = self.board.as_ref().expect("a run is loaded first");
+        if board[usize::from(to)] != 0 {
+            self.placed.push(Placed {
+                color,
+                shape,
+                to,
+                automatic,
+            });
+            self.believed_open[self.to_move].remove(to);
+            return self.end_turn(game);
+        }
+        self.seen_placed(game, color, shape, to);
+        self.put(game, color, shape, to, automatic)
+    }
+
+    /// Puts a piece of `color` and `shape` in `slot`, where it may go.
+    #[inline]
+    fn put(
         &mut self,
         game: &Game,
         color: Color,
@@ -338,17 +463,43 @@ impl LeanRun {
         self.lined |=
             game.upkeep.untold_lines && outcome::placement_made_a_line(game, board, to, color);
         if self.turn.len() >= usize::from(game.rules.pieces_per_turn) {
-            let mover = self.to_move;
-            if self.lined
-                && outcome::line_results_into(game, board, &self.turn, mover, &mut self.results)
-            {
-                return Some(RunStop::Line);
-            }
-            self.to_move = super::turn_end::seat_after(game, mover);
-            self.turn.clear();
-            self.lined = false;
+            return self.end_turn(game);
         }
         None
+    }
+
+    /// Ends the mover's turn: the stop where its lines decided the game,
+    /// else None with the next seat to move.
+    #[inline]
+    fn end_turn(&mut self, game: &Game) -> Option<RunStop> {
+        let mover = self.to_move;
+        let board = self.board.as_ref().expect("a run is loaded first");
+        if self.lined
+            && outcome::line_results_into(game, board, &self.turn, mover, &mut self.results)
+        {
+            return Some(RunStop::Line);
+        }
+        self.to_move = super::turn_end::seat_after(game, mover);
+        self.turn.clear();
+        self.lined = false;
+        None
+    }
+
+    /// The seats that see the piece the mover puts on `to` no longer
+    /// believe that cell open: every seat where it is not cloaked, else the
+    /// mover and whoever else sees such a piece (see
+    /// `knowledge::seers_of_piece`).
+    #[inline]
+    fn seen_placed(&mut self, game: &Game, color: Color, shape: Shape, to: u16) {
+        let seers = match game.phases[self.phase].cloaked[usize::from(to)] {
+            true => seers_of_piece(game, color, shape, known_bit(self.to_move)),
+            false => u8::MAX,
+        };
+        for (seat, open) in self.believed_open.iter_mut().enumerate() {
+            if seers & known_bit(seat) != 0 {
+                open.remove(to);
+            }
+        }
     }
 
     /// The pieces the mover holds of the kinds it may place, and how many
@@ -365,8 +516,8 @@ impl LeanRun {
     /// `kinds_held` kinds; none without a kind held, where the state looks
     /// for its moves the general way.
     #[inline]
-    fn choices(&self, game: &Game, kinds_held: usize) -> usize {
-        let slots = self.board.as_ref().map_or(0, |board| board.open().len());
+    fn choices<const BELIEVED: bool>(&self, game: &Game, kinds_held: usize) -> usize {
+        let slots = self.slots::<BELIEVED>().len();
         match kinds_held {
             0 => 0,
             _ => kinds_held * slots + usize::from(game.phases[self.phase].pass),
@@ -396,8 +547,18 @@ impl State {
     /// Makes the placements of `run`, loaded from this state, as `decide`
     /// makes them, and then a pass where Random drew one.
     pub(crate) fn settle_lean(&mut self, run: &LeanRun, then_pass: bool) {
+        if run.cloaked {
+            // Cloaked placements learn what each seat sees: the general
+            // way, which also makes the engine's own moves after each.
+            for placed in run.placed.iter().filter(|p| !p.automatic) {
+                let Placed {
+                    color, shape, to, ..
+                } = *placed;
+                self.decide(Move::Place { color, shape, to });
+            }
+        }
         let last = run.placed.len();
-        for (i, placed) in run.placed.iter().enumerate() {
+        for (i, placed) in run.placed.iter().enumerate().filter(|_| !run.cloaked) {
             self.place_lean(placed, i + 1 == last);
         }
         if then_pass {
@@ -408,7 +569,7 @@ impl State {
     /// Whether Random's next move is drawn from a lean phase's product.
     #[inline]
     fn lean_now(&self) -> bool {
-        self.game.upkeep.lean_turns[self.phase]
+        (self.game.upkeep.lean_turns[self.phase] || self.game.upkeep.hidden_lean_turns[self.phase])
             && self.outcome.is_none()
             && self.draw_offered_by().is_none()
             && self.choices.placing.is_some()
@@ -494,10 +655,22 @@ mod tests {
     /// seats of shared colours, spaces closed to a seat, stacks, no checks,
     /// a placement phase before a moving one, and two a turn on nine cells
     /// (the board fills in the middle of a turn, whose lines are then
-    /// still to be checked).
+    /// still to be checked); and under "Cloaking hides", Phantom
+    /// Tic-Tac-Toe, three seats placing two a turn with some spaces cloaked,
+    /// and hidden stones of shared colours that move after their placement
+    /// (every seat that can move one sees it).
     fn invented() -> Vec<std::sync::Arc<Game>> {
         vec![
             game(json!({"pieces_per_turn": 2})),
+            game(json!({"cloaking": "hides", "phases": [{"cloaked": ["all"]}]})),
+            game(
+                json!({"cloaking": "hides", "players": "three", "board": "squares",
+                        "dimensions": [4, 4, 1], "pieces_per_turn": 2,
+                        "phases": [{"cloaked": ["1,1", "2,2", "3,3", "4,4", "1,4", "4,1"]}]}),
+            ),
+            game(json!({"cloaking": "hides", "colors": "shared",
+                        "shapes": [{"movement": ["adjacent"], "reserves": {"black": 6}}],
+                        "phases": [{"placement_only": true, "cloaked": ["all"]}, {"cloaked": ["all"]}]})),
             game(json!({"phases": [{"pass": true}], "board": "squares", "dimensions": [4, 4, 1]})),
             game(
                 json!({"pieces_per_turn": 2, "board": "squares", "dimensions": [6, 6, 1],
@@ -722,5 +895,8 @@ mod tests {
         ] {
             assert_eq!(game(fields.clone()).upkeep.lean_turns, [false], "{fields}");
         }
+        // Hidden placements are lean on the cells each seat believes open.
+        let hidden = game(json!({"cloaking": "hides", "phases": [{"cloaked": ["1,1"]}]}));
+        assert_eq!(hidden.upkeep.hidden_lean_turns, [true]);
     }
 }

@@ -6,7 +6,7 @@ use super::CompiledPhase;
 use super::capture::ShapePower;
 use super::lines::{LineTable, LineTest, wraps};
 use crate::geometry::Geometry;
-use crate::rules::{Cloaking, Order, RuleSet, StalemateRule, TurnCheck, WinLose};
+use crate::rules::{BoardKind, Cloaking, Order, RuleSet, StalemateRule, TurnCheck, WinLose};
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Upkeep {
@@ -59,6 +59,14 @@ pub(crate) struct Upkeep {
     /// of such placements without the general move's questions (see
     /// `State::play_lean_run`).
     pub lean_turns: Vec<bool>,
+    /// Per phase: as `quiet_placement`, but under "Cloaking hides" on a
+    /// flat board, where each seat places on the cells it believes open and
+    /// a placement on an unseen piece is blocked.
+    pub hidden_quiet: Vec<bool>,
+    /// Per phase: a hidden quiet placement's turn asks what a lean turn asks
+    /// (see `lean_turns`). Random plays a run of them on a copy of each
+    /// seat's believed open cells (see `LeanRun`).
+    pub hidden_lean_turns: Vec<bool>,
 }
 
 impl Upkeep {
@@ -114,9 +122,13 @@ impl Upkeep {
             && !self.chaos_capture_check
             && !self.seats_sit_out
             && (self.untold_lines || !self.board_checks);
-        self.lean_turns = (self.quiet_placement.iter().zip(&self.start_key))
-            .map(|(&quiet, &start_key)| quiet && !start_key && lean_ends)
-            .collect();
+        let lean = |quiet: &[bool]| -> Vec<bool> {
+            (quiet.iter().zip(&self.start_key))
+                .map(|(&quiet, &start_key)| quiet && !start_key && lean_ends)
+                .collect()
+        };
+        self.lean_turns = lean(&self.quiet_placement);
+        self.hidden_lean_turns = lean(&self.hidden_quiet);
         self
     }
 
@@ -127,17 +139,20 @@ impl Upkeep {
         nothing_captures: bool,
         placing_everywhere: &[bool],
     ) -> Upkeep {
-        let quiet_placement = rules
-            .phases
-            .iter()
-            .zip(placing_everywhere)
-            .map(|(phase, &product)| {
-                product
-                    && nothing_captures
-                    && rules.cloaking == Cloaking::None
-                    && phase.order == Order::Sequential
-            })
-            .collect();
+        let quiet_under = |cloaking: Cloaking| -> Vec<bool> {
+            let flat = rules.board != BoardKind::Stacks;
+            (rules.phases.iter().zip(placing_everywhere))
+                .map(|(phase, &product)| {
+                    product
+                        && nothing_captures
+                        && rules.cloaking == cloaking
+                        && (cloaking == Cloaking::None || flat)
+                        && phase.order == Order::Sequential
+                })
+                .collect()
+        };
+        let quiet_placement = quiet_under(Cloaking::None);
+        let hidden_quiet = quiet_under(Cloaking::Hides);
         let nothing_moves = rules.shapes.iter().all(|s| s.movement.is_empty());
         let start_key = phases
             .iter()
@@ -170,6 +185,8 @@ impl Upkeep {
             untold_checks: Vec::new(),
             quiet_placement,
             lean_turns: Vec::new(),
+            hidden_quiet,
+            hidden_lean_turns: Vec::new(),
         }
     }
 }
