@@ -29,7 +29,9 @@ impl State {
     /// Applies the fold rule of the phase that is ending, if it has one.
     /// Seats that folded earlier stay folded and do not count.
     pub(crate) fn fold_at_phase_end(&mut self) {
-        let game = self.game().clone();
+        // Borrowed, not cloned: most phases end without folding, and the
+        // count up and down showed in the phased games' turn ends.
+        let game = self.game();
         let Some(FoldRule::LessThanMostCommitted) = game.rules.phases[self.phase].fold else {
             return;
         };
