@@ -47,10 +47,6 @@ pub(crate) struct LeanRun {
     turn: Vec<u16>,
     /// Whether a placement of this turn completed a line.
     lined: bool,
-    /// Under cloaking: the state records the run's moves by deciding them
-    /// (see [`State::settle_lean`]), so the run may also pass for a seat
-    /// with nothing to place, as the state does.
-    cloaked: bool,
     /// Under "Cloaking hides", judged on what each seat knows: per seat,
     /// the cells it believes open (empty, or holding a piece it has not
     /// seen). Empty where every seat places on the board's open slots.
@@ -87,7 +83,6 @@ impl Clone for LeanRun {
         self.to_move = source.to_move;
         self.turn.clone_from(&source.turn);
         self.lined = source.lined;
-        self.cloaked = source.cloaked;
         self.believed_open.clone_from(&source.believed_open);
         self.placed.clone_from(&source.placed);
         self.results.clone_from(&source.results);
@@ -103,7 +98,6 @@ impl Default for LeanRun {
             to_move: 0,
             turn: Vec::new(),
             lined: false,
-            cloaked: false,
             believed_open: Vec::new(),
             placed: Vec::new(),
             results: Vec::new(),
@@ -167,10 +161,9 @@ impl LeanRun {
         self.placed.clear();
         // A seat's belief (a search's root) is a board without the pieces
         // it has not seen: there every seat places on its open slots.
-        self.cloaked = game.upkeep.hidden_lean_turns[state.phase];
         match state.believed_open() {
             Some(open_to) => open_to.clone_into(&mut self.believed_open),
-            None if self.cloaked && !state.knowledge.is_belief() => return false,
+            None if self.cloaked(game) && !state.knowledge.is_belief() => return false,
             None => self.believed_open.clear(),
         }
         let kinds = self.held(game).1;
@@ -303,9 +296,18 @@ impl LeanRun {
                 self.results.clone_from(results);
                 Some(RunStop::Stalemate)
             }
-            _ if self.cloaked && !(no_one_places && self.turn.is_empty()) => self.end_turn(game),
+            _ if self.cloaked(game) && !(no_one_places && self.turn.is_empty()) => {
+                self.end_turn(game)
+            }
             _ => Some(RunStop::Handover),
         }
+    }
+
+    /// Whether the run's phase is cloaked: the state then records the run's
+    /// moves by deciding them (see [`State::settle_lean`]), so the run may
+    /// also pass for a seat with nothing to place, as the state does.
+    fn cloaked(&self, game: &Game) -> bool {
+        game.upkeep.hidden_lean_turns[self.phase]
     }
 
     /// The slots the mover may place on: those it believes open
@@ -547,7 +549,7 @@ impl State {
     /// Makes the placements of `run`, loaded from this state, as `decide`
     /// makes them, and then a pass where Random drew one.
     pub(crate) fn settle_lean(&mut self, run: &LeanRun, then_pass: bool) {
-        if run.cloaked {
+        if run.cloaked(&self.game) {
             // Cloaked placements learn what each seat sees: the general
             // way, which also makes the engine's own moves after each.
             for placed in run.placed.iter().filter(|p| !p.automatic) {
@@ -556,10 +558,11 @@ impl State {
                 } = *placed;
                 self.decide(Move::Place { color, shape, to });
             }
-        }
-        let last = run.placed.len();
-        for (i, placed) in run.placed.iter().enumerate().filter(|_| !run.cloaked) {
-            self.place_lean(placed, i + 1 == last);
+        } else {
+            let last = run.placed.len();
+            for (i, placed) in run.placed.iter().enumerate() {
+                self.place_lean(placed, i + 1 == last);
+            }
         }
         if then_pass {
             self.decide(Move::Pass);

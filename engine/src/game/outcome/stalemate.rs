@@ -202,12 +202,9 @@ fn rule_verdict<'a>(
             .fold(0u16, |bits, t| bits | 1 << t)
     };
     let is_eligible = |t: usize| eligible & 1 << t != 0;
-    if let Some(verdict) = verdict_for_everyone(rule, players) {
-        return verdict;
-    }
     match rule {
         StalemateRule::Draw | StalemateRule::AllWin | StalemateRule::AllLose => {
-            unreachable!("decided for everyone above")
+            verdict_for_everyone(rule, players).expect("these rules decide for everyone")
         }
         StalemateRule::MoverWins | StalemateRule::MoverLoses => Verdict::Names {
             named: bits_where(&|t| is_eligible(t) && t == game.seats[mover].team),
