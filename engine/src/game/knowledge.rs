@@ -142,6 +142,46 @@ pub(crate) fn seers_of_piece(game: &Game, color: Color, shape: Shape, known: u8)
     seen
 }
 
+/// Per seat under "Cloaking hides", the cells where a piece it does not see
+/// can change the moves it is offered, where those are fewer than every
+/// cell; else nothing (every cell). Where no shape moves once placed and no
+/// piece must capture, a seat's moves are its placements, each judged on
+/// its own cell, or on stacks its own stack: a cell or stack the seat may
+/// never enter changes none of them (a sealed Blotto's seats judge only
+/// their own stacks).
+pub(crate) fn cells_judged_on(
+    rules: &crate::RuleSet,
+    geometry: &crate::geometry::Geometry,
+    exclusive: &[u8],
+    powers: &[Option<super::capture::ShapePower>],
+    seats: usize,
+) -> Vec<Vec<bool>> {
+    let nothing_moves = rules.shapes.iter().all(|s| s.movement.is_empty());
+    let must_capture = powers.iter().flatten().any(|p| p.must);
+    if rules.cloaking != Cloaking::Hides || !nothing_moves || must_capture {
+        return Vec::new();
+    }
+    (0..seats)
+        .map(|seat| {
+            let enters = |c: &u16| exclusive[usize::from(*c)] & (1 << seat) != 0;
+            if geometry.kind != BoardKind::Stacks {
+                return (0..exclusive.len() as u16).map(|c| enters(&c)).collect();
+            }
+            let mut judged = vec![false; exclusive.len()];
+            for column in geometry
+                .columns()
+                .iter()
+                .filter(|col| col.iter().any(enters))
+            {
+                for &c in column {
+                    judged[usize::from(c)] = true;
+                }
+            }
+            judged
+        })
+        .collect()
+}
+
 /// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
 impl Clone for Knowledge {
     fn clone(&self) -> Knowledge {
@@ -479,11 +519,18 @@ impl State {
         if self.game().rules.cloaking != Cloaking::Hides {
             return;
         }
-        let learning = self.knowledge.learning_mut();
+        let learning = self.knowledge.learning.as_deref_mut().expect("cloaked");
         let mut lifted = std::mem::take(&mut learning.lifted);
         lifted.clear();
         let unseen = learning.unseen[seat].iter();
-        lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)])));
+        match self.game.judged_on.get(seat) {
+            Some(judged) => lifted.extend(
+                unseen
+                    .filter(|&cell| judged[usize::from(cell)])
+                    .map(|cell| (cell, self.board[usize::from(cell)])),
+            ),
+            None => lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)]))),
+        }
         self.lift(lifted);
     }
 
@@ -511,8 +558,7 @@ impl State {
         let phase = &self.game().phases[self.phase];
         let locked = &phase.locked;
         let unseen = |c: usize| locked[c] && !self.sees_wall(seat, c as u16);
-        // Only on a cloaked cell can a wall be unseen.
-        (phase.cloaked_cells.iter())
+        (phase.cloaked_walls.iter())
             .any(|&c| unseen(usize::from(c)))
             .then(|| (0..locked.len()).map(|c| locked[c] && !unseen(c)).collect())
     }

@@ -111,6 +111,9 @@ pub(crate) struct CompiledPhase {
     /// The cloaked cells, in order: the only ones where a piece or a wall
     /// can be unseen.
     pub cloaked_cells: Vec<u16>,
+    /// The cloaked cells that are locked: the only walls that can be
+    /// unseen (most phases have none, and a seat's moves are judged often).
+    pub cloaked_walls: Vec<u16>,
 }
 
 /// A rule set ready for play: geometry, seats and masks, shared by every state.
@@ -180,6 +183,10 @@ pub struct Game {
     /// The results of a stalemate, where the rules give them whatever the
     /// position (see `outcome::stalemate_results_anywhere`).
     pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
+    /// Per seat under "Cloaking hides", the cells where a piece it does not
+    /// see can change its moves (see `knowledge::cells_judged_on`); empty
+    /// for every cell.
+    pub(crate) judged_on: Vec<Vec<bool>>,
 }
 
 impl Game {
@@ -234,6 +241,10 @@ impl Game {
             .phases
             .iter()
             .map(|p| CompiledPhase {
+                cloaked_walls: (spaces(&p.cloaked).iter().zip(spaces(&p.locked)).enumerate())
+                    .filter(|(_, (cloaked, locked))| **cloaked && *locked)
+                    .map(|(c, _)| c as u16)
+                    .collect(),
                 placement_only: p.placement_only,
                 pass: p.pass,
                 locked_seats: p.locked_seats.iter().map(seat_bit).fold(0, |a, b| a | b),
@@ -407,7 +418,10 @@ impl Game {
             measured(|of| matches!(of, Measure::LongestLine { .. } | Measure::Lines { .. }))
                 .then(|| outcome::step_masks(&geometry))
                 .flatten();
+        let judged_on =
+            knowledge::cells_judged_on(&rules, &geometry, &exclusive, &powers, seats.len());
         let mut game = Game {
+            judged_on,
             area_masks,
             line_steps,
             step_table,

@@ -38,6 +38,41 @@ fn moves_judged_in_place_match_a_copy_of_the_belief() {
 }
 
 #[test]
+fn unseen_pieces_on_a_stack_it_may_partly_enter_judged_as_on_a_copy() {
+    // Nothing moves once placed: a seat judges only the stacks it may
+    // enter, but a whole stack, since a hidden piece low on it, on a place
+    // closed to the seat, raises where the seat's own piece lands.
+    let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "stacks",
+        "dimensions": [3, 1, 3],
+        "phases": [{"cloaked": ["all"], "pass": true}],
+        "exclusive": [{"seats": [2], "spaces": ["1,1,1", "3"]}, {"seats": [1], "spaces": ["1,1,2"]}],
+        "shapes": [{"reserves": {"black": 3, "white": 3}}]}));
+    let mut s = g.start();
+    // White's hidden piece at the bottom of stack 1 lets black land above it.
+    play(&mut s, &["2", "1"]);
+    judged_in_place_as_on_a_copy(&mut s);
+    let legal = s.legal();
+    assert!(
+        !legal
+            .iter()
+            .any(|m| matches!(m, crate::Move::Place { to, .. } if g.geometry.column_of(*to) == 0)),
+        "black believes stack 1 empty, and may not enter its bottom: {legal:?}"
+    );
+    for first in 0..12 {
+        let mut s = g.start();
+        for turn in 0..12 {
+            judged_in_place_as_on_a_copy(&mut s);
+            if s.is_finished() {
+                break;
+            }
+            let legal = s.legal();
+            let mv = legal[(first + turn * 5) % legal.len()];
+            s.apply(mv).unwrap();
+        }
+    }
+}
+
+#[test]
 fn unseen_walls_and_pieces_judged_in_place_as_on_a_copy() {
     // Sliders and walls on a cloaked board: a seat's moves run through
     // walls and pieces it has not met until it runs into them.
