@@ -289,7 +289,17 @@ impl State {
         if !self.cloaked_rules() {
             return;
         }
-        if phase != self.phase || in_round || self.round.is_some() || self.is_finished() {
+        if self.is_finished() {
+            // Nothing is cloaked once the match is over (see `is_cloaked`):
+            // what the seats saw no longer matters, and a playout's end
+            // learned every cell.
+            let learning = self.knowledge.learning_mut();
+            learning.pending.clear();
+            learning.synced_in = None;
+            learning.applying = false;
+            return;
+        }
+        if phase != self.phase || in_round || self.round.is_some() {
             return self.refresh_knowledge();
         }
         let mut pending = std::mem::take(&mut self.knowledge.learning_mut().pending);

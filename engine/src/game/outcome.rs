@@ -471,8 +471,9 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
                 }
             }
             TurnCheck::ChaosWinsIfTotalAbove { shape, count } => {
-                let cells = shape_cells(state, *shape, board);
-                if cells.len() > usize::from(*count) {
+                // Counted first: it runs after every turn, and fires once.
+                if shape_count(state, *shape, board) > usize::from(*count) {
+                    let cells = shape_cells(state, *shape, board);
                     let nobody = vec![false; game.teams];
                     let mut f = Fired::new(Rule::Check(check.clone()), nobody);
                     f.measured = Measured::Total(cells.len() as u32);
@@ -490,6 +491,18 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
     } else {
         Checked::Fired(fired)
     }
+}
+
+/// How many pieces of `shape`, of any colour, stand on `board`: on a
+/// game's only board, the board's own counts.
+fn shape_count(state: &State, shape: Shape, board: u8) -> usize {
+    if state.game().geometry.boards == 1 {
+        let count = |color| usize::from(state.board.count_piece(super::pack(color, shape)));
+        return Color::ALL.into_iter().map(count).sum();
+    }
+    measures::board_cells(state, board)
+        .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == shape))
+        .count()
 }
 
 /// The spaces of `board` holding pieces of `shape`, of any colour.

@@ -504,10 +504,14 @@ impl State {
         let knowers = flags & !(super::PARALYSED | super::goals::MOVED);
         if self.game.geometry.kind == BoardKind::Stacks {
             if knowers != 0 && self.game.rules.cloaking != crate::rules::Cloaking::None {
-                // The game, not its geometry, is copied: a count, not its tables.
-                let game = self.game.clone();
-                for &c in &game.geometry.columns()[game.geometry.column_of(to)] {
-                    self.learn_pieces(knowers, c);
+                // Only pieces are learned (an empty place's flags are never
+                // read), walked by index: the column is the game's.
+                let stack = self.game.geometry.column_of(to);
+                for i in 0..self.game.geometry.columns()[stack].len() {
+                    let c = self.game.geometry.columns()[stack][i];
+                    if self.board[usize::from(c)] != 0 {
+                        self.learn_pieces(knowers, c);
+                    }
                 }
             }
             self.board.set(t, pack(piece.0, piece.1));
