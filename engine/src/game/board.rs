@@ -376,8 +376,18 @@ impl Slots {
 
     /// The slots, smallest first.
     pub(crate) fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
+        self.iter_within(&[])
+    }
+
+    /// The slots also in `mask` (a bit per slot; none asked where `mask`
+    /// is empty, every slot), smallest first.
+    pub(crate) fn iter_within<'a>(&'a self, mask: &'a [u64]) -> impl Iterator<Item = u16> + 'a {
+        self.words.iter().enumerate().flat_map(move |(w, &word)| {
+            let mut rest = if mask.is_empty() {
+                word
+            } else {
+                word & mask[w]
+            };
             std::iter::from_fn(move || {
                 (rest != 0).then(|| {
                     let bit = rest.trailing_zeros();

@@ -143,8 +143,8 @@ pub(crate) fn seers_of_piece(game: &Game, color: Color, shape: Shape, known: u8)
 }
 
 /// Per seat under "Cloaking hides", the cells where a piece it does not see
-/// can change the moves it is offered, where those are fewer than every
-/// cell; else nothing (every cell). Where no shape moves once placed and no
+/// can change the moves it is offered, a bit each, where those are fewer
+/// than every cell; else nothing (every cell). Where no shape moves once placed and no
 /// piece must capture, a seat's moves are its placements, each judged on
 /// its own cell, or on stacks its own stack: a cell or stack the seat may
 /// never enter changes none of them (a sealed Blotto's seats judge only
@@ -155,7 +155,7 @@ pub(crate) fn cells_judged_on(
     exclusive: &[u8],
     powers: &[Option<super::capture::ShapePower>],
     seats: usize,
-) -> Vec<Vec<bool>> {
+) -> Vec<Vec<u64>> {
     let nothing_moves = rules.shapes.iter().all(|s| s.movement.is_empty());
     let must_capture = powers.iter().flatten().any(|p| p.must);
     if rules.cloaking != Cloaking::Hides || !nothing_moves || must_capture {
@@ -164,18 +164,15 @@ pub(crate) fn cells_judged_on(
     (0..seats)
         .map(|seat| {
             let enters = |c: &u16| exclusive[usize::from(*c)] & (1 << seat) != 0;
+            let mut judged = vec![0u64; exclusive.len().div_ceil(64)];
+            let mut judge = |c: u16| judged[usize::from(c / 64)] |= 1 << (c % 64);
             if geometry.kind != BoardKind::Stacks {
-                return (0..exclusive.len() as u16).map(|c| enters(&c)).collect();
+                (0..exclusive.len() as u16).filter(enters).for_each(judge);
+                return judged;
             }
-            let mut judged = vec![false; exclusive.len()];
-            for column in geometry
-                .columns()
-                .iter()
-                .filter(|col| col.iter().any(enters))
-            {
-                for &c in column {
-                    judged[usize::from(c)] = true;
-                }
+            let columns = geometry.columns().iter();
+            for column in columns.filter(|col| col.iter().any(enters)) {
+                column.iter().copied().for_each(&mut judge);
             }
             judged
         })
@@ -532,15 +529,9 @@ impl State {
         let learning = self.knowledge.learning.as_deref_mut().expect("cloaked");
         let mut lifted = std::mem::take(&mut learning.lifted);
         lifted.clear();
-        let unseen = learning.unseen[seat].iter();
-        match self.game.judged_on.get(seat) {
-            Some(judged) => lifted.extend(
-                unseen
-                    .filter(|&cell| judged[usize::from(cell)])
-                    .map(|cell| (cell, self.board[usize::from(cell)])),
-            ),
-            None => lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)]))),
-        }
+        let judged = self.game.judged_on.get(seat).map_or(&[][..], Vec::as_slice);
+        let unseen = learning.unseen[seat].iter_within(judged);
+        lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)])));
         self.lift(lifted);
     }
 

@@ -186,7 +186,7 @@ pub struct Game {
     /// Per seat under "Cloaking hides", the cells where a piece it does not
     /// see can change its moves (see `knowledge::cells_judged_on`); empty
     /// for every cell.
-    pub(crate) judged_on: Vec<Vec<bool>>,
+    pub(crate) judged_on: Vec<Vec<u64>>,
 }
 
 impl Game {

@@ -505,9 +505,11 @@ impl State {
         if self.game.geometry.kind == BoardKind::Stacks {
             if knowers != 0 && self.game.rules.cloaking != crate::rules::Cloaking::None {
                 // Only pieces are learned (an empty place's flags are never
-                // read), walked by index: the column is the game's.
+                // read), up to the stack's top, walked by index: the column
+                // is the game's.
                 let stack = self.game.geometry.column_of(to);
-                for i in 0..self.game.geometry.columns()[stack].len() {
+                let places = self.game.geometry.columns()[stack].len();
+                for i in 0..self.board.height(stack).map_or(places, usize::from) {
                     let c = self.game.geometry.columns()[stack][i];
                     if self.board[usize::from(c)] != 0 {
                         self.learn_pieces(knowers, c);
