@@ -38,12 +38,9 @@ impl Game {
         self.powers[shape.index()]
     }
 
+    #[inline]
     pub(crate) fn strength(&self, shape: Shape) -> Strength {
-        match self.power(shape) {
-            None => Strength::None,
-            Some(p) if p.condition == CaptureCondition::CoverByRank => Strength::ByRank(shape),
-            Some(_) => Strength::Other,
-        }
+        self.strengths[shape.index()]
     }
 
     /// Whether a shape takes part in cover contests at all.
@@ -71,6 +68,15 @@ pub(crate) fn compile_powers(rules: &crate::RuleSet) -> [Option<ShapePower>; 6] 
         }
     }
     out
+}
+
+/// How strongly each shape contests a cover, per shape index.
+pub(crate) fn compile_strengths(powers: &[Option<ShapePower>; 6]) -> [Strength; 6] {
+    std::array::from_fn(|i| match powers[i] {
+        None => Strength::None,
+        Some(p) if p.condition == CaptureCondition::CoverByRank => Strength::ByRank(Shape::ALL[i]),
+        Some(_) => Strength::Other,
+    })
 }
 
 /// Greater: the attacker beats the defender; Less: the defender wins; Equal: a tie.
@@ -210,16 +216,21 @@ pub(crate) fn judge_stack_attacked(
         return verdict;
     }
     let result = game.power(pieces[first].1).map(|p| p.result);
-    verdict.pot = match result {
-        // Removing destroys only what the others own.
-        Some(CaptureResult::Remove) | Some(CaptureResult::Paralyze) => {
-            (0..pieces.len()).filter(|&i| captive(i)).collect()
+    // Removing destroys only what the others own; conversion and
+    // reincarnation split the whole pot, captors' own chips included.
+    let removes = matches!(
+        result,
+        Some(CaptureResult::Remove) | Some(CaptureResult::Paralyze)
+    );
+    for i in 0..pieces.len() {
+        if if removes { captive(i) } else { !keeps(i) } {
+            verdict.pot.push(i);
+            verdict.kept &= !(1 << i);
         }
-        // Conversion and reincarnation split the whole pot, captors' own chips included.
-        _ => (0..pieces.len()).filter(|&i| !keeps(i)).collect(),
-    };
-    verdict.kept &= !positions(&verdict.pot);
-    verdict.captors = top.iter().map(|(c, _)| *c).collect();
+    }
+    for &(color, _) in top {
+        verdict.captors.push(color);
+    }
     verdict.result = result;
     verdict
 }
@@ -308,10 +319,11 @@ impl State {
         // The stack settles: what is left falls to the lowest free places.
         let (mut column, mut height) = ([0u16; STACK_MAX], 0);
         let (mut free, mut places) = ([0u16; STACK_MAX], 0);
+        let locked = self.locked_mask();
         for &c in &self.game().geometry.columns()[stack] {
             column[height] = c;
             height += 1;
-            if !self.is_locked(c) {
+            if !locked[usize::from(c)] {
                 free[places] = c;
                 places += 1;
             }

@@ -132,6 +132,9 @@ pub struct Game {
     pub(crate) movement: [Vec<Movement>; 6],
     /// Capture power per shape index.
     pub(crate) powers: [Option<capture::ShapePower>; 6],
+    /// How strongly each shape contests a cover, per shape index (from
+    /// `powers`: judging a stack asks it of every piece).
+    pub(crate) strengths: [capture::Strength; 6],
     /// Goals, forward-only movement, promotion, castling and jump directions.
     pub(crate) goals: goals::Goals,
     pub(crate) teams: usize,
@@ -446,6 +449,7 @@ impl Game {
             placing_everywhere,
             placement_blocked,
             goals,
+            strengths: capture::compile_strengths(&powers),
             powers,
             rules,
             geometry,
