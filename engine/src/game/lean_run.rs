@@ -114,8 +114,8 @@ pub(crate) enum RunStop {
     /// [`LeanRun::results`]).
     Line,
     /// No seat can place any more, so each passes in turn until a pass
-    /// repeats and the stalemate rules decide, whatever the position
-    /// (every seat's result is in [`LeanRun::results`]).
+    /// repeats and the stalemate rules decide, whatever the position or by
+    /// the board alone (every seat's result is in [`LeanRun::results`]).
     Stalemate,
     /// Random drew the pass the phase allows; the state plays it.
     Pass,
@@ -277,7 +277,8 @@ impl LeanRun {
     /// Where the mover has no placement to choose between: a stalemate,
     /// where at a turn's start of the last phase on the only board no seat
     /// can place (the state's seats would pass in turn until a pass
-    /// repeats) and the rules give its results whatever the position. Else,
+    /// repeats) and the rules give its results whatever the position, or
+    /// from the board alone (measured on the run's board). Else,
     /// under cloaking, the mover passes as the state makes it pass (None,
     /// or the stop where that ended its turn with a line); otherwise the
     /// state plays on.
@@ -294,6 +295,11 @@ impl LeanRun {
         match &game.stalemate_anywhere {
             Some(results) if stalemate => {
                 self.results.clone_from(results);
+                Some(RunStop::Stalemate)
+            }
+            None if stalemate && game.stalemate_by_position => {
+                let board = self.board.as_ref().expect("a run is loaded first");
+                outcome::stalemate_results_of_board(game, board, &mut self.results);
                 Some(RunStop::Stalemate)
             }
             _ if self.cloaked(game) && !(no_one_places && self.turn.is_empty()) => {
@@ -661,7 +667,8 @@ mod tests {
     /// still to be checked); and under "Cloaking hides", Phantom
     /// Tic-Tac-Toe, three seats placing two a turn with some spaces cloaked,
     /// and hidden stones of shared colours that move after their placement
-    /// (every seat that can move one sees it).
+    /// (every seat that can move one sees it); and full boards judged by
+    /// who moved last, and by the pieces and areas on them.
     fn invented() -> Vec<std::sync::Arc<Game>> {
         vec![
             game(json!({"pieces_per_turn": 2})),
@@ -693,6 +700,14 @@ mod tests {
             game(
                 json!({"shapes": [{"movement": ["adjacent"], "reserves": {"black": 3, "white": 3}}],
                         "phases": [{"placement_only": true}, {}]}),
+            ),
+            // A full board judged by who moved last, and by the pieces on it.
+            game(json!({"stalemate": [{"rule": "mover_loses"}]})),
+            game(
+                json!({"players": "three", "board": "squares", "dimensions": [3, 4, 1],
+                        "shapes": [{"shape": "circle", "reserves": {"black": 3, "white": 4, "pink": 4}}],
+                        "stalemate": [{"rule": "most", "of": {"measure": "pieces"}, "result": "win"},
+                                      {"rule": "least", "of": {"measure": "area"}, "result": "lose"}]}),
             ),
         ]
     }
@@ -820,7 +835,7 @@ mod tests {
             g.rules.phases.len() == 1 && !g.rules.phases[0].pass && g.rules.pieces_per_turn == 1
         };
         let games = catalogue::names().into_iter().map(catalogue_game);
-        let (mut lines, mut stalemates, mut handed) = (0, 0, 0);
+        let (mut lines, mut stalemates, mut handed, mut by_board) = (0, 0, 0, 0);
         for game in games.chain(invented()).filter(one_a_turn) {
             let name = &game.rules.name;
             let mut run = super::LeanRun::default();
@@ -850,6 +865,7 @@ mod tests {
                                 super::RunStop::Line => lines += 1,
                                 _ => stalemates += 1,
                             }
+                            by_board += usize::from(game.stalemate_anywhere.is_none());
                             break;
                         }
                         Some(stop) => {
@@ -867,8 +883,8 @@ mod tests {
             }
         }
         assert!(
-            lines >= 50 && stalemates >= 5 && handed >= 5,
-            "{lines} lines, {stalemates} stalemates, {handed} handed over"
+            lines >= 50 && stalemates >= 5 && handed >= 5 && by_board >= 5,
+            "{lines} lines, {stalemates} stalemates ({by_board} judged by the board), {handed} handed over"
         );
     }
 

@@ -186,6 +186,9 @@ pub struct Game {
     /// The results of a stalemate, where the rules give them whatever the
     /// position (see `outcome::stalemate_results_anywhere`).
     pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
+    /// Whether the stalemate rules judge a one-board game's final board
+    /// alone (see `outcome::stalemate_judges_board_alone`).
+    pub(crate) stalemate_by_position: bool,
     /// Per seat under "Cloaking hides", the cells where a piece it does not
     /// see can change its moves (see `knowledge::cells_judged_on`); empty
     /// for every cell.
@@ -429,6 +432,7 @@ impl Game {
             line_steps,
             step_table,
             stalemate_anywhere: None,
+            stalemate_by_position: false,
             color_owner: [None; Color::ALL.len()],
             team_colors: (0..teams)
                 .map(|team| {
@@ -466,6 +470,7 @@ impl Game {
             game.color_owner[color.index()] = outcome::owner(&game, color);
         }
         game.stalemate_anywhere = outcome::stalemate_results_anywhere(&game);
+        game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
         game
     }
 

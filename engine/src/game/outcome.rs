@@ -22,8 +22,9 @@ pub(crate) use ending::{
 };
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::{
-    cause as stalemate_cause, results as stalemate_results,
-    results_anywhere as stalemate_results_anywhere,
+    cause as stalemate_cause, judges_board_alone as stalemate_judges_board_alone,
+    results as stalemate_results, results_anywhere as stalemate_results_anywhere,
+    results_of_board as stalemate_results_of_board,
 };
 pub use words::default_label;
 
@@ -445,7 +446,7 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
             TurnCheck::AnyPiece { .. } => {
                 let mut named = vec![false; game.teams];
                 let mut cells = Vec::new();
-                for cell in measures::board_cells(state, board) {
+                for cell in measures::board_cells(state.position(), board) {
                     if let Some((color, _)) = state.piece_at(cell)
                         && let Some(team) = credited(game, color, mover)
                     {
@@ -470,17 +471,17 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
                     fired.push(f);
                 }
             }
-            TurnCheck::ChaosWinsIfTotalAbove { shape, count } => {
-                // Counted first: it runs after every turn, and fires once.
-                if shape_count(state, *shape, board) > usize::from(*count) {
-                    let cells = shape_cells(state, *shape, board);
-                    let nobody = vec![false; game.teams];
-                    let mut f = Fired::new(Rule::Check(check.clone()), nobody);
-                    f.measured = Measured::Total(cells.len() as u32);
-                    f.cells = cells;
-                    let results = everyone(game, SeatResult::Loss);
-                    return Checked::Decided(after_turn(state, board, results, vec![f]));
-                }
+            // Counted first: it runs after every turn, and fires once.
+            TurnCheck::ChaosWinsIfTotalAbove { shape, count }
+                if shape_count(state, *shape, board) > usize::from(*count) =>
+            {
+                let cells = shape_cells(state, *shape, board);
+                let nobody = vec![false; game.teams];
+                let mut f = Fired::new(Rule::Check(check.clone()), nobody);
+                f.measured = Measured::Total(cells.len() as u32);
+                f.cells = cells;
+                let results = everyone(game, SeatResult::Loss);
+                return Checked::Decided(after_turn(state, board, results, vec![f]));
             }
             // Not outcomes of a board.
             _ => {}
@@ -500,14 +501,14 @@ fn shape_count(state: &State, shape: Shape, board: u8) -> usize {
         let count = |color| usize::from(state.board.count_piece(super::pack(color, shape)));
         return Color::ALL.into_iter().map(count).sum();
     }
-    measures::board_cells(state, board)
+    measures::board_cells(state.position(), board)
         .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == shape))
         .count()
 }
 
 /// The spaces of `board` holding pieces of `shape`, of any colour.
 fn shape_cells(state: &State, shape: Shape, board: u8) -> Vec<u16> {
-    measures::board_cells(state, board)
+    measures::board_cells(state.position(), board)
         .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == shape))
         .collect()
 }
@@ -527,7 +528,7 @@ pub(crate) fn owner(game: &Game, color: Color) -> Option<usize> {
 /// alone play: a shared colour's pieces belong to no team alone.
 fn holders(state: &State, shape: Shape, board: u8) -> u16 {
     let game = state.game();
-    measures::board_cells(state, board)
+    measures::board_cells(state.position(), board)
         .filter_map(|c| state.piece_at(c))
         .filter(|(_, s)| *s == shape)
         .filter_map(|(color, _)| game.color_owner[color.index()])

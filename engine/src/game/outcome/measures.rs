@@ -1,15 +1,49 @@
 //! What stalemate rules measure for each team: lines, pieces and area.
 
-use crate::game::State;
+use crate::game::board::Board;
+use crate::game::{Game, State, unpack};
 use crate::geometry::{Geometry, NO_CELL};
-use crate::rules::{Color, Measure};
+use crate::rules::{Color, Measure, Shape};
+
+/// A board and the game it is played by: all that a measure looks at, so a
+/// lean run's board is measured as the match's is.
+#[derive(Clone, Copy)]
+pub(crate) struct Position<'a> {
+    game: &'a Game,
+    pub board: &'a Board,
+}
+
+impl<'a> Position<'a> {
+    pub(crate) fn new(game: &'a Game, board: &'a Board) -> Position<'a> {
+        Position { game, board }
+    }
+
+    pub(crate) fn game(&self) -> &'a Game {
+        self.game
+    }
+
+    fn piece_at(&self, cell: u16) -> Option<(Color, Shape)> {
+        unpack(self.board[usize::from(cell)])
+    }
+}
+
+impl State {
+    /// The board as the measures see it.
+    pub(crate) fn position(&self) -> Position<'_> {
+        Position::new(&self.game, &self.board)
+    }
+}
+
+/// A value per team, kept inline where the teams fit (most games): a
+/// playout's stalemate measures once, and allocating was much of it.
+pub(crate) type TeamValues = smallvec::SmallVec<[u32; 8]>;
 
 /// A measure per team, summed over the colours each team controls
 /// (longest lines take the maximum instead; area is counted per team).
-pub(super) fn measure(state: &State, of: &Measure, board: u8) -> Vec<u32> {
+pub(super) fn measure(state: Position<'_>, of: &Measure, board: u8) -> TeamValues {
     let game = state.game();
     if *of == Measure::Area {
-        return area(state, board);
+        return area(state, board).into_iter().collect();
     }
     let per_color = color_measure(state, of, board);
     game.team_colors
@@ -27,13 +61,13 @@ pub(super) fn measure(state: &State, of: &Measure, board: u8) -> Vec<u32> {
 }
 
 /// The cells of one board.
-pub(super) fn board_cells(state: &State, board: u8) -> std::ops::Range<u16> {
+pub(super) fn board_cells(state: Position<'_>, board: u8) -> std::ops::Range<u16> {
     let geo = &state.game().geometry;
     let first = usize::from(board - 1) * geo.cells_per_board;
     first as u16..(first + geo.cells_per_board) as u16
 }
 
-fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
+fn color_measure(state: Position<'_>, of: &Measure, board: u8) -> [u32; 9] {
     let geo = &state.game().geometry;
     let mut out = [0u32; 9];
     let cells = board_cells(state, board);
@@ -77,7 +111,7 @@ fn color_measure(state: &State, of: &Measure, board: u8) -> [u32; 9] {
 /// [`color_measure`]'s lines walked along the neighbours: from each cell
 /// of a colour, along each line direction, the run it starts (every
 /// segment of K counts once; the longest line from where each run starts).
-fn runs_walked(state: &State, diagonals: bool, window: Option<u32>, board: u8) -> [u32; 9] {
+fn runs_walked(state: Position<'_>, diagonals: bool, window: Option<u32>, board: u8) -> [u32; 9] {
     let geo = &state.game().geometry;
     let mut out = [0u32; 9];
     let cells = board_cells(state, board);
@@ -149,7 +183,7 @@ pub(crate) fn step_masks(geo: &Geometry) -> Option<Vec<Vec<u64>>> {
 /// last k with any; "lines of K" counts the cells ending a run of K, one
 /// per K-cell segment, as the walk counts one per segment's start.
 fn runs_as_bits(
-    state: &State,
+    state: Position<'_>,
     steps: &[Vec<u64>],
     diagonals: bool,
     window: Option<u32>,
@@ -191,7 +225,7 @@ fn runs_as_bits(
 /// empty spaces (locked blanks included), stopping at other teams' pieces.
 /// Up and down count as orthogonal steps on stacks and 3-D boards. Shapes'
 /// own movement is ignored, and a space two teams reach counts for both.
-fn area(state: &State, board: u8) -> Vec<u32> {
+fn area(state: Position<'_>, board: u8) -> Vec<u32> {
     if let Some(masks) = &state.game().area_masks {
         return (0..state.game().teams)
             .map(|team| area_word(state, masks, board, team).count_ones())
@@ -226,7 +260,7 @@ pub(crate) fn orthogonal_masks(geo: &Geometry) -> Option<Vec<u64>> {
 
 /// `team`'s area on `board` as [`reach`] finds it, a bit per cell: its
 /// pieces, grown through empty spaces one ring of neighbours at a time.
-fn area_word(state: &State, masks: &[u64], board: u8, team: usize) -> u64 {
+fn area_word(state: Position<'_>, masks: &[u64], board: u8, team: usize) -> u64 {
     let cells = board_cells(state, board);
     let on_board = cells.fold(0u64, |bits, c| bits | 1 << c);
     let colours = state.game().team_colors[team];
@@ -250,7 +284,7 @@ fn area_word(state: &State, masks: &[u64], board: u8, team: usize) -> u64 {
 }
 
 /// The spaces of `board` in `team`'s area (see [`area`]).
-fn area_of(state: &State, board: u8, team: usize) -> Vec<u16> {
+fn area_of(state: Position<'_>, board: u8, team: usize) -> Vec<u16> {
     if let Some(masks) = &state.game().area_masks {
         let word = area_word(state, masks, board, team);
         return board_cells(state, board)
@@ -267,7 +301,13 @@ fn area_of(state: &State, board: u8, team: usize) -> Vec<u16> {
 /// Marks in `reached` (one entry per space of `board`, from its first) the
 /// spaces of `team`'s area; `queue` is room to work in. Both are reused
 /// from team to team.
-fn reach(state: &State, board: u8, team: usize, reached: &mut Vec<bool>, queue: &mut Vec<u16>) {
+fn reach(
+    state: Position<'_>,
+    board: u8,
+    team: usize,
+    reached: &mut Vec<bool>,
+    queue: &mut Vec<u16>,
+) {
     let geo = &state.game().geometry;
     let cells = board_cells(state, board);
     let first = usize::from(cells.start);
@@ -300,7 +340,7 @@ fn reach(state: &State, board: u8, team: usize, reached: &mut Vec<bool>, queue: 
 }
 
 /// The colours `team` plays, a bit each (see [`owned_by`]).
-fn team_colours(state: &State, team: usize) -> u16 {
+fn team_colours(state: Position<'_>, team: usize) -> u16 {
     crate::rules::Color::ALL
         .iter()
         .filter(|&&color| {
@@ -314,7 +354,7 @@ fn team_colours(state: &State, team: usize) -> u16 {
 }
 
 /// Whether the piece on `cell` is of a colour `team` plays.
-fn owned_by(state: &State, cell: u16, team: usize) -> bool {
+fn owned_by(state: Position<'_>, cell: u16, team: usize) -> bool {
     let game = state.game();
     state.piece_at(cell).is_some_and(|(color, _)| {
         game.seats
@@ -326,7 +366,7 @@ fn owned_by(state: &State, cell: u16, team: usize) -> bool {
 /// The spaces a measure counted for `team` on `board`, to show why it
 /// decided: its pieces (of the shape named), its longest line, the cells of
 /// its lines of the length named, or its area.
-pub(super) fn counted_cells(state: &State, of: &Measure, board: u8, team: usize) -> Vec<u16> {
+pub(super) fn counted_cells(state: Position<'_>, of: &Measure, board: u8, team: usize) -> Vec<u16> {
     match of {
         Measure::Pieces { shape } => board_cells(state, board)
             .filter(|&c| {
@@ -366,7 +406,7 @@ pub(super) fn counted_cells(state: &State, of: &Measure, board: u8, team: usize)
 /// each run is walked in one reused list and copied out only when kept
 /// (every ending of a match that counts lines comes here).
 fn runs(
-    state: &State,
+    state: Position<'_>,
     board: u8,
     team: usize,
     diagonals: bool,
@@ -467,14 +507,14 @@ mod tests {
             for board in 1..=game.geometry.boards {
                 for team in 0..game.teams {
                     let (mut reached, mut queue) = (Vec::new(), Vec::new());
-                    reach(state, board, team, &mut reached, &mut queue);
-                    let first = usize::from(board_cells(state, board).start);
+                    reach(state.position(), board, team, &mut reached, &mut queue);
+                    let first = usize::from(board_cells(state.position(), board).start);
                     let flooded = reached
                         .iter()
                         .enumerate()
                         .filter(|(_, r)| **r)
                         .fold(0u64, |bits, (i, _)| bits | 1 << (first + i));
-                    assert_eq!(area_word(state, masks, board, team), flooded);
+                    assert_eq!(area_word(state.position(), masks, board, team), flooded);
                 }
             }
         });
@@ -503,8 +543,8 @@ mod tests {
                 for diagonals in [false, true] {
                     for window in [None, Some(2), Some(3)] {
                         assert_eq!(
-                            runs_as_bits(state, steps, diagonals, window, board),
-                            runs_walked(state, diagonals, window, board),
+                            runs_as_bits(state.position(), steps, diagonals, window, board),
+                            runs_walked(state.position(), diagonals, window, board),
                             "{} {window:?} {diagonals}",
                             game.rules.name
                         );

@@ -1,11 +1,12 @@
 //! Stalemate rules, applied to each undecided board when the final phase
 //! stalemates.
 
-use super::measures::{counted_cells, measure};
+use super::measures::{Position, counted_cells, measure};
 use super::{
     Fired, Measured, Named, Outcome, Rule, SeatResult, StalemateCause, board_outcome,
-    chaos_cannot_capture, decide, decide_named, everyone, overachievers, team_bits,
+    chaos_cannot_capture, decide, decide_named_into, everyone, overachievers, team_bits,
 };
+use crate::game::board::Board;
 use crate::game::{Game, State};
 use crate::rules::{Measure, Order, StalemateRule, WinLose};
 
@@ -26,24 +27,55 @@ pub(super) fn told(state: &State, mover: usize, board: u8, cause: StalemateCause
 /// game's playout is a few moves, and listing each rule's named teams was a
 /// fifth of it.
 pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult> {
-    let game = state.game();
-    if game.rules.overachievers_disqualified {
+    if state.game().rules.overachievers_disqualified {
         return judged(state, mover, board, false).0;
     }
     debug_assert!(
         state.disqualified.iter().all(|d| !d),
         "no one is disqualified"
     );
+    let at = Stalemated {
+        pos: state.position(),
+        last_lines: &state.last_line_teams,
+        mover,
+        board,
+    };
+    let mut results = Vec::new();
+    results_among_all(at, &mut results);
+    results
+}
+
+/// The stalemate results of a game's only board from the board alone,
+/// into `results`, where the rules judge nothing else (see
+/// `Game::stalemate_by_position`): for a lean run that ends a full board.
+pub(crate) fn results_of_board(game: &Game, board: &Board, results: &mut Vec<SeatResult>) {
+    debug_assert!(game.stalemate_by_position);
+    // No rule asks who moved last or which lines were made before.
+    let at = Stalemated {
+        pos: Position::new(game, board),
+        last_lines: &[],
+        mover: 0,
+        board: 1,
+    };
+    results_among_all(at, results);
+}
+
+/// [`results`] where no one can be disqualified, into `results`.
+fn results_among_all(at: Stalemated<'_>, results: &mut Vec<SeatResult>) {
+    let game = at.pos.game();
     let eligible = all_teams(game.teams);
-    let players = eligible & !chaos_team_bit(state);
+    let players = eligible & !chaos_team_bit(game);
     // Kept in an array where the rules fit (nothing to allocate at the end
     // of every playout), else in a list.
     let mut fitting = [(0u16, WinLose::Win); 8];
     let mut listed = Vec::new();
     let mut count = 0;
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
-        match rule_verdict(state, rule, i, mover, board, eligible, players) {
-            Verdict::Everyone { result, .. } => return everyone(game, result),
+        match rule_verdict(at, rule, i, eligible, players) {
+            Verdict::Everyone { result, .. } => {
+                *results = everyone(game, result);
+                return;
+            }
             Verdict::Names { named, .. } => {
                 if let Some(result) = rule_result(rule) {
                     match fitting.get_mut(count) {
@@ -63,9 +95,8 @@ pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult>
         true => &fitting[..count],
         false => &listed[..],
     };
-    let mut results = decide_named(game, fired);
-    chaos_in_than_chaos_rules(state, &mut results);
-    results
+    decide_named_into(game, fired, results);
+    chaos_in_than_chaos_rules(game, results);
 }
 
 /// The stalemate rules judged, with "Overachiever(s) disqualified" applied;
@@ -121,11 +152,17 @@ pub(super) fn judge(
 ) -> (Vec<SeatResult>, Vec<Fired>, Named) {
     let game = state.game();
     let eligible_bits = team_bits(eligible);
-    let players = eligible_bits & !chaos_team_bit(state);
+    let players = eligible_bits & !chaos_team_bit(game);
     let named_of = |bits: u16| -> Named { (0..game.teams).map(|t| bits & 1 << t != 0).collect() };
     let mut fired = Vec::new();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
-        let verdict = rule_verdict(state, rule, i, mover, board, eligible_bits, players);
+        let at = Stalemated {
+            pos: state.position(),
+            last_lines: &state.last_line_teams,
+            mover,
+            board,
+        };
+        let verdict = rule_verdict(at, rule, i, eligible_bits, players);
         let (named, measured) = match verdict {
             Verdict::Everyone {
                 result,
@@ -143,11 +180,11 @@ pub(super) fn judge(
         };
         let mut f = Fired::new(Rule::Stalemate(rule.clone()), named_of(named));
         if let Some((of, values)) = measured {
-            f.measured = Measured::PerTeam(values);
+            f.measured = Measured::PerTeam(values.to_vec());
             f.cells = (0..game.teams)
                 .filter(|_| explain)
                 .filter(|&t| f.named[t])
-                .flat_map(|t| counted_cells(state, of, board, t))
+                .flat_map(|t| counted_cells(state.position(), of, board, t))
                 .collect();
         }
         fired.push(f);
@@ -160,7 +197,7 @@ pub(super) fn judge(
         })
         .collect();
     let mut results = decide(game, &fired);
-    chaos_in_than_chaos_rules(state, &mut results);
+    chaos_in_than_chaos_rules(game, &mut results);
     let results = overachievers::exclude(game, results, eligible);
     (results, fired, winners)
 }
@@ -178,22 +215,37 @@ enum Verdict<'a> {
     /// The teams the rule names, and the values it measured, if it measures.
     Names {
         named: u16,
-        measured: Option<(&'a Measure, Vec<u32>)>,
+        measured: Option<(&'a Measure, super::measures::TeamValues)>,
     },
+}
+
+/// What the stalemate rules judge: the position, the lines remembered
+/// (see `State::last_line_teams`), the seat that made the repeated turn,
+/// and the board.
+#[derive(Clone, Copy)]
+struct Stalemated<'a> {
+    pos: Position<'a>,
+    last_lines: &'a [Vec<usize>],
+    mover: usize,
+    board: u8,
 }
 
 /// The one reading of each stalemate rule, for the results alone and for
 /// the results with what explains them.
 fn rule_verdict<'a>(
-    state: &State,
+    at: Stalemated<'_>,
     rule: &'a StalemateRule,
     index: usize,
-    mover: usize,
-    board: u8,
     eligible: u16,
     players: u16,
 ) -> Verdict<'a> {
-    let game = state.game();
+    let Stalemated {
+        pos,
+        last_lines,
+        mover,
+        board,
+    } = at;
+    let game = pos.game();
     let teams = 0..game.teams;
     let bits_where = |keep: &dyn Fn(usize) -> bool| {
         teams
@@ -211,7 +263,7 @@ fn rule_verdict<'a>(
             measured: None,
         },
         StalemateRule::Most { of, .. } | StalemateRule::Least { of, .. } => {
-            let values = measure(state, of, board);
+            let values = measure(pos, of, board);
             let among = values.iter().enumerate().filter(|(t, _)| is_eligible(*t));
             let best = if matches!(rule, StalemateRule::Most { .. }) {
                 among.map(|(_, v)| *v).max()
@@ -228,7 +280,7 @@ fn rule_verdict<'a>(
             }
         }
         StalemateRule::MoreThanChaos { of, .. } | StalemateRule::LessThanChaos { of, .. } => {
-            let values = measure(state, of, board);
+            let values = measure(pos, of, board);
             let chaos_team = game.chaos_seat().map(|s| game.seats[s].team);
             let chaos_value = chaos_team.map_or(0, |t| values[t]);
             let more = matches!(rule, StalemateRule::MoreThanChaos { .. });
@@ -246,7 +298,7 @@ fn rule_verdict<'a>(
             }
         }
         StalemateRule::Any { of, .. } => {
-            let values = measure(state, of, board);
+            let values = measure(pos, of, board);
             let named = bits_where(&|t| is_eligible(t) && values[t] > 0);
             Verdict::Names {
                 named,
@@ -255,10 +307,7 @@ fn rule_verdict<'a>(
         }
         StalemateRule::LastInARow { .. } => {
             // The eligible team that completed such a line last.
-            let last = state.last_line_teams[index]
-                .iter()
-                .rev()
-                .find(|t| is_eligible(**t));
+            let last = last_lines[index].iter().rev().find(|t| is_eligible(**t));
             Verdict::Names {
                 named: last.map_or(0, |t| 1 << t),
                 measured: None,
@@ -298,6 +347,19 @@ pub(crate) fn results_anywhere(game: &Game) -> Option<Vec<SeatResult>> {
     }
 }
 
+/// Whether the stalemate rules judge by the board alone: no one can be
+/// disqualified, and no rule asks who made the repeated turn or which
+/// lines were made earlier (what each rule measures is on the board).
+pub(crate) fn judges_board_alone(rules: &crate::RuleSet) -> bool {
+    let by_board = |rule: &StalemateRule| {
+        !matches!(
+            rule,
+            StalemateRule::MoverWins | StalemateRule::MoverLoses | StalemateRule::LastInARow { .. }
+        )
+    };
+    !rules.overachievers_disqualified && rules.stalemate.iter().all(by_board)
+}
+
 /// A stalemate rule's result for the teams it names (None for the rules
 /// that decide everyone's).
 fn rule_result(rule: &StalemateRule) -> Option<WinLose> {
@@ -307,8 +369,7 @@ fn rule_result(rule: &StalemateRule) -> Option<WinLose> {
 /// Chaos is no contestant in "than Chaos" rules: where those are the only
 /// rules, it wins or loses only by the Chaos rules, and draws otherwise (a
 /// rule that names only losers must not make Chaos a winner).
-fn chaos_in_than_chaos_rules(state: &State, results: &mut [SeatResult]) {
-    let game = state.game();
+fn chaos_in_than_chaos_rules(game: &Game, results: &mut [SeatResult]) {
     if let Some(chaos) = game.chaos_seat()
         && game.rules.stalemate.iter().all(|r| {
             matches!(
@@ -340,7 +401,6 @@ fn all_teams(teams: usize) -> u16 {
 }
 
 /// The bit of Chaos's team, 0 without Chaos.
-fn chaos_team_bit(state: &State) -> u16 {
-    let game = state.game();
+fn chaos_team_bit(game: &Game) -> u16 {
     game.chaos_seat().map_or(0, |c| 1 << game.seats[c].team)
 }

@@ -20,13 +20,19 @@ fn area_floods_orthogonally_through_empty_and_locked_blank_spaces() {
     let mut s = g.start();
     play(&mut s, &["1,1"]);
     // Black floods through the wall at (2,1) to the whole row.
-    assert_eq!(measure(&s, &Measure::Area, 1), vec![4, 0]);
+    assert_eq!(
+        measure(s.position(), &Measure::Area, 1).to_vec(),
+        vec![4, 0]
+    );
     // White at (3,1) stops black's flood: black keeps (1,1) and the wall;
     // white has (3,1), the wall and (4,1). The wall counts for both.
     play(&mut s, &["3,1"]);
-    assert_eq!(measure(&s, &Measure::Area, 1), vec![2, 3]);
     assert_eq!(
-        measure(&s, &Measure::Pieces { shape: None }, 1),
+        measure(s.position(), &Measure::Area, 1).to_vec(),
+        vec![2, 3]
+    );
+    assert_eq!(
+        measure(s.position(), &Measure::Pieces { shape: None }, 1).to_vec(),
         vec![1, 1],
         "other measures are unchanged by the split"
     );
@@ -57,7 +63,10 @@ fn a_space_two_teams_reach_counts_for_both() {
     );
     let mut s = g.start();
     play(&mut s, &["1,1", "3,3"]);
-    assert_eq!(measure(&s, &Measure::Area, 1), vec![8, 8]);
+    assert_eq!(
+        measure(s.position(), &Measure::Area, 1).to_vec(),
+        vec![8, 8]
+    );
     let o = s.outcome().unwrap();
     assert_eq!(
         o.results,
@@ -420,7 +429,10 @@ fn area_floods_along_hex_edges_and_tetrakis_edges() {
     play(&mut s, &["1,1", "1,2", "pass", "2,1"]);
     // Black's (1,1) is hemmed in by white's (1,2) and (2,1); (2,2) is only a
     // hex diagonal away from it, so white alone floods there.
-    assert_eq!(measure(&s, &Measure::Area, 1), vec![1, 3]);
+    assert_eq!(
+        measure(s.position(), &Measure::Area, 1).to_vec(),
+        vec![1, 3]
+    );
     // Tetrakis squares: the 4 triangles of one square; black north and
     // south, white east: black reaches west through the shared edges.
     let tk = game_without_checks(
@@ -431,7 +443,10 @@ fn area_floods_along_hex_edges_and_tetrakis_edges() {
     );
     let mut s = tk.start();
     play(&mut s, &["1,1,1", "1,1,2", "1,1,3"]);
-    assert_eq!(measure(&s, &Measure::Area, 1), vec![3, 1]);
+    assert_eq!(
+        measure(s.position(), &Measure::Area, 1).to_vec(),
+        vec![3, 1]
+    );
 }
 
 /// Seats named as a chat names them, Chaos last.
