@@ -176,11 +176,12 @@ pub struct Game {
     /// rule measures area and the board has at most 64 cells: an area
     /// then grows by ORs (see `outcome::measures`).
     pub(crate) area_masks: Option<Vec<u64>>,
-    /// Per direction and cell, the neighbour one step along it as a bit,
-    /// where some stalemate rule measures lines and the board has at most
-    /// 64 cells with no walk that comes back: runs then grow by ORs (see
+    /// Per direction, one step along it from a set of cells as bits (a
+    /// shift where every step adds the same to the cell index), where some
+    /// stalemate rule measures lines and the board has at most 64 cells
+    /// with no walk that comes back: runs then grow by ORs (see
     /// `outcome::measures`).
-    pub(crate) line_steps: Option<Vec<Vec<u64>>>,
+    pub(crate) line_steps: Option<Vec<outcome::BitStep>>,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub(crate) step_table: Option<steps::StepTable>,
     /// The results of a stalemate, where the rules give them whatever the

@@ -6,7 +6,7 @@
 mod ending;
 mod explain;
 mod measures;
-pub(crate) use measures::{orthogonal_masks, step_masks};
+pub(crate) use measures::{BitStep, orthogonal_masks, step_masks};
 mod overachievers;
 mod stalemate;
 mod words;

@@ -143,10 +143,9 @@ fn runs_walked(state: Position<'_>, diagonals: bool, window: Option<u32>, board:
     out
 }
 
-/// Per direction and cell, the neighbour one step along it as a bit (none
-/// at an edge), for boards of at most 64 cells where no walk along a
+/// Per direction, one step along it from a set of cells as bits, for boards of at most 64 cells where no walk along a
 /// direction comes back (toroids and rings would never end one).
-pub(crate) fn step_masks(geo: &Geometry) -> Option<Vec<Vec<u64>>> {
+pub(crate) fn step_masks(geo: &Geometry) -> Option<Vec<BitStep>> {
     let cells = geo.cell_count();
     if cells > 64 {
         return None;
@@ -164,17 +163,63 @@ pub(crate) fn step_masks(geo: &Geometry) -> Option<Vec<Vec<u64>>> {
         })
     };
     (0..geo.direction_count())
-        .map(|d| {
-            walk_ends(d).then(|| {
-                (0..cells as u16)
+        .map(|d| walk_ends(d).then(|| BitStep::compile(geo, d)))
+        .collect()
+}
+
+/// One step along a direction from every cell of a set at once, as bits.
+#[derive(Debug)]
+pub(crate) enum BitStep {
+    /// Every step adds `delta` to the cell index; `from` holds the cells
+    /// with a neighbour that way (most grids: a shift and a mask).
+    Shift { delta: i32, from: u64 },
+    /// Per cell, its neighbour that way as a bit (none at an edge).
+    Table(Vec<u64>),
+}
+
+impl BitStep {
+    fn compile(geo: &Geometry, d: usize) -> BitStep {
+        let cells = geo.cell_count() as u16;
+        let deltas = (0..cells)
+            .map(|c| (c, geo.neighbour(c, d)))
+            .filter(|&(_, n)| n != NO_CELL)
+            .map(|(c, n)| i32::from(n) - i32::from(c));
+        let mut deltas = deltas.peekable();
+        let first = deltas.peek().copied();
+        match first {
+            Some(delta) if deltas.all(|x| x == delta) => BitStep::Shift {
+                delta,
+                from: (0..cells)
+                    .filter(|&c| geo.neighbour(c, d) != NO_CELL)
+                    .fold(0, |bits, c| bits | 1 << c),
+            },
+            _ => BitStep::Table(
+                (0..cells)
                     .map(|c| match geo.neighbour(c, d) {
                         NO_CELL => 0,
                         n => 1 << n,
                     })
-                    .collect()
-            })
-        })
-        .collect()
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The cells one step on from those of `bits`.
+    #[inline]
+    fn from(&self, bits: u64) -> u64 {
+        match self {
+            BitStep::Shift { delta, from } if *delta >= 0 => (bits & from) << delta,
+            BitStep::Shift { delta, from } => (bits & from) >> -delta,
+            BitStep::Table(next) => {
+                let (mut rest, mut stepped) = (bits, 0);
+                while rest != 0 {
+                    stepped |= next[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                stepped
+            }
+        }
+    }
 }
 
 /// [`color_measure`]'s lines as bits: along each line direction, the cells
@@ -184,7 +229,7 @@ pub(crate) fn step_masks(geo: &Geometry) -> Option<Vec<Vec<u64>>> {
 /// per K-cell segment, as the walk counts one per segment's start.
 fn runs_as_bits(
     state: Position<'_>,
-    steps: &[Vec<u64>],
+    steps: &[BitStep],
     diagonals: bool,
     window: Option<u32>,
     board: u8,
@@ -205,12 +250,7 @@ fn runs_as_bits(
                     out[color.index()] += ends.count_ones();
                     break;
                 }
-                let mut stepped = 0;
-                while ends != 0 {
-                    stepped |= steps[d][ends.trailing_zeros() as usize];
-                    ends &= ends - 1;
-                }
-                ends = stepped & colour;
+                ends = steps[d].from(ends) & colour;
             }
             if window.is_none() {
                 out[color.index()] = out[color.index()].max(k);
@@ -533,6 +573,17 @@ mod tests {
         games.extend(boards_measuring(
             serde_json::json!({"measure": "longest_line", "diagonals": true}),
         ));
+        // Grids step by shifts, hexagons (whose rows alternate) by tables.
+        let steps = games.iter().flat_map(|g| g.line_steps.iter().flatten());
+        let shifts = steps.filter(|s| matches!(s, BitStep::Shift { .. })).count();
+        let all = games
+            .iter()
+            .flat_map(|g| g.line_steps.iter().flatten())
+            .count();
+        assert!(
+            shifts > 0 && shifts < all,
+            "{shifts} of {all} steps are shifts"
+        );
         let visited = each_position(&games, 11, |state| {
             let game = state.game();
             let steps = game
