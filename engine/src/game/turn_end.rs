@@ -84,7 +84,8 @@ impl State {
         };
         let chaos_stuck =
             self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture(self);
-        if repeated || round_ended_phase || chaos_stuck {
+        let advanced = repeated || round_ended_phase || chaos_stuck;
+        if advanced {
             if self.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
                 self.phase += 1;
@@ -99,10 +100,22 @@ impl State {
         } else {
             self.seat_after(mover)
         };
+        // A turn of the same phase that changed no cell (a pass, most of
+        // them a seat's that sits out) ends where it started.
+        let unchanged = self.changed.is_empty() && !after_round && !advanced;
         self.turn_moves.clear();
         self.changed.clear();
         self.offered_this_turn = false;
-        self.keep_turn_start();
+        if unchanged {
+            debug_assert_eq!(
+                self.game.upkeep.start_key[self.phase].then(|| self.position_key()),
+                self.game.upkeep.start_key[self.phase].then_some(self.turn_start_key),
+                "a turn that changed nothing starts where it ended"
+            );
+            self.keep_turn_start_unchanged();
+        } else {
+            self.keep_turn_start();
+        }
         self.begin_round_if_simultaneous();
     }
 
@@ -119,6 +132,18 @@ impl State {
         if self.game.upkeep.start_key[self.phase] {
             self.turn_start_key = self.position_key();
         }
+        self.keep_shape_holders();
+    }
+
+    /// [`State::keep_turn_start`] after a turn that changed nothing: its
+    /// start's key is the one kept already.
+    #[inline]
+    fn keep_turn_start_unchanged(&mut self) {
+        self.keep_shape_holders();
+    }
+
+    #[inline]
+    fn keep_shape_holders(&mut self) {
         if self.game.upkeep.tracks_shape_holders {
             self.shape_holders = outcome::shape_holders(self);
         }

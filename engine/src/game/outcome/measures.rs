@@ -67,6 +67,13 @@ pub(super) fn board_cells(state: Position<'_>, board: u8) -> std::ops::Range<u16
     first as u16..(first + geo.cells_per_board) as u16
 }
 
+/// The cells of one board as bits, on a board of at most 64 cells.
+fn board_word(state: Position<'_>, board: u8) -> u64 {
+    let cells = board_cells(state, board);
+    let run = u64::MAX >> (64 - (cells.end - cells.start));
+    run << cells.start
+}
+
 fn color_measure(state: Position<'_>, of: &Measure, board: u8) -> [u32; 9] {
     let geo = &state.game().geometry;
     let mut out = [0u32; 9];
@@ -235,7 +242,7 @@ fn runs_as_bits(
     board: u8,
 ) -> [u32; 9] {
     let geo = &state.game().geometry;
-    let on_board = board_cells(state, board).fold(0u64, |bits, c| bits | 1 << c);
+    let on_board = board_word(state, board);
     let mut out = [0u32; 9];
     for color in Color::ALL {
         let colour = state.board.colour_word(color) & on_board;
@@ -301,8 +308,7 @@ pub(crate) fn orthogonal_masks(geo: &Geometry) -> Option<Vec<u64>> {
 /// `team`'s area on `board` as [`reach`] finds it, a bit per cell: its
 /// pieces, grown through empty spaces one ring of neighbours at a time.
 fn area_word(state: Position<'_>, masks: &[u64], board: u8, team: usize) -> u64 {
-    let cells = board_cells(state, board);
-    let on_board = cells.fold(0u64, |bits, c| bits | 1 << c);
+    let on_board = board_word(state, board);
     let colours = state.game().team_colors[team];
     let own = Color::ALL
         .iter()
