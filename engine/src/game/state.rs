@@ -301,7 +301,9 @@ impl State {
                     self.clone().generate_known(&mut listed);
                     listed.is_empty()
                 });
-                self.pass_sitting_out();
+                if !self.pass_quietly() {
+                    self.pass_sitting_out();
+                }
                 continue;
             }
             self.refresh_choices();
@@ -311,7 +313,9 @@ impl State {
                     count => self.only_choice(count),
                 };
                 if let Some(mv) = forced {
-                    self.apply_legal(mv, true);
+                    if mv != Move::Pass || !self.pass_quietly() {
+                        self.apply_legal(mv, true);
+                    }
                     continue;
                 }
             }

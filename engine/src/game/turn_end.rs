@@ -28,16 +28,60 @@ impl State {
         let turn_key = (!unrepeatable).then(|| {
             // Where the start is not kept, the turn changed nothing (see
             // `Upkeep::start_key`): it starts where it ends.
-            let start = if self.game.upkeep.start_key[self.phase] {
-                self.turn_start_key
-            } else {
-                self.position_key()
-            };
-            let mut hasher = FxHasher::default();
-            (seat, start, &self.turn_moves).hash(&mut hasher);
-            hasher.finish()
+            turn_key(seat, self.turn_start(), &self.turn_moves)
         });
         self.finish_turn(seat, turn_key, false, false);
+    }
+
+    /// The key of the position the turn started from. Where the start is
+    /// not kept, the turn changed nothing (see `Upkeep::start_key`): it
+    /// starts where it ends.
+    #[inline]
+    fn turn_start(&self) -> u64 {
+        if self.game.upkeep.start_key[self.phase] {
+            self.turn_start_key
+        } else {
+            self.position_key()
+        }
+    }
+
+    /// Passes for the seat to move at its turn's start, where a pass asks
+    /// nothing at the turn's end but whether the turn repeats
+    /// (`Upkeep::quiet_passes`): recorded as automatic and the turn ended
+    /// as `end_turn` ends it, without its other questions. False, having
+    /// done nothing, where the pass is no such pass, or its turn repeats
+    /// (the phase or the match then ends, the general way).
+    pub(super) fn pass_quietly(&mut self) -> bool {
+        if !self.game.upkeep.quiet_passes
+            || !self.turn_moves.is_empty()
+            || self.planning
+            || self.round.is_some()
+            || self.draw_offered_by().is_some()
+            || self.tactics.chain.is_some()
+        {
+            return false;
+        }
+        let seat = self.to_move;
+        if !self
+            .seen_turns
+            .insert(turn_key(seat, self.turn_start(), &[Move::Pass]))
+        {
+            return false;
+        }
+        self.history.push(super::Applied {
+            seat,
+            mv: Move::Pass,
+            automatic: true,
+            said: Default::default(),
+        });
+        self.tactics.passed = None;
+        self.tactics.extra = 0;
+        debug_assert!(self.changed.is_empty(), "a turn's start changed nothing");
+        self.to_move = self.seat_after(seat);
+        self.offered_this_turn = false;
+        self.keep_turn_start_unchanged();
+        self.begin_round_if_simultaneous();
+        true
     }
 
     /// After a turn or a simultaneous round: turn checks on every undecided
@@ -243,6 +287,15 @@ impl State {
         (self.board.key(), self.reserves.key(), self.phase).hash(&mut hasher);
         hasher.finish()
     }
+}
+
+/// The key of a turn for the repetition rule: who made it, from where, and
+/// its moves. FxHash: deterministic, and the keys only ever meet turns of
+/// one match.
+fn turn_key(seat: usize, start: u64, moves: &[Move]) -> u64 {
+    let mut hasher = FxHasher::default();
+    (seat, start, moves).hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The seat after `seat` in turn order, found without a division (a

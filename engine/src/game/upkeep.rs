@@ -23,6 +23,12 @@ pub(crate) struct Upkeep {
     pub seats_sit_out: bool,
     /// "Stalemate if Chaos cannot capture" is a turn check.
     pub chaos_capture_check: bool,
+    /// A pass asks nothing at its turn's end but whether the turn repeats:
+    /// no turn check decides a board, no line is remembered, Chaos's
+    /// capture is not tested and nothing is cloaked (see
+    /// `State::pass_quietly`; most turns of the game-theory games are
+    /// such passes).
+    pub quiet_passes: bool,
     /// Some shape can capture (a piece covering another, jumping, ...).
     pub captures: bool,
     /// Some shape must capture when it can.
@@ -179,6 +185,15 @@ impl Upkeep {
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
             captures: !nothing_captures,
             must_capture: powers.iter().flatten().any(|p| p.must),
+            quiet_passes: rules.cloaking == Cloaking::None
+                && !rules.turn_checks.iter().any(decides_a_board)
+                && !rules
+                    .stalemate
+                    .iter()
+                    .any(|r| matches!(r, StalemateRule::LastInARow { .. }))
+                && !rules
+                    .turn_checks
+                    .contains(&TurnCheck::StalemateIfChaosCannotCapture),
             start_key,
             untold_lines: false,
             untold_board_checks: false,
