@@ -482,10 +482,23 @@ impl LeanRun {
     fn end_turn(&mut self, game: &Game) -> Option<RunStop> {
         let mover = self.to_move;
         let board = self.board.as_ref().expect("a run is loaded first");
-        if self.lined
-            && outcome::line_results_into(game, board, &self.turn, mover, &mut self.results)
-        {
-            return Some(RunStop::Line);
+        if self.lined {
+            let decided = match (&self.turn[..], &game.upkeep.untold_checks[..]) {
+                // One placement, one check: the line is of its colour.
+                ([cell], [_]) => {
+                    let (color, _) = super::unpack(board[usize::from(*cell)]).expect("placed");
+                    outcome::one_line_results_into(game, color, mover, &mut self.results)
+                }
+                _ => outcome::line_results_into(game, board, &self.turn, mover, &mut self.results),
+            };
+            debug_assert_eq!(decided, {
+                let mut again = Vec::new();
+                outcome::line_results_into(game, board, &self.turn, mover, &mut again)
+                    && again == self.results
+            });
+            if decided {
+                return Some(RunStop::Line);
+            }
         }
         self.to_move = super::turn_end::seat_after(game, mover);
         self.turn.clear();

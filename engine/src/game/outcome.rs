@@ -17,8 +17,8 @@ use crate::describe::join_and;
 use crate::geometry::NO_CELL;
 use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
 pub(crate) use ending::{
-    Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, line_results_into, placeholder,
-    placement_made_a_line,
+    Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, line_results_into,
+    one_line_results_into, placeholder, placement_made_a_line,
 };
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::{

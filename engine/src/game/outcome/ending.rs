@@ -141,6 +141,27 @@ pub(crate) fn line_results_into(
     count > 0
 }
 
+/// [`line_results_into`] for a turn of one placement, of `color`, that
+/// completed a line for the only check (see [`placement_made_a_line`]):
+/// a line through the one cell changed is of its piece's colour, so that
+/// colour's team is named without looking for the line again (the end of
+/// most of a lean run's playouts).
+pub(crate) fn one_line_results_into(
+    game: &Game,
+    color: Color,
+    mover: usize,
+    results: &mut Vec<SeatResult>,
+) -> bool {
+    let [(_, result)] = game.upkeep.untold_checks[..] else {
+        unreachable!("one check");
+    };
+    let Some(team) = credited(game, color, mover) else {
+        return false;
+    };
+    decide_named_into(game, &[(1 << team, result)], results);
+    true
+}
+
 /// Whether a piece of `color` placed on `cell` completed a line for some
 /// check of `Upkeep::untold_checks`: what [`line_results`] asks of each
 /// changed cell, asked of a placement whose colour is known, without
