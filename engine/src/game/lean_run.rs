@@ -491,11 +491,6 @@ impl LeanRun {
                 }
                 _ => outcome::line_results_into(game, board, &self.turn, mover, &mut self.results),
             };
-            debug_assert_eq!(decided, {
-                let mut again = Vec::new();
-                outcome::line_results_into(game, board, &self.turn, mover, &mut again)
-                    && again == self.results
-            });
             if decided {
                 return Some(RunStop::Line);
             }
