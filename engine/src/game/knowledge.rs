@@ -153,12 +153,11 @@ pub(crate) fn cells_judged_on(
     rules: &crate::RuleSet,
     geometry: &crate::geometry::Geometry,
     exclusive: &[u8],
-    powers: &[Option<super::capture::ShapePower>],
+    upkeep: &super::upkeep::Upkeep,
     seats: usize,
 ) -> Vec<Vec<u64>> {
     let nothing_moves = rules.shapes.iter().all(|s| s.movement.is_empty());
-    let must_capture = powers.iter().flatten().any(|p| p.must);
-    if rules.cloaking != Cloaking::Hides || !nothing_moves || must_capture {
+    if rules.cloaking != Cloaking::Hides || !nothing_moves || upkeep.must_capture {
         return Vec::new();
     }
     (0..seats)

@@ -485,9 +485,9 @@ impl LeanRun {
         if self.lined {
             let decided = match (&self.turn[..], &game.upkeep.untold_checks[..]) {
                 // One placement, one check: the line is of its colour.
-                ([cell], [_]) => {
+                ([cell], [(_, result)]) => {
                     let (color, _) = super::unpack(board[usize::from(*cell)]).expect("placed");
-                    outcome::one_line_results_into(game, color, mover, &mut self.results)
+                    outcome::one_line_results_into(game, color, *result, mover, &mut self.results)
                 }
                 _ => outcome::line_results_into(game, board, &self.turn, mover, &mut self.results),
             };

@@ -426,7 +426,7 @@ impl Game {
                 .then(|| outcome::step_masks(&geometry))
                 .flatten();
         let judged_on =
-            knowledge::cells_judged_on(&rules, &geometry, &exclusive, &powers, seats.len());
+            knowledge::cells_judged_on(&rules, &geometry, &exclusive, &upkeep, seats.len());
         let mut game = Game {
             judged_on,
             area_masks,

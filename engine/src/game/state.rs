@@ -127,7 +127,7 @@ impl State {
             idle_round: None,
             game,
         };
-        state.keep_turn_start();
+        state.keep_turn_start(true);
         state.refresh_knowledge();
         state.begin_round_if_simultaneous();
         state.play_automatic();

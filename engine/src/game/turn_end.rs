@@ -77,10 +77,7 @@ impl State {
         self.tactics.passed = None;
         self.tactics.extra = 0;
         debug_assert!(self.changed.is_empty(), "a turn's start changed nothing");
-        self.to_move = self.seat_after(seat);
-        self.offered_this_turn = false;
-        self.keep_turn_start_unchanged();
-        self.begin_round_if_simultaneous();
+        self.begin_turn(self.seat_after(seat), true);
         true
     }
 
@@ -139,7 +136,7 @@ impl State {
             }
         }
         // After a round, the first seat starts; after a turn, the next seat.
-        self.to_move = if after_round {
+        let next = if after_round {
             0
         } else {
             self.seat_after(mover)
@@ -147,19 +144,23 @@ impl State {
         // A turn of the same phase that changed no cell (a pass, most of
         // them a seat's that sits out) ends where it started.
         let unchanged = self.changed.is_empty() && !after_round && !advanced;
+        self.begin_turn(next, unchanged);
+    }
+
+    /// Starts `seat`'s turn after one that ended where it started
+    /// (`unchanged`: its start's key is the one kept) or not.
+    fn begin_turn(&mut self, seat: usize, unchanged: bool) {
+        self.to_move = seat;
         self.turn_moves.clear();
         self.changed.clear();
         self.offered_this_turn = false;
-        if unchanged {
-            debug_assert_eq!(
-                self.game.upkeep.start_key[self.phase].then(|| self.position_key()),
-                self.game.upkeep.start_key[self.phase].then_some(self.turn_start_key),
-                "a turn that changed nothing starts where it ended"
-            );
-            self.keep_turn_start_unchanged();
-        } else {
-            self.keep_turn_start();
-        }
+        debug_assert!(
+            !unchanged
+                || !self.game.upkeep.start_key[self.phase]
+                || self.turn_start_key == self.position_key(),
+            "a turn that changed nothing starts where it ended"
+        );
+        self.keep_turn_start(!unchanged);
         self.begin_round_if_simultaneous();
     }
 
@@ -170,24 +171,13 @@ impl State {
         seat_after(&self.game, seat)
     }
 
-    /// What the turn about to start needs remembered of its start.
+    /// What the turn about to start needs remembered of its start; its
+    /// position's key only where the position `moved` since it was kept.
     #[inline]
-    pub(super) fn keep_turn_start(&mut self) {
-        if self.game.upkeep.start_key[self.phase] {
+    pub(super) fn keep_turn_start(&mut self, moved: bool) {
+        if moved && self.game.upkeep.start_key[self.phase] {
             self.turn_start_key = self.position_key();
         }
-        self.keep_shape_holders();
-    }
-
-    /// [`State::keep_turn_start`] after a turn that changed nothing: its
-    /// start's key is the one kept already.
-    #[inline]
-    fn keep_turn_start_unchanged(&mut self) {
-        self.keep_shape_holders();
-    }
-
-    #[inline]
-    fn keep_shape_holders(&mut self) {
         if self.game.upkeep.tracks_shape_holders {
             self.shape_holders = outcome::shape_holders(self);
         }

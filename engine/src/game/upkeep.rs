@@ -168,7 +168,7 @@ impl Upkeep {
                 !(only_places && nothing_captures && phase.order == Order::Sequential)
             })
             .collect();
-        Upkeep {
+        let mut upkeep = Upkeep {
             remembers_lines: rules
                 .stalemate
                 .iter()
@@ -185,15 +185,7 @@ impl Upkeep {
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
             captures: !nothing_captures,
             must_capture: powers.iter().flatten().any(|p| p.must),
-            quiet_passes: rules.cloaking == Cloaking::None
-                && !rules.turn_checks.iter().any(decides_a_board)
-                && !rules
-                    .stalemate
-                    .iter()
-                    .any(|r| matches!(r, StalemateRule::LastInARow { .. }))
-                && !rules
-                    .turn_checks
-                    .contains(&TurnCheck::StalemateIfChaosCannotCapture),
+            quiet_passes: false,
             start_key,
             untold_lines: false,
             untold_board_checks: false,
@@ -202,7 +194,12 @@ impl Upkeep {
             lean_turns: Vec::new(),
             hidden_quiet,
             hidden_lean_turns: Vec::new(),
-        }
+        };
+        upkeep.quiet_passes = rules.cloaking == Cloaking::None
+            && !upkeep.board_checks
+            && !upkeep.remembers_lines
+            && !upkeep.chaos_capture_check;
+        upkeep
     }
 }
 

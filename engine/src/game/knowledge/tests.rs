@@ -12,6 +12,28 @@ fn judged_in_place_as_on_a_copy(s: &mut crate::State) {
     assert_eq!(in_place, on_copy);
 }
 
+/// Plays up to `turns` moves of `game`, the `first + turn * stride`-th
+/// legal one each turn, judging every position in place and on a copy;
+/// returns where it stopped.
+fn judged_through(
+    game: &std::sync::Arc<crate::Game>,
+    first: usize,
+    stride: usize,
+    turns: usize,
+) -> crate::State {
+    let mut s = game.start();
+    for turn in 0..turns {
+        judged_in_place_as_on_a_copy(&mut s);
+        if s.is_finished() {
+            break;
+        }
+        let legal = s.legal();
+        let mv = legal[(first + turn * stride) % legal.len()];
+        s.apply(mv).unwrap();
+    }
+    s
+}
+
 #[test]
 fn moves_judged_in_place_match_a_copy_of_the_belief() {
     let g = game_without_checks(serde_json::json!({"cloaking": "hides", "board": "squares",
@@ -23,17 +45,7 @@ fn moves_judged_in_place_match_a_copy_of_the_belief() {
     let key = s.position_key();
     assert_eq!(s.position_key(), key, "the board is put back");
     for name in ["3P-9X-HideSeek", "Shopping9", "3Blotto13"] {
-        let game = catalogue_game(name);
-        let mut s = game.start();
-        for turn in 0..60 {
-            judged_in_place_as_on_a_copy(&mut s);
-            if s.is_finished() {
-                break;
-            }
-            let legal = s.legal();
-            let mv = legal[(turn * 7) % legal.len()];
-            s.apply(mv).unwrap();
-        }
+        judged_through(&catalogue_game(name), 0, 7, 60);
     }
 }
 
@@ -59,16 +71,7 @@ fn unseen_pieces_on_a_stack_it_may_partly_enter_judged_as_on_a_copy() {
         "black believes stack 1 empty, and may not enter its bottom: {legal:?}"
     );
     for first in 0..12 {
-        let mut s = g.start();
-        for turn in 0..12 {
-            judged_in_place_as_on_a_copy(&mut s);
-            if s.is_finished() {
-                break;
-            }
-            let legal = s.legal();
-            let mv = legal[(first + turn * 5) % legal.len()];
-            s.apply(mv).unwrap();
-        }
+        judged_through(&g, first, 5, 12);
     }
 }
 
@@ -83,16 +86,7 @@ fn unseen_walls_and_pieces_judged_in_place_as_on_a_copy() {
                    {"shape": "x", "movement": ["linear"], "reserves": {"black": 1, "white": 1}}]}));
     let mut blocked = 0;
     for first in 0..6 {
-        let mut s = g.start();
-        for turn in 0..40 {
-            judged_in_place_as_on_a_copy(&mut s);
-            if s.is_finished() {
-                break;
-            }
-            let legal = s.legal();
-            let mv = legal[(first + turn * 7) % legal.len()];
-            s.apply(mv).unwrap();
-        }
+        let s = judged_through(&g, first, 7, 40);
         let history = 0..s.history().len();
         blocked += history
             .filter(|&i| s.move_words(i).contains("blocked"))

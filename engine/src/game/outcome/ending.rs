@@ -142,19 +142,17 @@ pub(crate) fn line_results_into(
 }
 
 /// [`line_results_into`] for a turn of one placement, of `color`, that
-/// completed a line for the only check (see [`placement_made_a_line`]):
-/// a line through the one cell changed is of its piece's colour, so that
-/// colour's team is named without looking for the line again (the end of
-/// most of a lean run's playouts).
+/// completed a line for the only check, whose result is `result` (see
+/// [`placement_made_a_line`]): a line through the one cell changed is of
+/// its piece's colour, so that colour's team is named without looking for
+/// the line again (the end of most of a lean run's playouts).
 pub(crate) fn one_line_results_into(
     game: &Game,
     color: Color,
+    result: WinLose,
     mover: usize,
     results: &mut Vec<SeatResult>,
 ) -> bool {
-    let [(_, result)] = game.upkeep.untold_checks[..] else {
-        unreachable!("one check");
-    };
     let Some(team) = credited(game, color, mover) else {
         return false;
     };
