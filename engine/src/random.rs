@@ -91,6 +91,17 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
                 };
             }
             state.settle_lean(run, stop == RunStop::Pass);
+        } else if let Some((played, stop)) = run.play_moves(state, rng, limit - moves) {
+            moves += played;
+            if stop.decided() {
+                let apart = true;
+                return Played {
+                    moves,
+                    apart,
+                    moved,
+                };
+            }
+            run.settle_moves(state);
         } else if play_random(state, rng) {
             moves += 1;
         } else {

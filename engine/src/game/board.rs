@@ -419,7 +419,7 @@ fn byte_prefix_counts(word: u64) -> u64 {
 /// within the byte they lead to, a table gives the bit. Where the
 /// processor deposits bits (BMI2), one instruction does it.
 #[inline]
-fn nth_bit(word: u64, k: u32) -> u32 {
+pub(crate) fn nth_bit(word: u64, k: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("bmi2") {
         // SAFETY: the processor has BMI2, checked just above.

@@ -24,6 +24,7 @@ use rand::{Rng, RngExt};
 use super::board::{Board, Slots};
 use super::choices::kinds_held;
 use super::knowledge::seers_of_piece;
+use super::move_run::MoveRun;
 use super::movegen::kept_landing;
 use super::reserves::Reserves;
 use super::{Game, Move, PIECE_KINDS, SeatResult, State, known_bit, outcome, pack};
@@ -55,6 +56,9 @@ pub(crate) struct LeanRun {
     placed: Vec<Placed>,
     /// Once a line decided the game, every seat's result.
     results: Vec<SeatResult>,
+    /// Where pieces move once placed, the run of lean moves (see
+    /// `move_run`): scratch, loaded afresh for every run, so never copied.
+    moving: MoveRun,
 }
 
 /// A placement of a lean run.
@@ -101,6 +105,7 @@ impl Default for LeanRun {
             believed_open: Vec::new(),
             placed: Vec::new(),
             results: Vec::new(),
+            moving: MoveRun::default(),
         }
     }
 }
@@ -177,6 +182,39 @@ impl LeanRun {
     /// [`RunStop::decided`]).
     pub(crate) fn results(&self) -> &[SeatResult] {
         &self.results
+    }
+
+    /// Where the next move of `state` falls in a phase whose pieces move
+    /// once placed and a run of lean moves can play it (see `move_run`):
+    /// plays Random's moves there, at most `limit`, on a copy of the
+    /// position; how many it played and why it stopped (every seat's
+    /// result in [`LeanRun::results`] where it decided the game). None
+    /// where no such run applies; the state is never touched.
+    pub(crate) fn play_moves<R: Rng + ?Sized>(
+        &mut self,
+        state: &State,
+        rng: &mut R,
+        limit: usize,
+    ) -> Option<(usize, RunStop)> {
+        if !self.moving.load(state) {
+            return None;
+        }
+        let (played, stop) = self.moving.play(state.game(), rng, limit);
+        if played == 0 {
+            // A seat with no move: the state passes for it.
+            return None;
+        }
+        if stop.decided() {
+            self.results.clear();
+            self.results.extend_from_slice(self.moving.results());
+        }
+        Some((played, stop))
+    }
+
+    /// Makes the moves of the last [`LeanRun::play_moves`] in `state`, the
+    /// state it was loaded from.
+    pub(crate) fn settle_moves(&self, state: &mut State) {
+        self.moving.settle(state);
     }
 
     /// Plays Random's moves from the loaded position, at most `limit`, as
@@ -553,7 +591,13 @@ impl State {
         limit: usize,
     ) -> usize {
         if !run.load(self) {
-            return 0;
+            return match run.play_moves(self, rng, limit) {
+                Some((played, _)) => {
+                    run.settle_moves(self);
+                    played
+                }
+                None => 0,
+            };
         }
         let (played, stop) = run.play(self.game(), rng, limit);
         self.settle_lean(run, stop == RunStop::Pass);

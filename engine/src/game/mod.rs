@@ -11,6 +11,7 @@ mod knowledge;
 mod lean_run;
 mod line_bits;
 mod lines;
+mod move_run;
 mod movegen;
 mod moves;
 mod outcome;
@@ -184,6 +185,10 @@ pub struct Game {
     pub(crate) line_steps: Option<Vec<outcome::BitStep>>,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub(crate) step_table: Option<steps::StepTable>,
+    /// Per phase, where Random's moves there are played by a run of lean
+    /// moves, the cells a step may leave per seat; empty elsewhere (see
+    /// `move_run`).
+    pub(crate) lean_moves: Vec<Vec<u64>>,
     /// The results of a stalemate, where the rules give them whatever the
     /// position (see `outcome::stalemate_results_anywhere`).
     pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
@@ -432,6 +437,7 @@ impl Game {
             area_masks,
             line_steps,
             step_table,
+            lean_moves: Vec::new(),
             stalemate_anywhere: None,
             stalemate_by_position: false,
             color_owner: [None; Color::ALL.len()],
@@ -472,6 +478,7 @@ impl Game {
         }
         game.stalemate_anywhere = outcome::stalemate_results_anywhere(&game);
         game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
+        game.lean_moves = move_run::lean_move_phases(&game);
         game
     }
 

@@ -273,8 +273,19 @@ impl State {
     /// reserves and phase. FxHash: deterministic, and the keys only ever
     /// meet positions of one match.
     pub(crate) fn position_key(&self) -> u64 {
+        State::key_of(&self.board, &self.reserves, self.phase)
+    }
+
+    /// [`State::position_key`] of a position's parts: a lean run's copy
+    /// keys its turns the same way (see `move_run`).
+    #[inline]
+    pub(super) fn key_of(
+        board: &super::board::Board,
+        reserves: &super::reserves::Reserves,
+        phase: usize,
+    ) -> u64 {
         let mut hasher = FxHasher::default();
-        (self.board.key(), self.reserves.key(), self.phase).hash(&mut hasher);
+        (board.key(), reserves.key(), phase).hash(&mut hasher);
         hasher.finish()
     }
 }
@@ -282,7 +293,7 @@ impl State {
 /// The key of a turn for the repetition rule: who made it, from where, and
 /// its moves. FxHash: deterministic, and the keys only ever meet turns of
 /// one match.
-fn turn_key(seat: usize, start: u64, moves: &[Move]) -> u64 {
+pub(super) fn turn_key(seat: usize, start: u64, moves: &[Move]) -> u64 {
     let mut hasher = FxHasher::default();
     (seat, start, moves).hash(&mut hasher);
     hasher.finish()
