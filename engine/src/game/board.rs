@@ -192,6 +192,34 @@ impl Board {
         }
     }
 
+    /// Moves the piece on `from` to `to`, which is empty, on a flat board:
+    /// [`Board::set`] of both cells in one go (a step of a playout), the
+    /// counts unchanged.
+    #[inline]
+    pub(crate) fn shift(&mut self, from: usize, to: usize) {
+        debug_assert!(self.stacks.is_none(), "a flat board");
+        debug_assert!(
+            self.cells[from] != 0 && self.cells[to] == 0,
+            "onto an empty cell"
+        );
+        let piece = std::mem::replace(&mut self.cells[from], 0);
+        self.cells[to] = piece;
+        self.key ^= piece_key(from, piece) ^ piece_key(to, piece);
+        let colour = colour_of(piece).expect("a piece moves");
+        let bit = |cell: usize| if cell < 64 { 1u64 << cell } else { 0 };
+        self.colour_words[colour] ^= bit(from) | bit(to);
+        if let Some(lines) = &mut self.lines {
+            lines.flip(from, colour);
+            lines.flip(to, colour);
+        }
+        if self.slot_of[from] != NO_SLOT {
+            self.open.insert(self.slot_of[from]);
+        }
+        if self.slot_of[to] != NO_SLOT {
+            self.open.remove(self.slot_of[to]);
+        }
+    }
+
     /// Puts `piece` (a piece) on `cell`, which is empty: [`Board::set`]
     /// without asking what was there (a quiet placement).
     #[inline]
@@ -657,6 +685,39 @@ mod tests {
                 );
             }
             assert_eq!(filled.open().len(), 0, "{name}");
+        }
+    }
+
+    #[test]
+    fn shifting_a_piece_is_setting_both_cells() {
+        // Small and big flat boards, the big ones keeping lines as bits.
+        for name in ["Tic-Tac-Toe", "Tapatan", "5on15sq", "Connect6-19x19"] {
+            let game = crate::testing::catalogue_game(name);
+            let mut set = game.start().board.clone();
+            let cells = game.geometry.cell_count();
+            for (i, cell) in (0..cells).step_by(3).enumerate() {
+                set.set(cell, [1, 7, 2, 8][i % 4]);
+            }
+            let mut shifted = set.clone();
+            let mut shifts = 0;
+            for step in 0..200usize {
+                let from = (step * 7919) % cells;
+                let to = (step * 104_729 + 1) % cells;
+                if set[from] == 0 || set[to] != 0 {
+                    continue;
+                }
+                set.set(to, set[from]);
+                set.set(from, 0);
+                shifted.shift(from, to);
+                shifts += 1;
+                assert_eq!(
+                    format!("{shifted:?}"),
+                    format!("{set:?}"),
+                    "{name}, {from} to {to}"
+                );
+            }
+            assert_eq!(shifted.key(), set.key(), "{name}");
+            assert!(shifts >= 10, "{name}: {shifts} shifts");
         }
     }
 

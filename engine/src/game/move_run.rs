@@ -293,10 +293,8 @@ impl MoveRun {
             }
             Move::Step { from, to } => {
                 let start = State::key_of(board, reserves, self.phase);
-                let piece = board[usize::from(from)];
-                board.set(usize::from(from), 0);
-                board.set(usize::from(to), piece);
-                let (color, _) = unpack(piece).expect("a piece steps");
+                board.shift(usize::from(from), usize::from(to));
+                let (color, _) = unpack(board[usize::from(to)]).expect("a piece steps");
                 (
                     to,
                     color,

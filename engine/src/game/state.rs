@@ -567,6 +567,18 @@ impl State {
     /// Moves the piece at `from` to `to`; on stacks the pieces above it come along.
     fn move_pieces(&mut self, from: u16, to: u16) {
         let geo = &self.game.geometry;
+        if geo.kind != BoardKind::Stacks {
+            let (src, dst) = (usize::from(from), usize::from(to));
+            if self.board[dst] == 0 {
+                self.board.shift(src, dst);
+            } else {
+                self.board.set(dst, self.board[src]);
+                self.board.set(src, 0);
+            }
+            self.flags[dst] = std::mem::take(&mut self.flags[src]);
+            self.changed.extend([from, to]);
+            return;
+        }
         let mut carried = vec![from];
         if geo.kind == BoardKind::Stacks {
             let column = &geo.columns()[geo.column_of(from)];

@@ -22,9 +22,9 @@ const SETS: [DirectionSet; 3] = [
 
 #[derive(Clone, Debug)]
 pub(crate) struct StepTable {
-    /// Per cell, per direction set, the rays of a slide, each as the range
-    /// of its cells (nearest first) in `ray_cells`.
-    rays: Vec<[Vec<(u32, u32)>; 3]>,
+    /// Per cell, per direction set, the rays of a slide.
+    rays: Vec<[Rays; 3]>,
+    /// The cells of the rays walked one by one (see [`Rays`]).
     ray_cells: Vec<u16>,
     /// Per cell, per shape: every target its steps and knight moves (not
     /// its slides) reach on an empty board, a bit each.
@@ -89,7 +89,7 @@ impl StepTable {
         let mut rays = Vec::with_capacity(cells);
         let mut ray_cells = Vec::new();
         for from in 0..cells as u16 {
-            let mut per_set: [Vec<(u32, u32)>; 3] = Default::default();
+            let mut per_set: [Rays; 3] = Default::default();
             for (set, out) in SETS.iter().zip(per_set.iter_mut()) {
                 for &d in geo.directions_in(*set) {
                     let start = ray_cells.len() as u32;
@@ -102,7 +102,8 @@ impl StepTable {
                         ray_cells.push(c);
                         c = geo.neighbour(c, d);
                     }
-                    out.push((start, ray_cells.len() as u32));
+                    let end = ray_cells.len() as u32;
+                    out.add(&ray_cells[start as usize..], start, end);
                 }
             }
             rays.push(per_set);
@@ -181,17 +182,57 @@ impl StepTable {
     /// The free cells a slide from `f` along the direction set `set`
     /// reaches: each ray up to the first piece, passing over closed cells.
     fn slide(&self, f: usize, set: usize, occupied: u64, free: u64) -> u64 {
+        let rays = &self.rays[f][set];
         let mut reach = 0;
-        for &(start, end) in &self.rays[f][set] {
+        for &cells in &rays.rising {
+            // Below the lowest piece (all of it where none: 0 - 1).
+            let blockers = cells & occupied;
+            reach |= cells & (blockers & blockers.wrapping_neg()).wrapping_sub(1);
+        }
+        for &cells in &rays.falling {
+            // Above the highest piece (all of it where none: a shift by 0).
+            let blockers = cells & occupied;
+            let above = (!0u64).checked_shl(64 - blockers.leading_zeros());
+            reach |= cells & above.unwrap_or(0);
+        }
+        for &(start, end) in &rays.walked {
             for &c in &self.ray_cells[start as usize..end as usize] {
                 let bit = 1u64 << c;
                 if occupied & bit != 0 {
                     break;
                 }
-                reach |= bit & free;
+                reach |= bit;
             }
         }
-        reach
+        reach & free
+    }
+}
+
+/// The rays of a slide from one cell along one direction set. A ray whose
+/// cells rise (or fall) in index from the nearest on, as along any straight
+/// line of a grid, is kept as their bits: the first piece on it is its
+/// lowest (or highest) occupied bit, and the cells before that piece are
+/// the bits below (or above) it. Another ray (one that crosses a seam, or
+/// zigzags through a tetrakis board's triangles) is walked cell by cell,
+/// as the range of its cells in `ray_cells`.
+#[derive(Clone, Debug, Default)]
+struct Rays {
+    rising: Vec<u64>,
+    falling: Vec<u64>,
+    walked: Vec<(u32, u32)>,
+}
+
+impl Rays {
+    /// Adds the ray of `cells`, nearest first, whose walk would be the
+    /// range `start..end` of the tables' walked cells.
+    fn add(&mut self, cells: &[u16], start: u32, end: u32) {
+        if cells.windows(2).all(|w| w[0] < w[1]) {
+            self.rising.push(bits(cells.iter().copied()));
+        } else if cells.windows(2).all(|w| w[0] > w[1]) {
+            self.falling.push(bits(cells.iter().copied()));
+        } else {
+            self.walked.push((start, end));
+        }
     }
 }
 
