@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use crate::game::{LeanRun, Move, RunStop, State};
+use crate::game::{LeanRun, Move, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
@@ -79,8 +79,7 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
 ) -> Played {
     let (mut moves, mut moved) = (0, false);
     while moves < limit {
-        if run.load(state) {
-            let (played, stop) = run.play(state.game(), rng, limit - moves);
+        if let Some((played, stop)) = run.play_from(state, rng, limit - moves) {
             moves += played;
             if stop.decided() {
                 let apart = true;
@@ -90,18 +89,7 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
                     moved,
                 };
             }
-            state.settle_lean(run, stop == RunStop::Pass);
-        } else if let Some((played, stop)) = run.play_moves(state, rng, limit - moves) {
-            moves += played;
-            if stop.decided() {
-                let apart = true;
-                return Played {
-                    moves,
-                    apart,
-                    moved,
-                };
-            }
-            run.settle_moves(state);
+            run.settle(state, stop);
         } else if play_random(state, rng) {
             moves += 1;
         } else {

@@ -7,9 +7,13 @@
 //! the position decides) is judged by the match's own rules: the root's state records the run's
 //! moves and plays on from there.
 
-use rand::{Rng, RngExt};
+use std::sync::Arc;
 
-use super::{Node, Scratch, add_child, backpropagate, most_visited, play_out, select};
+use rand::Rng;
+
+use super::tree::{self, Descent};
+use super::{Node, Scratch, most_visited, play_out};
+use crate::Game;
 use crate::game::{LeanRun, Move, RunStop, State, return_of};
 
 /// The run the search plays on from `root`, where its tree can: the one
@@ -30,50 +34,75 @@ pub(super) fn search<R: Rng + ?Sized>(
     root: &State,
     start: &LeanRun,
     rng: &mut R,
-    mut stop: impl FnMut(usize) -> bool,
+    stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
     let game = root.game().clone();
-    let mut nodes = vec![Node::root(start.to_move(), start.moves(&game))];
-    let mut run = start.clone();
-    let mut sim = root.clone();
-    let mut scratch = Scratch::default();
-    let mut results = Vec::with_capacity(game.seats.len());
-    let mut iterations = 0;
-    loop {
-        run.clone_from(start);
-        let mut at = 0;
-        let mut ended: Option<RunStop> = None;
-        while ended.is_none() && nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
-            at = select(&nodes, at);
-            ended = run.make(&game, nodes[at].mv.expect("a child has a move"));
-        }
-        if ended.is_none() && !nodes[at].untried.is_empty() {
-            let pick = rng.random_range(0..nodes[at].untried.len());
-            let mv = nodes[at].untried.swap_remove(pick);
-            let seat = run.to_move();
-            ended = run.make(&game, mv);
-            let untried = match ended {
-                Some(_) => Vec::new(),
-                None => run.moves(&game),
-            };
-            at = add_child(&mut nodes, at, mv, seat, untried);
-        }
-        let ended = ended.unwrap_or_else(|| run.play(&game, rng, usize::MAX).1);
+    let top = Node::root(start.to_move(), start.moves(&game));
+    let mut descent = RunDescent {
+        root,
+        start,
+        run: start.clone(),
+        ended: None,
+        sim: root.clone(),
+        scratch: Scratch::default(),
+        game,
+    };
+    most_visited(&tree::grow(&mut descent, top, rng, stop))
+}
+
+/// The tree's descent on a copy of the run loaded at the root.
+struct RunDescent<'a> {
+    root: &'a State,
+    start: &'a LeanRun,
+    game: Arc<Game>,
+    run: LeanRun,
+    /// Why the run stopped, once it did (the game decided, or handed back).
+    ended: Option<RunStop>,
+    /// Where the match's rules judge a run handed back.
+    sim: State,
+    scratch: Scratch,
+}
+
+impl Descent for RunDescent<'_> {
+    fn restart(&mut self, _iteration: usize) {
+        self.run.clone_from(self.start);
+        self.ended = None;
+    }
+
+    /// No chance: a lean game has no Chaos seat.
+    fn chance<R: Rng + ?Sized>(&mut self, _rng: &mut R) {}
+
+    fn open(&self) -> bool {
+        self.ended.is_none()
+    }
+
+    fn mover(&self) -> usize {
+        self.run.to_move()
+    }
+
+    fn make(&mut self, mv: Move) -> bool {
+        self.ended = self.run.make(&self.game, mv);
+        true
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        self.run.moves(&self.game)
+    }
+
+    fn score<R: Rng + ?Sized>(&mut self, _at: usize, rng: &mut R, results: &mut Vec<f64>) {
+        let ended = match self.ended {
+            Some(stop) => stop,
+            None => self.run.play(&self.game, rng, usize::MAX).1,
+        };
         results.clear();
         if ended.decided() {
-            results.extend(run.results().iter().map(|&r| return_of(r)));
+            results.extend(self.run.results().iter().map(|&r| return_of(r)));
         } else {
             // The match's rules judge it from here: the root records the
             // run's moves, and plays on at random where the match goes on.
-            sim.clone_from(root);
-            sim.settle_lean(&run, false);
-            play_out(&mut sim, rng, &mut scratch, &mut results);
-        }
-        backpropagate(&mut nodes, at, &results);
-        iterations += 1;
-        if stop(iterations) {
-            break;
+            self.sim.clone_from(self.root);
+            self.sim.settle_lean(&self.run, false);
+            play_out(&mut self.sim, rng, &mut self.scratch, results);
         }
     }
-    most_visited(&nodes)
 }

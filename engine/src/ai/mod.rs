@@ -18,16 +18,18 @@
 //! - Chaos's turns are chance: played at random, as in the match.
 //! - Playouts play lean placements on a copy of the board ([`LeanRun`]);
 //!   where the whole game is such placements, one a turn, the tree runs on
-//!   that copy too ([`lean`]).
+//!   that copy too ([`lean`]). Both trees grow by one loop ([`tree`]),
+//!   over what they descend through.
 //!
 //! Pure like the rest of the engine: the caller passes the random stream and
 //! decides when to stop (an iteration count, or a clock it reads itself).
 
 mod lean;
 mod round;
+mod tree;
 mod worlds;
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use crate::game::{LeanRun, Move, Movers, State, return_of};
 
@@ -295,74 +297,95 @@ fn grow_tree<R: Rng + ?Sized>(
     roots: &[State],
     moves: Vec<Move>,
     rng: &mut R,
-    mut stop: impl FnMut(usize) -> bool,
+    stop: impl FnMut(usize) -> bool,
 ) -> Vec<Node> {
     let me = roots[0]
         .movers()
         .next()
         .expect("a search starts where a seat decides");
-    let mut nodes = vec![Node::root(me, moves)];
-    let mut board = Scratch::default();
-    let mut results = Vec::new();
-    let mut iterations = 0;
-    let mut rounds: rustc_hash::FxHashMap<usize, round::RoundLeaf> = Default::default();
-    let mut picks = Vec::new();
-    // Chaos's turns are chance, unless Chaos is the one searching.
-    let chaos = roots[0].chance_seat().filter(|&c| c != me);
-    // One state for every iteration, refilled: no allocation per playout.
-    let mut sim = roots[0].clone();
-    loop {
-        sim.clone_from(&roots[iterations % roots.len()]);
-        let mut at = 0;
-        // Selection: down through fully expanded nodes by UCT.
-        loop {
-            chance_moves(&mut sim, me, rng);
-            if !(nodes[at].untried.is_empty() && !nodes[at].children.is_empty() && open(&sim)) {
-                break;
-            }
-            at = select(&nodes, at);
-            let mv = nodes[at].mv.expect("a child has a move");
-            if sim.apply_action(mv).is_err() {
-                break;
-            }
-        }
-        // Expansion: one untried move.
-        if !nodes[at].untried.is_empty() && open(&sim) {
-            let pick = rng.random_range(0..nodes[at].untried.len());
-            let mv = nodes[at].untried.swap_remove(pick);
-            let seat = sim.movers().next().expect("an open position has a mover");
-            if sim.apply_action(mv).is_ok() {
-                chance_moves(&mut sim, me, rng);
-                let untried = if open(&sim) {
-                    choices(&sim)
-                } else {
-                    Vec::new()
-                };
-                at = add_child(&mut nodes, at, mv, seat, untried);
-            }
-        }
-        // A round reached below the root: its planners play it as they
-        // learn to at this node, then the rest is played out at random.
-        let round = if let Movers::Sealed { planners, .. } = sim.movers() {
-            let leaf = rounds
+    let mut descent = StateDescent {
+        roots,
+        me,
+        // Chaos's turns are chance, unless Chaos is the one searching.
+        chaos: roots[0].chance_seat().filter(|&c| c != me),
+        // One state for every iteration, refilled: no allocation per playout.
+        sim: roots[0].clone(),
+        scratch: Scratch::default(),
+        rounds: Default::default(),
+        round: None,
+        picks: Vec::new(),
+    };
+    tree::grow(&mut descent, Node::root(me, moves), rng, stop)
+}
+
+/// The tree's descent on a match's state, each iteration from the next of
+/// its roots.
+struct StateDescent<'a> {
+    roots: &'a [State],
+    /// The seat searching.
+    me: usize,
+    /// The Chaos seat whose turns are chance, if any.
+    chaos: Option<usize>,
+    sim: State,
+    scratch: Scratch,
+    /// Per node where a sealed round was met, its planners' learning.
+    rounds: rustc_hash::FxHashMap<usize, round::RoundLeaf>,
+    /// The planners of the round played at this iteration's leaf, if any,
+    /// and what each picked.
+    round: Option<crate::game::Seats>,
+    picks: Vec<Option<(usize, f64)>>,
+}
+
+impl tree::Descent for StateDescent<'_> {
+    fn restart(&mut self, iteration: usize) {
+        self.sim
+            .clone_from(&self.roots[iteration % self.roots.len()]);
+    }
+
+    fn chance<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        chance_moves(&mut self.sim, self.me, rng);
+    }
+
+    fn open(&self) -> bool {
+        open(&self.sim)
+    }
+
+    fn mover(&self) -> usize {
+        self.sim
+            .movers()
+            .next()
+            .expect("an open position has a mover")
+    }
+
+    fn make(&mut self, mv: Move) -> bool {
+        self.sim.apply_action(mv).is_ok()
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        choices(&self.sim)
+    }
+
+    /// A round reached below the root: its planners play it as they learn
+    /// to at this node, then the rest is played out at random.
+    fn score<R: Rng + ?Sized>(&mut self, at: usize, rng: &mut R, results: &mut Vec<f64>) {
+        self.round = None;
+        if let Movers::Sealed { planners, .. } = self.sim.movers() {
+            let (sim, chaos, me) = (&self.sim, self.chaos, self.me);
+            let leaf = self
+                .rounds
                 .entry(at)
-                .or_insert_with(|| round::RoundLeaf::new(&sim, chaos, me));
-            leaf.play(&mut sim, rng, &mut picks);
-            Some(planners)
-        } else {
-            None
-        };
-        play_out(&mut sim, rng, &mut board, &mut results);
-        backpropagate(&mut nodes, at, &results);
-        if let (Some(planners), Some(leaf)) = (round, rounds.get_mut(&at)) {
-            leaf.learn(planners, &picks, &results);
+                .or_insert_with(|| round::RoundLeaf::new(sim, chaos, me));
+            leaf.play(&mut self.sim, rng, &mut self.picks);
+            self.round = Some(planners);
         }
-        iterations += 1;
-        if stop(iterations) {
-            break;
+        play_out(&mut self.sim, rng, &mut self.scratch, results);
+    }
+
+    fn learn(&mut self, at: usize, results: &[f64]) {
+        if let (Some(planners), Some(leaf)) = (self.round, self.rounds.get_mut(&at)) {
+            leaf.learn(planners, &self.picks, results);
         }
     }
-    nodes
 }
 
 #[cfg(test)]

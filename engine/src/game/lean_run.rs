@@ -59,6 +59,8 @@ pub(crate) struct LeanRun {
     /// Where pieces move once placed, the run of lean moves (see
     /// `move_run`): scratch, loaded afresh for every run, so never copied.
     moving: MoveRun,
+    /// Whether the last run [`LeanRun::play_from`] played was of moves.
+    moved: bool,
 }
 
 /// A placement of a lean run.
@@ -106,12 +108,13 @@ impl Default for LeanRun {
             placed: Vec::new(),
             results: Vec::new(),
             moving: MoveRun::default(),
+            moved: false,
         }
     }
 }
 
 /// Why a lean run stopped.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RunStop {
     /// It played as many moves as it was allowed.
     Limit,
@@ -184,18 +187,23 @@ impl LeanRun {
         &self.results
     }
 
-    /// Where the next move of `state` falls in a phase whose pieces move
-    /// once placed and a run of lean moves can play it (see `move_run`):
-    /// plays Random's moves there, at most `limit`, on a copy of the
-    /// position; how many it played and why it stopped (every seat's
-    /// result in [`LeanRun::results`] where it decided the game). None
-    /// where no such run applies; the state is never touched.
-    pub(crate) fn play_moves<R: Rng + ?Sized>(
+    /// Plays Random's moves from `state`, at most `limit`, on a copy of
+    /// its position: a run of lean placements where the next move is drawn
+    /// from a lean product, else a run of lean moves where pieces move once
+    /// placed (see `move_run`). How many it played and why it stopped
+    /// (every seat's result in [`LeanRun::results`] where it decided the
+    /// game); None where neither run applies. The state is untouched until
+    /// [`LeanRun::settle`].
+    pub(crate) fn play_from<R: Rng + ?Sized>(
         &mut self,
         state: &State,
         rng: &mut R,
         limit: usize,
     ) -> Option<(usize, RunStop)> {
+        self.moved = false;
+        if self.load(state) {
+            return Some(self.play(state.game(), rng, limit));
+        }
         if !self.moving.load(state) {
             return None;
         }
@@ -204,6 +212,7 @@ impl LeanRun {
             // A seat with no move: the state passes for it.
             return None;
         }
+        self.moved = true;
         if stop.decided() {
             self.results.clear();
             self.results.extend_from_slice(self.moving.results());
@@ -211,10 +220,13 @@ impl LeanRun {
         Some((played, stop))
     }
 
-    /// Makes the moves of the last [`LeanRun::play_moves`] in `state`, the
-    /// state it was loaded from.
-    pub(crate) fn settle_moves(&self, state: &mut State) {
-        self.moving.settle(state);
+    /// Makes the moves of the last [`LeanRun::play_from`], which stopped
+    /// at `stop`, in `state`, the state it played from.
+    pub(crate) fn settle(&self, state: &mut State, stop: RunStop) {
+        match self.moved {
+            true => self.moving.settle(state),
+            false => state.settle_lean(self, stop == RunStop::Pass),
+        }
     }
 
     /// Plays Random's moves from the loaded position, at most `limit`, as
@@ -580,28 +592,23 @@ impl LeanRun {
 }
 
 impl State {
-    /// Plays Random's moves, at most `limit`, while each is drawn from a
-    /// lean phase's product; returns how many were played (none where the
-    /// position is no such product). The state ends as the general way
-    /// leaves it: `run` plays the moves, and the state then records them.
+    /// Plays Random's moves, at most `limit`, on a lean run (see
+    /// [`LeanRun::play_from`]); returns how many were played (none where
+    /// no run applies). The state ends as the general way leaves it: `run`
+    /// plays the moves, and the state then records them.
     pub(crate) fn play_lean_run<R: Rng + ?Sized>(
         &mut self,
         run: &mut LeanRun,
         rng: &mut R,
         limit: usize,
     ) -> usize {
-        if !run.load(self) {
-            return match run.play_moves(self, rng, limit) {
-                Some((played, _)) => {
-                    run.settle_moves(self);
-                    played
-                }
-                None => 0,
-            };
+        match run.play_from(self, rng, limit) {
+            Some((played, stop)) => {
+                run.settle(self, stop);
+                played
+            }
+            None => 0,
         }
-        let (played, stop) = run.play(self.game(), rng, limit);
-        self.settle_lean(run, stop == RunStop::Pass);
-        played
     }
 
     /// Makes the placements of `run`, loaded from this state, as `decide`

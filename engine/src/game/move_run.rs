@@ -288,7 +288,7 @@ impl MoveRun {
             Move::Place { color, shape, to } => {
                 board.set(usize::from(to), pack(color, shape));
                 reserves.take_one(color, shape);
-                // A placement's turn never repeats: nothing before it can.
+                // A placement's turn never repeats (reserves only fall).
                 (to, color, None)
             }
             Move::Step { from, to } => {
@@ -309,16 +309,7 @@ impl MoveRun {
         {
             return Some(RunStop::Line);
         }
-        let repeated = match turn_key {
-            Some(key) => !self.seen.insert(key),
-            None => {
-                if !self.seen.is_empty() {
-                    self.seen.clear();
-                }
-                false
-            }
-        };
-        if repeated {
+        if self.seen.repeats(turn_key) {
             return Some(self.repeated(game));
         }
         self.to_move = super::turn_end::seat_after(game, mover);

@@ -66,6 +66,22 @@ impl SeenTurns {
         true
     }
 
+    /// Whether the turn keyed `key` repeats one seen before, remembering
+    /// it; a turn that can never repeat (None) clears the memory, since no
+    /// turn before it can come back.
+    #[inline]
+    pub(crate) fn repeats(&mut self, key: Option<u64>) -> bool {
+        match key {
+            Some(key) => !self.insert(key),
+            None => {
+                if !self.is_empty() {
+                    self.clear();
+                }
+                false
+            }
+        }
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.few.is_empty() && self.many.is_empty()
     }

@@ -114,15 +114,7 @@ impl State {
         if self.board_results.iter().all(Option::is_some) {
             return self.conclude();
         }
-        let repeated = match turn_key {
-            Some(key) => !self.seen_turns.insert(key),
-            None => {
-                if !self.seen_turns.is_empty() {
-                    self.seen_turns.clear();
-                }
-                false
-            }
-        };
+        let repeated = self.seen_turns.repeats(turn_key);
         let chaos_stuck =
             self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture(self);
         let advanced = repeated || round_ended_phase || chaos_stuck;

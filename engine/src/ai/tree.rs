@@ -1,0 +1,95 @@
+//! The one loop of the search's tree (UCT): selection down through fully
+//! expanded nodes, the expansion of one untried move, a score of the
+//! position reached, and backpropagation. What the tree descends through
+//! is a [`Descent`]: a match's state (one position, or the worlds of an
+//! information set; see `StateDescent` in the parent module), or a lean
+//! run's copy of the board (see `lean`), where an iteration copies a board
+//! instead of a match's state.
+
+use rand::{Rng, RngExt};
+
+use super::{Node, add_child, backpropagate, select};
+use crate::game::Move;
+
+/// A position the tree descends through, restarted at every iteration.
+pub(super) trait Descent {
+    /// Starts the `iteration`-th descent from its root.
+    fn restart(&mut self, iteration: usize);
+
+    /// Plays what is no seat's decision before the next one (Chaos's
+    /// turns, where they are chance), drawing from `rng`.
+    fn chance<R: Rng + ?Sized>(&mut self, rng: &mut R);
+
+    /// Whether one seat decides here: not over, not handed back, no sealed
+    /// round.
+    fn open(&self) -> bool;
+
+    /// The seat that decides here.
+    fn mover(&self) -> usize;
+
+    /// Makes `mv`; false where it cannot be made here (a move of another
+    /// world), which ends the descent.
+    fn make(&mut self, mv: Move) -> bool;
+
+    /// The moves the tree considers here.
+    fn moves(&self) -> Vec<Move>;
+
+    /// Every seat's score (1 win, 0.5 draw, 0 loss) of the game played on
+    /// from the position reached below node `at`, into `results`.
+    fn score<R: Rng + ?Sized>(&mut self, at: usize, rng: &mut R, results: &mut Vec<f64>);
+
+    /// What the leaf at `at` learns from `results` once they are
+    /// backpropagated (a sealed round's planners).
+    fn learn(&mut self, _at: usize, _results: &[f64]) {}
+}
+
+/// Grows a tree from `root` through `descent` until `stop`, asked after
+/// every iteration with the count so far, says enough (at least one
+/// iteration runs); returns its nodes, the root first.
+pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
+    descent: &mut D,
+    root: Node,
+    rng: &mut R,
+    mut stop: impl FnMut(usize) -> bool,
+) -> Vec<Node> {
+    let mut nodes = vec![root];
+    let mut results = Vec::new();
+    let mut iterations = 0;
+    loop {
+        descent.restart(iterations);
+        let mut at = 0;
+        // Selection: down through fully expanded nodes by UCT.
+        loop {
+            descent.chance(rng);
+            let expanded = nodes[at].untried.is_empty() && !nodes[at].children.is_empty();
+            if !(expanded && descent.open()) {
+                break;
+            }
+            at = select(&nodes, at);
+            if !descent.make(nodes[at].mv.expect("a child has a move")) {
+                break;
+            }
+        }
+        // Expansion: one untried move.
+        if !nodes[at].untried.is_empty() && descent.open() {
+            let pick = rng.random_range(0..nodes[at].untried.len());
+            let mv = nodes[at].untried.swap_remove(pick);
+            let seat = descent.mover();
+            if descent.make(mv) {
+                descent.chance(rng);
+                let untried = match descent.open() {
+                    true => descent.moves(),
+                    false => Vec::new(),
+                };
+                at = add_child(&mut nodes, at, mv, seat, untried);
+            }
+        }
+        descent.score(at, rng, &mut results);
+        backpropagate(&mut nodes, at, &results);
+        descent.learn(at, &results);
+        iterations += 1;
+        if stop(iterations) {
+            return nodes;
+        }
+    }
+}
