@@ -293,6 +293,18 @@ impl Board {
         self.colour_words[color.index()]
     }
 
+    /// The cells holding a piece of a colour in `colours` (bit i for
+    /// colour i, as a seat's controls) among the first 64, a bit each.
+    #[inline]
+    pub(crate) fn colours_word(&self, mut colours: u16) -> u64 {
+        let mut word = 0;
+        while colours != 0 {
+            word |= self.colour_words[colours.trailing_zeros() as usize];
+            colours &= colours - 1;
+        }
+        word
+    }
+
     /// The cells holding a piece among the first 64, a bit each.
     pub(crate) fn occupied_word(&self) -> u64 {
         self.colour_words.iter().fold(0, |bits, word| bits | word)

@@ -310,6 +310,39 @@ pub(crate) fn kinds_held<'a>(
         .filter(|&(_, count)| count > 0)
 }
 
+/// How many pieces `seat` holds of the kinds it may place, and of how
+/// many kinds (see [`kinds_held`]): Random's weight for each open slot.
+#[inline]
+pub(crate) fn pieces_held(
+    game: &super::Game,
+    reserves: &super::reserves::Reserves,
+    seat: usize,
+) -> (u32, usize) {
+    kinds_held(game, reserves, seat).fold((0, 0), |(pieces, kinds), (_, held)| {
+        (pieces + u32::from(held), kinds + 1)
+    })
+}
+
+/// The kind of the `within`-th piece `seat` holds, counting the kinds in
+/// the order moves list them, each as many times as it is held: which
+/// placement on a slot Random's pick falls on.
+#[inline]
+pub(crate) fn kind_at(
+    game: &super::Game,
+    reserves: &super::reserves::Reserves,
+    seat: usize,
+    mut within: u32,
+) -> (Color, Shape) {
+    let (kind, _) = kinds_held(game, reserves, seat)
+        .find(|&(_, held)| {
+            let found = within < u32::from(held);
+            within = within.wrapping_sub(u32::from(held));
+            found
+        })
+        .expect("the pick falls on a kind held");
+    kind
+}
+
 #[cfg(test)]
 mod tests {
     use crate::testing::{catalogue_game, played};

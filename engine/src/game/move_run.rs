@@ -19,7 +19,7 @@
 use rand::{Rng, RngExt};
 
 use super::board::Board;
-use super::choices::kinds_held;
+use super::choices::{kind_at, pieces_held};
 use super::reserves::Reserves;
 use super::seen_turns::SeenTurns;
 use super::{Game, Move, SeatResult, State, outcome, pack, unpack};
@@ -91,7 +91,7 @@ pub(crate) fn lean_move_phases(game: &Game) -> Vec<Vec<u64>> {
 #[derive(Debug, Default)]
 pub(crate) struct MoveRun {
     board: Option<Board>,
-    reserves: Option<Reserves>,
+    reserves: Reserves,
     phase: usize,
     to_move: usize,
     seen: SeenTurns,
@@ -130,7 +130,7 @@ impl MoveRun {
             Some(board) => board.clone_from(&state.board),
             None => self.board = Some(state.board.clone()),
         }
-        self.reserves = Some(state.reserves);
+        self.reserves = state.reserves;
         self.phase = state.phase;
         self.to_move = state.to_move;
         self.seen.clone_from(&state.seen_turns);
@@ -187,21 +187,14 @@ impl MoveRun {
             .as_ref()
             .expect("a lean phase has step tables");
         let board = self.board.as_ref().expect("a run is loaded first");
-        let reserves = self.reserves.as_ref().expect("a run is loaded first");
+        let reserves = &self.reserves;
         let seat = self.to_move;
         let occupied = board.occupied_word();
         let free = table.free(self.phase, seat, occupied);
-        let (pieces, kinds) = kinds_held(game, reserves, seat)
-            .fold((0, 0), |(pieces, kinds), (_, held)| {
-                (pieces + u32::from(held), kinds + 1)
-            });
-        let (mut controls, mut mine) = (game.seats[seat].controls, 0);
-        while controls != 0 {
-            let color = crate::rules::Color::ALL[controls.trailing_zeros() as usize];
-            controls &= controls - 1;
-            mine |= board.colour_word(color);
-        }
-        mine &= game.lean_moves[self.phase][seat];
+        let (pieces, kinds) = pieces_held(game, reserves, seat);
+        let kinds = kinds as u32;
+        let mut mine =
+            board.colours_word(game.seats[seat].controls) & game.lean_moves[self.phase][seat];
         self.reaches.clear();
         let mut steps = 0;
         while mine != 0 {
@@ -234,10 +227,7 @@ impl MoveRun {
                 Move::Step { from, to }
             }
             open => {
-                let reserves = self.reserves.as_ref().expect("a run is loaded first");
-                let ((color, shape), _) = kinds_held(game, reserves, self.to_move)
-                    .next()
-                    .expect("a kind is held");
+                let (color, shape) = kind_at(game, &self.reserves, self.to_move, 0);
                 let to = open.trailing_zeros() as u16;
                 Move::Place { color, shape, to }
             }
@@ -250,16 +240,9 @@ impl MoveRun {
     /// in order of its cell and then of the cell it reaches.
     fn picked(&self, game: &Game, counted: &Counted, pick: u32, placements: u32) -> Move {
         if pick < placements {
-            let (slot, mut within) = (pick / counted.pieces, pick % counted.pieces);
+            let (slot, within) = (pick / counted.pieces, pick % counted.pieces);
             let to = nth_bit(counted.open, slot);
-            let reserves = self.reserves.as_ref().expect("a run is loaded first");
-            let ((color, shape), _) = kinds_held(game, reserves, self.to_move)
-                .find(|&(_, held)| {
-                    let found = within < u32::from(held);
-                    within = within.wrapping_sub(u32::from(held));
-                    found
-                })
-                .expect("the pick falls on a kind held");
+            let (color, shape) = kind_at(game, &self.reserves, self.to_move, within);
             return Move::Place { color, shape, to };
         }
         let mut pick = pick - placements;
@@ -283,7 +266,7 @@ impl MoveRun {
         self.made.push((mv, automatic));
         let mover = self.to_move;
         let board = self.board.as_mut().expect("a run is loaded first");
-        let reserves = self.reserves.as_mut().expect("a run is loaded first");
+        let reserves = &mut self.reserves;
         let (to, color, turn_key) = match mv {
             Move::Place { color, shape, to } => {
                 board.set(usize::from(to), pack(color, shape));

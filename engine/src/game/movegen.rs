@@ -406,11 +406,7 @@ impl State {
         if cells > 64 {
             return CellsOf::All(0..cells as u16);
         }
-        let words = Color::ALL
-            .iter()
-            .filter(|c| controller.controls(**c))
-            .fold(0, |bits, c| bits | self.board.colour_word(*c));
-        CellsOf::Bits(words)
+        CellsOf::Bits(self.board.colours_word(controller.controls))
     }
 
     /// Cells a piece at `from` may reach by one movement kind.

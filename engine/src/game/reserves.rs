@@ -40,6 +40,13 @@ fn kind_word(kind: usize) -> u64 {
     KIND_WORDS[kind]
 }
 
+/// No piece of any kind.
+impl Default for Reserves {
+    fn default() -> Reserves {
+        Reserves::new([0; PIECE_KINDS])
+    }
+}
+
 impl Reserves {
     pub(crate) fn new(counts: [u16; PIECE_KINDS]) -> Reserves {
         let key = counts.iter().enumerate().fold(0u64, |key, (kind, &n)| {
