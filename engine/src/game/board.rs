@@ -401,9 +401,18 @@ impl Slots {
     /// and the words whose counts all lie at or below `index` are skipped.
     /// A loop that stopped at the word mispredicted on most random picks,
     /// a fifth of 5on15sq's playouts.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn nth(&self, index: usize) -> u16 {
         assert!(index < self.len, "slot {index} past the last open slot");
+        match self.words[..] {
+            // At most 64 slots (every flat board a playout runs fast on).
+            [word] => nth_bit(word, index as u32) as u16,
+            _ => self.nth_of_many(index),
+        }
+    }
+
+    /// [`Slots::nth`] over several words.
+    fn nth_of_many(&self, index: usize) -> u16 {
         let (mut word, mut before, mut through) = (0, 0, 0);
         for &here in &self.counts {
             through += usize::from(here);

@@ -482,7 +482,7 @@ impl LeanRun {
     }
 
     /// Puts a piece of `color` and `shape` in `slot`, where it may go.
-    #[inline]
+    #[inline(always)]
     fn put(
         &mut self,
         game: &Game,

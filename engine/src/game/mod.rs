@@ -192,6 +192,10 @@ pub struct Game {
     /// The results of a stalemate, where the rules give them whatever the
     /// position (see `outcome::stalemate_results_anywhere`).
     pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
+    /// Per team, every seat's result where a lone check names that team
+    /// alone: by a win (index 0) or a lose (1) rule (see
+    /// `outcome::one_line_results_into`, the end of most lean playouts).
+    pub(crate) one_team_named: Vec<[Vec<SeatResult>; 2]>,
     /// Whether the stalemate rules judge a one-board game's final board
     /// alone (see `outcome::stalemate_judges_board_alone`).
     pub(crate) stalemate_by_position: bool,
@@ -439,6 +443,7 @@ impl Game {
             step_table,
             lean_moves: Vec::new(),
             stalemate_anywhere: None,
+            one_team_named: Vec::new(),
             stalemate_by_position: false,
             color_owner: [None; Color::ALL.len()],
             team_colors: (0..teams)
@@ -477,6 +482,7 @@ impl Game {
             game.color_owner[color.index()] = outcome::owner(&game, color);
         }
         game.stalemate_anywhere = outcome::stalemate_results_anywhere(&game);
+        game.one_team_named = outcome::one_team_named_results(&game);
         game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
         game.lean_moves = move_run::lean_move_phases(&game);
         game

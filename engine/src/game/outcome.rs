@@ -164,6 +164,19 @@ fn decide_named_into(game: &Game, fired: &[(u16, WinLose)], results: &mut Vec<Se
     chaos_rules(game, results);
 }
 
+/// Per team, the results where a lone check names that team alone, by a
+/// win and by a lose rule (see `Game::one_team_named`).
+pub(crate) fn one_team_named_results(game: &Game) -> Vec<[Vec<SeatResult>; 2]> {
+    let named = |team: usize, result: WinLose| {
+        let mut results = Vec::new();
+        decide_named_into(game, &[(1 << team, result)], &mut results);
+        results
+    };
+    (0..game.teams)
+        .map(|team| [named(team, WinLose::Win), named(team, WinLose::Lose)])
+        .collect()
+}
+
 /// "If all players win, then Chaos loses"; if all lose, Chaos wins.
 fn chaos_rules(game: &Game, results: &mut [SeatResult]) {
     if let Some(chaos) = game.chaos_seat() {

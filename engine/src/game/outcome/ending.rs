@@ -156,7 +156,11 @@ pub(crate) fn one_line_results_into(
     let Some(team) = credited(game, color, mover) else {
         return false;
     };
-    decide_named_into(game, &[(1 << team, result)], results);
+    let by = match result {
+        WinLose::Win => 0,
+        WinLose::Lose => 1,
+    };
+    results.clone_from(&game.one_team_named[team][by]);
     true
 }
 
