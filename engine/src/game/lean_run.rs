@@ -176,7 +176,21 @@ impl LeanRun {
     /// (every seat's result in [`LeanRun::results`] where it decided the
     /// game); None where neither run applies. The state is untouched until
     /// [`LeanRun::settle`].
+    #[inline]
     pub(crate) fn play_from<R: Rng + ?Sized>(
+        &mut self,
+        state: &State,
+        rng: &mut R,
+        limit: usize,
+    ) -> Option<(usize, RunStop)> {
+        match state.game().lean_phases[state.phase] {
+            true => self.play_from_lean_phase(state, rng, limit),
+            false => None,
+        }
+    }
+
+    /// [`LeanRun::play_from`] in a phase where a run may play.
+    fn play_from_lean_phase<R: Rng + ?Sized>(
         &mut self,
         state: &State,
         rng: &mut R,

@@ -189,6 +189,10 @@ pub struct Game {
     /// moves, the cells a step may leave per seat; empty elsewhere (see
     /// `move_run`).
     pub(crate) lean_moves: Vec<Vec<u64>>,
+    /// Per phase, whether a lean run, of placements or of moves, may play
+    /// there: elsewhere Random's moves are not offered to one (the phased
+    /// games spent 3% of a playout finding each time that none applied).
+    pub(crate) lean_phases: Vec<bool>,
     /// The results of a stalemate, where the rules give them whatever the
     /// position (see `outcome::stalemate_results_anywhere`).
     pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
@@ -442,6 +446,7 @@ impl Game {
             line_steps,
             step_table,
             lean_moves: Vec::new(),
+            lean_phases: Vec::new(),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
             stalemate_by_position: false,
@@ -485,6 +490,14 @@ impl Game {
         game.one_team_named = outcome::one_team_named_results(&game);
         game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
         game.lean_moves = move_run::lean_move_phases(&game);
+        game.lean_phases = (0..game.phases.len())
+            .map(|phase| {
+                let upkeep = &game.upkeep;
+                upkeep.lean_turns[phase]
+                    || upkeep.hidden_lean_turns[phase]
+                    || !game.lean_moves[phase].is_empty()
+            })
+            .collect();
         game
     }
 
