@@ -477,12 +477,14 @@ impl State {
         // move whether it captures there too would ask twice. A capture is
         // among them exactly when it is among the moves the rules keep, and
         // there are moves exactly when the rules keep some.
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.capture_scan);
+        moves.clear();
         if !self.is_finished() {
             self.generate_on_board(&mut moves, false);
         }
         moves.retain(|m| m.is_board_move());
         let available = (!moves.is_empty()).then(|| moves.iter().any(|m| self.captures(*m)));
+        self.capture_scan = moves;
         debug_assert_eq!(available, {
             let mut kept = Vec::new();
             self.generate_legal(&mut kept);

@@ -81,6 +81,10 @@ pub struct State {
     /// The last round, resolved, kept for the next to reuse its lists and
     /// position; never copied (see `round::clone_round_from`).
     pub(super) idle_round: Option<Box<super::round::Round>>,
+    /// The moves `capture_available` lists, kept between its calls so the
+    /// end of a turn allocates nothing (it runs after every turn of a game
+    /// with "Stalemate if Chaos cannot capture"); never copied.
+    pub(super) capture_scan: Vec<Move>,
 }
 
 impl State {
@@ -125,6 +129,7 @@ impl State {
             knowledge: super::knowledge::Knowledge::new(&game),
             tactics: Default::default(),
             idle_round: None,
+            capture_scan: Vec::new(),
             game,
         };
         state.keep_turn_start(true);
