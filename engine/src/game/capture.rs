@@ -12,9 +12,12 @@ use std::cmp::Ordering;
 
 use super::hands::judge_hands;
 
+mod settle;
+pub(crate) use settle::StackSite;
+
 /// The most pieces a stack holds: a board's height is one of its dimensions.
 const STACK_MAX: usize = crate::validate::DIMENSION_MAX as usize;
-use super::{Cell, Game, State, pack, unpack};
+use super::{Game, State};
 use crate::rules::{CaptureCondition, CaptureResult, Color, Power, Shape};
 
 /// How strongly a piece contests a cover.
@@ -263,161 +266,22 @@ impl State {
     /// arrived alone (in a simultaneous round, several arrivals on one stack
     /// have no single attacker).
     pub(crate) fn resolve_stack_from(&mut self, cell: u16, by_stack: bool, attacking: bool) {
-        if self.game().powers.iter().all(Option::is_none) {
-            // Nothing can capture: stacks only grow.
-            return;
-        }
-        let geo = &self.game().geometry;
-        let stack = geo.column_of(cell);
-        // Only the places up to the stack's highest piece hold pieces.
-        let column = &geo.columns()[stack];
-        let filled = &column[..self.board.height(stack).map_or(column.len(), usize::from)];
-        if !by_stack && self.one_colour(filled) {
-            // A lone colour captures none of its own: nothing to judge, and
-            // nothing to allocate or count for it (most arrivals in a playout).
-            return;
-        }
-        // A stack is at most as high as a board's dimension: its pieces
-        // and cells fit in arrays on the stack, with nothing to allocate.
-        let mut cells = [0u16; STACK_MAX];
-        let mut pieces = [(Color::Black, Shape::Circle); STACK_MAX];
-        let mut n = 0;
-        for &c in filled {
-            if let Some(piece) = unpack(self.board[usize::from(c)]) {
-                (cells[n], pieces[n]) = (c, piece);
-                n += 1;
-            }
-        }
-        let (cells, pieces) = (&cells[..n], &pieces[..n]);
-        let attacker = cells.iter().position(|&c| c == cell).filter(|_| attacking);
-        let mut verdict = judge_stack_attacked(self.game(), pieces, by_stack, attacker);
-        if verdict.kept == every_position(pieces.len()) {
-            return;
-        }
-        // What stays, bottom up: each piece with its flags.
-        let mut remaining = [(0 as Cell, 0u8); STACK_MAX];
-        let mut kept = 0;
-        let dealt = self.deal(pieces, &mut verdict);
-        let mut keep = |piece: (Cell, u8)| {
-            remaining[kept] = piece;
-            kept += 1;
+        // The mask `locked_mask` gives, read field by field so the parts a
+        // resolution changes can be lent alongside it.
+        let locked = match self.knowledge.believed_walls() {
+            Some(mask) => mask,
+            None => &self.game.phases[self.phase].locked,
         };
-        for (i, &c) in cells.iter().enumerate() {
-            let f = self.flags[usize::from(c)];
-            if verdict.kept & 1 << i != 0 {
-                keep((self.board[usize::from(c)], f));
-            } else if let Some(color) = dealt[i] {
-                match verdict.result {
-                    Some(CaptureResult::Convert) => keep((pack(color, pieces[i].1), f)),
-                    Some(CaptureResult::Paralyze) => {
-                        keep((self.board[usize::from(c)], f | super::PARALYSED));
-                    }
-                    _ => {}
-                }
-            }
+        StackSite {
+            game: &self.game,
+            board: &mut self.board,
+            flags: &mut self.flags,
+            reserves: &mut self.reserves,
+            rng: &mut self.rng,
+            changed: &mut self.changed,
+            locked,
         }
-        // The stack settles: what is left falls to the lowest free places.
-        let (mut column, mut height) = ([0u16; STACK_MAX], 0);
-        let (mut free, mut places) = ([0u16; STACK_MAX], 0);
-        let locked = self.locked_mask();
-        for &c in &self.game().geometry.columns()[stack] {
-            column[height] = c;
-            height += 1;
-            if !locked[usize::from(c)] {
-                free[places] = c;
-                places += 1;
-            }
-        }
-        // Every piece's old place and every new one count as changed; the
-        // board is written only where a place's contents differ (most
-        // pieces of a settled stack stay where they were).
-        let settled = kept.min(places);
-        self.changed.extend_from_slice(cells);
-        self.changed.extend_from_slice(&free[..settled]);
-        let (mut next_free, mut next_old) = (0, 0);
-        for &c in &column[..height] {
-            let lands = next_free < settled && free[next_free] == c;
-            let left = next_old < cells.len() && cells[next_old] == c;
-            next_free += usize::from(lands);
-            next_old += usize::from(left);
-            let (piece, f) = match (lands, left) {
-                (true, _) => remaining[next_free - 1],
-                (false, true) => (0, 0),
-                (false, false) => continue,
-            };
-            let at = usize::from(c);
-            if self.board[at] != piece {
-                self.board.set(at, piece);
-            }
-            self.flags[at] = f;
-        }
-    }
-
-    /// Whether the pieces on `column` are all of one colour (or none): a
-    /// stack judged by rank then keeps them all (see `judge_stack_attacked`:
-    /// one captor, no captive, no tie).
-    fn one_colour(&self, column: &[u16]) -> bool {
-        let mut colours = column
-            .iter()
-            .filter_map(|&c| unpack(self.board[usize::from(c)]))
-            .map(|(color, _)| color);
-        let first = colours.next();
-        colours.all(|c| Some(c) == first)
-    }
-
-    /// Deals the pot round-robin to the captors, from a random captor, in
-    /// descending rank; reincarnated pieces go to the captors' reserves.
-    /// Returns, per position on the stack, the colour a piece dealt there
-    /// went to (None for a piece not dealt, or dealt to the reserves).
-    /// The verdict's pot is left in the order it was dealt.
-    fn deal(
-        &mut self,
-        pieces: &[(Color, Shape)],
-        verdict: &mut StackVerdict,
-    ) -> [Option<Color>; STACK_MAX] {
-        let mut dealt = [None; STACK_MAX];
-        if verdict.captors.is_empty() {
-            return dealt;
-        }
-        let game = self.game();
-        // The order is by shape alone, and the sort is stable: a pot of one
-        // shape (most are coins) is in order already.
-        let first = verdict.pot.first().map(|&i| pieces[i].1);
-        if verdict.pot.iter().any(|&i| Some(pieces[i].1) != first) {
-            verdict.pot.sort_by(|a, b| {
-                contest(game.strength(pieces[*b].1), game.strength(pieces[*a].1))
-                    .then(pieces[*b].1.rank().cmp(&pieces[*a].1.rank()))
-            });
-        }
-        let pot = std::mem::take(&mut verdict.pot);
-        let copies = match verdict.result {
-            Some(CaptureResult::ReincarnateX2) => 2,
-            _ => 1,
-        };
-        let n = verdict.captors.len();
-        let mut next = self.random_below(n);
-        for &i in &pot {
-            match verdict.result {
-                Some(CaptureResult::Reincarnate) | Some(CaptureResult::ReincarnateX2) => {
-                    for _ in 0..copies {
-                        let color = verdict.captors[next];
-                        // Doubling captures can outgrow a u16 (found by fuzzing).
-                        self.reserves.add(color, pieces[i].1, 1);
-                        next = (next + 1) % n;
-                    }
-                }
-                Some(CaptureResult::Convert) => {
-                    dealt[i] = Some(verdict.captors[next]);
-                    next = (next + 1) % n;
-                }
-                Some(CaptureResult::Paralyze) => {
-                    dealt[i] = Some(pieces[i].0);
-                }
-                _ => {}
-            }
-        }
-        verdict.pot = pot;
-        dealt
+        .resolve(cell, by_stack, attacking);
     }
 
     /// Takes a captive off a flat board cell with the captor's result.
@@ -475,17 +339,6 @@ impl State {
         let by_stack = from.is_some() && game.moves_by_stack(piece.1);
         let verdict = judge_stack_attacked(game, &pieces, by_stack, Some(attacker));
         verdict.captors.contains(&piece.0) && !verdict.pot.is_empty()
-    }
-
-    /// A number below `n` from the match's own random stream.
-    pub(crate) fn random_below(&mut self, n: usize) -> usize {
-        // xorshift64*: the engine's randomness is seeded per match, so replays repeat it.
-        let mut x = self.rng;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng = x;
-        (x.wrapping_mul(0x2545_f491_4f6c_dd1d) % n.max(1) as u64) as usize
     }
 }
 
