@@ -266,12 +266,7 @@ impl State {
     /// arrived alone (in a simultaneous round, several arrivals on one stack
     /// have no single attacker).
     pub(crate) fn resolve_stack_from(&mut self, cell: u16, by_stack: bool, attacking: bool) {
-        // The mask `locked_mask` gives, read field by field so the parts a
-        // resolution changes can be lent alongside it.
-        let locked = match self.knowledge.believed_walls() {
-            Some(mask) => mask,
-            None => &self.game.phases[self.phase].locked,
-        };
+        let locked = super::state::locked_mask_of(&self.knowledge, &self.game, self.phase);
         StackSite {
             game: &self.game,
             board: &mut self.board,

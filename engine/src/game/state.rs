@@ -87,6 +87,19 @@ pub struct State {
     pub(super) capture_scan: Vec<Move>,
 }
 
+/// [`State::locked_mask`] from the fields it reads, so that a caller can
+/// lend the state's other fields beside it (see `resolve_stack_from`).
+pub(super) fn locked_mask_of<'a>(
+    knowledge: &'a super::knowledge::Knowledge,
+    game: &'a Game,
+    phase: usize,
+) -> &'a [bool] {
+    match knowledge.believed_walls() {
+        Some(mask) => mask,
+        None => &game.phases[phase].locked,
+    }
+}
+
 impl State {
     pub(crate) fn new(game: Arc<Game>, seed: u64) -> State {
         let mut state = State {
@@ -255,10 +268,7 @@ impl State {
 
     /// Locked spaces: the phase's, or on a seat's belief the ones it knows.
     pub(crate) fn locked_mask(&self) -> &[bool] {
-        match self.knowledge.believed_walls() {
-            Some(mask) => mask,
-            None => &self.game.phases[self.phase].locked,
-        }
+        locked_mask_of(&self.knowledge, &self.game, self.phase)
     }
 
     /// Takes back the last decision (and the automatic moves after it).
