@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 use super::hands::judge_hands;
 
-mod settle;
+pub(crate) mod settle;
 pub(crate) use settle::StackSite;
 
 /// The most pieces a stack holds: a board's height is one of its dimensions.

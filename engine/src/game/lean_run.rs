@@ -27,6 +27,7 @@ use super::knowledge::seers_of_piece;
 use super::move_run::MoveRun;
 use super::movegen::kept_landing;
 use super::reserves::Reserves;
+use super::stack_run::StackRun;
 use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};
 use crate::rules::{BoardKind, Color, Shape};
 
@@ -59,8 +60,20 @@ pub(crate) struct LeanRun {
     /// Where pieces move once placed, the run of lean moves (see
     /// `move_run`): scratch, loaded afresh for every run, so never copied.
     moving: MoveRun,
-    /// Whether the last run [`LeanRun::play_from`] played was of moves.
-    moved: bool,
+    /// On stacks, the run of stacks placements (see `stack_run`): scratch
+    /// as `moving` is.
+    stacking: StackRun,
+    /// Which run [`LeanRun::play_from`] played last.
+    played: Played,
+}
+
+/// Which of a lean run's kinds played (see [`LeanRun::settle`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Played {
+    #[default]
+    Placements,
+    Moves,
+    Stacks,
 }
 
 /// A placement of a lean run.
@@ -196,22 +209,29 @@ impl LeanRun {
         rng: &mut R,
         limit: usize,
     ) -> Option<(usize, RunStop)> {
-        self.moved = false;
+        self.played = Played::Placements;
         if self.load(state) {
             return Some(self.play(state.game(), rng, limit));
         }
-        if !self.moving.load(state) {
+        let (played, stop) = if self.moving.load(state) {
+            self.played = Played::Moves;
+            self.moving.play(state.game(), rng, limit)
+        } else if self.stacking.load(state) {
+            self.played = Played::Stacks;
+            self.stacking.play(state.game(), rng, limit)
+        } else {
             return None;
-        }
-        let (played, stop) = self.moving.play(state.game(), rng, limit);
-        if played == 0 {
+        };
+        if played == 0 && !stop.decided() {
             // A seat with no move: the state passes for it.
             return None;
         }
-        self.moved = true;
         if stop.decided() {
             self.results.clear();
-            self.results.extend_from_slice(self.moving.results());
+            self.results.extend_from_slice(match self.played {
+                Played::Stacks => self.stacking.results(),
+                _ => self.moving.results(),
+            });
         }
         Some((played, stop))
     }
@@ -219,9 +239,10 @@ impl LeanRun {
     /// Makes the moves of the last [`LeanRun::play_from`], which stopped
     /// at `stop`, in `state`, the state it played from.
     pub(crate) fn settle(&self, state: &mut State, stop: RunStop) {
-        match self.moved {
-            true => self.moving.settle(state),
-            false => state.settle_lean(self, stop == RunStop::Pass),
+        match self.played {
+            Played::Moves => self.moving.settle(state),
+            Played::Stacks => self.stacking.settle(state),
+            Played::Placements => state.settle_lean(self, stop == RunStop::Pass),
         }
     }
 
