@@ -194,9 +194,9 @@ pub struct Game {
     /// there: elsewhere Random's moves are not offered to one (the phased
     /// games spent 3% of a playout finding each time that none applied).
     pub(crate) lean_phases: Vec<bool>,
-    /// Per phase, whether a run of stacks placements plays Random's moves
-    /// there (see `stack_run::stack_run_phases`).
-    pub(crate) stack_run_phases: Vec<bool>,
+    /// Per phase, where a run of stacks placements plays Random's moves
+    /// there, what it needs (see `stack_run::stack_run_phases`).
+    pub(crate) stack_runs: Vec<Option<stack_run::StackPhase>>,
     /// The results of a stalemate, where the rules give them whatever the
     /// position (see `outcome::stalemate_results_anywhere`).
     pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
@@ -451,7 +451,7 @@ impl Game {
             step_table,
             lean_moves: Vec::new(),
             lean_phases: Vec::new(),
-            stack_run_phases: Vec::new(),
+            stack_runs: Vec::new(),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
             stalemate_by_position: false,
@@ -495,14 +495,14 @@ impl Game {
         game.one_team_named = outcome::one_team_named_results(&game);
         game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
         game.lean_moves = move_run::lean_move_phases(&game);
-        game.stack_run_phases = stack_run::stack_run_phases(&game);
+        game.stack_runs = stack_run::stack_run_phases(&game);
         game.lean_phases = (0..game.phases.len())
             .map(|phase| {
                 let upkeep = &game.upkeep;
                 upkeep.lean_turns[phase]
                     || upkeep.hidden_lean_turns[phase]
                     || !game.lean_moves[phase].is_empty()
-                    || game.stack_run_phases[phase]
+                    || game.stack_runs[phase].is_some()
             })
             .collect();
         game

@@ -29,13 +29,21 @@ use super::turn_end::{seat_after, turn_key};
 use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};
 use crate::rules::{BoardKind, Cloaking, Order};
 
-/// Per phase, whether a [`StackRun`] can play Random's moves there: a
+/// A phase whose moves a [`StackRun`] plays, compiled.
+#[derive(Debug)]
+pub(crate) struct StackPhase {
+    /// Per seat, the stacks it may land a piece on at some height: the
+    /// others are never open to it in the phase, so never looked at.
+    stacks_open_to: Vec<Vec<u16>>,
+}
+
+/// Per phase, where a [`StackRun`] can play Random's moves there: a
 /// sequential phase of a game on one board of stacks where no shape moves
 /// once placed, nothing is cloaked, turns are one piece, no draw can be
 /// offered, no one is disqualified or folds, no seat must capture, and a
 /// turn's end asks nothing of the board (no turn checks, no line or shape
-/// remembered): only whether the turn repeats.
-pub(crate) fn stack_run_phases(game: &Game) -> Vec<bool> {
+/// remembered): only whether the turn repeats. None elsewhere.
+pub(crate) fn stack_run_phases(game: &Game) -> Vec<Option<StackPhase>> {
     let rules = &game.rules;
     let upkeep = &game.upkeep;
     let game_wide = game.geometry.kind == BoardKind::Stacks
@@ -52,10 +60,31 @@ pub(crate) fn stack_run_phases(game: &Game) -> Vec<bool> {
         && !upkeep.remembers_lines
         && !upkeep.tracks_shape_holders
         && !upkeep.chaos_capture_check;
-    rules
-        .phases
-        .iter()
-        .map(|phase| game_wide && phase.order == Order::Sequential)
+    let columns = game.geometry.columns();
+    (rules.phases.iter().enumerate())
+        .map(|(p, phase)| {
+            if !game_wide || phase.order != Order::Sequential {
+                return None;
+            }
+            let locked = &game.phases[p].locked;
+            // A piece lands at the stack's floor or above (see
+            // `kept_landing`), on a place open to the seat.
+            let open_to = |seat: usize| -> Vec<u16> {
+                (0..columns.len())
+                    .filter(|&stack| {
+                        let floor = usize::from(game.locked_floor[p][stack]);
+                        columns[stack].iter().skip(floor).any(|&c| {
+                            let c = usize::from(c);
+                            !locked[c] && game.exclusive[c] & (1 << seat) != 0
+                        })
+                    })
+                    .map(|stack| stack as u16)
+                    .collect()
+            };
+            Some(StackPhase {
+                stacks_open_to: (0..game.seats.len()).map(open_to).collect(),
+            })
+        })
         .collect()
 }
 
@@ -95,7 +124,7 @@ impl StackRun {
     /// a phase a run can play; false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if !game.stack_run_phases[state.phase]
+        if game.stack_runs[state.phase].is_none()
             || state.outcome.is_some()
             || !state.turn_moves.is_empty()
             || state.draw_offered_by().is_some()
@@ -196,8 +225,9 @@ impl StackRun {
     fn open_stacks(&mut self, game: &Game, seat: usize) {
         let board = self.board.as_ref().expect("a run is loaded first");
         let locked = &game.phases[self.phase].locked;
-        for stack in 0..game.geometry.columns().len() {
-            let Some(to) = kept_landing(game, self.phase, board, stack) else {
+        let phase = game.stack_runs[self.phase].as_ref().expect("a run's phase");
+        for &stack in &phase.stacks_open_to[seat] {
+            let Some(to) = kept_landing(game, self.phase, board, usize::from(stack)) else {
                 continue;
             };
             let t = usize::from(to);
@@ -271,7 +301,7 @@ impl StackRun {
         if (repeated || !self.changed.is_empty()) && game.upkeep.start_key[self.phase] {
             self.start_key = State::key_of(board, &self.reserves, self.phase);
         }
-        (repeated && !game.stack_run_phases[self.phase]).then_some(RunStop::Handover)
+        (repeated && game.stack_runs[self.phase].is_none()).then_some(RunStop::Handover)
     }
 
     /// The last phase stalemated: its results where the rules give them
@@ -358,7 +388,7 @@ mod tests {
         let catalogue = catalogue::names().into_iter().map(catalogue_game);
         let games: Vec<_> = catalogue
             .chain(invented())
-            .filter(|g| g.stack_run_phases.iter().any(|p| *p))
+            .filter(|g| g.stack_runs.iter().any(Option::is_some))
             .collect();
         assert!(games.len() >= 12, "{} games have stacks runs", games.len());
         games
@@ -367,14 +397,14 @@ mod tests {
     #[test]
     fn the_phased_games_and_the_invented_ones_run_and_others_do_not() {
         for name in ["NeedyTrust", "RichUltimatum", "Centipede9", "NeedyDictator"] {
-            let phases = &catalogue_game(name).stack_run_phases;
-            assert!(phases.iter().all(|p| *p), "{name}: {phases:?}");
+            let phases = &catalogue_game(name).stack_runs;
+            assert!(phases.iter().all(Option::is_some), "{name}: {phases:?}");
         }
         // A sealed phase is played the general way.
-        let sealed = &invented()[1].stack_run_phases;
-        assert_eq!(sealed, &[true, false]);
+        let sealed = &invented()[1].stack_runs;
+        assert!(sealed[0].is_some() && sealed[1].is_none(), "{sealed:?}");
         for game in invented() {
-            assert!(game.stack_run_phases[0], "{}", game.rules.name);
+            assert!(game.stack_runs[0].is_some(), "{}", game.rules.name);
         }
         // A flat board, a turn check, hidden pieces, two pieces a turn:
         // the general way.
@@ -387,8 +417,8 @@ mod tests {
         ] {
             let mut unlabelled = fields.clone();
             unlabelled["labels"] = json!({});
-            let phases = &over_trust(unlabelled).stack_run_phases;
-            assert!(phases.iter().all(|p| !p), "{fields}: {phases:?}");
+            let phases = &over_trust(unlabelled).stack_runs;
+            assert!(phases.iter().all(Option::is_none), "{fields}: {phases:?}");
         }
     }
 

@@ -85,35 +85,31 @@ impl StackSite<'_> {
             }
         }
         // The stack settles: what is left falls to the lowest free places.
-        let (mut column, mut height) = ([0u16; STACK_MAX], 0);
-        let (mut free, mut places) = ([0u16; STACK_MAX], 0);
-        let locked = self.locked;
-        for &c in &self.game.geometry.columns()[stack] {
-            column[height] = c;
-            height += 1;
-            if !locked[usize::from(c)] {
-                free[places] = c;
-                places += 1;
-            }
-        }
         // Every piece's old place and every new one count as changed; the
         // board is written only where a place's contents differ (most
-        // pieces of a settled stack stay where they were).
-        let settled = kept.min(places);
+        // pieces of a settled stack stay where they were). The walk up the
+        // stack stops once every piece has landed and every old place is
+        // passed: above, nothing changes.
+        let locked = self.locked;
         self.changed.extend_from_slice(cells);
-        self.changed.extend_from_slice(&free[..settled]);
-        let (mut next_free, mut next_old) = (0, 0);
-        for &c in &column[..height] {
-            let lands = next_free < settled && free[next_free] == c;
+        let (mut landed, mut next_old) = (0, 0);
+        for &c in &self.game.geometry.columns()[stack] {
+            if landed == kept && next_old == cells.len() {
+                break;
+            }
+            let at = usize::from(c);
+            let lands = landed < kept && !locked[at];
             let left = next_old < cells.len() && cells[next_old] == c;
-            next_free += usize::from(lands);
             next_old += usize::from(left);
             let (piece, f) = match (lands, left) {
-                (true, _) => remaining[next_free - 1],
+                (true, _) => {
+                    landed += 1;
+                    self.changed.push(c);
+                    remaining[landed - 1]
+                }
                 (false, true) => (0, 0),
                 (false, false) => continue,
             };
-            let at = usize::from(c);
             if self.board[at] != piece {
                 self.board.set(at, piece);
             }

@@ -46,16 +46,22 @@ pub(super) fn measure(state: Position<'_>, of: &Measure, board: u8) -> TeamValue
         return area(state, board).into_iter().collect();
     }
     let per_color = color_measure(state, of, board);
+    let longest = matches!(of, Measure::LongestLine { .. });
     game.team_colors
         .iter()
         .map(|&played| {
-            let colors = Color::ALL.iter().filter(|c| played & 1 << c.index() != 0);
-            match of {
-                Measure::LongestLine { .. } => {
-                    colors.map(|c| per_color[c.index()]).max().unwrap_or(0)
-                }
-                _ => colors.map(|c| per_color[c.index()]).sum(),
+            // The team's colours by their bits: a playout's stalemate
+            // measures once, and filtering every colour showed in it.
+            let (mut colours, mut value) = (played, 0);
+            while colours != 0 {
+                let of_colour = per_color[colours.trailing_zeros() as usize];
+                colours &= colours - 1;
+                value = match longest {
+                    true => value.max(of_colour),
+                    false => value + of_colour,
+                };
             }
+            value
         })
         .collect()
 }
