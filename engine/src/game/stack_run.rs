@@ -27,7 +27,7 @@ use super::reserves::Reserves;
 use super::seen_turns::SeenTurns;
 use super::turn_end::{seat_after, turn_key};
 use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};
-use crate::rules::{BoardKind, Cloaking, Order};
+use crate::rules::{BoardKind, Cloaking, Color, Order, Shape};
 
 /// A phase whose moves a [`StackRun`] plays, compiled.
 #[derive(Debug)]
@@ -146,6 +146,7 @@ impl StackRun {
         self.to_move = state.to_move;
         self.start_key = state.turn_start_key;
         self.seen.clone_from(&state.seen_turns);
+        self.changed.clear();
         self.drawn.clear();
         true
     }
@@ -255,53 +256,88 @@ impl StackRun {
     /// Makes `mv` for the seat to move and ends its turn as `end_turn`
     /// and `finish_turn` do: whether the turn repeats, which ends the
     /// phase or, in the last, the game. The stop where the run ends.
+    #[inline]
     fn make(&mut self, game: &Game, mv: Move) -> Option<RunStop> {
         let mover = self.to_move;
-        let board = self.board.as_mut().expect("a run is loaded first");
-        self.changed.clear();
-        if let Move::Place { color, shape, to } = mv {
-            self.reserves.take_one(color, shape);
-            board.set(usize::from(to), pack(color, shape));
-            self.flags[usize::from(to)] = known_bit(mover);
-            self.changed.push(to);
-            StackSite {
-                game,
-                board,
-                flags: &mut self.flags,
-                reserves: &mut self.reserves,
-                rng: &mut self.rng,
-                changed: &mut self.changed,
-                locked: &game.phases[self.phase].locked,
+        // As `end_turn` keys the turn: where reserves only fall, a turn
+        // that placed never repeats.
+        let key = match mv {
+            Move::Place { color, shape, to } => {
+                self.place(game, color, shape, to);
+                let start = self.turn_start(game);
+                (!game.reserves_only_fall).then(|| turn_key(mover, start, &[mv]))
             }
-            .resolve(to, false, true);
-        }
-        let board = self.board.as_ref().expect("a run is loaded first");
-        // As `end_turn` keys it: where reserves only fall, a turn that
-        // placed never repeats; where the start is not kept, the turn
-        // changed nothing (see `Upkeep::start_key`).
-        let placed = matches!(mv, Move::Place { .. });
-        let key = (!(placed && game.reserves_only_fall)).then(|| {
-            let start = match game.upkeep.start_key[self.phase] {
-                true => self.start_key,
-                false => State::key_of(board, &self.reserves, self.phase),
-            };
-            turn_key(mover, start, &[mv])
-        });
-        let repeated = self.seen.repeats(key);
-        if repeated {
-            if self.phase + 1 == game.phases.len() {
-                return Some(self.stalemate(game));
-            }
-            self.phase += 1;
-            self.seen.clear();
+            _ => Some(turn_key(mover, self.turn_start(game), &[Move::Pass])),
+        };
+        if self.seen.repeats(key) {
+            return self.phase_ends(game, mover);
         }
         self.to_move = seat_after(game, mover);
         // As `begin_turn` keeps it: the start of a turn after one that
-        // changed the position, or began a phase.
-        if (repeated || !self.changed.is_empty()) && game.upkeep.start_key[self.phase] {
-            self.start_key = State::key_of(board, &self.reserves, self.phase);
+        // changed the position (a pass changes nothing).
+        if !self.changed.is_empty() && game.upkeep.start_key[self.phase] {
+            self.start_key = self.position_key();
+            self.changed.clear();
         }
-        (repeated && game.stack_runs[self.phase].is_none()).then_some(RunStop::Handover)
+        None
+    }
+
+    /// Puts the mover's piece on `to` and resolves its stack, noting the
+    /// cells changed.
+    fn place(&mut self, game: &Game, color: Color, shape: Shape, to: u16) {
+        let board = self.board.as_mut().expect("a run is loaded first");
+        self.reserves.take_one(color, shape);
+        board.set(usize::from(to), pack(color, shape));
+        self.flags[usize::from(to)] = known_bit(self.to_move);
+        self.changed.clear();
+        self.changed.push(to);
+        StackSite {
+            game,
+            board,
+            flags: &mut self.flags,
+            reserves: &mut self.reserves,
+            rng: &mut self.rng,
+            changed: &mut self.changed,
+            locked: &game.phases[self.phase].locked,
+        }
+        .resolve(to, false, true);
+    }
+
+    /// The key of the position the turn started from, as `turn_start`
+    /// finds it: kept where the phase keeps it, else the position now
+    /// (where it is not kept, a turn that can repeat changed nothing).
+    #[inline]
+    fn turn_start(&self, game: &Game) -> u64 {
+        match game.upkeep.start_key[self.phase] {
+            true => self.start_key,
+            false => self.position_key(),
+        }
+    }
+
+    /// The run's position keyed as `State::position_key` keys it.
+    fn position_key(&self) -> u64 {
+        let board = self.board.as_ref().expect("a run is loaded first");
+        State::key_of(board, &self.reserves, self.phase)
+    }
+
+    /// A turn of `mover` repeated: the next phase begins with the next
+    /// seat's turn, its start kept, as `finish_turn` begins it; the stop
+    /// where the state plays it, or where the last phase ends the game.
+    #[cold]
+    fn phase_ends(&mut self, game: &Game, mover: usize) -> Option<RunStop> {
+        if self.phase + 1 == game.phases.len() {
+            return Some(self.stalemate(game));
+        }
+        self.phase += 1;
+        self.seen.clear();
+        self.changed.clear();
+        self.to_move = seat_after(game, mover);
+        if game.upkeep.start_key[self.phase] {
+            self.start_key = self.position_key();
+        }
+        game.stack_runs[self.phase]
+            .is_none()
+            .then_some(RunStop::Handover)
     }
 
     /// The last phase stalemated: its results where the rules give them
