@@ -99,6 +99,15 @@ impl State {
         let Some(condition) = self.condition(piece.1) else {
             return taking;
         };
+        if matches!(
+            condition,
+            CaptureCondition::Cover | CaptureCondition::CoverByRank
+        ) {
+            // A cover is the contest on the space arrived on, nothing
+            // taken besides it (Chaos's capture check asks this of every
+            // move after every turn of a hide-and-seek game).
+            return taking;
+        }
         if let Some(from) = from {
             if self.is_castle_for(seat, from, to) {
                 return taking;
