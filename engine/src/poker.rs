@@ -64,11 +64,13 @@ impl HandRank {
     /// The pieces that make this rank, e.g. three pentagons and two stars for
     /// "full house, pentagons over stars": what a captor keeps when a pot is
     /// split. Everything else in its hand goes to the pot.
-    pub fn pieces(&self) -> Vec<Shape> {
+    /// Kept inline (at most five), as the shapes are: a stack judged by
+    /// hands asks it of every winning hand at every arrival.
+    pub fn pieces(&self) -> Pieces {
         let top = self.shapes.first().copied();
         let set = |n: usize| top.into_iter().flat_map(move |s| std::iter::repeat_n(s, n));
         match self.tier {
-            Tier::Nothing => Vec::new(),
+            Tier::Nothing => Pieces::new(),
             Tier::Singleton => set(1).collect(),
             Tier::Pair => set(2).collect(),
             Tier::ThreeOfAShape => set(3).collect(),
@@ -77,7 +79,7 @@ impl HandRank {
             Tier::TwoPair => self.shapes.iter().flat_map(|&s| [s, s]).collect(),
             Tier::FullHouse => {
                 let (triple, pair) = (self.shapes[0], self.shapes[1]);
-                vec![triple, triple, triple, pair, pair]
+                Pieces::from_slice(&[triple, triple, triple, pair, pair])
             }
             Tier::TwoStraight => straight(self.shapes[0], 2),
             Tier::ThreeStraight => straight(self.shapes[0], 3),
@@ -114,8 +116,22 @@ const LADDER: [Shape; 5] = [
     Shape::Pentagon,
 ];
 
+/// Each shape's place on [`LADDER`], by [`Shape::index`]; None for chips.
+const LADDER_PLACE: [Option<u8>; 6] = {
+    let mut places = [None; 6];
+    let mut i = 0;
+    while i < LADDER.len() {
+        places[LADDER[i].index()] = Some(i as u8);
+        i += 1;
+    }
+    places
+};
+
+/// The pieces that make a hand (see [`HandRank::pieces`]).
+pub type Pieces = SmallVec<[Shape; 5]>;
+
 /// The `len` shapes of the straight ending at `top`, descending.
-fn straight(top: Shape, len: usize) -> Vec<Shape> {
+fn straight(top: Shape, len: usize) -> Pieces {
     let end = LADDER.iter().position(|&s| s == top).unwrap_or(0);
     LADDER[..=end].iter().rev().take(len).copied().collect()
 }
@@ -124,8 +140,8 @@ fn straight(top: Shape, len: usize) -> Vec<Shape> {
 pub fn hand_rank(shapes: &[Shape]) -> HandRank {
     let mut counts = [0usize; LADDER.len()];
     for s in shapes {
-        if let Some(i) = LADDER.iter().position(|l| l == s) {
-            counts[i] += 1;
+        if let Some(i) = LADDER_PLACE[s.index()] {
+            counts[usize::from(i)] += 1;
         }
     }
     // Indices from the highest shape down, so the first match is the highest.
@@ -202,9 +218,9 @@ pub fn describe(rank: &HandRank) -> String {
 
 /// Indices of the highest hands; several when they tie (they split the pot).
 /// Empty only when `hands` is.
-pub fn winners(hands: &[HandRank]) -> Vec<usize> {
+pub fn winners(hands: &[HandRank]) -> SmallVec<[usize; 4]> {
     let Some(best) = hands.iter().max() else {
-        return Vec::new();
+        return SmallVec::new();
     };
     hands
         .iter()
@@ -425,16 +441,21 @@ mod tests {
     fn pieces_are_what_makes_the_rank() {
         let full = rank(&[Pentagon, Star, Pentagon, Star, Pentagon, X, Circle]);
         assert_eq!(
-            full.pieces(),
-            vec![Pentagon, Pentagon, Pentagon, Star, Star]
+            full.pieces().as_slice(),
+            [Pentagon, Pentagon, Pentagon, Star, Star]
         );
-        assert_eq!(rank(&[X, Cross, Star, Star]).pieces(), vec![Star, Cross, X]);
-        assert_eq!(rank(&[Star; 7]).pieces(), vec![Star; 5]);
         assert_eq!(
-            rank(&[Cross, Cross, X, X, Triangle, Triangle]).pieces(),
-            vec![Cross, Cross, X, X]
+            rank(&[X, Cross, Star, Star]).pieces().as_slice(),
+            [Star, Cross, X]
         );
-        assert_eq!(rank(&[Triangle, Circle]).pieces(), vec![Triangle]);
+        assert_eq!(rank(&[Star; 7]).pieces().as_slice(), [Star; 5]);
+        assert_eq!(
+            rank(&[Cross, Cross, X, X, Triangle, Triangle])
+                .pieces()
+                .as_slice(),
+            [Cross, Cross, X, X]
+        );
+        assert_eq!(rank(&[Triangle, Circle]).pieces().as_slice(), [Triangle]);
         assert!(rank(&[Circle, Circle]).pieces().is_empty());
     }
 
@@ -446,16 +467,17 @@ mod tests {
             rank(&[Star, Star, Circle]),
             rank(&[Cross, Cross]),
         ];
-        assert_eq!(winners(&hands), vec![0, 2]);
-        assert_eq!(winners(&[rank(&[]), rank(&[Triangle])]), vec![1]);
-        assert_eq!(winners(&[rank(&[]), rank(&[Circle])]), vec![0, 1]);
+        assert_eq!(winners(&hands).as_slice(), [0, 2]);
+        assert_eq!(winners(&[rank(&[]), rank(&[Triangle])]).as_slice(), [1]);
+        assert_eq!(winners(&[rank(&[]), rank(&[Circle])]).as_slice(), [0, 1]);
         // No kicker: the extra pieces do not break a tie.
         assert_eq!(
             winners(&[
                 rank(&[Cross, Cross, Pentagon]),
                 rank(&[Cross, Cross, Triangle])
-            ]),
-            vec![0, 1]
+            ])
+            .as_slice(),
+            [0, 1]
         );
         assert!(winners(&[]).is_empty());
     }

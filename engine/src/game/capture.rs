@@ -16,7 +16,7 @@ pub(crate) mod settle;
 pub(crate) use settle::StackSite;
 
 /// The most pieces a stack holds: a board's height is one of its dimensions.
-const STACK_MAX: usize = crate::validate::DIMENSION_MAX as usize;
+pub(super) const STACK_MAX: usize = crate::validate::DIMENSION_MAX as usize;
 use super::{Game, State};
 use crate::rules::{CaptureCondition, CaptureResult, Color, Power, Shape};
 

@@ -31,13 +31,18 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
         }
     }
     owners.sort_unstable();
+    // Gathered on the stack by hand: collecting them through a filter
+    // was most of a judgement.
     let hand_of = |owner: Color| {
-        let shapes: SmallVec<[Shape; 16]> = pieces
-            .iter()
-            .filter(|(c, _)| *c == owner || communal(*c))
-            .map(|(_, s)| *s)
-            .collect();
-        hand_rank(&shapes)
+        let mut shapes = [Shape::Circle; super::capture::STACK_MAX];
+        let mut n = 0;
+        for &(c, s) in pieces {
+            if c == owner || communal(c) {
+                shapes[n] = s;
+                n += 1;
+            }
+        }
+        hand_rank(&shapes[..n])
     };
     let hands: SmallVec<[_; 4]> = owners.iter().map(|&o| hand_of(o)).collect();
     let best = winners(&hands);

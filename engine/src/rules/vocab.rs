@@ -275,7 +275,7 @@ impl Shape {
         Shape::Star,
     ];
 
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 
