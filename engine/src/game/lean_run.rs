@@ -51,7 +51,9 @@ pub(crate) struct LeanRun {
     lined: bool,
     /// Under "Cloaking hides", judged on what each seat knows: per seat,
     /// the cells it believes open (empty, or holding a piece it has not
-    /// seen). Empty where every seat places on the board's open slots.
+    /// seen); where some empty spaces are closed to a seat, per seat the
+    /// open cells it may enter. Empty where every seat places on the
+    /// board's open slots.
     believed_open: Vec<Slots>,
     /// The run's placements (and placements tried), in order.
     placed: Vec<Placed>,
@@ -137,11 +139,12 @@ impl RunStop {
 
 impl LeanRun {
     /// Copies the position of `state` when Random's next move there is
-    /// drawn from a lean product that a run can play (no spaces closed to
-    /// the mover); false otherwise.
+    /// drawn from a lean product that a run can play (under cloaking, no
+    /// spaces closed to the mover); false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if !state.lean_now() || !game.placement_blocked[state.phase].is_empty() {
+        let blocked = &game.placement_blocked[state.phase];
+        if !state.lean_now() || !blocked.is_empty() && game.upkeep.hidden_lean_turns[state.phase] {
             return false;
         }
         self.turn.clear();
@@ -167,6 +170,17 @@ impl LeanRun {
         match state.believed_open() {
             Some(open_to) => open_to.clone_into(&mut self.believed_open),
             None if self.cloaked(game) && !state.knowledge.is_belief() => return false,
+            // Spaces closed to some seat (walls, spaces kept for others):
+            // each seat places on the open slots it may enter, kept per seat
+            // as a belief is, and every placement seen by all.
+            None if !blocked.is_empty() => {
+                let open = self.board.as_ref().expect("just copied").open();
+                self.believed_open
+                    .resize_with(blocked.len(), Slots::default);
+                for (mine, closed) in self.believed_open.iter_mut().zip(blocked) {
+                    mine.assign_without(open, closed);
+                }
+            }
             None => self.believed_open.clear(),
         }
         let kinds = self.held(game).1;
