@@ -746,6 +746,7 @@ mod tests {
     use rand::rngs::Xoshiro256PlusPlus;
     use serde_json::json;
 
+    use super::super::run_checks::play_runs_step_by_step;
     use crate::testing::{catalogue_game, game};
     use crate::{Game, Move, State, catalogue};
 
@@ -843,30 +844,10 @@ mod tests {
         let games = catalogue::names().into_iter().map(catalogue_game);
         let mut lean_games = 0;
         for game in games.chain(invented()) {
-            let name = &game.rules.name;
             lean_games += usize::from(game.upkeep.lean_turns.iter().any(|l| *l));
             let mut run = super::LeanRun::default();
             for seed in 0..12u64 {
-                let mut lean = game.start_seeded(seed);
-                let mut general = lean.clone();
-                let mut lean_rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut general_rng = lean_rng.clone();
-                let mut ply = 0;
-                while !lean.is_finished() {
-                    // Runs of a few moves, so the states are compared midway.
-                    let limit = 1 + (ply % 3);
-                    let mut played = lean.play_lean_run(&mut run, &mut lean_rng, limit);
-                    if played == 0 {
-                        assert!(crate::random::play_random(&mut lean, &mut lean_rng));
-                        played = 1;
-                    }
-                    for _ in 0..played {
-                        assert!(crate::random::play_random(&mut general, &mut general_rng));
-                    }
-                    ply += played;
-                    assert_same(&lean, &general, &format!("{name}, seed {seed}, ply {ply}"));
-                }
-                assert!(general.is_finished(), "{name}");
+                play_runs_step_by_step(&game, seed, &mut run, assert_same);
             }
         }
         assert!(lean_games >= 12, "{lean_games} games have lean placements");

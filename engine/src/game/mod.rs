@@ -635,4 +635,6 @@ fn seats_of(rules: &RuleSet) -> Vec<Seat> {
 }
 
 #[cfg(test)]
+mod run_checks;
+#[cfg(test)]
 mod tests;

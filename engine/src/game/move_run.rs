@@ -307,18 +307,8 @@ impl MoveRun {
         if self.phase + 1 < game.phases.len() {
             return RunStop::Handover;
         }
-        match &game.stalemate_anywhere {
-            Some(results) => {
-                self.results.clone_from(results);
-                RunStop::Stalemate
-            }
-            None if game.stalemate_by_position => {
-                let board = self.board.as_ref().expect("a run is loaded first");
-                outcome::stalemate_results_of_board(game, board, &mut self.results);
-                RunStop::Stalemate
-            }
-            None => RunStop::Handover,
-        }
+        let board = self.board.as_ref().expect("a run is loaded first");
+        stalemate_apart(game, board, &mut self.results)
     }
 
     /// Makes the run's moves in `state`, loaded from it, as `decide` makes
@@ -332,6 +322,28 @@ impl MoveRun {
     }
 }
 
+/// The last phase's stalemate in a run played apart from the state, on
+/// the run's `board`: its results into `results` where the rules give
+/// them whatever the position or from the board alone; else the state
+/// plays the run's moves and judges.
+pub(super) fn stalemate_apart(
+    game: &Game,
+    board: &Board,
+    results: &mut Vec<SeatResult>,
+) -> RunStop {
+    match &game.stalemate_anywhere {
+        Some(anywhere) => {
+            results.clone_from(anywhere);
+            RunStop::Stalemate
+        }
+        None if game.stalemate_by_position => {
+            outcome::stalemate_results_of_board(game, board, results);
+            RunStop::Stalemate
+        }
+        None => RunStop::Handover,
+    }
+}
+
 /// The cell of the `n`-th set bit of `word`, counted from the lowest.
 #[inline]
 fn nth_bit(word: u64, n: u32) -> u16 {
@@ -340,10 +352,9 @@ fn nth_bit(word: u64, n: u32) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand::rngs::Xoshiro256PlusPlus;
     use serde_json::json;
 
+    use super::super::run_checks::play_for_results_both_ways;
     use crate::testing::{catalogue_game, game};
     use crate::{Game, catalogue};
 
@@ -433,29 +444,10 @@ mod tests {
     fn runs_of_moves_end_games_as_the_general_way_ends_them() {
         let (mut apart, mut by_repetition) = (0, 0);
         for game in moving_games() {
-            let name = &game.rules.name;
             let mut run = super::super::LeanRun::default();
             for seed in 0..40u64 {
-                let start = game.start_seeded(seed);
-                let mut general = start.clone();
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut general_rng = rng.clone();
-                let mut moves = 0;
-                while crate::random::play_random(&mut general, &mut general_rng) {
-                    moves += 1;
-                }
-                let mut state = start.clone();
-                let played =
-                    crate::random::play_for_results(&mut state, &mut run, &mut rng, usize::MAX);
-                assert_eq!(played.moves, moves, "{name}, seed {seed}: moves");
-                let results = match played.apart {
-                    true => {
-                        apart += 1;
-                        run.results().to_vec()
-                    }
-                    false => state.results().expect("over").to_vec(),
-                };
-                assert_eq!(Some(&results[..]), general.results(), "{name}, seed {seed}");
+                let (general, ended_apart) = play_for_results_both_ways(&game, seed, &mut run);
+                apart += usize::from(ended_apart);
                 let repeated = general.outcome().expect("over").reason(&game);
                 by_repetition += usize::from(repeated.contains("repeat"));
             }

@@ -22,11 +22,12 @@ use super::board::Board;
 use super::capture::settle::StackSite;
 use super::choices::{kind_at, pieces_held};
 use super::lean_run::RunStop;
+use super::move_run::stalemate_apart;
 use super::movegen::kept_landing;
 use super::reserves::Reserves;
 use super::seen_turns::SeenTurns;
 use super::turn_end::{seat_after, turn_key};
-use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};
+use super::{Game, Move, SeatResult, State, known_bit, pack};
 use crate::rules::{BoardKind, Cloaking, Color, Order, Shape};
 
 /// A phase whose moves a [`StackRun`] plays, compiled.
@@ -345,18 +346,8 @@ impl StackRun {
     /// run's board); else the state plays the run's moves and judges.
     #[cold]
     fn stalemate(&mut self, game: &Game) -> RunStop {
-        match &game.stalemate_anywhere {
-            Some(results) => {
-                self.results.clone_from(results);
-                RunStop::Stalemate
-            }
-            None if game.stalemate_by_position => {
-                let board = self.board.as_ref().expect("a run is loaded first");
-                outcome::stalemate_results_of_board(game, board, &mut self.results);
-                RunStop::Stalemate
-            }
-            None => RunStop::Handover,
-        }
+        let board = self.board.as_ref().expect("a run is loaded first");
+        stalemate_apart(game, board, &mut self.results)
     }
 
     /// Makes the run's moves in `state`, loaded from it, as `decide` makes
@@ -370,10 +361,9 @@ impl StackRun {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand::rngs::Xoshiro256PlusPlus;
     use serde_json::{Value, json};
 
+    use super::super::run_checks::{play_for_results_both_ways, play_runs_step_by_step};
     use crate::testing::{catalogue_game, game_over};
     use crate::{Game, State, catalogue};
 
@@ -465,29 +455,9 @@ mod tests {
     fn stacks_runs_end_games_as_the_general_way_ends_them() {
         let mut apart = 0;
         for game in stacks_games() {
-            let name = &game.rules.name;
             let mut run = super::super::LeanRun::default();
             for seed in 0..60u64 {
-                let start = game.start_seeded(seed);
-                let mut general = start.clone();
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut general_rng = rng.clone();
-                let mut moves = 0;
-                while crate::random::play_random(&mut general, &mut general_rng) {
-                    moves += 1;
-                }
-                let mut state = start.clone();
-                let played =
-                    crate::random::play_for_results(&mut state, &mut run, &mut rng, usize::MAX);
-                assert_eq!(played.moves, moves, "{name}, seed {seed}: moves");
-                let results = match played.apart {
-                    true => {
-                        apart += 1;
-                        run.results().to_vec()
-                    }
-                    false => state.results().expect("over").to_vec(),
-                };
-                assert_eq!(Some(&results[..]), general.results(), "{name}, seed {seed}");
+                apart += usize::from(play_for_results_both_ways(&game, seed, &mut run).1);
             }
         }
         assert!(apart >= 400, "{apart} games ended apart from their state");
@@ -507,27 +477,9 @@ mod tests {
     #[test]
     fn stacks_runs_settle_into_the_states_of_the_general_way() {
         for game in stacks_games() {
-            let name = &game.rules.name;
             let mut run = super::super::LeanRun::default();
             for seed in 0..20u64 {
-                let mut state = game.start_seeded(seed);
-                let mut general = state.clone();
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let mut general_rng = rng.clone();
-                let mut ply = 0;
-                while !state.is_finished() {
-                    let limit = 1 + (ply % 3);
-                    let mut played = state.play_lean_run(&mut run, &mut rng, limit);
-                    if played == 0 {
-                        assert!(crate::random::play_random(&mut state, &mut rng));
-                        played = 1;
-                    }
-                    for _ in 0..played {
-                        assert!(crate::random::play_random(&mut general, &mut general_rng));
-                    }
-                    ply += played;
-                    assert_same(&state, &general, &format!("{name}, seed {seed}, ply {ply}"));
-                }
+                play_runs_step_by_step(&game, seed, &mut run, assert_same);
             }
         }
     }
