@@ -316,6 +316,16 @@ impl Board {
     }
 }
 
+/// Makes `into` a copy of `from`, reusing its buffers where it holds a
+/// board already: a run played apart from the state copies the state's
+/// board at every load.
+pub(crate) fn copy_board(into: &mut Option<Board>, from: &Board) {
+    match into {
+        Some(board) => board.clone_from(from),
+        None => *into = Some(from.clone()),
+    }
+}
+
 /// A set of slots (cells or stacks), one bit each.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Slots {

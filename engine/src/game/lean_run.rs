@@ -21,7 +21,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::board::{Board, Slots};
+use super::board::{Board, Slots, copy_board};
 use super::choices::{kinds_held, pieces_held};
 use super::knowledge::seers_of_piece;
 use super::move_run::MoveRun;
@@ -157,10 +157,7 @@ impl LeanRun {
             self.lined |= game.upkeep.untold_lines
                 && outcome::placement_made_a_line(game, &state.board, to, color);
         }
-        match &mut self.board {
-            Some(board) => board.clone_from(&state.board),
-            None => self.board = Some(state.board.clone()),
-        }
+        copy_board(&mut self.board, &state.board);
         self.reserves = state.reserves;
         self.phase = state.phase;
         self.to_move = state.to_move;

@@ -18,7 +18,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::board::Board;
+use super::board::{Board, copy_board};
 use super::choices::{kind_at, pieces_held};
 use super::reserves::Reserves;
 use super::seen_turns::SeenTurns;
@@ -126,10 +126,7 @@ impl MoveRun {
         {
             return false;
         }
-        match &mut self.board {
-            Some(board) => board.clone_from(&state.board),
-            None => self.board = Some(state.board.clone()),
-        }
+        copy_board(&mut self.board, &state.board);
         self.reserves = state.reserves;
         self.phase = state.phase;
         self.to_move = state.to_move;

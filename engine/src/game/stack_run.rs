@@ -18,7 +18,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::board::Board;
+use super::board::{Board, copy_board};
 use super::capture::settle::StackSite;
 use super::choices::{kind_at, pieces_held};
 use super::lean_run::RunStop;
@@ -136,10 +136,7 @@ impl StackRun {
         {
             return false;
         }
-        match &mut self.board {
-            Some(board) => board.clone_from(&state.board),
-            None => self.board = Some(state.board.clone()),
-        }
+        copy_board(&mut self.board, &state.board);
         self.flags.resize(state.flags.len(), 0);
         self.reserves = state.reserves;
         self.rng = state.rng;
@@ -265,8 +262,7 @@ impl StackRun {
         let key = match mv {
             Move::Place { color, shape, to } => {
                 self.place(game, color, shape, to);
-                let start = self.turn_start(game);
-                (!game.reserves_only_fall).then(|| turn_key(mover, start, &[mv]))
+                (!game.reserves_only_fall).then(|| turn_key(mover, self.turn_start(game), &[mv]))
             }
             _ => Some(turn_key(mover, self.turn_start(game), &[Move::Pass])),
         };
