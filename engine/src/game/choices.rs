@@ -323,6 +323,64 @@ pub(crate) fn pieces_held(
     })
 }
 
+/// Random's draw (see [`ChanceOutcomes::sample`](super::ChanceOutcomes::sample))
+/// where a seat's placements are a product: `slots` open slots, each
+/// weighing the `pieces` it holds of the `kinds` kinds it may place (a
+/// placement weighs the pieces held of its kind), and other moves weighing
+/// `others` in all, listed after them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Drawn {
+    /// The placement on the `slot`-th open slot of the kind the
+    /// `within`-th piece held is (see [`kind_at`]).
+    Placement { slot: u32, within: u32 },
+    /// The move the `pick`-th unit of the others' weight falls on.
+    Other(u32),
+}
+
+/// Draws among such moves (see [`Drawn`]); None where nothing weighs
+/// anything. With no other move every slot weighs the same, so the slot
+/// is drawn alone, and the piece within it only where more than one kind
+/// is held: no division on the way to the slot, which a playout's next
+/// move waits on (a tenth of Tic-Tac-Toe's time).
+#[inline]
+pub(crate) fn draw<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    slots: u32,
+    pieces: u32,
+    kinds: usize,
+    others: u32,
+) -> Option<Drawn> {
+    use rand::RngExt;
+    let placements = pieces * slots;
+    if others == 0 && placements > 0 {
+        let slot = rng.random_range(0..slots);
+        let within = match kinds {
+            1 => 0,
+            _ => rng.random_range(0..pieces),
+        };
+        return Some(Drawn::Placement { slot, within });
+    }
+    let total = placements + others;
+    if total == 0 {
+        return None;
+    }
+    let pick = rng.random_range(0..total);
+    if pick >= placements {
+        return Some(Drawn::Other(pick - placements));
+    }
+    // Most seats hold one piece of each kind they place: no division.
+    Some(match pieces {
+        1 => Drawn::Placement {
+            slot: pick,
+            within: 0,
+        },
+        _ => Drawn::Placement {
+            slot: pick / pieces,
+            within: pick % pieces,
+        },
+    })
+}
+
 /// The kind of the `within`-th piece `seat` holds, counting the kinds in
 /// the order moves list them, each as many times as it is held: which
 /// placement on a slot Random's pick falls on.

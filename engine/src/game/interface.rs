@@ -31,6 +31,7 @@ use std::fmt;
 
 use rand::{Rng, RngExt};
 
+use super::choices::{Drawn, draw};
 use super::{Move, PlayerView, SeatResult, State};
 
 mod plan;
@@ -251,31 +252,25 @@ pub(super) fn sample_placement<R: Rng + ?Sized>(
 ) -> Option<Option<Move>> {
     let (kinds, slots) = state.placing()?;
     let per_slot = state.placeable_pieces()?;
-    let placements = per_slot * slots.len() as u32;
     let others = state.listed_choices();
     let weight = |m: &Move| ChanceOutcomes::weight(state, *m);
-    let total = placements + others.iter().map(weight).sum::<u32>();
-    if total == 0 {
-        return Some(None);
-    }
-    let mut pick = rng.random_range(0..total);
-    if pick < placements {
-        // Most seats hold one piece of each kind they place: no division
-        // (a playout's draws wait on it).
-        let (slot, mut within) = match per_slot {
-            1 => (pick, 0),
-            _ => (pick / per_slot, pick % per_slot),
-        };
-        let to = state.slot_target(slots.nth(slot as usize));
-        for &(color, shape) in kinds {
-            let held = u32::from(state.reserve(color, shape));
-            if within < held {
-                return Some(Some(Move::Place { color, shape, to }));
+    let other_weight = others.iter().map(weight).sum::<u32>();
+    let slot_count = slots.len() as u32;
+    let mut pick = match draw(rng, slot_count, per_slot, kinds.len(), other_weight) {
+        None => return Some(None),
+        Some(Drawn::Placement { slot, mut within }) => {
+            let to = state.slot_target(slots.nth(slot as usize));
+            for &(color, shape) in kinds {
+                let held = u32::from(state.reserve(color, shape));
+                if within < held {
+                    return Some(Some(Move::Place { color, shape, to }));
+                }
+                within -= held;
             }
-            within -= held;
+            unreachable!("the pick falls on a kind held")
         }
-    }
-    pick -= placements;
+        Some(Drawn::Other(pick)) => pick,
+    };
     for &m in others {
         if pick < weight(&m) {
             return Some(Some(m));

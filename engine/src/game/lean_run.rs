@@ -19,10 +19,10 @@
 //! board's draw); a pass, any other end of a board's room and the end of
 //! the phase go the general way.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::board::{Board, Slots, copy_board};
-use super::choices::{kinds_held, pieces_held};
+use super::choices::{Drawn, draw, kinds_held, pieces_held};
 use super::knowledge::seers_of_piece;
 use super::move_run::MoveRun;
 use super::movegen::kept_landing;
@@ -284,22 +284,17 @@ impl LeanRun {
     ) -> (usize, RunStop) {
         let passes = u32::from(game.phases[self.phase].pass);
         let mut played = 0;
-        let (mut per_slot, _) = self.held(game);
+        let (mut per_slot, mut kinds) = self.held(game);
         while played < limit {
             let slots = self.slots::<BELIEVED>();
-            let placements = per_slot * slots.len() as u32;
             // The draw of `ChanceOutcomes::sample` on a product (see
             // `interface::sample_placement`): a pass weighs 1, a draw
             // offer nothing.
-            let pick = rng.random_range(0..placements + passes);
             played += 1;
-            if pick >= placements {
-                return (played, RunStop::Pass);
-            }
-            // Most seats hold one piece of each kind they place: no division.
-            let (slot, mut within) = match per_slot {
-                1 => (pick, 0),
-                _ => (pick / per_slot, pick % per_slot),
+            let (slot, mut within) = match draw(rng, slots.len() as u32, per_slot, kinds, passes) {
+                Some(Drawn::Placement { slot, within }) => (slot, within),
+                Some(Drawn::Other(_)) => return (played, RunStop::Pass),
+                None => unreachable!("a run's mover has a move"),
             };
             let slot = slots.nth(slot as usize);
             // `choices::kind_at` over the kinds the seat may place, held or
@@ -318,7 +313,7 @@ impl LeanRun {
                 return (played, line);
             }
             match self.forced_moves::<BELIEVED>(game) {
-                Ok(held) => per_slot = held,
+                Ok(held) => (per_slot, kinds) = held,
                 Err(stop) => return (played, stop),
             }
         }
@@ -330,7 +325,7 @@ impl LeanRun {
     /// then the pieces the mover holds of the kinds it may place (Random's
     /// weight per slot), or why the run stops.
     #[inline]
-    fn forced_moves<const BELIEVED: bool>(&mut self, game: &Game) -> Result<u32, RunStop> {
+    fn forced_moves<const BELIEVED: bool>(&mut self, game: &Game) -> Result<(u32, usize), RunStop> {
         let passes = game.phases[self.phase].pass;
         loop {
             let (per_slot, kinds) = self.held(game);
@@ -349,7 +344,7 @@ impl LeanRun {
                         return Err(stop);
                     }
                 }
-                _ => return Ok(per_slot),
+                _ => return Ok((per_slot, kinds)),
             }
         }
     }

@@ -16,11 +16,11 @@
 //! otherwise the state makes the run's moves by deciding them, the general
 //! way ([`StackRun::settle`]).
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::board::{Board, copy_board};
 use super::capture::settle::StackSite;
-use super::choices::{kind_at, pieces_held};
+use super::choices::{Drawn, draw, kind_at, pieces_held};
 use super::lean_run::RunStop;
 use super::move_run::stalemate_apart;
 use super::movegen::kept_landing;
@@ -170,12 +170,12 @@ impl StackRun {
         loop {
             let mv = match self.forced_or_counted(game) {
                 Ok(forced) => forced,
-                Err(pieces) => {
+                Err(held) => {
                     if drawn == limit {
                         return (drawn, RunStop::Limit);
                     }
                     drawn += 1;
-                    let mv = self.draw(game, rng, pieces);
+                    let mv = self.draw(game, rng, held);
                     self.drawn.push(mv);
                     mv
                 }
@@ -192,7 +192,7 @@ impl StackRun {
     /// (Random's weight per stack), with the stacks open to it in
     /// `landings`.
     #[inline]
-    fn forced_or_counted(&mut self, game: &Game) -> Result<Move, u32> {
+    fn forced_or_counted(&mut self, game: &Game) -> Result<Move, (u32, usize)> {
         let seat = self.to_move;
         let phase = &game.phases[self.phase];
         if phase.locked_seats & (1 << seat) != 0 {
@@ -214,7 +214,7 @@ impl StackRun {
                 }
                 None => Move::Pass,
             }),
-            _ => Err(pieces),
+            _ => Err((pieces, kinds)),
         }
     }
 
@@ -239,16 +239,23 @@ impl StackRun {
     /// Random's draw among the moves `placements` lists (stack by stack,
     /// each kind held as many times as it is held), then a pass where the
     /// phase allows one: the draw of `ChanceOutcomes::sample`.
-    fn draw<R: Rng + ?Sized>(&self, game: &Game, rng: &mut R, pieces: u32) -> Move {
-        let placements = pieces * self.landings.len() as u32;
+    fn draw<R: Rng + ?Sized>(
+        &self,
+        game: &Game,
+        rng: &mut R,
+        (pieces, kinds): (u32, usize),
+    ) -> Move {
         let passes = u32::from(game.phases[self.phase].pass);
-        let pick = rng.random_range(0..placements + passes);
-        if pick >= placements {
-            return Move::Pass;
+        let stacks = self.landings.len() as u32;
+        match draw(rng, stacks, pieces, kinds, passes) {
+            Some(Drawn::Placement { slot, within }) => {
+                let to = self.landings[slot as usize];
+                let (color, shape) = kind_at(game, &self.reserves, self.to_move, within);
+                Move::Place { color, shape, to }
+            }
+            Some(Drawn::Other(_)) => Move::Pass,
+            None => unreachable!("a drawing seat has a move"),
         }
-        let to = self.landings[(pick / pieces) as usize];
-        let (color, shape) = kind_at(game, &self.reserves, self.to_move, pick % pieces);
-        Move::Place { color, shape, to }
     }
 
     /// Makes `mv` for the seat to move and ends its turn as `end_turn`
