@@ -178,6 +178,54 @@ pub(crate) fn cells_judged_on(
         .collect()
 }
 
+/// Per seat under "Cloaking hides", the cells where a piece it does not see
+/// can change which board moves it has or which of them capture, a bit
+/// each (see `State::capture_available`); nothing (every cell) unless on a
+/// flat board every shape moves by single steps or knight's leaps and
+/// captures only what it lands on. Then a piece changes the seat's moves
+/// only on a cell the seat may enter: Chaos's cat in 3P-9X-HideSeek, kept
+/// off the cloaked middle, judges nothing there.
+pub(crate) fn cells_judged_for_captures(
+    rules: &crate::RuleSet,
+    geometry: &crate::geometry::Geometry,
+    exclusive: &[u8],
+    seats: usize,
+) -> Vec<Vec<u64>> {
+    use crate::rules::{CaptureCondition, Movement};
+    let lands_only = rules.shapes.iter().all(|shape| {
+        let steps = shape.movement.iter().all(|m| {
+            matches!(
+                m,
+                Movement::Adjacent
+                    | Movement::AdjOrthogonal
+                    | Movement::AdjDiagonal
+                    | Movement::Knight
+                    | Movement::Knight2x1x0
+                    | Movement::Knight2x1x1
+                    | Movement::AdjacentOrKnight
+            )
+        });
+        let covers = shape
+            .capture
+            .is_none_or(|c| matches!(c, CaptureCondition::Cover | CaptureCondition::CoverByRank));
+        steps && covers
+    });
+    if rules.cloaking != Cloaking::Hides || geometry.kind == BoardKind::Stacks || !lands_only {
+        return Vec::new();
+    }
+    (0..seats)
+        .map(|seat| {
+            let mut judged = vec![0u64; exclusive.len().div_ceil(64)];
+            for (c, allowed) in exclusive.iter().enumerate() {
+                if allowed & (1 << seat) != 0 {
+                    judged[c / 64] |= 1 << (c % 64);
+                }
+            }
+            judged
+        })
+        .collect()
+}
+
 /// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
 impl Clone for Knowledge {
     fn clone(&self) -> Knowledge {
@@ -477,14 +525,14 @@ impl State {
         // move whether it captures there too would ask twice. A capture is
         // among them exactly when it is among the moves the rules keep, and
         // there are moves exactly when the rules keep some.
-        let mut moves = std::mem::take(&mut self.capture_scan);
+        let mut moves = std::mem::take(&mut self.scratch_moves);
         moves.clear();
         if !self.is_finished() {
             self.generate_on_board(&mut moves, false);
         }
         moves.retain(|m| m.is_board_move());
         let available = (!moves.is_empty()).then(|| moves.iter().any(|m| self.captures(*m)));
-        self.capture_scan = moves;
+        self.scratch_moves = moves;
         debug_assert_eq!(available, {
             let mut kept = Vec::new();
             self.generate_legal(&mut kept);
@@ -511,10 +559,13 @@ impl State {
         }
         let mut lifted = std::mem::take(&mut self.knowledge.learning_mut().lifted);
         lifted.clear();
-        // Only on a cloaked cell can a piece be unseen.
+        // Only on a cloaked cell can a piece be unseen, and only where it
+        // can change the seat's moves does it matter.
+        let judged = self.game.judged_for_captures.get(seat);
+        let matters = |c: u16| judged.is_none_or(|j| j[usize::from(c / 64)] & 1 << (c % 64) != 0);
         for &cell in &self.game().phases[self.phase].cloaked_cells {
             let piece = self.board[usize::from(cell)];
-            if piece != 0 && !self.sees_fully(seat, cell) {
+            if piece != 0 && matters(cell) && !self.sees_fully(seat, cell) {
                 lifted.push((cell, piece));
             }
         }
@@ -569,18 +620,17 @@ impl State {
     /// step landing higher on a stack fuller than it looked. None when
     /// blocked. Judged against what the truth allows (a capture there the
     /// mover cannot see restricts nothing): a placement on its own, a step
-    /// among the moves of its piece, anything else among every move.
-    pub(crate) fn in_truth(&self, mv: Move) -> Option<Move> {
-        let mut truth = Vec::new();
+    /// among the moves of its piece, anything else among every move;
+    /// `truth` is room for those moves.
+    pub(crate) fn in_truth(&self, mv: Move, truth: &mut Vec<Move>) -> Option<Move> {
+        truth.clear();
         match mv {
-            _ if self.tactics.chain.is_some() || self.round.is_some() => {
-                self.generate_truth(&mut truth)
-            }
+            _ if self.tactics.chain.is_some() || self.round.is_some() => self.generate_truth(truth),
             Move::Place { .. } => return self.placement_in_truth(mv),
             Move::Step { from, .. } | Move::Promote { from, .. } => {
-                self.steps_in_truth(from, &mut truth)
+                self.steps_in_truth(from, truth)
             }
-            _ => self.generate_truth(&mut truth),
+            _ => self.generate_truth(truth),
         }
         if truth.contains(&mv) {
             return Some(mv);

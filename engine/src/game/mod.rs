@@ -211,6 +211,10 @@ pub struct Game {
     /// see can change its moves (see `knowledge::cells_judged_on`); empty
     /// for every cell.
     pub(crate) judged_on: Vec<Vec<u64>>,
+    /// Per seat under "Cloaking hides", the cells where a piece it does not
+    /// see can change its board moves or their captures (see
+    /// `knowledge::cells_judged_for_captures`); empty for every cell.
+    pub(crate) judged_for_captures: Vec<Vec<u64>>,
 }
 
 impl Game {
@@ -444,8 +448,11 @@ impl Game {
                 .flatten();
         let judged_on =
             knowledge::cells_judged_on(&rules, &geometry, &exclusive, &upkeep, seats.len());
+        let judged_for_captures =
+            knowledge::cells_judged_for_captures(&rules, &geometry, &exclusive, seats.len());
         let mut game = Game {
             judged_on,
+            judged_for_captures,
             area_masks,
             line_steps,
             step_table,

@@ -81,10 +81,11 @@ pub struct State {
     /// The last round, resolved, kept for the next to reuse its lists and
     /// position; never copied (see `round::clone_round_from`).
     pub(super) idle_round: Option<Box<super::round::Round>>,
-    /// The moves `capture_available` lists, kept between its calls so the
-    /// end of a turn allocates nothing (it runs after every turn of a game
-    /// with "Stalemate if Chaos cannot capture"); never copied.
-    pub(super) capture_scan: Vec<Move>,
+    /// The moves `capture_available` and `in_truth` list, kept between
+    /// their calls so that judging a turn allocates nothing (the first runs
+    /// after every turn of a game with "Stalemate if Chaos cannot capture",
+    /// the second for every cloaked move); never copied.
+    pub(super) scratch_moves: Vec<Move>,
 }
 
 /// [`State::locked_mask`] from the fields it reads, so that a caller can
@@ -142,7 +143,7 @@ impl State {
             knowledge: super::knowledge::Knowledge::new(&game),
             tactics: Default::default(),
             idle_round: None,
-            capture_scan: Vec::new(),
+            scratch_moves: Vec::new(),
             game,
         };
         state.keep_turn_start(true);
@@ -365,7 +366,10 @@ impl State {
             && !self.planning
             && mv.is_board_move()
         {
-            match self.in_truth(mv) {
+            let mut truth = std::mem::take(&mut self.scratch_moves);
+            let real = self.in_truth(mv, &mut truth);
+            self.scratch_moves = truth;
+            match real {
                 Some(real) => mv = real,
                 None => {
                     let revealed = self.reveal_blocker(seat, mv);

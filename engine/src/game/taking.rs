@@ -151,6 +151,22 @@ impl State {
     /// Pieces a piece of shape `shape` captures by arriving on `to` (from
     /// `from`, or from reserves): surrounded lines, the approached line, or
     /// its neighbours. `occupant` gives each cell's colour as it will be.
+    /// Whether a piece of `shape` takes pieces around where it arrives (see
+    /// [`State::arrival_captives`]): only then is the board copied to be
+    /// read while they are taken (a copy a step, most of a step's
+    /// allocations, for pieces that take only what they cover).
+    pub(crate) fn takes_on_arrival(&self, shape: Shape) -> bool {
+        matches!(
+            self.condition(shape),
+            Some(
+                CaptureCondition::SurroundLine
+                    | CaptureCondition::SurroundOrthogonal
+                    | CaptureCondition::Approach
+                    | CaptureCondition::Adjacent
+            )
+        )
+    }
+
     fn arrival_captives(
         &self,
         seat: usize,
@@ -239,7 +255,7 @@ impl State {
     pub(crate) fn after_place(&mut self, seat: usize, piece: (Color, Shape), to: u16) {
         self.tactics.passed = None;
         if self.game().geometry.kind == BoardKind::Stacks
-            || self.game().power(piece.1).is_none()
+            || !self.takes_on_arrival(piece.1)
             || self.piece_at(to) != Some(piece)
         {
             return;
@@ -313,7 +329,7 @@ impl State {
             self.seize(over, piece);
         }
         let arrived = self.piece_at(to) == Some(piece);
-        if arrived && has_power {
+        if arrived && has_power && self.takes_on_arrival(piece.1) {
             let board = self.board.clone();
             let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
             for c in self.arrival_captives(seat, piece.1, Some(from), to, &occupant) {

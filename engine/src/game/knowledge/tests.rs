@@ -215,3 +215,58 @@ fn under_obscurity_moves_are_judged_on_the_taken_spaces() {
         }
     }
 }
+
+/// Each seat's capture check judged on the cells it may enter, as on every
+/// cell: Chaos's cat never enters the cloaked middle.
+#[test]
+fn chaos_judges_its_captures_on_the_cells_it_may_enter_as_on_every_cell() {
+    let game = catalogue_game("3P-9X-HideSeek");
+    assert!(!game.judged_for_captures.is_empty(), "the cat only steps");
+    let mut every_cell = crate::Game::new(game.rules.clone()).expect("a catalogue game");
+    std::sync::Arc::get_mut(&mut every_cell)
+        .expect("not shared yet")
+        .judged_for_captures
+        .clear();
+    let chaos = (game.seats.iter().position(|s| s.is_chaos)).expect("a Chaos seat");
+    let (mut unseen_judged, mut answers) = (0, [0; 3]);
+    for first in 0..12 {
+        let (mut judged, mut whole) = (game.start(), every_cell.start());
+        for turn in 0..80 {
+            for seat in 0..game.seats.len() {
+                let answer = judged.capture_available(seat);
+                let expected = whole.capture_available(seat);
+                assert_eq!(answer, expected, "game {first}, turn {turn}, seat {seat}");
+                answers[match answer {
+                    None => 0,
+                    Some(false) => 1,
+                    Some(true) => 2,
+                }] += 1;
+            }
+            let cloaked = &game.phases[judged.phase].cloaked_cells;
+            unseen_judged += cloaked
+                .iter()
+                .filter(|&&c| judged.board[usize::from(c)] != 0 && !judged.sees_fully(chaos, c))
+                .count();
+            if judged.is_finished() {
+                break;
+            }
+            let legal = judged.legal();
+            let mv = legal[(first + turn * 7) % legal.len()];
+            judged.apply(mv).unwrap();
+            whole.apply(mv).unwrap();
+        }
+    }
+    assert!(
+        unseen_judged > 0,
+        "pieces Chaos does not see were on the board"
+    );
+    assert!(
+        answers[1] > 0 && answers[2] > 0,
+        "both answers came: {answers:?}"
+    );
+    // A shape that slides is stopped by pieces it cannot enter: every cell counts.
+    let sliding = game_without_checks(serde_json::json!({"cloaking": "hides",
+        "board": "squares", "phases": [{"cloaked": ["all"]}],
+        "shapes": [{"shape": "x", "movement": ["orthogonal"], "reserves": {"black": 1, "white": 1}}]}));
+    assert!(sliding.judged_for_captures.is_empty());
+}

@@ -62,7 +62,7 @@ impl State {
             knowledge,
             tactics,
             idle_round,
-            capture_scan: _,
+            scratch_moves: _,
         } = self;
         // Copies within a match share its game: no count to touch.
         if !Arc::ptr_eq(game, &source.game) {
@@ -155,7 +155,7 @@ impl State {
             knowledge: self.knowledge.clone(),
             tactics: self.tactics.clone(),
             idle_round: None,
-            capture_scan: Vec::new(),
+            scratch_moves: Vec::new(),
         }
     }
 }

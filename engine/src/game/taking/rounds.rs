@@ -146,6 +146,9 @@ impl State {
                     self.seize(c, j.piece);
                 }
             }
+            if !self.takes_on_arrival(j.piece.1) {
+                continue;
+            }
             let board = self.board.clone();
             let occupant = |c: u16| super::super::unpack(board[usize::from(c)]).map(|p| p.0);
             for c in self.arrival_captives(j.seat, j.piece.1, j.from, j.to, &occupant) {
