@@ -420,11 +420,13 @@ impl Game {
             .flatten()
             .map(Arc::new);
         let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();
+        let walls_seen = phases.iter().all(|p| p.cloaked_walls.is_empty());
         let step_table = steps::StepTable::compile(
             &geometry,
             &movement,
-            nothing_captures,
-            rules.cloaking != Cloaking::None,
+            &powers,
+            rules.cloaking,
+            walls_seen,
             &locked,
             &exclusive,
             seats.len(),

@@ -357,10 +357,19 @@ impl State {
         if let Some(table) = &game.step_table
             && self.board_results.iter().all(Option::is_none)
         {
-            // Nothing captures: no jumps, captures in passing or castles.
+            // Nothing captures but by covering: no jumps, captures in
+            // passing or castles.
             let occupied = self.board.occupied_word();
             let free = table.free(self.phase, seat, occupied);
             let mut reach = table.shape_reach(from, shape.index(), occupied, free);
+            let mut prey = table.prey(from, shape.index(), occupied);
+            while prey != 0 {
+                let cell = prey.trailing_zeros() as u16;
+                prey &= prey - 1;
+                if self.may_cover(seat, shape, cell) {
+                    reach |= 1 << cell;
+                }
+            }
             while reach != 0 {
                 let to = reach.trailing_zeros() as u16;
                 reach &= reach - 1;

@@ -1,17 +1,23 @@
 //! Movements compiled into bit masks, for flat boards of at most 64 cells
-//! where nothing captures and nothing is cloaked: per cell, the neighbours
-//! of each direction set, the knight's targets and the rays a slide walks.
-//! A piece's targets are then a few ANDs with the free cells (empty, open,
-//! enterable), found in cell order without a list to sort.
+//! where nothing captures but by covering what a step or a knight's leap
+//! lands on, and no wall is cloaked: per cell, the neighbours of each
+//! direction set, the knight's targets and the rays a slide walks. A
+//! piece's targets are then a few ANDs with the free cells (empty, open,
+//! enterable), found in cell order without a list to sort, and the pieces
+//! its steps and leaps might cover.
 //!
 //! The general walk in `movegen::targets` stays the source of truth; where
-//! these tables apply they find the same cells: an occupied cell is never a
-//! target (nothing captures, so nothing covers), a slide stops at the first
-//! piece and passes over locked or closed cells, and a step or knight move
-//! lands only on a free cell.
+//! these tables apply they find the same cells: an occupied cell is a
+//! target only where the piece may cover it (asked of each such cell as
+//! the walk asks it), a slide stops at the first piece and passes over
+//! locked or closed cells (nothing slides where something captures), and
+//! a step or knight move lands on a free cell or a piece it may cover. Under
+//! "Cloaking hides" the board is the mover's belief, its unseen pieces
+//! lifted, and no wall is unseen, so the tables' locks are its own.
 
+use super::capture::ShapePower;
 use crate::geometry::{DirectionSet, Geometry, NO_CELL};
-use crate::rules::{BoardKind, Movement};
+use crate::rules::{BoardKind, CaptureCondition, Cloaking, Movement};
 
 /// The direction sets in the order the tables keep them.
 const SETS: [DirectionSet; 3] = [
@@ -31,6 +37,9 @@ pub(crate) struct StepTable {
     leaps: Vec<[u64; 6]>,
     /// Per shape: the direction sets (`SETS`) it slides along, a bit each.
     slides: [u8; 6],
+    /// Whether some shape captures, by covering what it lands on: then any
+    /// piece may land on one it contests (see `capture::cover`).
+    covers: bool,
     /// Per phase: the locked cells, a bit each.
     locked: Vec<u64>,
     /// Per seat: the cells it may enter, a bit each.
@@ -63,25 +72,47 @@ fn bits(cells: impl IntoIterator<Item = u16>) -> u64 {
 
 impl StepTable {
     /// The tables for a game, or None where its rules need the walk: a
-    /// board over 64 cells or of stacks, something that captures or is
-    /// cloaked, a movement the tables do not cover, or a ray that comes
-    /// round without meeting its start.
+    /// board over 64 cells or of stacks, a capture other than a cover, a
+    /// shape that captures and slides, cloaking that is more than unseen
+    /// pieces (`walls_seen` says whether every wall is seen), a movement
+    /// the tables do not cover, or a ray that comes round without meeting
+    /// its start.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn compile(
         geo: &Geometry,
         movement: &[Vec<Movement>; 6],
-        nothing_captures: bool,
-        cloaked: bool,
+        powers: &[Option<ShapePower>; 6],
+        cloaking: Cloaking,
+        walls_seen: bool,
         locked: &[&[bool]],
         exclusive: &[u8],
         seats: usize,
     ) -> Option<StepTable> {
         let cells = geo.cell_count();
         let moves = movement.iter().any(|kinds| !kinds.is_empty());
+        // Where something covers, a piece that steps onto a captor is taken
+        // there: every shape lands on pieces, so none may slide.
+        let covers = powers.iter().any(Option::is_some);
+        let captures_fit = !covers
+            || powers.iter().flatten().all(|p| {
+                matches!(
+                    p.condition,
+                    CaptureCondition::Cover | CaptureCondition::CoverByRank
+                )
+            }) && movement
+                .iter()
+                .flatten()
+                .all(|&k| covered(k) && parts(k).1 == 0);
+        let cloaking_fits = match cloaking {
+            Cloaking::None => true,
+            Cloaking::Hides => walls_seen,
+            Cloaking::Obscures => false,
+        };
         if !moves
             || cells > 64
             || geo.kind == BoardKind::Stacks
-            || !nothing_captures
-            || cloaked
+            || !captures_fit
+            || !cloaking_fits
             || !movement.iter().flatten().all(|&k| covered(k))
         {
             return None;
@@ -146,6 +177,7 @@ impl StepTable {
         Some(StepTable {
             leaps,
             slides,
+            covers,
             rays,
             ray_cells,
             locked: locked
@@ -177,6 +209,18 @@ impl StepTable {
             sets &= sets - 1;
         }
         reach
+    }
+
+    /// The pieces a piece of `shape` on `from` might cover, given the
+    /// occupied cells: those its steps and knight moves reach, where some
+    /// shape captures (whether it may cover each is the walk's question,
+    /// `State::may_cover`).
+    #[inline]
+    pub(crate) fn prey(&self, from: u16, shape: usize, occupied: u64) -> u64 {
+        match self.covers {
+            true => self.leaps[usize::from(from)][shape] & occupied,
+            false => 0,
+        }
     }
 
     /// The free cells a slide from `f` along the direction set `set`
@@ -284,14 +328,45 @@ mod tests {
     use crate::testing::catalogue_game;
 
     #[test]
-    fn small_boards_where_nothing_captures_get_tables_and_others_walk() {
-        for name in ["9-Holes", "Tapatan", "Achi"] {
+    fn small_boards_where_nothing_captures_but_by_covering_get_tables_and_others_walk() {
+        // 3P-9X-HideSeek: cloaked, and a cat that steps to cover a mouse.
+        for name in ["9-Holes", "Tapatan", "Achi", "3P-9X-HideSeek"] {
             assert!(catalogue_game(name).step_table.is_some(), "{name}");
         }
-        // Cloaked, and a shape that captures by covering.
-        assert!(catalogue_game("3P-9X-HideSeek").step_table.is_none());
         // Nothing moves.
         assert!(catalogue_game("Tic-Tac-Toe").step_table.is_none());
+        let with = |shape: serde_json::Value, cloaking: &str, locked: &[&str]| {
+            let shapes = serde_json::json!([shape]);
+            let cloaked = match cloaking {
+                "none" => serde_json::json!([]),
+                _ => serde_json::json!(["all"]),
+            };
+            crate::testing::game_without_checks(serde_json::json!({"board": "squares",
+                "cloaking": cloaking, "shapes": shapes,
+                "phases": [{"cloaked": cloaked, "locked": locked}]}))
+            .step_table
+            .is_some()
+        };
+        let covering = serde_json::json!({"shape": "x", "power": "can", "capture": "cover",
+            "result": "remove", "movement": ["adjacent"], "reserves": {"black": 2, "white": 2}});
+        assert!(with(covering.clone(), "hides", &[]));
+        // A wall the mover may not see, or pieces seen only where taken.
+        assert!(!with(covering.clone(), "hides", &["2,2"]));
+        assert!(!with(covering.clone(), "obscures", &[]));
+        // A capture beyond the landing cell, and a capture at a slide's end.
+        let mut jumping = covering.clone();
+        jumping["capture"] = "jump".into();
+        assert!(!with(jumping, "none", &[]));
+        let mut sliding = covering.clone();
+        sliding["movement"] = serde_json::json!(["orthogonal"]);
+        assert!(!with(sliding, "none", &[]));
+        // A piece that slides may end on a captor that covers.
+        let shapes = serde_json::json!([covering, {"shape": "circle",
+            "movement": ["linear"], "reserves": {"black": 1, "white": 1}}]);
+        let beside_a_slider = crate::testing::game_without_checks(
+            serde_json::json!({"board": "squares", "shapes": shapes}),
+        );
+        assert!(beside_a_slider.step_table.is_none());
     }
 
     #[test]
@@ -399,5 +474,75 @@ mod tests {
             }
         }
         assert!(compared > 1000, "{compared} positions compared");
+    }
+
+    /// The tables list what the walk lists where a shape covers what its
+    /// steps and leaps land on, in the open and under "Cloaking hides",
+    /// and in 3P-9X-HideSeek.
+    #[test]
+    fn the_tables_list_the_covers_the_walk_lists() {
+        use rand::SeedableRng;
+        use rand::rngs::Xoshiro256PlusPlus;
+        use serde_json::json;
+        use std::sync::Arc;
+
+        use crate::game::Game;
+        use crate::testing::rules;
+
+        let leaps = ["adjacent", "adj_orthogonal", "knight", "adjacent_or_knight"];
+        let mut rule_sets = vec![crate::catalogue::get("3P-9X-HideSeek").expect("catalogue")];
+        for (m, movement) in leaps.iter().enumerate() {
+            for (cloaking, result) in [
+                ("none", "remove"),
+                ("hides", "remove"),
+                ("hides", "reincarnate"),
+            ] {
+                let cloaked = match cloaking {
+                    "none" => json!([]),
+                    _ => json!(["1,1", "2,2", "3,3", "3,2"]),
+                };
+                rule_sets.push(rules(json!({
+                    "board": "squares",
+                    "dimensions": [4, 4, 1],
+                    "cloaking": cloaking,
+                    "shapes": [
+                        {"shape": "circle", "movement": ["adj_diagonal"],
+                         "reserves": {"black": 3, "white": 3}},
+                        {"shape": "x", "power": "can", "capture": "cover", "result": result,
+                         "movement": [movement, leaps[(m + 1) % leaps.len()]],
+                         "reserves": {"black": 2, "white": 2}}],
+                    "phases": [{"order": "sequential", "cloaked": cloaked, "locked": ["4,4"]}],
+                    "exclusive": [{"seats": [1], "spaces": ["1,2"]}],
+                    "turn_checks": [],
+                })));
+            }
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(22);
+        let (mut compared, mut covers) = (0, 0);
+        for rule_set in rule_sets {
+            let name = format!("{} {:?}", rule_set.name, rule_set.shapes[1].movement);
+            let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
+            assert!(with_tables.step_table.is_some(), "{name}: tables");
+            let mut walking = Game::compile(rule_set);
+            walking.step_table = None;
+            let walking = Arc::new(walking);
+            for seed in 0..8 {
+                let mut a = with_tables.start_seeded(seed);
+                let mut b = walking.start_seeded(seed);
+                for _ in 0..80 {
+                    let legal = a.legal_actions();
+                    assert_eq!(legal, b.legal_actions(), "{name}");
+                    compared += 1;
+                    covers += legal.iter().filter(|m| a.captures(**m)).count();
+                    let Some(mv) = crate::random::random_move(&a, &mut rng) else {
+                        break;
+                    };
+                    a.apply_action(mv).expect("legal");
+                    b.apply_action(mv).expect("legal in both");
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} positions compared");
+        assert!(covers > 100, "{covers} covers listed");
     }
 }
