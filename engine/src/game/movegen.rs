@@ -317,7 +317,13 @@ impl State {
             return;
         }
         let mut targets = Targets::new();
-        for from in self.cells_of(&self.game().seats[seat]) {
+        let mut cells = self.cells_of(&self.game().seats[seat]);
+        if let (Some(table), CellsOf::Bits(bits)) = (&self.game().step_table, &mut cells) {
+            // A piece leaves only a cell its seat may enter (see `can_leave`):
+            // pink's ring of mice in 3P-9X-HideSeek stands on Chaos's cells.
+            *bits &= table.open_to(self.phase, seat);
+        }
+        for from in cells {
             self.steps_from(seat, from, &mut targets, out);
         }
     }
@@ -362,7 +368,7 @@ impl State {
             let occupied = self.board.occupied_word();
             let free = table.free(self.phase, seat, occupied);
             let mut reach = table.shape_reach(from, shape.index(), occupied, free);
-            let mut prey = table.prey(from, shape.index(), occupied);
+            let mut prey = table.prey((self.phase, seat), from, shape.index(), occupied);
             while prey != 0 {
                 let cell = prey.trailing_zeros() as u16;
                 prey &= prey - 1;

@@ -211,16 +211,28 @@ impl StepTable {
         reach
     }
 
-    /// The pieces a piece of `shape` on `from` might cover, given the
-    /// occupied cells: those its steps and knight moves reach, where some
-    /// shape captures (whether it may cover each is the walk's question,
-    /// `State::may_cover`).
+    /// The pieces a piece of `shape` on `from`, moved by `seat` in
+    /// `phase`, might cover, given the occupied cells: those its steps and
+    /// knight moves reach on cells it may enter, where some shape captures
+    /// (whether it may cover each is the walk's question, `State::may_cover`).
     #[inline]
-    pub(crate) fn prey(&self, from: u16, shape: usize, occupied: u64) -> u64 {
+    pub(crate) fn prey(
+        &self,
+        (phase, seat): (usize, usize),
+        from: u16,
+        shape: usize,
+        occupied: u64,
+    ) -> u64 {
         match self.covers {
-            true => self.leaps[usize::from(from)][shape] & occupied,
+            true => self.leaps[usize::from(from)][shape] & occupied & self.open_to(phase, seat),
             false => 0,
         }
+    }
+
+    /// The cells `seat` may enter, and so leave, in `phase`, a bit each.
+    #[inline]
+    pub(crate) fn open_to(&self, phase: usize, seat: usize) -> u64 {
+        self.enterable[seat] & !self.locked[phase]
     }
 
     /// The free cells a slide from `f` along the direction set `set`
