@@ -1,6 +1,7 @@
 //! A rule set compiled for play, and the state of one match.
 
 mod board;
+mod by_stack;
 mod capture;
 mod choices;
 mod fold;
@@ -215,6 +216,9 @@ pub struct Game {
     /// see can change its board moves or their captures (see
     /// `knowledge::cells_judged_for_captures`); empty for every cell.
     pub(crate) judged_for_captures: Vec<Vec<u64>>,
+    /// Per phase, the seats that may have a move by stack, a bit each (see
+    /// `by_stack::seats_that_may_step`).
+    pub(crate) seats_may_step: Vec<u8>,
 }
 
 impl Game {
@@ -460,6 +464,7 @@ impl Game {
             step_table,
             lean_moves: Vec::new(),
             lean_phases: Vec::new(),
+            seats_may_step: Vec::new(),
             stack_runs: Vec::new(),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
@@ -503,6 +508,7 @@ impl Game {
         game.stalemate_anywhere = outcome::stalemate_results_anywhere(&game);
         game.one_team_named = outcome::one_team_named_results(&game);
         game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
+        game.seats_may_step = by_stack::seats_that_may_step(&game);
         game.lean_moves = move_run::lean_move_phases(&game);
         game.stack_runs = stack_run::stack_run_phases(&game);
         game.lean_phases = (0..game.phases.len())

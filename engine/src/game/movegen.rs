@@ -312,8 +312,12 @@ impl State {
     }
 
     fn steps(&self, seat: usize, out: &mut Vec<Move>) {
-        if self.game().movement.iter().all(Vec::is_empty) {
-            // No shape moves once placed: nothing to look for.
+        let game = self.game();
+        if game.movement.iter().all(Vec::is_empty)
+            || game.seats_may_step[self.phase] & 1 << seat == 0
+        {
+            // No shape moves once placed, or the seat may enter no stack
+            // but one: nothing to look for.
             return;
         }
         let mut targets = Targets::new();
