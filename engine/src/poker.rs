@@ -137,48 +137,53 @@ fn straight(top: Shape, len: usize) -> Pieces {
 }
 
 /// The best hand reachable from one player's pieces plus the communal ones.
+/// Worked out on bit sets of the ladder's places (each shape held at least
+/// once, twice, and so on): a stack judged by hands ranks one per owner at
+/// every arrival.
 pub fn hand_rank(shapes: &[Shape]) -> HandRank {
-    let mut counts = [0usize; LADDER.len()];
+    let mut counts = [0u8; LADDER.len()];
     for s in shapes {
         if let Some(i) = LADDER_PLACE[s.index()] {
-            counts[usize::from(i)] += 1;
+            counts[usize::from(i)] = counts[usize::from(i)].saturating_add(1);
         }
     }
-    // Indices from the highest shape down, so the first match is the highest.
-    let high_first = || (0..LADDER.len()).rev();
-    let with_at_least = |n: usize| high_first().find(|&i| counts[i] >= n);
-    // Top of the highest run of `len` distinct consecutive shapes.
-    let straight_top = |len: usize| {
-        high_first().find(|&i| i + 1 >= len && (i + 1 - len..=i).all(|j| counts[j] > 0))
-    };
+    // The places held at least `n` times, a bit each (bit i is LADDER[i]).
+    let at_least =
+        |n: u8| (counts.iter().enumerate()).fold(0u8, |bits, (i, &c)| bits | u8::from(c >= n) << i);
+    // The highest place of a set.
+    let highest = |bits: u8| (bits != 0).then(|| 7 - bits.leading_zeros() as usize);
+    let present = at_least(1);
+    // The top of the highest run of `len` distinct consecutive shapes: a
+    // place whose `len - 1` places below are present too.
+    let straight_top = |len: usize| highest((0..len).fold(present, |run, k| run & present << k));
     let hand = |tier: Tier, idx: &[usize]| HandRank {
         tier,
         shapes: idx.iter().map(|&i| LADDER[i]).collect(),
     };
-
-    if let Some(i) = with_at_least(5) {
+    let (pairs, triples) = (at_least(2), at_least(3));
+    if let Some(i) = highest(at_least(5)) {
         return hand(Tier::FiveOfAShape, &[i]);
     }
-    if let Some(i) = with_at_least(4) {
+    if let Some(i) = highest(at_least(4)) {
         return hand(Tier::FourOfAShape, &[i]);
     }
     if let Some(i) = straight_top(5) {
         return hand(Tier::FiveStraight, &[i]);
     }
     // The highest triple first, then the highest pair of another shape.
-    if let Some(t) = with_at_least(3)
-        && let Some(p) = high_first().find(|&i| i != t && counts[i] >= 2)
+    if let Some(t) = highest(triples)
+        && let Some(p) = highest(pairs & !(1 << t))
     {
         return hand(Tier::FullHouse, &[t, p]);
     }
     if let Some(i) = straight_top(4) {
         return hand(Tier::FourStraight, &[i]);
     }
-    if let Some(i) = with_at_least(3) {
+    if let Some(i) = highest(triples) {
         return hand(Tier::ThreeOfAShape, &[i]);
     }
-    let mut pairs = high_first().filter(|&i| counts[i] >= 2);
-    let (first, second) = (pairs.next(), pairs.next());
+    let first = highest(pairs);
+    let second = first.and_then(|h| highest(pairs & !(1 << h)));
     if let (Some(h), Some(l)) = (first, second) {
         return hand(Tier::TwoPair, &[h, l]);
     }
@@ -191,7 +196,7 @@ pub fn hand_rank(shapes: &[Shape]) -> HandRank {
     if let Some(i) = straight_top(2) {
         return hand(Tier::TwoStraight, &[i]);
     }
-    if let Some(i) = with_at_least(1) {
+    if let Some(i) = highest(present) {
         return hand(Tier::Singleton, &[i]);
     }
     hand(Tier::Nothing, &[])
@@ -234,6 +239,98 @@ pub fn winners(hands: &[HandRank]) -> SmallVec<[usize; 4]> {
 mod tests {
     use super::*;
     use Shape::{Circle, Cross, Pentagon, Star, Triangle, X};
+
+    /// The hand worked out by walking the ladder's counts, as before the
+    /// bit sets: every hand of up to seven pieces must rank the same.
+    fn hand_rank_walked(shapes: &[Shape]) -> HandRank {
+        let mut counts = [0usize; LADDER.len()];
+        for s in shapes {
+            if let Some(i) = LADDER_PLACE[s.index()] {
+                counts[usize::from(i)] += 1;
+            }
+        }
+        // Indices from the highest shape down, so the first match is the highest.
+        let high_first = || (0..LADDER.len()).rev();
+        let with_at_least = |n: usize| high_first().find(|&i| counts[i] >= n);
+        // Top of the highest run of `len` distinct consecutive shapes.
+        let straight_top = |len: usize| {
+            high_first().find(|&i| i + 1 >= len && (i + 1 - len..=i).all(|j| counts[j] > 0))
+        };
+        let hand = |tier: Tier, idx: &[usize]| HandRank {
+            tier,
+            shapes: idx.iter().map(|&i| LADDER[i]).collect(),
+        };
+
+        if let Some(i) = with_at_least(5) {
+            return hand(Tier::FiveOfAShape, &[i]);
+        }
+        if let Some(i) = with_at_least(4) {
+            return hand(Tier::FourOfAShape, &[i]);
+        }
+        if let Some(i) = straight_top(5) {
+            return hand(Tier::FiveStraight, &[i]);
+        }
+        // The highest triple first, then the highest pair of another shape.
+        if let Some(t) = with_at_least(3)
+            && let Some(p) = high_first().find(|&i| i != t && counts[i] >= 2)
+        {
+            return hand(Tier::FullHouse, &[t, p]);
+        }
+        if let Some(i) = straight_top(4) {
+            return hand(Tier::FourStraight, &[i]);
+        }
+        if let Some(i) = with_at_least(3) {
+            return hand(Tier::ThreeOfAShape, &[i]);
+        }
+        let mut pairs = high_first().filter(|&i| counts[i] >= 2);
+        let (first, second) = (pairs.next(), pairs.next());
+        if let (Some(h), Some(l)) = (first, second) {
+            return hand(Tier::TwoPair, &[h, l]);
+        }
+        if let Some(i) = straight_top(3) {
+            return hand(Tier::ThreeStraight, &[i]);
+        }
+        if let Some(i) = first {
+            return hand(Tier::Pair, &[i]);
+        }
+        if let Some(i) = straight_top(2) {
+            return hand(Tier::TwoStraight, &[i]);
+        }
+        if let Some(i) = with_at_least(1) {
+            return hand(Tier::Singleton, &[i]);
+        }
+        hand(Tier::Nothing, &[])
+    }
+
+    #[test]
+    fn every_hand_of_up_to_seven_pieces_ranks_as_the_walk_ranks_it() {
+        let all = [Circle, Triangle, X, Cross, Star, Pentagon];
+        let mut hands: Vec<Vec<Shape>> = vec![Vec::new()];
+        let mut checked = 0;
+        for _ in 0..7 {
+            let mut longer = Vec::new();
+            for hand in &hands {
+                // Multisets: each hand's shapes in catalogue order.
+                let from = hand
+                    .last()
+                    .map_or(0, |s| all.iter().position(|a| a == s).unwrap());
+                for &shape in &all[from..] {
+                    let mut next = hand.clone();
+                    next.push(shape);
+                    longer.push(next);
+                }
+            }
+            for hand in &longer {
+                assert_eq!(hand_rank(hand), hand_rank_walked(hand), "{hand:?}");
+                checked += 1;
+            }
+            hands = longer;
+        }
+        assert_eq!(
+            checked, 1715,
+            "every multiset of one to seven of six shapes"
+        );
+    }
 
     fn rank(shapes: &[Shape]) -> HandRank {
         hand_rank(shapes)

@@ -598,30 +598,20 @@ impl State {
             self.changed.extend([from, to]);
             return;
         }
-        let mut carried = vec![from];
-        if geo.kind == BoardKind::Stacks {
-            let column = &geo.columns()[geo.column_of(from)];
-            let start = column
-                .iter()
-                .position(|&c| c == from)
-                .expect("a cell is in its column");
-            carried = column[start..]
-                .iter()
-                .copied()
-                .take_while(|&c| self.board[usize::from(c)] != 0)
-                .collect();
-        }
-        let targets: Vec<u16> = if geo.kind == BoardKind::Stacks {
-            let column = &geo.columns()[geo.column_of(to)];
-            let start = column
-                .iter()
-                .position(|&c| c == to)
-                .expect("a cell is in its column");
-            column[start..start + carried.len()].to_vec()
-        } else {
-            vec![to]
+        // The piece and those above it, onto the same places of the target
+        // stack from `to` up (read from the columns in place: collecting
+        // them was most of a move's allocations).
+        let columns = geo.columns();
+        let (source, target) = (&columns[geo.column_of(from)], &columns[geo.column_of(to)]);
+        let place = |column: &[u16], cell: u16| {
+            (column.iter().position(|&c| c == cell)).expect("a cell is in its column")
         };
-        for (&src, &dst) in carried.iter().zip(&targets) {
+        let (start, land) = (place(source, from), place(target, to));
+        let carried = (source[start..].iter())
+            .take_while(|&&c| self.board[usize::from(c)] != 0)
+            .count();
+        debug_assert!(target.len() - land >= carried, "the target stack has room");
+        for (&src, &dst) in source[start..start + carried].iter().zip(&target[land..]) {
             self.board
                 .set(usize::from(dst), self.board[usize::from(src)]);
             self.board.set(usize::from(src), 0);
