@@ -67,37 +67,44 @@ impl HandRank {
     /// Kept inline (at most five), as the shapes are: a stack judged by
     /// hands asks it of every winning hand at every arrival.
     pub fn pieces(&self) -> Pieces {
-        let top = self.shapes.first().copied();
-        let set = |n: usize| top.into_iter().flat_map(move |s| std::iter::repeat_n(s, n));
+        let mut pieces = Pieces::new();
+        let mut set = |shape: Shape, n: usize| (0..n).for_each(|_| pieces.push(shape));
         match self.tier {
-            Tier::Nothing => Pieces::new(),
-            Tier::Singleton => set(1).collect(),
-            Tier::Pair => set(2).collect(),
-            Tier::ThreeOfAShape => set(3).collect(),
-            Tier::FourOfAShape => set(4).collect(),
-            Tier::FiveOfAShape => set(5).collect(),
-            Tier::TwoPair => self.shapes.iter().flat_map(|&s| [s, s]).collect(),
-            Tier::FullHouse => {
-                let (triple, pair) = (self.shapes[0], self.shapes[1]);
-                Pieces::from_slice(&[triple, triple, triple, pair, pair])
+            Tier::Nothing => {}
+            Tier::Singleton => set(self.shapes[0], 1),
+            Tier::Pair => set(self.shapes[0], 2),
+            Tier::ThreeOfAShape => set(self.shapes[0], 3),
+            Tier::FourOfAShape => set(self.shapes[0], 4),
+            Tier::FiveOfAShape => set(self.shapes[0], 5),
+            Tier::TwoPair => {
+                set(self.shapes[0], 2);
+                set(self.shapes[1], 2);
             }
-            Tier::TwoStraight => straight(self.shapes[0], 2),
-            Tier::ThreeStraight => straight(self.shapes[0], 3),
-            Tier::FourStraight => straight(self.shapes[0], 4),
-            Tier::FiveStraight => straight(self.shapes[0], 5),
+            Tier::FullHouse => {
+                set(self.shapes[0], 3);
+                set(self.shapes[1], 2);
+            }
+            Tier::TwoStraight => return straight(self.shapes[0], 2),
+            Tier::ThreeStraight => return straight(self.shapes[0], 3),
+            Tier::FourStraight => return straight(self.shapes[0], 4),
+            Tier::FiveStraight => return straight(self.shapes[0], 5),
         }
+        pieces
+    }
+
+    /// The hand's place in the hierarchy as one number: the tier, then its
+    /// defining shapes' ranks (a tier always has as many), so that hands
+    /// compare as numbers.
+    fn score(&self) -> u32 {
+        let rank = |i: usize| self.shapes.get(i).map_or(0, |s| u32::from(s.rank()));
+        (self.tier as u32) << 8 | rank(0) << 4 | rank(1)
     }
 }
 
 impl Ord for HandRank {
     fn cmp(&self, other: &Self) -> Ordering {
-        // Shape's own derived order is its catalogue index, not its rank.
-        fn ranks(h: &HandRank) -> impl Iterator<Item = u8> + '_ {
-            h.shapes.iter().map(|s| s.rank())
-        }
-        self.tier
-            .cmp(&other.tier)
-            .then_with(|| ranks(self).cmp(ranks(other)))
+        // By rank (Shape's own derived order is its catalogue index).
+        self.score().cmp(&other.score())
     }
 }
 
@@ -156,9 +163,12 @@ pub fn hand_rank(shapes: &[Shape]) -> HandRank {
     // The top of the highest run of `len` distinct consecutive shapes: a
     // place whose `len - 1` places below are present too.
     let straight_top = |len: usize| highest((0..len).fold(present, |run, k| run & present << k));
-    let hand = |tier: Tier, idx: &[usize]| HandRank {
-        tier,
-        shapes: idx.iter().map(|&i| LADDER[i]).collect(),
+    let hand = |tier: Tier, idx: &[usize]| {
+        let mut shapes = SmallVec::new();
+        for &i in idx {
+            shapes.push(LADDER[i]);
+        }
+        HandRank { tier, shapes }
     };
     let (pairs, triples) = (at_least(2), at_least(3));
     if let Some(i) = highest(at_least(5)) {
@@ -224,15 +234,11 @@ pub fn describe(rank: &HandRank) -> String {
 /// Indices of the highest hands; several when they tie (they split the pot).
 /// Empty only when `hands` is.
 pub fn winners(hands: &[HandRank]) -> SmallVec<[usize; 4]> {
-    let Some(best) = hands.iter().max() else {
+    let scores: SmallVec<[u32; 4]> = hands.iter().map(HandRank::score).collect();
+    let Some(&best) = scores.iter().max() else {
         return SmallVec::new();
     };
-    hands
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| *h == best)
-        .map(|(i, _)| i)
-        .collect()
+    (0..hands.len()).filter(|&i| scores[i] == best).collect()
 }
 
 #[cfg(test)]
