@@ -182,7 +182,8 @@ pub(crate) fn cells_judged_on(
 /// can change which board moves it has or which of them capture, a bit
 /// each (see `State::capture_available`); nothing (every cell) unless on a
 /// flat board every shape moves by single steps or knight's leaps and
-/// captures only what it lands on. Then a piece changes the seat's moves
+/// captures only what it lands on (`lands_only`, see
+/// `steps::leaps_that_cover`). Then a piece changes the seat's moves
 /// only on a cell the seat may enter: Chaos's cat in 3P-9X-HideSeek, kept
 /// off the cloaked middle, judges nothing there.
 pub(crate) fn cells_judged_for_captures(
@@ -190,26 +191,8 @@ pub(crate) fn cells_judged_for_captures(
     geometry: &crate::geometry::Geometry,
     exclusive: &[u8],
     seats: usize,
+    lands_only: bool,
 ) -> Vec<Vec<u64>> {
-    use crate::rules::{CaptureCondition, Movement};
-    let lands_only = rules.shapes.iter().all(|shape| {
-        let steps = shape.movement.iter().all(|m| {
-            matches!(
-                m,
-                Movement::Adjacent
-                    | Movement::AdjOrthogonal
-                    | Movement::AdjDiagonal
-                    | Movement::Knight
-                    | Movement::Knight2x1x0
-                    | Movement::Knight2x1x1
-                    | Movement::AdjacentOrKnight
-            )
-        });
-        let covers = shape
-            .capture
-            .is_none_or(|c| matches!(c, CaptureCondition::Cover | CaptureCondition::CoverByRank));
-        steps && covers
-    });
     if rules.cloaking != Cloaking::Hides || geometry.kind == BoardKind::Stacks || !lands_only {
         return Vec::new();
     }

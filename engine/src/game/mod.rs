@@ -424,13 +424,18 @@ impl Game {
             .flatten()
             .map(Arc::new);
         let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();
-        let walls_seen = phases.iter().all(|p| p.cloaked_walls.is_empty());
+        // Unseen pieces are lifted off a seat's belief before its moves are
+        // listed; an unseen wall would leave the tables' locks wrong.
+        let cloaking_fits = match rules.cloaking {
+            Cloaking::None => true,
+            Cloaking::Hides => phases.iter().all(|p| p.cloaked_walls.is_empty()),
+            Cloaking::Obscures => false,
+        };
         let step_table = steps::StepTable::compile(
             &geometry,
             &movement,
             &powers,
-            rules.cloaking,
-            walls_seen,
+            cloaking_fits,
             &locked,
             &exclusive,
             seats.len(),
@@ -455,7 +460,9 @@ impl Game {
         let judged_on =
             knowledge::cells_judged_on(&rules, &geometry, &exclusive, &upkeep, seats.len());
         let judged_for_captures =
-            knowledge::cells_judged_for_captures(&rules, &geometry, &exclusive, seats.len());
+            knowledge::cells_judged_for_captures(&rules, &geometry, &exclusive, seats.len(), {
+                steps::leaps_that_cover(&movement, &powers)
+            });
         let mut game = Game {
             judged_on,
             judged_for_captures,

@@ -17,7 +17,7 @@
 
 use super::capture::ShapePower;
 use crate::geometry::{DirectionSet, Geometry, NO_CELL};
-use crate::rules::{BoardKind, CaptureCondition, Cloaking, Movement};
+use crate::rules::{BoardKind, CaptureCondition, Movement};
 
 /// The direction sets in the order the tables keep them.
 const SETS: [DirectionSet; 3] = [
@@ -70,20 +70,41 @@ fn bits(cells: impl IntoIterator<Item = u16>) -> u64 {
     cells.into_iter().fold(0, |m, c| m | 1 << c)
 }
 
+/// Whether every shape moves by single steps or knight's leaps and every
+/// power captures only what it lands on (a cover): then a piece changes
+/// another's moves only on a cell that piece may land on. The step tables
+/// and the capture check's cells (`knowledge::cells_judged_for_captures`)
+/// both rest on it.
+pub(crate) fn leaps_that_cover(
+    movement: &[Vec<Movement>; 6],
+    powers: &[Option<ShapePower>; 6],
+) -> bool {
+    let covers = powers.iter().flatten().all(|p| {
+        matches!(
+            p.condition,
+            CaptureCondition::Cover | CaptureCondition::CoverByRank
+        )
+    });
+    let leaps = movement
+        .iter()
+        .flatten()
+        .all(|&k| covered(k) && parts(k).1 == 0);
+    covers && leaps
+}
+
 impl StepTable {
     /// The tables for a game, or None where its rules need the walk: a
-    /// board over 64 cells or of stacks, a capture other than a cover, a
-    /// shape that captures and slides, cloaking that is more than unseen
-    /// pieces (`walls_seen` says whether every wall is seen), a movement
-    /// the tables do not cover, or a ray that comes round without meeting
-    /// its start.
-    #[allow(clippy::too_many_arguments)]
+    /// board over 64 cells or of stacks, a capture where some shape does
+    /// more than step or leap onto what it covers (see
+    /// [`leaps_that_cover`]), cloaking that is more than unseen pieces
+    /// (`cloaking_fits` false: the caller knows whether every wall is seen),
+    /// a movement the tables do not cover, or a ray that comes round
+    /// without meeting its start.
     pub(crate) fn compile(
         geo: &Geometry,
         movement: &[Vec<Movement>; 6],
         powers: &[Option<ShapePower>; 6],
-        cloaking: Cloaking,
-        walls_seen: bool,
+        cloaking_fits: bool,
         locked: &[&[bool]],
         exclusive: &[u8],
         seats: usize,
@@ -93,21 +114,7 @@ impl StepTable {
         // Where something covers, a piece that steps onto a captor is taken
         // there: every shape lands on pieces, so none may slide.
         let covers = powers.iter().any(Option::is_some);
-        let captures_fit = !covers
-            || powers.iter().flatten().all(|p| {
-                matches!(
-                    p.condition,
-                    CaptureCondition::Cover | CaptureCondition::CoverByRank
-                )
-            }) && movement
-                .iter()
-                .flatten()
-                .all(|&k| covered(k) && parts(k).1 == 0);
-        let cloaking_fits = match cloaking {
-            Cloaking::None => true,
-            Cloaking::Hides => walls_seen,
-            Cloaking::Obscures => false,
-        };
+        let captures_fit = !covers || leaps_that_cover(movement, powers);
         if !moves
             || cells > 64
             || geo.kind == BoardKind::Stacks
