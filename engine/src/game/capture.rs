@@ -14,6 +14,8 @@ use super::hands::judge_hands;
 
 pub(crate) mod settle;
 pub(crate) use settle::StackSite;
+mod verdicts;
+pub(crate) use verdicts::Verdicts;
 
 /// The most pieces a stack holds: a board's height is one of its dimensions.
 pub(super) const STACK_MAX: usize = crate::validate::DIMENSION_MAX as usize;
@@ -275,6 +277,7 @@ impl State {
             rng: &mut self.rng,
             changed: &mut self.changed,
             locked,
+            verdicts: Some(&mut self.verdicts),
         }
         .resolve(cell, by_stack, attacking);
     }

@@ -7,8 +7,8 @@
 //! judged from. A planner that has made no move yet is judged on the state
 //! itself (see `Round::fresh`); its moves play on a single buffer, copied
 //! from the state at its first move that must be played. A plan of one
-//! placement or pass is only recorded, not played, so most rounds copy
-//! nothing. A resolved round's lists and buffer are kept for the next round
+//! placement, pass or move on stacks is only recorded, not played, so most
+//! rounds copy nothing. A resolved round's lists and buffer are kept for the next round
 //! (see `State::idle_round`).
 //!
 //! Collisions: on flat boards, pieces arriving on one space are all destroyed
@@ -21,7 +21,6 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::FxHasher;
 
-use super::words::Said;
 use super::{Applied, Move, State};
 use crate::rules::{BoardKind, Order};
 
@@ -268,16 +267,25 @@ impl State {
     }
 
     /// Whether `mv` makes the whole plan on this planner's position, fresh
-    /// from the round start, with nothing of its play needed: a placement
-    /// or a pass, one piece a turn, no chain of jumps open. Such a move ends
-    /// the turn, and its words need nothing from the board (see
-    /// `State::said_before_step`), so it is only recorded: the position
-    /// stays the round start for the next planner, with nothing to undo.
+    /// from the round start, with nothing of its play needed: one piece a
+    /// turn, no chain of jumps open, and a placement, a pass, or a move on
+    /// stacks (which never opens a chain nor earns another move: see
+    /// `State::play_step`). Such a move ends the turn, and its words need
+    /// only the board it starts from (see `State::said_before_step`), so it
+    /// is only recorded: the position stays the round start for the next
+    /// planner, with nothing to undo.
     fn closes_plan_untouched(&self, mv: Move, fresh: bool) -> bool {
         // A plan's every move is in `turn_moves`: none yet, nothing played.
         // A fresh round's planner has made none (`self` is the state).
+        let ends_turn = match mv {
+            Move::Place { .. } | Move::Pass => true,
+            Move::Step { .. } | Move::Promote { .. } => {
+                self.game().geometry.kind == BoardKind::Stacks
+            }
+            Move::OfferDraw | Move::AgreeDraw | Move::RefuseDraw => false,
+        };
         (fresh || self.turn_moves.is_empty())
-            && matches!(mv, Move::Place { .. } | Move::Pass)
+            && ends_turn
             && self.game().rules.pieces_per_turn == 1
             && self.tactics.chain.is_none()
             && self.tactics.extra == 0
@@ -301,7 +309,10 @@ impl State {
             round.position.closes_plan_untouched(mv, false)
         };
         let (done, said) = if untouched {
-            (true, Said::default())
+            // The words as the planner's position would record them: it
+            // is the round start, as the state is while the round is fresh.
+            let start = if round.fresh { &*self } else { &round.position };
+            (true, start.said_before_step(mv))
         } else {
             if round.fresh {
                 self.open_round_position(&mut round);

@@ -303,6 +303,8 @@ impl StackRun {
             rng: &mut self.rng,
             changed: &mut self.changed,
             locked: &game.phases[self.phase].locked,
+            // A run may serve another game next: it keeps no verdicts.
+            verdicts: None,
         }
         .resolve(to, false, true);
     }

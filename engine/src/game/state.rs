@@ -86,6 +86,9 @@ pub struct State {
     /// after every turn of a game with "Stalemate if Chaos cannot capture",
     /// the second for every cloaked move); never copied.
     pub(super) scratch_moves: Vec<Move>,
+    /// The stacks judged so far, by their contents (see `Verdicts`);
+    /// never copied.
+    pub(super) verdicts: super::capture::Verdicts,
 }
 
 /// [`State::locked_mask`] from the fields it reads, so that a caller can
@@ -144,6 +147,7 @@ impl State {
             tactics: Default::default(),
             idle_round: None,
             scratch_moves: Vec::new(),
+            verdicts: Default::default(),
             game,
         };
         state.keep_turn_start(true);

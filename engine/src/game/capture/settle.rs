@@ -4,6 +4,7 @@
 //! The match resolves its stacks through it; a run played apart from the
 //! match, on copies of those parts, can too.
 
+use super::verdicts::Verdicts;
 use super::{STACK_MAX, StackVerdict, contest, every_position, judge_stack_attacked};
 use crate::game::board::Board;
 use crate::game::reserves::Reserves;
@@ -24,6 +25,9 @@ pub(crate) struct StackSite<'a> {
     /// Per cell, closed to the pieces that settle: the phase's locked
     /// cells, or the walls a seat believes in while its moves are judged.
     pub(crate) locked: &'a [bool],
+    /// The verdicts judged so far, where the owner keeps them (a state
+    /// does: it never changes games).
+    pub(crate) verdicts: Option<&'a mut Verdicts>,
 }
 
 impl StackSite<'_> {
@@ -58,7 +62,10 @@ impl StackSite<'_> {
         }
         let (cells, pieces) = (&cells[..n], &pieces[..n]);
         let attacker = cells.iter().position(|&c| c == cell).filter(|_| attacking);
-        let mut verdict = judge_stack_attacked(self.game, pieces, by_stack, attacker);
+        let mut verdict = match self.verdicts.as_deref_mut() {
+            Some(verdicts) => verdicts.judge(self.game, pieces, by_stack, attacker),
+            None => judge_stack_attacked(self.game, pieces, by_stack, attacker),
+        };
         if verdict.kept == every_position(pieces.len()) {
             return;
         }

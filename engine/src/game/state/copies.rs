@@ -63,10 +63,13 @@ impl State {
             tactics,
             idle_round,
             scratch_moves: _,
+            verdicts,
         } = self;
         // Copies within a match share its game: no count to touch.
         if !Arc::ptr_eq(game, &source.game) {
             game.clone_from(&source.game);
+            // Another game's stacks are judged by other rules.
+            *verdicts = Default::default();
         }
         board.clone_from(&source.board);
         flags.clone_from(&source.flags);
@@ -156,6 +159,7 @@ impl State {
             tactics: self.tactics.clone(),
             idle_round: None,
             scratch_moves: Vec::new(),
+            verdicts: Default::default(),
         }
     }
 }
