@@ -219,6 +219,8 @@ pub struct Game {
     /// Per phase, the seats that may have a move by stack, a bit each (see
     /// `by_stack::seats_that_may_step`).
     pub(crate) seats_may_step: Vec<u8>,
+    /// The stacks a move by stack may land on (see `by_stack::StackRows`).
+    pub(crate) stack_rows: Option<by_stack::StackRows>,
 }
 
 impl Game {
@@ -472,6 +474,7 @@ impl Game {
             lean_moves: Vec::new(),
             lean_phases: Vec::new(),
             seats_may_step: Vec::new(),
+            stack_rows: None,
             stack_runs: Vec::new(),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
@@ -516,6 +519,7 @@ impl Game {
         game.one_team_named = outcome::one_team_named_results(&game);
         game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
         game.seats_may_step = by_stack::seats_that_may_step(&game);
+        game.stack_rows = by_stack::StackRows::compile(&game);
         game.lean_moves = move_run::lean_move_phases(&game);
         game.stack_runs = stack_run::stack_run_phases(&game);
         game.lean_phases = (0..game.phases.len())

@@ -475,6 +475,26 @@ impl State {
                 }
             }
         };
+        // A move by stack of `carried` pieces: onto the stacks of its rows
+        // it may land on, with room for them all.
+        let by_stack = |carried: usize, out: &mut Targets| match &game.stack_rows {
+            Some(rows) => {
+                let stack = geo.column_of(from);
+                for &reached in rows.reached(self.phase, seat, stack) {
+                    let bottom = geo.columns()[usize::from(reached)][0];
+                    if let Some(to) = land(bottom, None)
+                        && self.room(to) >= carried
+                    {
+                        out.push(to);
+                    }
+                }
+            }
+            None => {
+                let mut reach = Targets::new();
+                slide(DirectionSet::Orthogonal, &mut reach);
+                out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
+            }
+        };
         let knight = |ones: Option<usize>, out: &mut Targets| {
             out.extend(geo.knight_targets(from, ones).filter_map(|c| land(c, None)));
         };
@@ -503,9 +523,7 @@ impl State {
                     .skip_while(|&&c| c != from)
                     .take_while(|&&c| self.board[usize::from(c)] != 0)
                     .count();
-                let mut reach = Targets::new();
-                slide(DirectionSet::Orthogonal, &mut reach);
-                out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
+                by_stack(carried, out);
             }
             Movement::OrthByFullStack => {
                 // Only the lowest piece moves, and it takes the whole stack.
@@ -518,9 +536,7 @@ impl State {
                     .iter()
                     .filter(|&&c| self.board[usize::from(c)] != 0)
                     .count();
-                let mut reach = Targets::new();
-                slide(DirectionSet::Orthogonal, &mut reach);
-                out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
+                by_stack(carried, out);
             }
             Movement::RookOrthCastle => slide(DirectionSet::Orthogonal, out),
             Movement::ForwardOrth
