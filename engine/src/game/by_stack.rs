@@ -177,10 +177,8 @@ mod tests {
                 continue;
             }
             let placed = rules.shapes.iter().all(|s| s.movement.is_empty());
-            for movement in [Movement::OrthByStack, Movement::OrthByFullStack] {
-                if !placed {
-                    continue;
-                }
+            let movements = [Movement::OrthByStack, Movement::OrthByFullStack];
+            for movement in movements.into_iter().filter(|_| placed) {
                 let mut moving = rules.clone();
                 moving
                     .shapes
