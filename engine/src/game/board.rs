@@ -316,16 +316,6 @@ impl Board {
     }
 }
 
-/// Makes `into` a copy of `from`, reusing its buffers where it holds a
-/// board already: a run played apart from the state copies the state's
-/// board at every load.
-pub(crate) fn copy_board(into: &mut Option<Board>, from: &Board) {
-    match into {
-        Some(board) => board.clone_from(from),
-        None => *into = Some(from.clone()),
-    }
-}
-
 /// A set of slots (cells or stacks), one bit each.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Slots {
@@ -573,6 +563,25 @@ pub(crate) fn slots_of(geometry: &crate::geometry::Geometry) -> Arc<[u16]> {
         }
     }
     slot_of.into()
+}
+
+/// A board of no cells: what a run holds before it first copies a state's
+/// board (with `clone_from`, which then reuses its buffers).
+impl Default for Board {
+    fn default() -> Board {
+        Board {
+            cells: Vec::new(),
+            open: Slots::default(),
+            slot_of: Arc::default(),
+            key: 0,
+            counts: [0; 1 + super::PIECE_KINDS],
+            colour_counts: [0; COLOURS],
+            colour_words: [0; COLOURS],
+            stacks: None,
+            heights: Vec::new(),
+            lines: None,
+        }
+    }
 }
 
 impl Clone for Board {

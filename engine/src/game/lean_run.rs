@@ -21,7 +21,7 @@
 
 use rand::Rng;
 
-use super::board::{Board, Slots, copy_board};
+use super::board::{Board, Slots};
 use super::choices::{Drawn, draw, kinds_held, pieces_held};
 use super::knowledge::seers_of_piece;
 use super::move_run::MoveRun;
@@ -41,7 +41,7 @@ use crate::rules::{BoardKind, Color, Shape};
 /// Reused from playout to playout, so a run allocates nothing.
 #[derive(Debug, Default)]
 pub(crate) struct LeanRun {
-    board: Option<Board>,
+    board: Board,
     reserves: Reserves,
     phase: usize,
     to_move: usize,
@@ -157,7 +157,7 @@ impl LeanRun {
             self.lined |= game.upkeep.untold_lines
                 && outcome::placement_made_a_line(game, &state.board, to, color);
         }
-        copy_board(&mut self.board, &state.board);
+        self.board.clone_from(&state.board);
         self.reserves = state.reserves;
         self.phase = state.phase;
         self.to_move = state.to_move;
@@ -171,7 +171,7 @@ impl LeanRun {
             // each seat places on the open slots it may enter, kept per seat
             // as a belief is, and every placement seen by all.
             None if !blocked.is_empty() => {
-                let open = self.board.as_ref().expect("just copied").open();
+                let open = self.board.open();
                 self.believed_open
                     .resize_with(blocked.len(), Slots::default);
                 for (mine, closed) in self.believed_open.iter_mut().zip(blocked) {
@@ -324,7 +324,7 @@ impl LeanRun {
     /// placement the engine makes, as `play_automatic` does, and again;
     /// then the pieces the mover holds of the kinds it may place (Random's
     /// weight per slot), or why the run stops.
-    #[inline]
+    #[inline(always)]
     fn forced_moves<const BELIEVED: bool>(&mut self, game: &Game) -> Result<(u32, usize), RunStop> {
         let passes = game.phases[self.phase].pass;
         loop {
@@ -373,7 +373,7 @@ impl LeanRun {
                 Some(RunStop::Stalemate)
             }
             None if stalemate && game.stalemate_by_position => {
-                let board = self.board.as_ref().expect("a run is loaded first");
+                let board = &self.board;
                 outcome::stalemate_results_of_board(game, board, &mut self.results);
                 Some(RunStop::Stalemate)
             }
@@ -397,7 +397,7 @@ impl LeanRun {
     fn slots<const BELIEVED: bool>(&self) -> &Slots {
         match BELIEVED {
             true => &self.believed_open[self.to_move],
-            false => self.board.as_ref().expect("a run is loaded first").open(),
+            false => self.board.open(),
         }
     }
 
@@ -407,7 +407,7 @@ impl LeanRun {
     fn slots_of(&self, seat: usize) -> &Slots {
         match self.believed_open.get(seat) {
             Some(open) => open,
-            None => self.board.as_ref().expect("a run is loaded first").open(),
+            None => self.board.open(),
         }
     }
 
@@ -467,7 +467,7 @@ impl LeanRun {
     /// Where a piece put in `slot` lands.
     #[inline]
     fn landing(&self, game: &Game, slot: u16) -> u16 {
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         match game.geometry.kind {
             BoardKind::Stacks => kept_landing(game, self.phase, board, usize::from(slot))
                 .expect("an open stack has room"),
@@ -507,7 +507,7 @@ impl LeanRun {
         to: u16,
         automatic: bool,
     ) -> Option<RunStop> {
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         if board[usize::from(to)] != 0 {
             self.placed.push(Placed {
                 color,
@@ -533,7 +533,7 @@ impl LeanRun {
         automatic: bool,
     ) -> Option<RunStop> {
         let to = self.landing(game, slot);
-        let board = self.board.as_mut().expect("a run is loaded first");
+        let board = &mut self.board;
         board.fill_unkeyed(usize::from(to), pack(color, shape));
         self.reserves.take_one(color, shape);
         self.placed.push(Placed {
@@ -542,29 +542,47 @@ impl LeanRun {
             to,
             automatic,
         });
-        self.turn.push(to);
         self.lined |=
             game.upkeep.untold_lines && outcome::placement_made_a_line(game, board, to, color);
-        if self.turn.len() >= usize::from(game.rules.pieces_per_turn) {
-            return self.end_turn(game);
+        if self.turn.len() + 1 < usize::from(game.rules.pieces_per_turn) {
+            self.turn.push(to);
+            return None;
         }
-        None
+        // A turn of one placement is not listed: most turns are.
+        match self.turn.is_empty() {
+            true => self.end_turn_after(game, Some(to)),
+            false => {
+                self.turn.push(to);
+                self.end_turn(game)
+            }
+        }
     }
 
     /// Ends the mover's turn: the stop where its lines decided the game,
     /// else None with the next seat to move.
     #[inline]
     fn end_turn(&mut self, game: &Game) -> Option<RunStop> {
+        self.end_turn_after(game, None)
+    }
+
+    /// [`LeanRun::end_turn`], where the turn is the one placement on
+    /// `lone` if given, else the cells of `turn`.
+    #[inline(always)]
+    fn end_turn_after(&mut self, game: &Game, lone: Option<u16>) -> Option<RunStop> {
         let mover = self.to_move;
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         if self.lined {
-            let decided = match (&self.turn[..], &game.upkeep.untold_checks[..]) {
+            let cells = match &lone {
+                Some(cell) => std::slice::from_ref(cell),
+                None => &self.turn[..],
+            };
+            let decided = match (cells, &game.upkeep.untold_checks[..]) {
                 // One placement, one check: the line is of its colour.
                 ([cell], [(_, result)]) => {
                     let (color, _) = super::unpack(board[usize::from(*cell)]).expect("placed");
                     outcome::one_line_results_into(game, color, *result, mover, &mut self.results)
                 }
-                _ => outcome::line_results_into(game, board, &self.turn, mover, &mut self.results),
+                _ => outcome::line_results_into(game, board, cells, mover, &mut self.results),
             };
             if decided {
                 return Some(RunStop::Line);

@@ -37,13 +37,18 @@ pub(crate) enum LineTest {
 pub(crate) struct LineTable {
     pub length: u8,
     pub diagonals: bool,
-    /// How many masks each cell has in `masks`: as many as the most lines
-    /// through one cell, a cell with fewer repeating its first (see
-    /// [`LineTable::completes`]).
-    width: usize,
-    /// Per cell, `width` masks.
-    masks: Vec<u64>,
+    /// How many chunks of masks each cell has in `masks`: enough for the
+    /// most lines through one cell, a cell with fewer repeating its first
+    /// (see [`LineTable::completes`]).
+    chunks: usize,
+    /// Per cell, `chunks` chunks of masks.
+    masks: Vec<[u64; CHUNK]>,
 }
+
+/// Masks asked together: a fixed count unrolls into straight code (a cell
+/// of most boards lies on at most four lines), where a count known only at
+/// run time cost Tic-Tac-Toe's placements a loop each.
+const CHUNK: usize = 4;
 
 impl LineTable {
     /// The table for lines of `length` (with diagonals or not), or None
@@ -78,8 +83,14 @@ impl LineTable {
                 }
             }
         }
-        let width = per_cell.iter().map(Vec::len).max().unwrap_or(0);
-        let mut masks = Vec::with_capacity(cells * width);
+        let chunks = per_cell
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0)
+            .div_ceil(CHUNK);
+        let width = chunks * CHUNK;
+        let mut masks = Vec::with_capacity(cells * chunks);
         for list in per_cell {
             // A cell on no line takes a mask no colour fills: a cell the
             // board lacks (every board of 64 cells has a line through each
@@ -89,17 +100,16 @@ impl LineTable {
                 None if cells < 64 => 1 << 63,
                 None => return None,
             };
+            let mut padded = list.iter().copied().chain(std::iter::repeat(filler));
             masks.extend(
-                list.iter()
-                    .copied()
-                    .chain(std::iter::repeat(filler))
-                    .take(width),
+                (0..width / CHUNK)
+                    .map(|_| std::array::from_fn(|_| padded.next().unwrap_or(filler))),
             );
         }
         Some(LineTable {
             length,
             diagonals,
-            width,
+            chunks,
             masks,
         })
     }
@@ -108,19 +118,22 @@ impl LineTable {
     /// (the cells of one colour, a bit each).
     #[inline]
     pub(crate) fn completes(&self, cell: u16, colour: u64) -> bool {
-        let from = usize::from(cell) * self.width;
+        let from = usize::from(cell) * self.chunks;
         // Every mask of the cell is asked, without stopping at the first
         // whole one: every cell asks as many, so no branch waits on which
         // cell a random playout placed on (that cost Tic-Tac-Toe a tenth).
-        self.masks[from..from + self.width]
+        self.masks[from..from + self.chunks]
             .iter()
-            .fold(false, |whole, &m| whole | (m & !colour == 0))
+            .fold(false, |whole, chunk| {
+                whole | chunk.iter().fold(false, |w, &m| w | (m & !colour == 0))
+            })
     }
 
     /// The different lines through `cell`, as masks.
     #[cfg(test)]
     fn lines_through(&self, cell: usize) -> Vec<u64> {
-        let mut lines = self.masks[cell * self.width..(cell + 1) * self.width].to_vec();
+        let chunks = &self.masks[cell * self.chunks..(cell + 1) * self.chunks];
+        let mut lines = chunks.as_flattened().to_vec();
         lines.sort_unstable();
         lines.dedup();
         lines
@@ -136,7 +149,7 @@ mod tests {
     fn tic_tac_toe_has_the_eight_lines_of_three() {
         let game = catalogue_game("Tic-Tac-Toe");
         let table = LineTable::compile(&game.geometry, 3, true).expect("a 3x3 board fits");
-        let mut all: Vec<u64> = table.masks.clone();
+        let mut all: Vec<u64> = table.masks.as_flattened().to_vec();
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), 8, "three rows, three columns, two diagonals");
@@ -155,7 +168,7 @@ mod tests {
     fn connect_four_has_its_69_windows_and_big_boards_walk() {
         let game = catalogue_game("Connect4");
         let table = LineTable::compile(&game.geometry, 4, true).expect("42 cells fit");
-        let mut all = table.masks.clone();
+        let mut all = table.masks.as_flattened().to_vec();
         all.sort_unstable();
         all.dedup();
         // 24 horizontal, 21 vertical and 2 x 12 diagonal windows of four.

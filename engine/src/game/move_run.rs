@@ -18,7 +18,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::board::{Board, copy_board};
+use super::board::Board;
 use super::choices::{kind_at, pieces_held};
 use super::reserves::Reserves;
 use super::seen_turns::SeenTurns;
@@ -90,7 +90,7 @@ pub(crate) fn lean_move_phases(game: &Game) -> Vec<Vec<u64>> {
 /// its buffers have grown.
 #[derive(Debug, Default)]
 pub(crate) struct MoveRun {
-    board: Option<Board>,
+    board: Board,
     reserves: Reserves,
     phase: usize,
     to_move: usize,
@@ -126,7 +126,7 @@ impl MoveRun {
         {
             return false;
         }
-        copy_board(&mut self.board, &state.board);
+        self.board.clone_from(&state.board);
         self.reserves = state.reserves;
         self.phase = state.phase;
         self.to_move = state.to_move;
@@ -183,7 +183,7 @@ impl MoveRun {
             .step_table
             .as_ref()
             .expect("a lean phase has step tables");
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         let reserves = &self.reserves;
         let seat = self.to_move;
         let occupied = board.occupied_word();
@@ -262,7 +262,7 @@ impl MoveRun {
     fn make(&mut self, game: &Game, mv: Move, automatic: bool) -> Option<RunStop> {
         self.made.push((mv, automatic));
         let mover = self.to_move;
-        let board = self.board.as_mut().expect("a run is loaded first");
+        let board = &mut self.board;
         let reserves = &mut self.reserves;
         let (to, color, turn_key) = match mv {
             Move::Place { color, shape, to } => {
@@ -304,7 +304,7 @@ impl MoveRun {
         if self.phase + 1 < game.phases.len() {
             return RunStop::Handover;
         }
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         stalemate_apart(game, board, &mut self.results)
     }
 

@@ -18,7 +18,7 @@
 
 use rand::Rng;
 
-use super::board::{Board, copy_board};
+use super::board::Board;
 use super::capture::settle::StackSite;
 use super::choices::{Drawn, draw, kind_at, pieces_held};
 use super::lean_run::RunStop;
@@ -96,7 +96,7 @@ pub(crate) fn stack_run_phases(game: &Game) -> Vec<Option<StackPhase>> {
 /// allocates nothing once its buffers have grown.
 #[derive(Debug, Default)]
 pub(crate) struct StackRun {
-    board: Option<Board>,
+    board: Board,
     /// The pieces' flags, as the resolution keeps them: nothing in a run
     /// reads them (no piece moves or is cloaked), so never copied in.
     flags: Vec<u8>,
@@ -136,7 +136,7 @@ impl StackRun {
         {
             return false;
         }
-        copy_board(&mut self.board, &state.board);
+        self.board.clone_from(&state.board);
         self.flags.resize(state.flags.len(), 0);
         self.reserves = state.reserves;
         self.rng = state.rng;
@@ -222,7 +222,7 @@ impl StackRun {
     /// stacks' order, where it may enter the place it lands on (as
     /// `placements` lists them).
     fn open_stacks(&mut self, game: &Game, seat: usize) {
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         let locked = &game.phases[self.phase].locked;
         let phase = game.stack_runs[self.phase].as_ref().expect("a run's phase");
         for &stack in &phase.stacks_open_to[seat] {
@@ -289,7 +289,7 @@ impl StackRun {
     /// Puts the mover's piece on `to` and resolves its stack, noting the
     /// cells changed.
     fn place(&mut self, game: &Game, color: Color, shape: Shape, to: u16) {
-        let board = self.board.as_mut().expect("a run is loaded first");
+        let board = &mut self.board;
         self.reserves.take_one(color, shape);
         board.set(usize::from(to), pack(color, shape));
         self.flags[usize::from(to)] = known_bit(self.to_move);
@@ -322,7 +322,7 @@ impl StackRun {
 
     /// The run's position keyed as `State::position_key` keys it.
     fn position_key(&self) -> u64 {
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         State::key_of(board, &self.reserves, self.phase)
     }
 
@@ -351,7 +351,7 @@ impl StackRun {
     /// run's board); else the state plays the run's moves and judges.
     #[cold]
     fn stalemate(&mut self, game: &Game) -> RunStop {
-        let board = self.board.as_ref().expect("a run is loaded first");
+        let board = &self.board;
         stalemate_apart(game, board, &mut self.results)
     }
 
