@@ -338,9 +338,24 @@ impl Clone for Slots {
     }
 
     fn clone_from(&mut self, source: &Slots) {
-        self.words.clone_from(&source.words);
-        self.counts.clone_from(&source.counts);
+        copy_into(&mut self.words, &source.words);
+        copy_into(&mut self.counts, &source.counts);
         self.len = source.len;
+    }
+}
+
+/// Makes `into` a copy of `from`, in place where their lengths agree (a
+/// board copied from another position of its game, as a playout's
+/// restart and every lean run's load copy one), sparing `clone_from`'s
+/// truncating and growing.
+#[inline]
+fn copy_into<T: Copy>(into: &mut Vec<T>, from: &[T]) {
+    match into.len() == from.len() {
+        true => into.copy_from_slice(from),
+        false => {
+            into.clear();
+            into.extend_from_slice(from);
+        }
     }
 }
 
@@ -601,13 +616,13 @@ impl Clone for Board {
     }
 
     fn clone_from(&mut self, source: &Board) {
-        self.cells.clone_from(&source.cells);
+        copy_into(&mut self.cells, &source.cells);
         self.open.clone_from(&source.open);
         self.key = source.key;
         self.counts = source.counts;
         self.colour_counts = source.colour_counts;
         self.colour_words = source.colour_words;
-        self.heights.clone_from(&source.heights);
+        copy_into(&mut self.heights, &source.heights);
         self.lines.clone_from(&source.lines);
         let same = match (&self.stacks, &source.stacks) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),

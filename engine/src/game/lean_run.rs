@@ -31,10 +31,9 @@ use super::stack_run::StackRun;
 use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};
 use crate::rules::{BoardKind, Color, Shape};
 
-/// A run of lean placements played apart from the state: the board (its
-/// key left stale: nothing reads it), the reserves and the turn are copied
-/// from it, and Random's placements are
-/// made on the copy with none of the state's records (its history, the
+/// A run of lean placements played apart from the state: the board and
+/// the reserves (their keys left stale: nothing reads them) and the turn
+/// are copied from it, and Random's placements are made on the copy with none of the state's records (its history, the
 /// decisions, each cell's flags, the legal moves listed). A playout that a
 /// line ends within the run needs no more than its results; otherwise the
 /// state makes the run's placements its own (see [`State::settle_lean`]).
@@ -78,14 +77,26 @@ enum Played {
     Stacks,
 }
 
-/// A placement of a lean run.
+/// A placement of a lean run: four bytes, one store a placement.
 #[derive(Clone, Copy, Debug)]
 struct Placed {
-    color: Color,
-    shape: Shape,
     to: u16,
+    /// The piece, packed (see [`pack`]).
+    piece: u8,
     /// Made by the engine: the seat's only move.
     automatic: bool,
+}
+
+impl Placed {
+    /// The move that made it.
+    fn placement(&self) -> Move {
+        let (color, shape) = super::unpack(self.piece).expect("a run places pieces");
+        Move::Place {
+            color,
+            shape,
+            to: self.to,
+        }
+    }
 }
 
 /// Cloned by hand, so `clone_from` reuses the buffers (a search copies
@@ -510,9 +521,8 @@ impl LeanRun {
         let board = &self.board;
         if board[usize::from(to)] != 0 {
             self.placed.push(Placed {
-                color,
-                shape,
                 to,
+                piece: pack(color, shape),
                 automatic,
             });
             self.believed_open[self.to_move].remove(to);
@@ -534,12 +544,12 @@ impl LeanRun {
     ) -> Option<RunStop> {
         let to = self.landing(game, slot);
         let board = &mut self.board;
-        board.fill_unkeyed(usize::from(to), pack(color, shape));
-        self.reserves.take_one(color, shape);
+        let piece = pack(color, shape);
+        board.fill_unkeyed(usize::from(to), piece);
+        self.reserves.take_one_unkeyed(color, shape);
         self.placed.push(Placed {
-            color,
-            shape,
             to,
+            piece,
             automatic,
         });
         self.lined |=
@@ -659,10 +669,7 @@ impl State {
             // Cloaked placements learn what each seat sees: the general
             // way, which also makes the engine's own moves after each.
             for placed in run.placed.iter().filter(|p| !p.automatic) {
-                let Placed {
-                    color, shape, to, ..
-                } = *placed;
-                self.decide(Move::Place { color, shape, to });
+                self.decide(placed.placement());
             }
         } else {
             let last = run.placed.len();
@@ -691,14 +698,12 @@ impl State {
     /// last of a run (`last`), the moves of the next position as
     /// `refresh_choices` finds them. Before that nothing reads them.
     fn place_lean(&mut self, placed: &Placed, last: bool) {
-        let Placed {
-            color,
-            shape,
-            to,
-            automatic,
-        } = *placed;
+        let mv = placed.placement();
+        let Move::Place { color, shape, to } = mv else {
+            unreachable!("a placement");
+        };
+        let automatic = placed.automatic;
         let seat = self.to_move;
-        let mv = Move::Place { color, shape, to };
         debug_assert_eq!(self.tactics.extra, 0, "nothing captures");
         if !automatic {
             self.decisions.push(mv);

@@ -68,6 +68,13 @@ impl Reserves {
         self.key = self.key.wrapping_sub(kind_word(kind));
     }
 
+    /// [`Reserves::take_one`], leaving the key as it was: for a lean run's
+    /// copy, whose key nothing reads (see `lean_run`).
+    #[inline]
+    pub(crate) fn take_one_unkeyed(&mut self, color: Color, shape: Shape) {
+        self.counts[index(color, shape)] -= 1;
+    }
+
     /// `n` pieces of the kind join the reserve; a count stops at its
     /// largest value (doubling captures can outgrow a u16, found by fuzzing).
     pub(crate) fn add(&mut self, color: Color, shape: Shape, n: u16) {
