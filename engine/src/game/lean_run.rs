@@ -346,7 +346,7 @@ impl LeanRun {
                         .next()
                         .expect("a kind is held");
                     let slot = self.slots::<BELIEVED>().nth(0);
-                    if let Some(line) = self.place::<BELIEVED>(game, color, shape, slot, true) {
+                    if let Some(line) = self.place_forced::<BELIEVED>(game, color, shape, slot) {
                         return Err(line);
                     }
                 }
@@ -486,12 +486,25 @@ impl LeanRun {
         }
     }
 
+    /// [`LeanRun::place`] of the engine's lone placement: out of line, so
+    /// Random's placement alone is inlined into the run's loop.
+    #[inline(never)]
+    fn place_forced<const BELIEVED: bool>(
+        &mut self,
+        game: &Game,
+        color: Color,
+        shape: Shape,
+        slot: u16,
+    ) -> Option<RunStop> {
+        self.place::<BELIEVED>(game, color, shape, slot, true)
+    }
+
     /// Places a piece of `color` and `shape` in `slot` (automatic where
     /// the engine makes the move), and ends the turn where it is whole;
     /// the stop where the turn's line decided the game. Where the mover
     /// places on the cells it believes open (`BELIEVED`), the cell may hold
     /// a piece it has not seen.
-    #[inline]
+    #[inline(always)]
     fn place<const BELIEVED: bool>(
         &mut self,
         game: &Game,
