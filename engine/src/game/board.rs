@@ -813,6 +813,25 @@ mod tests {
     }
 
     #[test]
+    fn slots_copy_over_slots_of_the_same_size_and_of_another() {
+        let set = |room: usize, slots: &[u16]| {
+            let mut set = Slots::with_room(room);
+            slots.iter().for_each(|&slot| set.insert(slot));
+            set
+        };
+        let (small, big, other) = (set(9, &[1, 4, 8]), set(200, &[3, 70, 199]), set(9, &[2]));
+        let mut copy = small.clone();
+        for source in [&big, &small, &other, &big] {
+            copy.clone_from(source);
+            assert_eq!(&copy, source);
+            assert_eq!(
+                copy.iter().collect::<Vec<_>>(),
+                source.iter().collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
     fn the_nth_bit_agrees_with_clearing_bits_one_by_one() {
         let mut word: u64 = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..2000 {

@@ -165,6 +165,40 @@ mod tests {
     }
 
     #[test]
+    fn every_line_through_a_cell_completes_there_and_no_line_short_of_a_cell() {
+        // Qubic's cells lie on up to seven lines: more than one chunk.
+        for (name, length, lines) in [
+            ("Tic-Tac-Toe", 3, 8),
+            ("Connect4", 4, 69),
+            ("Qubic-4", 4, 76),
+        ] {
+            let game = catalogue_game(name);
+            let table = LineTable::compile(&game.geometry, length, true).expect("fits in 64");
+            let mut all = Vec::new();
+            for cell in 0..game.geometry.cell_count() {
+                for line in table.lines_through(cell) {
+                    assert!(
+                        table.completes(cell as u16, line),
+                        "{name}: {line:#x} at {cell}"
+                    );
+                    let others = line & !(1 << cell);
+                    let short = line & !(others & others.wrapping_neg());
+                    assert!(
+                        !table.completes(cell as u16, short),
+                        "{name}: {short:#x} at {cell}"
+                    );
+                    all.push(line);
+                }
+            }
+            all.sort_unstable();
+            all.dedup();
+            // Published counts: 8 lines of Tic-Tac-Toe, 69 windows of
+            // Connect Four, 76 lines of the 4x4x4 cube.
+            assert_eq!(all.len(), lines, "{name}");
+        }
+    }
+
+    #[test]
     fn connect_four_has_its_69_windows_and_big_boards_walk() {
         let game = catalogue_game("Connect4");
         let table = LineTable::compile(&game.geometry, 4, true).expect("42 cells fit");
