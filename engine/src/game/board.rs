@@ -584,18 +584,7 @@ pub(crate) fn slots_of(geometry: &crate::geometry::Geometry) -> Arc<[u16]> {
 /// board (with `clone_from`, which then reuses its buffers).
 impl Default for Board {
     fn default() -> Board {
-        Board {
-            cells: Vec::new(),
-            open: Slots::default(),
-            slot_of: Arc::default(),
-            key: 0,
-            counts: [0; 1 + super::PIECE_KINDS],
-            colour_counts: [0; COLOURS],
-            colour_words: [0; COLOURS],
-            stacks: None,
-            heights: Vec::new(),
-            lines: None,
-        }
+        Board::new(Vec::new(), Arc::default())
     }
 }
 
