@@ -80,6 +80,9 @@ pub fn run(
         }
         rows.push(row);
     }
+    if !json_out {
+        print_footnote(&rows);
+    }
     if json_out {
         let counts: Vec<_> = rows
             .iter()
@@ -91,4 +94,19 @@ pub fn run(
         println!("{}", json!({"game": game.rules.name, "counts": counts}));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the columns count, where a depth's zero could read as a fault:
+/// the engine plays a seat's only move itself, so Tic-Tac-Toe's ninth
+/// placement is no decision and depth 9 counts none.
+fn print_footnote(rows: &[Row]) {
+    println!(
+        "A depth is a number of decisions; a seat's only move, which the engine plays itself, is not one."
+    );
+    if let Some(empty) = rows.iter().find(|r| r.sequences == 0) {
+        println!(
+            "No game reaches decision {}: by then every game has ended.",
+            empty.depth
+        );
+    }
 }

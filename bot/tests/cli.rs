@@ -430,7 +430,24 @@ fn perft_counts_tic_tac_toe_by_depth_and_refuses_bad_depths() {
     assert_eq!(column("sequences"), [9, 72, 504]);
     assert_eq!(column("positions"), [9, 72, 252]);
     assert_eq!(column("depth"), [1, 2, 3]);
+    // The ninth placement is the only move left: the engine's, no decision.
+    let text = stdout(&redscience(&[
+        "perft",
+        "Tic-Tac-Toe",
+        "9",
+        "--sequences-only",
+    ]));
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().take(3).eq(["9", "0", "-"])),
+        "{text}"
+    );
+    assert!(
+        text.contains("is not one") && text.contains("No game reaches decision 9"),
+        "{text}"
+    );
     let text = stdout(&redscience(&["perft", "Connect4", "2", "--sequences-only"]));
+    assert!(!text.contains("No game reaches"), "{text}");
     assert!(
         text.lines()
             .any(|l| l.split_whitespace().take(3).eq(["2", "49", "-"])),
