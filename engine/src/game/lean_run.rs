@@ -33,8 +33,9 @@ use crate::rules::{BoardKind, Color, Shape};
 
 /// A run of lean placements played apart from the state: the board and
 /// the reserves (their keys left stale: nothing reads them) and the turn
-/// are copied from it, and Random's placements are made on the copy with none of the state's records (its history, the
-/// decisions, each cell's flags, the legal moves listed). A playout that a
+/// are copied from it, and Random's placements are made on the copy with
+/// none of the state's records (its history, the decisions, each cell's
+/// flags, the legal moves listed). A playout that a
 /// line ends within the run needs no more than its results; otherwise the
 /// state makes the run's placements its own (see [`State::settle_lean`]).
 /// Reused from playout to playout, so a run allocates nothing.
@@ -571,7 +572,7 @@ impl LeanRun {
             self.turn.push(to);
             return None;
         }
-        // A turn of one placement is not listed: most turns are.
+        // Most turns are one placement: such a turn's cell is not listed.
         match self.turn.is_empty() {
             true => self.end_turn_after(game, Some(to)),
             false => {
