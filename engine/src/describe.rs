@@ -53,6 +53,7 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
     lines.extend(shapes.into_iter().map(|s| shape_line(rules, s)));
     lines.extend(rules.turn_checks.iter().map(turn_check_words));
     lines.extend(rules.stalemate.iter().map(stalemate_words));
+    lines.extend(ending_lines(rules));
     if rules.phases.len() > 1 || rules.phases.first().is_some_and(|p| *p != Phase::default()) {
         for (i, p) in rules.phases.iter().enumerate() {
             lines.push(format!(
@@ -68,6 +69,28 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
             "{spaces} {verb} called \"{}\"",
             label.label
         )));
+    }
+    lines
+}
+
+/// The rules that end a match beyond checks and stalemates, where they
+/// differ from the Factory's: "A player who cannot move loses", "A
+/// repeated turn draws", "Stalemate after 200 turns".
+fn ending_lines(rules: &RuleSet) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !rules.no_move.is_pass() {
+        lines.push(rules.no_move.words().to_string());
+    }
+    if !rules.repetition.is_stalemate() {
+        lines.push(rules.repetition.words().to_string());
+    }
+    if let Some(turns) = rules.turn_limit {
+        lines.push(format!("Stalemate after {turns} turns"));
+    }
+    if let Some(turns) = rules.quiet_turn_limit {
+        lines.push(format!(
+            "Stalemate after {turns} turns without capture or placement"
+        ));
     }
     lines
 }
@@ -381,6 +404,9 @@ fn phase_words(rules: &RuleSet, p: &Phase) -> String {
     }
     if let Some(FoldRule::LessThanMostCommitted) = p.fold {
         parts.push("Less-than-most committed pieces folds".into());
+    }
+    if let Some(no_move) = p.no_move.filter(|n| *n != rules.no_move) {
+        parts.push(no_move.words().to_string());
     }
     if parts.is_empty() {
         parts.push("Sequential".into());

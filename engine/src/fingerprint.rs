@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::RuleSet;
 use crate::rules::{
     BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, ColorMode, FoldRule, Movement,
-    Order, Players, Power, SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
+    NoMove, Order, Players, Power, Repetition, SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
 };
 use crate::validate::{Cell, Extent, chaos_color, starting_pieces};
 
@@ -51,6 +51,15 @@ struct Canonical {
     stalemate: BTreeSet<StalemateRule>,
     draw_option: bool,
     overachievers_disqualified: bool,
+    // The ending rules, left out at their defaults so that rule sets
+    // written before them keep their fingerprints. A stuck seat's fate is
+    // kept per phase, where it applies.
+    #[serde(skip_serializing_if = "Repetition::is_stalemate")]
+    repetition: Repetition,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn_limit: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quiet_turn_limit: Option<u16>,
 }
 
 #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,6 +81,8 @@ struct CanonicalPhase {
     locked: BTreeSet<Cell>,
     cloaked: BTreeSet<Cell>,
     fold: Option<FoldRule>,
+    #[serde(skip_serializing_if = "NoMove::is_pass")]
+    no_move: NoMove,
 }
 
 impl Canonical {
@@ -132,6 +143,7 @@ impl Canonical {
                     locked: cells(&p.locked),
                     cloaked: cells(&p.cloaked),
                     fold: p.fold,
+                    no_move: p.no_move.unwrap_or(rules.no_move),
                 })
                 .collect(),
             sticky: cells(&rules.sticky),
@@ -141,6 +153,9 @@ impl Canonical {
             stalemate: rules.stalemate.iter().cloned().collect(),
             draw_option: rules.draw_option,
             overachievers_disqualified: rules.overachievers_disqualified,
+            repetition: rules.repetition,
+            turn_limit: rules.turn_limit,
+            quiet_turn_limit: rules.quiet_turn_limit,
         }
     }
 }

@@ -221,6 +221,10 @@ pub struct Game {
     pub(crate) seats_may_step: Vec<u8>,
     /// The stacks a move by stack may land on (see `by_stack::StackRows`).
     pub(crate) stack_rows: Option<by_stack::StackRows>,
+    /// The rules end a match in ways beyond checks and stalemates (see
+    /// `RuleSet::has_ending_rules`): every turn then ends the general way,
+    /// counted, and Random plays no lean runs.
+    pub(crate) ending_rules: bool,
 }
 
 impl Game {
@@ -476,6 +480,7 @@ impl Game {
             seats_may_step: Vec::new(),
             stack_rows: None,
             stack_runs: Vec::new(),
+            ending_rules: rules.has_ending_rules(),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
             stalemate_by_position: false,
@@ -522,6 +527,16 @@ impl Game {
         game.stack_rows = by_stack::StackRows::compile(&game);
         game.lean_moves = move_run::lean_move_phases(&game);
         game.stack_runs = stack_run::stack_run_phases(&game);
+        if game.ending_rules {
+            // Lean runs and quiet passes end turns apart from `finish_turn`,
+            // which counts turns and judges repetitions and stuck seats.
+            let phases = game.phases.len();
+            game.lean_moves = vec![Vec::new(); phases];
+            game.stack_runs = (0..phases).map(|_| None).collect();
+            game.upkeep.lean_turns = vec![false; phases];
+            game.upkeep.hidden_lean_turns = vec![false; phases];
+            game.upkeep.quiet_passes = false;
+        }
         game.lean_phases = (0..game.phases.len())
             .map(|phase| {
                 let upkeep = &game.upkeep;

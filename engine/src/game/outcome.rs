@@ -124,6 +124,19 @@ fn decide(game: &Game, fired: &[Fired]) -> Vec<SeatResult> {
     decide_named(game, &fired)
 }
 
+/// The ending of a match that a rule of the whole match ended during
+/// play (a seat with no legal move, a repeated turn), naming `seat`'s team.
+pub(crate) fn match_rule(game: &Game, rule: Rule, seat: usize) -> Ending {
+    let team = game.seats[seat].team;
+    let named = (0..game.teams).map(|t| t == team).collect();
+    let fired = Fired::new(rule, named);
+    let results = decide(game, std::slice::from_ref(&fired));
+    Ending::Told(Outcome {
+        results,
+        explanation: Explanation::Match(fired),
+    })
+}
+
 /// Teams named, a bit each.
 fn team_bits(named: &[bool]) -> u16 {
     named

@@ -81,6 +81,8 @@ pub struct State {
     /// The last round, resolved, kept for the next to reuse its lists and
     /// position; never copied (see `round::clone_round_from`).
     pub(super) idle_round: Option<Box<super::round::Round>>,
+    /// Turns counted for the rules' move limits (see `turn_end`).
+    pub(super) counted: super::turn_end::TurnCount,
     /// The moves `capture_available` and `in_truth` list, kept between
     /// their calls so that judging a turn allocates nothing (the first runs
     /// after every turn of a game with "Stalemate if Chaos cannot capture",
@@ -145,12 +147,14 @@ impl State {
             planning: false,
             knowledge: super::knowledge::Knowledge::new(&game),
             tactics: Default::default(),
+            counted: Default::default(),
             idle_round: None,
             scratch_moves: Vec::new(),
             verdicts: Default::default(),
             game,
         };
         state.keep_turn_start(true);
+        state.counted.material = state.material();
         state.refresh_knowledge();
         state.begin_round_if_simultaneous();
         state.play_automatic();
@@ -329,6 +333,7 @@ impl State {
             self.refresh_choices();
             if self.outcome.is_none() && self.draw.is_none() {
                 let forced = match self.choice_count() {
+                    0 if self.game.ending_rules && self.stuck_seat_ends() => return,
                     0 => Some(Move::Pass),
                     count => self.only_choice(count),
                 };
@@ -341,6 +346,30 @@ impl State {
             }
             return;
         }
+    }
+
+    /// Where the seat to move has no legal move as its turn starts and the
+    /// phase's rule for that is not a pass, ends the match by that rule
+    /// and says so. Seats locked out or folded pass as before, and so do
+    /// planners in a round and a turn's later moves.
+    fn stuck_seat_ends(&mut self) -> bool {
+        let out = self.game.phases[self.phase].locked_seats | self.folded;
+        let result = match self.game.rules.no_move_in(self.phase) {
+            crate::rules::NoMove::Pass => return false,
+            crate::rules::NoMove::Lose => crate::rules::WinLose::Lose,
+            crate::rules::NoMove::Win => crate::rules::WinLose::Win,
+        };
+        if !self.turn_moves.is_empty()
+            || self.round.is_some()
+            || self.planning
+            || self.tactics.chain.is_some()
+            || out & (1 << self.to_move) != 0
+        {
+            return false;
+        }
+        let rule = outcome::Rule::NoMove(result);
+        self.outcome = Some(outcome::match_rule(&self.game, rule, self.to_move));
+        true
     }
 
     pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {

@@ -5,8 +5,20 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::FxHasher;
 
-use super::outcome::{self, Outcome};
+use super::outcome::{self, Outcome, Rule, StalemateCause};
 use super::{Move, State};
+use crate::rules::Repetition;
+
+/// The turns a match has counted for its move limits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TurnCount {
+    /// Turns ended (passes and rounds included).
+    pub turns: u32,
+    /// Turns in a row with no capture and no placement.
+    pub quiet: u32,
+    /// The pieces on the board when the last turn ended (see `State::material`).
+    pub material: u64,
+}
 
 impl State {
     pub(super) fn end_turn(&mut self) {
@@ -114,7 +126,21 @@ impl State {
         if self.board_results.iter().all(Option::is_some) {
             return self.conclude();
         }
-        let repeated = self.seen_turns.repeats(turn_key);
+        let mut repeated = self.seen_turns.repeats(turn_key);
+        if repeated && self.game.ending_rules && !after_round && !self.only_passed() {
+            match self.game.rules.repetition {
+                Repetition::Stalemate => {}
+                Repetition::Ignored => repeated = false,
+                other => {
+                    self.outcome = Some(outcome::match_rule(
+                        &self.game,
+                        Rule::Repetition(other),
+                        mover,
+                    ));
+                    return;
+                }
+            }
+        }
         let chaos_stuck =
             self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture(self);
         let advanced = repeated || round_ended_phase || chaos_stuck;
@@ -124,8 +150,13 @@ impl State {
                 self.phase += 1;
                 self.seen_turns.clear();
             } else {
-                return self.stalemate(mover);
+                return self.stalemate(mover, None);
             }
+        }
+        if self.game.ending_rules
+            && let Some(cause) = self.count_turn()
+        {
+            return self.stalemate(mover, Some(cause));
         }
         // After a round, the first seat starts; after a turn, the next seat.
         let next = if after_round {
@@ -178,9 +209,12 @@ impl State {
     /// The final phase stalemated: the stalemate rules decide every board
     /// not yet decided. A game of one board keeps the results and tells
     /// why when asked (see `outcome::Ending`).
-    fn stalemate(&mut self, mover: usize) {
+    /// `limit`, where a move limit and not a repeated turn ended it, is
+    /// the cause given.
+    fn stalemate(&mut self, mover: usize, limit: Option<StalemateCause>) {
+        let cause = |state: &mut State| limit.unwrap_or_else(|| outcome::stalemate_cause(state));
         if let [None] = self.board_results.as_slice() {
-            let by = outcome::Decider::Stalemate(outcome::stalemate_cause(self));
+            let by = outcome::Decider::Stalemate(cause(self));
             let results = outcome::stalemate_results(self, mover, 1);
             return self.end_only_board(results, mover, by);
         }
@@ -193,7 +227,7 @@ impl State {
             match &self.board_results[b] {
                 Some(decided) => tally.add(&self.game, &decided.results),
                 None => {
-                    stalemated.push((board, outcome::stalemate_cause(self)));
+                    stalemated.push((board, cause(self)));
                     let results = outcome::stalemate_results(self, mover, board);
                     tally.add(&self.game, &results);
                     self.board_results[b] = Some(outcome::placeholder());
@@ -259,6 +293,51 @@ impl State {
         self.outcome = Some(outcome::Ending::Told(outcome::combine_boards(
             &self.game, boards,
         )));
+    }
+
+    /// Whether every move of the turn just made was a pass.
+    fn only_passed(&self) -> bool {
+        self.turn_moves.iter().all(|m| *m == Move::Pass)
+    }
+
+    /// Counts the turn just made for the move limits; the cause when one
+    /// is reached.
+    fn count_turn(&mut self) -> Option<StalemateCause> {
+        let rules = &self.game.rules;
+        let (turn_limit, quiet_limit) = (rules.turn_limit, rules.quiet_turn_limit);
+        self.counted.turns += 1;
+        if let Some(limit) = turn_limit
+            && self.counted.turns >= u32::from(limit)
+        {
+            return Some(StalemateCause::TurnLimit(limit));
+        }
+        let limit = quiet_limit?;
+        let material = self.material();
+        let placed = (self.turn_moves.iter()).any(|m| matches!(m, Move::Place { .. }));
+        if placed || material != self.counted.material {
+            self.counted.quiet = 0;
+        } else {
+            self.counted.quiet += 1;
+        }
+        self.counted.material = material;
+        (self.counted.quiet >= u32::from(limit)).then_some(StalemateCause::QuietLimit(limit))
+    }
+
+    /// The pieces on the board as a key: how many of each colour, and how
+    /// many paralysed. A capture changes it (a piece removed, converted or
+    /// paralysed), and so does a placement; a move or a promotion does not.
+    pub(super) fn material(&self) -> u64 {
+        let mut per_color = [0u16; crate::rules::Color::ALL.len()];
+        let mut paralysed = 0u16;
+        for (cell, flags) in self.flags.iter().enumerate() {
+            if let Some((color, _)) = super::unpack(self.board[cell]) {
+                per_color[color.index()] += 1;
+                paralysed += u16::from(flags & super::PARALYSED);
+            }
+        }
+        let mut hasher = FxHasher::default();
+        (per_color, paralysed).hash(&mut hasher);
+        hasher.finish()
     }
 
     /// What a seat faces: pieces (the board's own key, kept as they move),

@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use labels::{HOW_TO_PLAY_MAX, LABEL_MAX, Labels, SpaceLabel};
-pub use outcomes::{FoldRule, Measure, StalemateRule, TurnCheck};
+pub use outcomes::{FoldRule, Measure, NoMove, Repetition, StalemateRule, TurnCheck};
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
     BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, ColorMode, Movement, Order,
@@ -93,6 +93,22 @@ pub struct RuleSet {
     /// "Overachiever(s) disqualified" (4-player games only).
     #[serde(default)]
     pub overachievers_disqualified: bool,
+    /// A seat with no legal move at the start of its turn passes (the
+    /// default), loses or wins; a phase may say otherwise.
+    #[serde(default, skip_serializing_if = "NoMove::is_pass")]
+    pub no_move: NoMove,
+    /// What a repeated turn (not a pass) does: stalemate (the default),
+    /// draw, the repeater loses, or nothing.
+    #[serde(default, skip_serializing_if = "Repetition::is_stalemate")]
+    pub repetition: Repetition,
+    /// After this many turns (1 to 10000, passes and rounds included) the
+    /// match ends and the stalemate rules decide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_limit: Option<u16>,
+    /// After this many turns in a row with no capture and no placement (1
+    /// to 10000) the match ends and the stalemate rules decide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiet_turn_limit: Option<u16>,
     /// What shapes, spaces and phases mean, and how to play: words only,
     /// not rules (version 2).
     #[serde(default, skip_serializing_if = "Labels::is_empty")]
@@ -145,6 +161,10 @@ pub struct Phase {
     /// Applied at the end of this phase; not allowed on the last phase.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fold: Option<FoldRule>,
+    /// What a seat with no legal move does in this phase, where it differs
+    /// from the game's `no_move`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_move: Option<NoMove>,
 }
 
 /// Spaces exclusive to a set of seats: locked against entry and exit for the rest.
@@ -287,6 +307,27 @@ impl RuleSet {
     /// The JSON form, pretty-printed, as `game NAME -e FILE` writes it.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("rule sets always serialise")
+    }
+
+    /// What a seat with no legal move does in `phase` (0-based).
+    pub fn no_move_in(&self, phase: usize) -> NoMove {
+        (self.phases.get(phase))
+            .and_then(|p| p.no_move)
+            .unwrap_or(self.no_move)
+    }
+
+    /// Whether the rules end a match other than by its checks and
+    /// stalemates: a seat that cannot move loses or wins, a repeated turn
+    /// draws, loses or is allowed, or a move limit ends it.
+    pub fn has_ending_rules(&self) -> bool {
+        !self.no_move.is_pass()
+            || self
+                .phases
+                .iter()
+                .any(|p| p.no_move.is_some_and(|n| !n.is_pass()))
+            || !self.repetition.is_stalemate()
+            || self.turn_limit.is_some()
+            || self.quiet_turn_limit.is_some()
     }
 
     /// The rules for one shape, if it is in play.

@@ -104,6 +104,94 @@ pub enum StalemateRule {
     },
 }
 
+/// What happens to a seat that has no legal move when its turn starts
+/// ("a player who cannot move loses", or wins in misère forms).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum NoMove {
+    /// It passes, and play goes on (the Factory's rule).
+    #[default]
+    Pass,
+    /// It loses, and every other player wins.
+    Lose,
+    /// It wins, and every other player loses.
+    Win,
+}
+
+impl NoMove {
+    pub fn is_pass(&self) -> bool {
+        *self == NoMove::Pass
+    }
+
+    /// "A player who cannot move loses".
+    pub fn words(self) -> &'static str {
+        match self {
+            NoMove::Pass => "A player who cannot move passes",
+            NoMove::Lose => "A player who cannot move loses",
+            NoMove::Win => "A player who cannot move wins",
+        }
+    }
+}
+
+/// What a turn that repeats an earlier one (the same seat, position and
+/// moves, in the same phase) does. Passes always repeat as stalemates:
+/// that is how a phase ends when no one can or will move.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Repetition {
+    /// A stalemate: the next phase, or the stalemate rules (the Factory's rule).
+    #[default]
+    Stalemate,
+    /// The match is drawn.
+    Draw,
+    /// The seat that repeated loses, and every other player wins.
+    RepeaterLoses,
+    /// Play goes on (a move limit must bound the game).
+    Ignored,
+}
+
+impl Repetition {
+    pub fn is_stalemate(&self) -> bool {
+        *self == Repetition::Stalemate
+    }
+
+    /// "A repeated turn draws".
+    pub fn words(self) -> &'static str {
+        match self {
+            Repetition::Stalemate => "A repeated turn stalemates",
+            Repetition::Draw => "A repeated turn draws",
+            Repetition::RepeaterLoses => "A repeated turn loses",
+            Repetition::Ignored => "Repeated turns are allowed",
+        }
+    }
+}
+
 /// A fold rule, applied to every seat but Chaos at the end of a non-final phase.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,

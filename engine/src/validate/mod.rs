@@ -21,7 +21,7 @@ use crate::{Problem, RuleSet};
 pub(crate) use seats::chaos_color;
 pub(crate) use spaces::{Cell, Extent, starting_pieces};
 
-pub use outcomes::{IN_A_ROW_LENGTHS, longest_line};
+pub use outcomes::{IN_A_ROW_LENGTHS, TURN_LIMIT_MAX, longest_line};
 pub use seats::{colors_in_play, player_colors};
 pub use shapes::{condition_fits, reserve_max, result_fits};
 

@@ -1,7 +1,10 @@
 //! Turn checks and stalemate rules.
 
 use crate::RuleSet;
-use crate::rules::{BoardKind, Measure, Movement, Power, Shape, StalemateRule, TurnCheck};
+use crate::rules::{
+    BoardKind, CaptureResult, Measure, Movement, NoMove, Order, Power, Repetition, Shape,
+    StalemateRule, TurnCheck,
+};
 
 use super::Report;
 use super::shapes::file_name;
@@ -9,6 +12,9 @@ use super::shapes::file_name;
 /// The Factory's in-a-row lengths: "First 2-..." up to "First 6-...".
 pub const IN_A_ROW_LENGTHS: std::ops::RangeInclusive<u8> = 2..=6;
 const LENGTHS: std::ops::RangeInclusive<u8> = IN_A_ROW_LENGTHS;
+
+/// The most turns a move limit may name.
+pub const TURN_LIMIT_MAX: u16 = 10_000;
 
 /// The longest straight line of spaces on the board, as in-a-row checks
 /// count it: along the longest axis (diagonals are never longer), or walked
@@ -24,6 +30,7 @@ pub fn longest_line(rules: &RuleSet) -> u8 {
 }
 
 pub(super) fn check(rules: &RuleSet, report: &mut Report) {
+    check_endings(rules, report);
     for (i, check) in rules.turn_checks.iter().enumerate() {
         let field = format!("turn_checks[{i}]");
         check_turn_check(rules, check, &field, report);
@@ -45,6 +52,63 @@ pub(super) fn check(rules: &RuleSet, report: &mut Report) {
             report.add(field, "this rule is listed twice; list each rule once");
         }
     }
+}
+
+/// The rules that end a match beyond checks and stalemates: a stuck seat's
+/// fate, repetitions and move limits.
+fn check_endings(rules: &RuleSet, report: &mut Report) {
+    for (field, limit) in [
+        ("turn_limit", rules.turn_limit),
+        ("quiet_turn_limit", rules.quiet_turn_limit),
+    ] {
+        if limit.is_some_and(|n| !(1..=TURN_LIMIT_MAX).contains(&n)) {
+            report.add(
+                field,
+                format!("a limit of 1 to {TURN_LIMIT_MAX} turns is accepted, e.g. 200"),
+            );
+        }
+    }
+    let sealed = |order: Order| order != Order::Sequential;
+    for (i, phase) in rules.phases.iter().enumerate() {
+        let no_move = phase.no_move.unwrap_or(rules.no_move);
+        if no_move != NoMove::Pass && sealed(phase.order) {
+            let field = match phase.no_move {
+                Some(_) => format!("phases[{i}].no_move"),
+                None => "no_move".to_string(),
+            };
+            report.add(
+                field,
+                format!(
+                    "phase {} is played in sealed rounds, where a seat with no move plans a                      pass; a player who cannot move can lose or win only in sequential                      phases: give phase {} \"no_move\": \"pass\"",
+                    i + 1,
+                    i + 1
+                ),
+            );
+        }
+    }
+    if rules.repetition == Repetition::Ignored && !length_bounded(rules) {
+        report.add(
+            "repetition",
+            "with repeated turns allowed a game could go on forever; set \"turn_limit\" \
+             (e.g. 300), or a \"quiet_turn_limit\" where no capture converts or \
+             reincarnates (captures and placements then run out)",
+        );
+    }
+}
+
+/// Whether the move limits bound every game though turns may repeat: a
+/// turn limit does; a quiet limit does where every capture removes or
+/// paralyses, so that captures and placements, which restart its count,
+/// run out.
+fn length_bounded(rules: &RuleSet) -> bool {
+    let runs_out = rules.shapes.iter().all(|s| {
+        s.power == Power::None
+            || matches!(
+                s.result,
+                None | Some(CaptureResult::Remove | CaptureResult::Paralyze)
+            )
+    });
+    rules.turn_limit.is_some() || rules.quiet_turn_limit.is_some() && runs_out
 }
 
 fn check_turn_check(rules: &RuleSet, check: &TurnCheck, field: &str, report: &mut Report) {

@@ -4,7 +4,7 @@
 //! knows; pictures take the deciding spaces from it.
 
 use crate::describe::{stalemate_words, turn_check_words};
-use crate::rules::{Color, StalemateRule, TurnCheck, WinLose};
+use crate::rules::{Color, Repetition, StalemateRule, TurnCheck, WinLose};
 
 use super::SeatResult;
 
@@ -15,6 +15,11 @@ pub enum Rule {
     Check(TurnCheck),
     /// A stalemate rule, applied when the last phase stalemated.
     Stalemate(StalemateRule),
+    /// "A player who cannot move loses" (or wins): the seat to move had no
+    /// legal move.
+    NoMove(WinLose),
+    /// A repeated turn drew, or lost for its maker.
+    Repetition(Repetition),
 }
 
 impl Rule {
@@ -29,6 +34,9 @@ impl Rule {
                 | TurnCheck::LastShape { result, .. },
             ) => Some(*result),
             Rule::Check(_) => None,
+            Rule::NoMove(result) => Some(*result),
+            Rule::Repetition(Repetition::RepeaterLoses) => Some(WinLose::Lose),
+            Rule::Repetition(_) => None,
             Rule::Stalemate(rule) => match rule {
                 StalemateRule::Draw | StalemateRule::AllWin | StalemateRule::AllLose => None,
                 StalemateRule::MoverWins => Some(WinLose::Win),
@@ -48,6 +56,9 @@ impl Rule {
         match self {
             Rule::Check(check) => turn_check_words(check),
             Rule::Stalemate(rule) => stalemate_words(rule),
+            Rule::NoMove(WinLose::Win) => crate::rules::NoMove::Win.words().to_string(),
+            Rule::NoMove(WinLose::Lose) => crate::rules::NoMove::Lose.words().to_string(),
+            Rule::Repetition(repetition) => repetition.words().to_string(),
         }
     }
 }
@@ -117,19 +128,30 @@ pub enum StalemateCause {
     SingleRound,
     /// "Stalemate if Chaos cannot capture".
     ChaosCannotCapture,
+    /// The match reached its turn limit, this many turns.
+    TurnLimit(u16),
+    /// This many turns in a row went by with no capture and no placement.
+    QuietLimit(u16),
 }
 
 impl StalemateCause {
     /// "The board is full."
-    pub fn words(self) -> &'static str {
-        match self {
+    pub fn words(self) -> String {
+        let fixed = match self {
+            StalemateCause::TurnLimit(turns) => {
+                return format!("The match reached its limit of {turns} turns.");
+            }
+            StalemateCause::QuietLimit(turns) => {
+                return format!("{turns} turns went by with no capture and no placement.");
+            }
             StalemateCause::BoardFull => "The board is full.",
             StalemateCause::NoMoveLeft => "Nobody could move any more.",
             StalemateCause::Passed => "Everyone passed.",
             StalemateCause::Repeated => "A turn repeated an earlier one in the same position.",
             StalemateCause::SingleRound => "The single round was played.",
             StalemateCause::ChaosCannotCapture => "Chaos cannot capture any more.",
-        }
+        };
+        fixed.to_string()
     }
 }
 
@@ -154,6 +176,9 @@ pub struct BoardEnding {
 pub enum Explanation {
     /// Every player agreed to a draw.
     AgreedDraw,
+    /// A rule of the whole match ended it during play: a seat that could
+    /// not move, or a repeated turn.
+    Match(Fired),
     /// The rules decided every board.
     Boards {
         /// In board order; one entry with one board.
@@ -169,7 +194,7 @@ impl Explanation {
     /// pieces or area counted for the named teams. Sorted, each once.
     pub fn deciding_cells(&self) -> Vec<u16> {
         let mut cells: Vec<u16> = match self {
-            Explanation::AgreedDraw => Vec::new(),
+            Explanation::AgreedDraw | Explanation::Match(_) => Vec::new(),
             Explanation::Boards { boards, .. } => boards
                 .iter()
                 .flat_map(|b| &b.fired)
@@ -184,7 +209,7 @@ impl Explanation {
     /// The board endings (none for an agreed draw).
     pub fn boards(&self) -> &[BoardEnding] {
         match self {
-            Explanation::AgreedDraw => &[],
+            Explanation::AgreedDraw | Explanation::Match(_) => &[],
             Explanation::Boards { boards, .. } => boards,
         }
     }

@@ -2,7 +2,7 @@
 //! caller knows ("ann (black)") or the engine's own ("Player 1 (black)"):
 //! who won, which rule decided, what it counted and where.
 
-use super::explain::{BoardEnding, Explanation, Fired, Measured, Rule};
+use super::explain::{BoardEnding, Explanation, Fired, Measured, Rule, StalemateCause};
 use super::{Outcome, SeatResult, join_and};
 use crate::game::Game;
 use crate::game::words::capitalise;
@@ -57,18 +57,24 @@ impl Outcome {
     pub fn explain(&self, game: &Game, label: Label) -> Vec<String> {
         let (boards, won) = match &self.explanation {
             Explanation::AgreedDraw => return vec!["Every player agreed to a draw.".to_string()],
+            Explanation::Match(fired) => {
+                let words = Words { game, label };
+                let mut out = vec![words.fired(fired)];
+                out.extend(words.chaos_rule(&self.results, &[]));
+                return out;
+            }
             Explanation::Boards { boards, won } => (boards, won),
         };
         let words = Words { game, label };
         let mut out = Vec::new();
         if let [only] = boards.as_slice() {
-            out.extend(only.stalemate.map(|c| c.words().to_string()));
+            out.extend(only.stalemate.map(StalemateCause::words));
             out.extend(words.board(only));
         } else {
             let causes: Vec<_> = boards.iter().map(|b| b.stalemate).collect();
             let shared = causes.windows(2).all(|w| w[0] == w[1]);
             if shared && let Some(Some(cause)) = causes.first() {
-                out.push(cause.words().to_string());
+                out.push(cause.words());
             }
             // "Most pieces wins, on each board." once, then each board's counts.
             let groups: Vec<Option<(String, String)>> =
@@ -82,7 +88,7 @@ impl Outcome {
             for (b, group) in boards.iter().zip(&groups) {
                 let mut sentences = Vec::new();
                 if !shared && let Some(cause) = b.stalemate {
-                    sentences.push(cause.words().to_string());
+                    sentences.push(cause.words());
                 }
                 match group {
                     Some((_, counts)) if same_rules => sentences.push(format!("{counts}.")),
@@ -267,6 +273,13 @@ impl Words<'_> {
             },
             Rule::Stalemate(StalemateRule::MoverWins | StalemateRule::MoverLoses) if n > 0 => {
                 Some(format!("{named} made the last turn"))
+            }
+            Rule::NoMove(_) => Some(format!("{named} had no legal move")),
+            Rule::Repetition(crate::rules::Repetition::RepeaterLoses) => {
+                Some(format!("{named} repeated a turn in the same position"))
+            }
+            Rule::Repetition(_) => {
+                Some("A turn repeated an earlier one in the same position".into())
             }
             Rule::Stalemate(StalemateRule::LastInARow { length, .. }) => Some(if n > 0 {
                 format!("{named} completed the last {length} in a row")

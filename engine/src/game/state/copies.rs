@@ -61,6 +61,7 @@ impl State {
             planning,
             knowledge,
             tactics,
+            counted,
             idle_round,
             scratch_moves: _,
             verdicts,
@@ -105,6 +106,7 @@ impl State {
         *planning = source.planning;
         knowledge.clone_from(&source.knowledge);
         tactics.clone_from(&source.tactics);
+        *counted = source.counted;
     }
 
     /// Makes this state a copy of `source` without its past (see
@@ -157,6 +159,7 @@ impl State {
             planning: self.planning,
             knowledge: self.knowledge.clone(),
             tactics: self.tactics.clone(),
+            counted: self.counted,
             idle_round: None,
             scratch_moves: Vec::new(),
             verdicts: Default::default(),
