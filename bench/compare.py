@@ -15,6 +15,13 @@ Two modes:
       against OpenSpiel's C++ MCTSBot on connect_four, alternating who starts,
       at equal thinking time: T is the mean time OpenSpiel's bot takes per move.
 
+  compare.py differential [--games 1000] [--classics NAME...] [--json]
+      The classic games (Reversi, Draughts, Breakthrough, Hex) against
+      OpenSpiel's othello, checkers, breakthrough and hex: random OpenSpiel
+      games replayed by `redscience replay`, with the same legal move count
+      at every ply and the same results (see differential.py). Exits 1 on
+      any disagreement.
+
 Normally started through bench/openspiel.sh, which makes the virtual
 environment with OpenSpiel in it and builds our binary. Run directly, it needs
 `pyspiel` importable and REDSCIENCE_BIN (or --bin) naming our binary.
@@ -455,6 +462,33 @@ def mcts_match(args) -> None:
         print(f"  ours {label:<8}: {r['win']} wins, {r['draw']} draws, {r['loss']} losses")
 
 
+# ------------------------------------------------------------ differential
+
+
+def run_differential(args) -> None:
+    from differential import differential
+
+    binary = redscience_bin(args.bin)
+    started = time.time()
+    summary = differential(binary, args.games, args.seed, args.classics)
+    if args.json:
+        print(json.dumps({"context": context(), "differential": summary}, indent=2))
+    else:
+        print(f"Classic games against OpenSpiel, {args.games} random games each:")
+        for name, row in summary.items():
+            verdict = "agree" if row["disagreements"] == 0 else f"{row['disagreements']} DISAGREE"
+            o = row["first_player"]
+            print(
+                f"  {name:<13} vs {row['openspiel']:<12}: {row['plies']} plies, first player "
+                f"{o['win']} wins / {o['draw']} draws / {o['loss']} losses: {verdict}"
+            )
+            for problem in row["first_disagreements"]:
+                print(f"      game {problem['game']}: {problem['why']}")
+        print(f"  ({time.time() - started:.0f} s)")
+    if any(row["disagreements"] for row in summary.values()):
+        sys.exit(1)
+
+
 # -------------------------------------------------------------------- main
 
 
@@ -512,17 +546,25 @@ def main(argv: list[str]) -> None:
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--json", action="store_true", help="print one JSON object")
 
+    d = modes.add_parser("differential", help="the classic games ply by ply against OpenSpiel")
+    d.add_argument("--games", type=positive_int, default=1000, help="random games per classic (1000)")
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--classics", nargs="+", metavar="NAME", help="only these (Reversi, Draughts, Breakthrough, Hex)")
+    d.add_argument("--json", action="store_true", help="print one JSON object")
+
     # The mode may be left out: playouts.
     rest = argv
     if rest[:1] == ["--bin"]:
         rest = rest[2:]
     elif rest[:1] and rest[0].startswith("--bin="):
         rest = rest[1:]
-    if not rest or rest[0] not in ("playouts", "mcts-match", "-h", "--help"):
+    if not rest or rest[0] not in ("playouts", "mcts-match", "differential", "-h", "--help"):
         argv = [*argv[: len(argv) - len(rest)], "playouts", *rest]
     args = parser.parse_args(argv)
     if args.mode == "mcts-match":
         mcts_match(args)
+    elif args.mode == "differential":
+        run_differential(args)
     else:
         if args.seconds <= 0:
             fail("--seconds takes a positive number")

@@ -54,10 +54,12 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(options.seed);
     let mut state = game.start_seeded(options.seed);
     let mut rejected = None;
+    let mut legal = Vec::with_capacity(turns.len());
     for (index, turn) in turns.iter().enumerate() {
         if !options.chaos_given {
             play_chaos(&mut state, &mut rng);
         }
+        legal.push(state.legal().iter().filter(|m| !m.is_draw_talk()).count());
         if let Err(reason) = play_turn(&mut state, turn, &mut rng) {
             rejected = Some(Rejected {
                 index,
@@ -71,7 +73,12 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
         play_chaos(&mut state, &mut rng);
     }
     if options.json {
-        println!("{}", json_report(&state, rejected.as_ref(), eyes));
+        let mut report = json_report(&state, rejected.as_ref(), eyes);
+        if let Eyes::Truth = eyes {
+            report["legal"] = json!(legal);
+            report["plies"] = json!(plies(&state));
+        }
+        println!("{report}");
     } else {
         print!("{}", text_report(&state, rejected.as_ref(), eyes));
     }
@@ -80,6 +87,19 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Each move applied, as a letter: "d" a decision, "a" a move the engine
+/// played for a seat with one choice, "p" a pass for a seat with none (for
+/// scripts comparing plies with another engine's).
+fn plies(state: &State) -> String {
+    (state.history().iter())
+        .map(|applied| match (applied.automatic, applied.mv) {
+            (false, _) => 'd',
+            (true, redscience_engine::Move::Pass) => 'p',
+            (true, _) => 'a',
+        })
+        .collect()
 }
 
 /// Chaos plays from the seed whenever it is to move.

@@ -124,9 +124,25 @@ const GAME_THEORY: [(&str, &str); 26] = [
     ),
 ];
 
+/// Classic board games written with the Factory's later options (issue
+/// 23), each as OpenSpiel plays it: `othello`, `checkers`, `breakthrough`
+/// and `hex`. `docs/rules.md` gives the readings.
+const CLASSICS: [(&str, &str); 4] = [
+    ("Reversi", include_str!("../catalogue/Reversi.json")),
+    ("Draughts", include_str!("../catalogue/Draughts.json")),
+    (
+        "Breakthrough",
+        include_str!("../catalogue/Breakthrough.json"),
+    ),
+    ("Hex", include_str!("../catalogue/Hex.json")),
+];
+
 /// Every entry, in catalogue order.
 fn entries() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
-    FOUNDATION.iter().chain(GAME_THEORY.iter())
+    FOUNDATION
+        .iter()
+        .chain(GAME_THEORY.iter())
+        .chain(CLASSICS.iter())
 }
 
 /// The names of the built-in games, in catalogue order.
@@ -137,6 +153,11 @@ pub fn names() -> Vec<&'static str> {
 /// The foundation games' names (lines, stacks and movement), in order.
 pub fn foundation_names() -> Vec<&'static str> {
     FOUNDATION.iter().map(|(name, _)| *name).collect()
+}
+
+/// The classic board games' names, in order.
+pub fn classic_names() -> Vec<&'static str> {
+    CLASSICS.iter().map(|(name, _)| *name).collect()
 }
 
 /// The game-theory games' names, in order.
@@ -222,7 +243,7 @@ mod tests {
     #[test]
     fn names_are_in_catalogue_order_and_unique() {
         let names = names();
-        assert_eq!(names.len(), 16 + 26);
+        assert_eq!(names.len(), 16 + 26 + 4);
         assert_eq!(names[0], "Tic-Tac-Toe");
         assert_eq!(names[15], "Wild-TTT-6sq3143");
         assert_eq!(names[41], "3P-TrolleyDilemma");
@@ -234,7 +255,7 @@ mod tests {
         let mut lower: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
         lower.sort();
         lower.dedup();
-        assert_eq!(lower.len(), 16 + 26, "names differ by more than case");
+        assert_eq!(lower.len(), 16 + 26 + 4, "names differ by more than case");
     }
 
     #[test]
@@ -286,7 +307,12 @@ mod tests {
         assert_eq!(theory[9], "StagHunt");
         assert_eq!(theory[25], "3P-TrolleyDilemma");
         assert_eq!(foundation_names().len(), 16);
-        assert_eq!(names()[16..], theory[..]);
+        assert_eq!(names()[16..42], theory[..]);
+        assert_eq!(
+            names()[42..],
+            ["Reversi", "Draughts", "Breakthrough", "Hex"],
+            "the classics come last"
+        );
         for name in theory {
             let rules = get(name).unwrap_or_else(|| panic!("{name} is in the catalogue"));
             if let Err(p) = crate::Game::new(rules) {

@@ -250,11 +250,13 @@ fn shape_line(rules: &RuleSet, s: &ShapeRules) -> String {
     }
     match s.power {
         Power::None => {}
-        Power::Must => parts.push("Must capture".into()),
-        Power::Can => parts.push("Can capture".into()),
+        Power::Must | Power::Can | Power::Only => parts.push(s.power.words().into()),
     }
     parts.extend(s.capture.map(|c| c.words().to_string()));
     parts.extend(s.result.map(|r| r.words().to_string()));
+    if s.chain == crate::rules::Chain::MustContinue {
+        parts.push("Chain must continue".into());
+    }
     let reserves: Vec<String> = s
         .reserves
         .iter()
@@ -308,6 +310,10 @@ pub fn turn_check_words(check: &TurnCheck) -> String {
         }
         TurnCheck::ChaosWinsIfTotalAbove { shape, count } => {
             format!("Chaos wins if total {} > {count}", shape.plural())
+        }
+        TurnCheck::ReachGoal { result } => format!("Reaching the goal {}", result.verb()),
+        TurnCheck::ConnectSides { result } => {
+            format!("Connecting opposite sides {}", result.verb())
         }
         TurnCheck::StalemateIfChaosCannotCapture => "Stalemate if Chaos cannot capture".into(),
         TurnCheck::EnPassant => "En passant".into(),

@@ -13,8 +13,9 @@ use sha2::{Digest, Sha256};
 
 use crate::RuleSet;
 use crate::rules::{
-    BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, ColorMode, FoldRule, Movement,
-    NoMove, Order, Players, Power, Repetition, SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
+    BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, FoldRule,
+    Movement, NoMove, Order, Players, Power, Repetition, SeatRef, Shape, SpaceRef, StalemateRule,
+    TurnCheck,
 };
 use crate::validate::{Cell, Extent, chaos_color, starting_pieces};
 
@@ -68,6 +69,8 @@ struct CanonicalShape {
     power: Power,
     capture: Option<CaptureCondition>,
     result: Option<CaptureResult>,
+    #[serde(skip_serializing_if = "Chain::is_may_stop")]
+    chain: Chain,
     movement: BTreeSet<Movement>,
     reserves: BTreeMap<Color, u16>,
 }
@@ -99,6 +102,7 @@ impl Canonical {
                 power: s.power,
                 capture: s.capture,
                 result: s.result,
+                chain: s.chain,
                 movement: s.movement.iter().copied().collect(),
                 reserves: s
                     .reserves

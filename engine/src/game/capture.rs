@@ -34,6 +34,10 @@ pub(crate) enum Strength {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ShapePower {
     pub must: bool,
+    /// "Only captures": a move of the shape that captures nothing is not legal.
+    pub only: bool,
+    /// An open chain of its jumps must go on while it can.
+    pub chain_must: bool,
     pub condition: CaptureCondition,
     pub result: CaptureResult,
 }
@@ -62,11 +66,13 @@ impl Game {
 pub(crate) fn compile_powers(rules: &crate::RuleSet) -> [Option<ShapePower>; 6] {
     let mut out = [None; 6];
     for s in &rules.shapes {
-        if let (Power::Must | Power::Can, Some(condition), Some(result)) =
+        if let (Power::Must | Power::Can | Power::Only, Some(condition), Some(result)) =
             (s.power, s.capture, s.result)
         {
             out[s.shape.index()] = Some(ShapePower {
                 must: s.power == Power::Must,
+                only: s.power == Power::Only,
+                chain_must: s.chain == crate::rules::Chain::MustContinue,
                 condition,
                 result,
             });

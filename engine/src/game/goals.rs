@@ -16,13 +16,14 @@ use crate::rules::{BoardKind, CaptureCondition, Movement, RuleSet, Shape, TurnCh
 pub(crate) const MOVED: u8 = 0x80;
 
 /// The forward-only kinds, in the order of [`SeatGoal::dirs`].
-const FORWARD_KINDS: [Movement; 6] = [
+const FORWARD_KINDS: [Movement; 7] = [
     Movement::ForwardOrth,
     Movement::ForwardDiag,
     Movement::AdjacentNoBackSide,
     Movement::AdjacentNoBack,
     Movement::OrthNoBack,
     Movement::PawnForwardCenter,
+    Movement::ForwardAdjDiag,
 ];
 
 /// One seat's goal, compiled.
@@ -33,7 +34,7 @@ pub(crate) struct SeatGoal {
     /// The goal edge: an axis (0 = x, 1 = y) and its value there.
     pub edge: Option<(usize, u8)>,
     /// Directions per forward-only kind (see `FORWARD_KINDS`).
-    dirs: [Vec<usize>; 6],
+    dirs: [Vec<usize>; 7],
     /// Per shape: directions it may jump in, and with backward jumps allowed.
     jump: [Vec<usize>; 6],
     jump_back: [Vec<usize>; 6],
@@ -66,7 +67,7 @@ pub(crate) fn base_set(kind: Movement) -> Option<DirectionSet> {
         | AdjacentNoBack | PawnForwardCenter => Some(DirectionSet::Any),
         AdjOrthogonal | Orthogonal | OrthByStack | OrthByFullStack | RookOrthCastle
         | ForwardOrth | OrthNoBack => Some(DirectionSet::Orthogonal),
-        AdjDiagonal | Diagonal | ForwardDiag => Some(DirectionSet::Diagonal),
+        AdjDiagonal | Diagonal | ForwardDiag | ForwardAdjDiag => Some(DirectionSet::Diagonal),
         Knight | Knight2x1x0 | Knight2x1x1 => None,
     }
 }
@@ -128,6 +129,7 @@ impl Goals {
                     pick(DirectionSet::Any, &not_back),
                     pick(DirectionSet::Orthogonal, &not_back),
                     pick(DirectionSet::Any, &ahead),
+                    pick(DirectionSet::Diagonal, &ahead),
                 ];
                 for s in &rules.shapes {
                     let k = s.shape.index();

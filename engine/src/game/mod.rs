@@ -42,8 +42,8 @@ pub use interface::{
 pub(crate) use lean_run::{LeanRun, RunStop};
 pub use moves::Move;
 pub use outcome::{
-    BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SeatResult, StalemateCause,
-    default_label,
+    BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SIDE_AXES, SeatResult,
+    StalemateCause, default_label,
 };
 pub use round::RoundProgress;
 pub use state::{Applied, State};

@@ -75,6 +75,9 @@ impl State {
         if !phase.placement_only {
             self.steps(seat, out);
         }
+        if self.game().upkeep.capture_only {
+            self.keep_captures_of_only(out);
+        }
         self.other_moves_restricted(seat, out, must_restricts);
     }
 
@@ -105,6 +108,21 @@ impl State {
     pub(crate) fn can_enter(&self, seat: usize, cell: u16) -> bool {
         let c = usize::from(cell);
         !self.locked_mask()[c] && self.game().exclusive[c] & (1 << seat) != 0
+    }
+
+    /// Drops the moves of "Only captures" shapes that capture nothing.
+    fn keep_captures_of_only(&self, out: &mut Vec<Move>) {
+        let game = self.game();
+        out.retain(|m| {
+            let shape = match *m {
+                Move::Place { shape, .. } => Some(shape),
+                Move::Step { from, .. } | Move::Promote { from, .. } => {
+                    self.piece_at(from).map(|p| p.1)
+                }
+                _ => None,
+            };
+            !shape.and_then(|s| game.power(s)).is_some_and(|p| p.only) || self.captures(*m)
+        });
     }
 
     /// "If a piece must capture and at least one opportunity to capture is
@@ -544,7 +562,8 @@ impl State {
             | Movement::AdjacentNoBackSide
             | Movement::AdjacentNoBack
             | Movement::OrthNoBack
-            | Movement::PawnForwardCenter => self.forward_targets(seat, from, kind, &land, out),
+            | Movement::PawnForwardCenter
+            | Movement::ForwardAdjDiag => self.forward_targets(seat, from, kind, &land, out),
         }
     }
 

@@ -8,6 +8,8 @@ mod explain;
 mod measures;
 pub(crate) use measures::{BitStep, orthogonal_masks, step_masks};
 mod overachievers;
+mod sides;
+pub use sides::SIDE_AXES;
 mod stalemate;
 mod words;
 
@@ -486,6 +488,29 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
                     fired.push(f);
                 }
             }
+            TurnCheck::ReachGoal { .. } => {
+                let (named, cells) = goals_reached(state, board);
+                if named.iter().any(|n| *n) {
+                    let mut f = Fired::new(Rule::Check(check.clone()), named);
+                    f.cells = cells;
+                    fired.push(f);
+                }
+            }
+            TurnCheck::ConnectSides { .. } => {
+                let mut named = vec![false; game.teams];
+                let mut cells = Vec::new();
+                for seat in (0..game.seats.len()).filter(|&s| !game.seats[s].is_chaos) {
+                    if let Some(path) = sides::joined(state, seat, board) {
+                        named[game.seats[seat].team] = true;
+                        cells.extend(path);
+                    }
+                }
+                if named.iter().any(|n| *n) {
+                    let mut f = Fired::new(Rule::Check(check.clone()), named);
+                    f.cells = cells;
+                    fired.push(f);
+                }
+            }
             TurnCheck::LastShape { shape, .. } => {
                 let now = holders(state, *shape, board);
                 let index = i * usize::from(game.geometry.boards) + usize::from(board - 1);
@@ -518,6 +543,28 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
     } else {
         Checked::Fired(fired)
     }
+}
+
+/// The teams with a piece of their colours that arrived on `board` this
+/// turn on a seat's goal, and those spaces.
+fn goals_reached(state: &State, board: u8) -> (Named, Vec<u16>) {
+    let game = state.game();
+    let mut named = vec![false; game.teams];
+    let mut cells: Vec<u16> = Vec::new();
+    let on_board = measures::board_cells(state.position(), board);
+    for &cell in state.changed.iter().filter(|c| on_board.contains(c)) {
+        let Some((color, _)) = state.piece_at(cell) else {
+            continue;
+        };
+        for (s, seat) in game.seats.iter().enumerate() {
+            if seat.controls(color) && game.on_goal(s, cell) && !cells.contains(&cell) {
+                named[seat.team] = true;
+                cells.push(cell);
+            }
+        }
+    }
+    cells.sort_unstable();
+    (named, cells)
 }
 
 /// How many pieces of `shape`, of any colour, stand on `board`: on a

@@ -437,10 +437,16 @@ impl State {
 
     /// The legal moves while a chain of jumps is open: that piece's jumps, or pass.
     pub(crate) fn chain_moves(&self, cell: u16, out: &mut Vec<Move>) {
+        let before = out.len();
+        let mut must = false;
         if let Some((_, shape)) = self.piece_at(cell) {
             self.jumps(self.to_move, cell, shape, out);
+            must = self.game().power(shape).is_some_and(|p| p.chain_must);
         }
-        out.push(Move::Pass);
+        // A chain that must go on may still end where no jump is left.
+        if !must || out.len() == before {
+            out.push(Move::Pass);
+        }
     }
 }
 

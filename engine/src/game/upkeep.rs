@@ -31,8 +31,10 @@ pub(crate) struct Upkeep {
     pub quiet_passes: bool,
     /// Some shape can capture (a piece covering another, jumping, ...).
     pub captures: bool,
-    /// Some shape must capture when it can.
+    /// Some shape must capture when it can, or only captures.
     pub must_capture: bool,
+    /// Some shape only captures: its moves that capture nothing are dropped.
+    pub capture_only: bool,
     /// Per phase: whether the position key at a turn's start must be kept.
     /// Not where every board move places a piece, reserves only fall and
     /// turns come one at a time: a turn that placed can never repeat, and
@@ -184,7 +186,8 @@ impl Upkeep {
                 .turn_checks
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
             captures: !nothing_captures,
-            must_capture: powers.iter().flatten().any(|p| p.must),
+            must_capture: powers.iter().flatten().any(|p| p.must || p.only),
+            capture_only: powers.iter().flatten().any(|p| p.only),
             quiet_passes: false,
             start_key,
             untold_lines: false,

@@ -16,7 +16,7 @@ pub use labels::{HOW_TO_PLAY_MAX, LABEL_MAX, Labels, SpaceLabel};
 pub use outcomes::{FoldRule, Measure, NoMove, Repetition, StalemateRule, TurnCheck};
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
-    BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, ColorMode, Movement, Order,
+    BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, Movement, Order,
     Players, Power, Shape, WinLose,
 };
 
@@ -129,6 +129,10 @@ pub struct ShapeRules {
     /// power_result; only with a power.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<CaptureResult>,
+    /// With a chain jump: whether the chain may stop (the default) or must
+    /// go on while the piece can jump.
+    #[serde(default, skip_serializing_if = "Chain::is_may_stop")]
+    pub chain: Chain,
     /// Ways the shape moves once placed; empty means "Stationary".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub movement: Vec<Movement>,
@@ -206,6 +210,7 @@ fn tic_tac_toe_shapes() -> Vec<ShapeRules> {
         power: Power::None,
         capture: None,
         result: None,
+        chain: Chain::MayStop,
         movement: vec![],
         reserves: BTreeMap::from([(Color::Black, 5), (Color::White, 4)]),
     }]

@@ -37,6 +37,14 @@ pub enum TurnCheck {
     ChaosWinsIfTotalAbove { shape: Shape, count: u16 },
     /// "Stalemate if Chaos cannot capture": the phase ends once Chaos has no visible capture.
     StalemateIfChaosCannotCapture,
+    /// "Reaching the goal wins/loses" (ours): a piece of a seat's colours
+    /// arrives on that seat's goal (Breakthrough).
+    ReachGoal { result: WinLose },
+    /// "Connecting opposite sides wins/loses" (ours): a seat's pieces join
+    /// its two opposite sides by edge neighbours (Hex). Player 1 joins the
+    /// bottom and top rows, Player 2 the left and right columns, Player 3
+    /// the lowest and highest levels.
+    ConnectSides { result: WinLose },
     /// "En passant" (a pawn-move extension of the check list).
     EnPassant,
     /// "Castle" (a rook-move extension of the check list).

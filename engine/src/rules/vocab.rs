@@ -332,7 +332,9 @@ impl Shape {
     }
 }
 
-/// "No power", "Must capture", "Can capture".
+/// "No power", "Must capture", "Can capture", and "Only captures" (ours:
+/// every move of the shape, placement or movement, must capture, as a
+/// Reversi disc's placement must).
 #[derive(
     Clone,
     Copy,
@@ -353,6 +355,19 @@ pub enum Power {
     None,
     Must,
     Can,
+    Only,
+}
+
+impl Power {
+    /// "Must capture", as `game show` and the wizard say it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Power::None => "No power",
+            Power::Must => "Must capture",
+            Power::Can => "Can capture",
+            Power::Only => "Only captures",
+        }
+    }
 }
 
 /// power_condition, with its "can extend to" options.
@@ -389,6 +404,36 @@ impl CaptureCondition {
             CaptureCondition::Approach => "Approach",
             CaptureCondition::Adjacent => "Adjacent",
         }
+    }
+}
+
+/// Whether a chain of jumps may stop before it runs out of jumps (ours).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Chain {
+    /// The mover may pass to end the chain (the default).
+    #[default]
+    MayStop,
+    /// The chain goes on while the piece can jump, as in draughts.
+    MustContinue,
+}
+
+impl Chain {
+    pub fn is_may_stop(&self) -> bool {
+        *self == Chain::MayStop
     }
 }
 
@@ -446,6 +491,8 @@ pub enum Movement {
     OrthNoBack,
     PawnForwardCenter,
     RookOrthCastle,
+    /// One step diagonally forward (ours: a draughts man's step).
+    ForwardAdjDiag,
 }
 
 impl Movement {
@@ -471,6 +518,7 @@ impl Movement {
             Movement::OrthNoBack => "Moves orth (no back)",
             Movement::PawnForwardCenter => "Pawn move forward/center",
             Movement::RookOrthCastle => "Rook move orth/castle",
+            Movement::ForwardAdjDiag => "Moves adj forward diag",
         }
     }
 
@@ -484,6 +532,7 @@ impl Movement {
                 | Movement::AdjacentNoBack
                 | Movement::OrthNoBack
                 | Movement::PawnForwardCenter
+                | Movement::ForwardAdjDiag
         )
     }
 

@@ -116,7 +116,8 @@ fn check_turn_check(rules: &RuleSet, check: &TurnCheck, field: &str, report: &mu
         TurnCheck::InARow { length, .. } | TurnCheck::AllLoseIfInARow { length, .. } => {
             check_length(rules, *length, &format!("{field}.length"), report);
         }
-        TurnCheck::AnyPiece { .. } => {}
+        TurnCheck::AnyPiece { .. } | TurnCheck::ReachGoal { .. } => {}
+        TurnCheck::ConnectSides { .. } => check_sides(rules, field, report),
         TurnCheck::LastShape { shape, .. } => {
             check_shape(rules, *shape, &format!("{field}.shape"), report);
         }
@@ -149,6 +150,53 @@ fn check_turn_check(rules: &RuleSet, check: &TurnCheck, field: &str, report: &mu
         }
         TurnCheck::Castle => {
             check_movement(rules, Movement::RookOrthCastle, "\"Castle\"", field, report);
+        }
+    }
+}
+
+/// "Connecting opposite sides": each player has two sides to join, along
+/// an axis of its own at least 2 spaces long, on a board whose sides do not
+/// wrap round.
+fn check_sides(rules: &RuleSet, field: &str, report: &mut Report) {
+    if rules.board == BoardKind::SquaresOnToroid {
+        report.add(
+            field,
+            "a toroid has no sides to connect: its edges join; choose squares or hexagons",
+        );
+        return;
+    }
+    let axes = [
+        "y (bottom and top)",
+        "x (left and right)",
+        "z (lowest and highest levels)",
+    ];
+    let players = rules.players.player_seats();
+    if players > axes.len() {
+        report.add(
+            field,
+            format!(
+                "each player joins the two sides of an axis of its own (Player 1 {}, Player 2 \
+                 {}, Player 3 {}), so at most 3 players can; {} has {players}",
+                axes[0],
+                axes[1],
+                axes[2],
+                rules.players.words()
+            ),
+        );
+        return;
+    }
+    for (seat, axis) in crate::game::SIDE_AXES.iter().take(players).enumerate() {
+        if rules.dimensions[*axis] < 2 {
+            report.add(
+                field,
+                format!(
+                    "Player {} joins the sides along {}, but the board is {} long there; \
+                     make that dimension at least 2",
+                    seat + 1,
+                    axes[seat],
+                    rules.dimensions[*axis]
+                ),
+            );
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Shapes: power blocks, movement and reserves.
 
 use crate::RuleSet;
-use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Power, ShapeRules};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Chain, Power, ShapeRules};
 
 use super::Report;
 use super::seats::{color_list, colors_in_play};
@@ -65,17 +65,28 @@ pub(super) fn check(rules: &RuleSet, dimensions_ok: bool, report: &mut Report) {
 }
 
 fn check_power(rules: &RuleSet, s: &ShapeRules, field: &str, report: &mut Report) {
+    let chains = matches!(
+        s.capture,
+        Some(CaptureCondition::ChainJump | CaptureCondition::ChainJumpBack)
+    );
+    if s.chain != Chain::MayStop && !(chains && s.power != Power::None) {
+        report.add(
+            format!("{field}.chain"),
+            "only a chain of jumps can be made to continue; give the shape a power with the \
+             capture \"chain_jump\" or \"chain_jump_back\", or leave chain out",
+        );
+    }
     if s.power == Power::None {
         if s.capture.is_some() {
             report.add(
                 format!("{field}.capture"),
-                "a shape with power \"none\" has no capture condition; leave capture out, or set power to \"must\" or \"can\"",
+                "a shape with power \"none\" has no capture condition; leave capture out, or set power to \"must\", \"can\" or \"only\"",
             );
         }
         if s.result.is_some() {
             report.add(
                 format!("{field}.result"),
-                "a shape with power \"none\" has no capture result; leave result out, or set power to \"must\" or \"can\"",
+                "a shape with power \"none\" has no capture result; leave result out, or set power to \"must\", \"can\" or \"only\"",
             );
         }
         return;
@@ -125,6 +136,18 @@ fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
         return None;
     }
     let spaces = rules.space_count();
+    let converts = rules
+        .shapes
+        .iter()
+        .any(|s| s.power != Power::None && s.result == Some(CaptureResult::Convert));
+    if converts {
+        // A colour may place on every space its captures turn back empty
+        // of the others' colours: one colour may come to fill the board.
+        return Some((
+            spaces,
+            format!("{spaces} spaces, which captures that convert may give one colour"),
+        ));
+    }
     let shared_by = colors_in_play(rules).len().max(1) as u32;
     let max = spaces.div_ceil(shared_by);
     let among = match shared_by {

@@ -31,6 +31,8 @@ impl Rule {
             Rule::Check(
                 TurnCheck::InARow { result, .. }
                 | TurnCheck::AnyPiece { result }
+                | TurnCheck::ReachGoal { result }
+                | TurnCheck::ConnectSides { result }
                 | TurnCheck::LastShape { result, .. },
             ) => Some(*result),
             Rule::Check(_) => None,

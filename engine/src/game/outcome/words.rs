@@ -259,6 +259,16 @@ impl Words<'_> {
                     .collect();
                 Some(lines.join("; "))
             }
+            Rule::Check(TurnCheck::ReachGoal { .. }) => Some(format!(
+                "{named} reached {} goal {}",
+                verb(n, "its", "their"),
+                self.cells(&f.cells)
+            )),
+            Rule::Check(TurnCheck::ConnectSides { .. }) => Some(format!(
+                "{named} joined {} sides {}",
+                verb(n, "its", "their"),
+                self.cells(&f.cells)
+            )),
             Rule::Check(TurnCheck::AnyPiece { .. }) => {
                 Some(format!("Pieces on the board: {named}"))
             }
