@@ -1,4 +1,5 @@
-//! Perft against published counts: Tic-Tac-Toe and Connect Four.
+//! Perft against published counts: Tic-Tac-Toe, Connect Four, Reversi and
+//! Breakthrough.
 //!
 //! Perft counts *decisions*; a move the engine plays by itself (the only
 //! move left) is none. In Tic-Tac-Toe the ninth move is always the only one
@@ -290,4 +291,35 @@ fn connect_four_perft_matches_the_published_counts_deeper() {
     let (reference, _) = c4_reference(9);
     assert_eq!(sequences_by_depth(&start, 9), reference);
     assert_eq!(positions_by_depth(&start, 9), C4_POSITIONS_BY_PLY[1..10]);
+}
+
+// ---- Reversi and Breakthrough ---------------------------------------------
+
+/// Othello from the standard start, plies 1 to 5: Aart Bik, "Reversi perft"
+/// (<https://www.aartbik.com/MISC/reversi.html>); OpenSpiel 2.0.2's
+/// `othello` counts the same. No pass or forced move comes so early, so
+/// decisions are plies.
+const REVERSI_BY_PLY: [u64; 5] = [4, 12, 56, 244, 1396];
+
+/// Breakthrough 8x8, plies 1 to 4, as OpenSpiel 2.0.2's `breakthrough`
+/// counts them (the game our catalogue's plays, see bench/differential.py).
+const BREAKTHROUGH_BY_PLY: [u64; 4] = [22, 484, 11132, 256036];
+
+#[test]
+fn reversi_perft_matches_the_published_counts() {
+    let start = catalogue_game("Reversi").start();
+    assert_eq!(sequences_by_depth(&start, 5), REVERSI_BY_PLY);
+}
+
+#[test]
+fn breakthrough_perft_matches_openspiels_counts() {
+    let start = catalogue_game("Breakthrough").start();
+    assert_eq!(sequences_by_depth(&start, 3), BREAKTHROUGH_BY_PLY[..3]);
+}
+
+#[test]
+#[ignore = "a few seconds in a debug build; run with -- --ignored"]
+fn breakthrough_perft_matches_openspiels_counts_deeper() {
+    let start = catalogue_game("Breakthrough").start();
+    assert_eq!(sequences_by_depth(&start, 4), BREAKTHROUGH_BY_PLY);
 }

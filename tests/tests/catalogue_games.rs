@@ -276,7 +276,7 @@ fn every_foundation_game_compiles_and_starts_with_seat_1() {
 #[test]
 fn every_catalogue_game_compiles_and_offers_a_choice_at_the_start() {
     let names = catalogue::names();
-    assert_eq!(names.len(), 16 + 26);
+    assert_eq!(names.len(), 16 + 26 + 4);
     for name in names {
         let s = catalogue_game(name).start_seeded(7);
         assert!(!s.is_finished(), "{name}");

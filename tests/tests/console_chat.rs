@@ -134,7 +134,7 @@ async fn bad_input_says_what_is_accepted() {
     assert!(help.contains("move [#MATCH] TEXT"), "{help}");
     let list = c.say("game list").await;
     assert!(
-        list.contains("42 games") && list.contains("Connect4"),
+        list.contains("46 games") && list.contains("Connect4"),
         "{list}"
     );
     let show = c.say("game show connect4").await;
