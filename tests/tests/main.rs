@@ -12,6 +12,7 @@ mod clocks;
 mod console_chat;
 mod creations;
 mod endings;
+mod factory_moves;
 mod factory_options;
 mod friends;
 mod fuzz_regressions;
