@@ -126,7 +126,7 @@ pub fn suggest(
 
 /// One game from `seed`, each seat played by `player_of(seat)` (Chaos by
 /// Random); each seat's points (win 1, draw ½, loss 0), or None when the
-/// game stopped without an outcome.
+/// game stopped without an outcome (at the engine's move cap).
 fn play_game(
     game: &std::sync::Arc<redscience_engine::Game>,
     seed: u64,
@@ -134,7 +134,9 @@ fn play_game(
 ) -> Result<Option<Vec<f64>>, String> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut state = game.start_seeded(seed);
-    while !state.is_finished() {
+    let mut moves = 0;
+    while !state.is_finished() && moves < redscience_engine::random::GAME_MOVE_CAP {
+        moves += 1;
         let seat = state.to_move();
         let player = if game.chaos_seat() == Some(seat) {
             Player::Random
@@ -185,6 +187,7 @@ pub fn ai_match(
 ) -> Result<ExitCode, String> {
     let (game, a, b) = match_setup(game_or_file, a, b, games)?;
     let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
+    let mut capped = 0usize;
     for g in 0..games {
         // Seat s is A's when (s + g) is even.
         let a_plays = |seat: usize| (seat + g).is_multiple_of(2);
@@ -192,6 +195,7 @@ pub fn ai_match(
         let Some(points) = play_game(&game, seed.wrapping_add(g as u64), &player_of)
             .map_err(|e| format!("game {g}: {e}"))?
         else {
+            capped += 1;
             continue;
         };
         let score = |who: &dyn Fn(usize) -> bool| -> f64 {
@@ -210,8 +214,8 @@ pub fn ai_match(
             std::cmp::Ordering::Equal => draws += 1,
         }
     }
-    // A's score with a 95% Wilson interval.
-    let n = games as f64;
+    // A's score with a 95% Wilson interval, over the games that ended.
+    let n = (games - capped).max(1) as f64;
     let p = (wins as f64 + draws as f64 / 2.0) / n;
     let z = 1.96f64;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
@@ -220,7 +224,7 @@ pub fn ai_match(
         println!(
             "{}",
             json!({"game": game.rules.name, "a": a.name(), "b": b.name(), "games": games,
-                "a_wins": wins, "a_losses": losses, "draws": draws,
+                "a_wins": wins, "a_losses": losses, "draws": draws, "capped": capped,
                 "a_score": p, "a_score_low": centre - half, "a_score_high": centre + half})
         );
     } else {
@@ -234,8 +238,20 @@ pub fn ai_match(
             100.0 * (centre - half),
             100.0 * (centre + half)
         );
+        say_capped(capped);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says how many games the engine's move cap stopped, not the rules.
+fn say_capped(capped: usize) {
+    if capped > 0 {
+        println!(
+            "{capped} games did not end by the rules and were stopped at the cap of {} moves; \
+             they are not counted.",
+            redscience_engine::random::GAME_MOVE_CAP
+        );
+    }
 }
 
 /// `ai-match GAME --a AI --b AI --games N --one-seat`: A plays one seat
@@ -259,6 +275,7 @@ pub fn ai_seat_match(
     let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
     let mut differences: Vec<f64> = Vec::with_capacity(games);
     let (mut a_total, mut b_total) = (0.0, 0.0);
+    let mut capped = 0usize;
     for g in 0..games {
         let seat = seats[g % seats.len()];
         let game_seed = seed.wrapping_add(g as u64);
@@ -266,6 +283,7 @@ pub fn ai_seat_match(
             .map_err(|e| format!("game {g}: {e}"))?;
         let with_b = play_game(&game, game_seed, &|_| b).map_err(|e| format!("game {g}: {e}"))?;
         let (Some(with_a), Some(with_b)) = (with_a, with_b) else {
+            capped += 1;
             continue;
         };
         let d = with_a[seat] - with_b[seat];
@@ -293,6 +311,7 @@ pub fn ai_seat_match(
             "{}",
             json!({"game": game.rules.name, "a": a.name(), "b": b.name(), "games": games,
                 "mode": "one-seat", "a_wins": wins, "a_losses": losses, "draws": draws,
+                "capped": capped,
                 "a_score": a_score, "baseline_score": baseline, "advantage": advantage,
                 "advantage_low": advantage - half, "advantage_high": advantage + half})
         );
@@ -311,6 +330,7 @@ pub fn ai_seat_match(
             advantage - half,
             advantage + half
         );
+        say_capped(capped);
     }
     Ok(ExitCode::SUCCESS)
 }

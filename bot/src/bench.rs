@@ -30,6 +30,8 @@ struct Row {
     moves_per_second: f64,
     moves_per_game: f64,
     bytes_per_state: f64,
+    /// Games stopped at the engine's move cap, not ended by the rules.
+    capped: u64,
 }
 
 /// `--list`: the games `bench playouts` times when none is named, one name
@@ -61,7 +63,11 @@ pub fn playouts(games: &[String], seconds: f64, json_out: bool) -> Result<ExitCo
         let start = Instant::now();
         // The clock is read every 64 games: a Tic-Tac-Toe game takes less
         // time than reading it.
-        let (played, moves) = random::playouts(&game, &mut rng, |n| {
+        let random::Playouts {
+            games: played,
+            moves,
+            capped,
+        } = random::playouts(&game, &mut rng, |n| {
             n % 64 == 0 && start.elapsed() >= budget
         });
         let elapsed = start.elapsed().as_secs_f64();
@@ -71,6 +77,7 @@ pub fn playouts(games: &[String], seconds: f64, json_out: bool) -> Result<ExitCo
             moves_per_second: moves as f64 / elapsed,
             moves_per_game: moves as f64 / played.max(1) as f64,
             bytes_per_state: state_memory::mean_state_bytes(&game, MEMORY_GAMES),
+            capped,
         });
     }
     if json_out {
@@ -83,6 +90,7 @@ pub fn playouts(games: &[String], seconds: f64, json_out: bool) -> Result<ExitCo
                     "moves_per_second": r.moves_per_second,
                     "moves_per_game": r.moves_per_game,
                     "bytes_per_state": r.bytes_per_state,
+                    "capped_games": r.capped,
                 })
             })
             .collect();
@@ -108,6 +116,14 @@ fn print_table(rows: &[Row]) {
         println!(
             "{:<20} {games:>12} {:>13.0} {:>10.1} {:>11.0}",
             r.game, r.moves_per_second, r.moves_per_game, r.bytes_per_state
+        );
+    }
+    for r in rows.iter().filter(|r| r.capped > 0) {
+        println!(
+            "{}: {} games did not end by the rules and were stopped at the cap of {} moves",
+            r.game,
+            r.capped,
+            random::GAME_MOVE_CAP
         );
     }
     println!(

@@ -62,7 +62,8 @@ fn run(game: &Arc<Game>, rng: &mut Xoshiro256PlusPlus, budget: Duration) -> Tall
     let start = Instant::now();
     // The clock is read every 64 games: a Tic-Tac-Toe game takes less time
     // than reading it.
-    let (games, moves) = random::playouts(game, rng, |n| n % 64 == 0 && start.elapsed() >= budget);
+    let random::Playouts { games, moves, .. } =
+        random::playouts(game, rng, |n| n % 64 == 0 && start.elapsed() >= budget);
     black_box(moves);
     Tally {
         games,

@@ -104,30 +104,53 @@ pub(crate) fn play_for_results<R: Rng + ?Sized>(
     }
 }
 
+/// The most moves a whole-game tool plays in one game before it stops the
+/// game itself and says so: every rule set that validates ends its games
+/// (stalemates, move limits), but one whose pieces wander a big board may
+/// take longer than anyone will wait.
+pub const GAME_MOVE_CAP: usize = 20_000;
+
+/// What [`playouts`] played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playouts {
+    pub games: u64,
+    pub moves: u64,
+    /// Games stopped at [`GAME_MOVE_CAP`] moves, not ended by the rules.
+    pub capped: u64,
+}
+
 /// Plays whole random games from the start position until `stop`, asked
-/// after each game with the count so far, says enough; returns the games
-/// and the moves played. Each game is played for its results (see
-/// [`play_for_results`]), the `games`-th seeded `games`.
+/// after each game with the count so far, says enough; each game stops at
+/// [`GAME_MOVE_CAP`] moves if the rules have not ended it. Each game is
+/// played for its results (see [`play_for_results`]), the `games`-th
+/// seeded `games`.
 pub fn playouts<R: Rng + ?Sized>(
     game: &std::sync::Arc<crate::Game>,
     rng: &mut R,
     mut stop: impl FnMut(u64) -> bool,
-) -> (u64, u64) {
-    let (mut games, mut moves) = (0u64, 0u64);
+) -> Playouts {
+    let (mut games, mut moves, mut capped) = (0u64, 0u64, 0u64);
     let start = game.start_seeded(0);
     let mut state = start.clone();
     let mut run = LeanRun::default();
     loop {
-        let played = play_for_results(&mut state, &mut run, rng, usize::MAX);
+        let played = play_for_results(&mut state, &mut run, rng, GAME_MOVE_CAP);
         moves += played.moves as u64;
         games += 1;
+        if !played.apart && !state.is_finished() {
+            capped += 1;
+        }
         // A game a lean run ended apart left the start as it was.
         match played.moved {
             true => state.restart_from(&start, games),
             false => state.set_seed(games),
         }
         if stop(games) {
-            return (games, moves);
+            return Playouts {
+                games,
+                moves,
+                capped,
+            };
         }
     }
 }

@@ -73,7 +73,11 @@ fn playouts_allocate_nothing_once_warmed_up() {
         let played = |games: u64| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
             allocations(|| {
-                let (played, moves) = random::playouts(&game, &mut rng, |n| n >= games);
+                let random::Playouts {
+                    games: played,
+                    moves,
+                    ..
+                } = random::playouts(&game, &mut rng, |n| n >= games);
                 assert!(
                     played == games && moves > games,
                     "{name}: games were played"

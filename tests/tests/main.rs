@@ -17,6 +17,7 @@ mod factory_options;
 mod friends;
 mod fuzz_regressions;
 mod game_theory;
+mod generated_rules;
 mod labels;
 mod leaderboard;
 mod limits;
