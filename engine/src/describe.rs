@@ -201,6 +201,37 @@ fn initial_lines(rules: &RuleSet) -> Vec<String> {
     let mut i = 0;
     while i < rules.initial.len() {
         let at = rules.initial[i].at;
+        // A run of single pieces of one colour and shape on cells of their
+        // own reads as one line: a draughts board's 12 men.
+        let first = &rules.initial[i];
+        let run = rules.initial[i..]
+            .iter()
+            .take_while(|p| {
+                p.color == first.color
+                    && p.shape == first.shape
+                    && p.count == 1
+                    && p.at.x.is_some()
+                    && p.at.y.is_some()
+                    && !is_stack(rules, &p.at)
+            })
+            .count();
+        if run >= 3 {
+            let places: Vec<String> = (rules.initial[i..i + run].iter())
+                .map(|p| space_words(rules, &p.at))
+                .collect();
+            let shape = if one_shape {
+                String::new()
+            } else {
+                format!(" {}", first.shape.plural())
+            };
+            lines.push(format!(
+                "Starts with {}{shape} at {}",
+                first.color.name(),
+                join_and(&places)
+            ));
+            i += run;
+            continue;
+        }
         let entries = rules.initial[i..].iter().take_while(|p| p.at == at).count();
         // Consecutive entries of one colour and shape read as one count.
         let mut merged: Vec<(Color, Shape, u32)> = Vec::new();
