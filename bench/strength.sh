@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The standard player's strength: `ai-match` of the standard player (sp)
 # against Random (and itself at Tic-Tac-Toe) in every two-player
-# perfect-information catalogue game, the cloaked games and the
+# perfect-information catalogue game (the classics included), the cloaked
+# games and the
 # simultaneous ones, printed as a Markdown table.
 #
 #   bench/strength.sh [GAMES_PER_MATCH [GAMES_PER_SEAT_MATCH]]   (default 200 and 1000)
@@ -26,6 +27,8 @@ fi
 
 perfect=(Tic-Tac-Toe 3on15line Treblecross15 4on7sq 5on15sq Connect6-19x19 Tapatan Achi
     9-Holes Qubic-4 Connect4 Wild-TTT-6sq3143)
+# The classic games of issue 23 (OpenSpiel's othello, checkers, breakthrough, hex).
+classics=(Reversi Draughts Breakthrough Hex)
 cloaked=(3Blotto13 Shopping9 KBeauty9 3P-9X-HideSeek)
 simultaneous=(RockPaperScissors 4P-TrendSetter StagHunt 4P-Coordination PrisonerDilemma
     OptionalPD ContractPD ContractHunt 3P-Volunteer 3P-PublicGoods BoS 3P-BoS)
@@ -60,6 +63,7 @@ echo "| Kind | Game | Match | Games | A wins | Draws | A losses | A's score (95%
 echo "|---|---|---|---|---|---|---|---|---|"
 row perfect Tic-Tac-Toe sp sp
 for game in "${perfect[@]}"; do row perfect "$game" sp random; done
+for game in "${classics[@]}"; do row classic "$game" sp random; done
 for game in "${cloaked[@]}"; do row cloaked "$game" sp random; done
 for game in "${simultaneous[@]}"; do row simultaneous "$game" sp random; done
 

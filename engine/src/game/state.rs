@@ -473,12 +473,14 @@ impl State {
                 // Every seat fully sees the pieces it placed.
                 self.arrive((color, shape), super::known_bit(seat), to);
                 self.after_place(seat, (color, shape), to);
+                self.history.set_last_seized(self.tactics.seized);
                 self.note_changed();
                 self.after_board_move(mv);
             }
             Move::Step { .. } | Move::Promote { .. } => {
                 let over = self.play_step(mv);
                 self.history.set_last_over(over);
+                self.history.set_last_seized(self.tactics.seized);
                 self.note_changed();
                 self.after_board_move(mv);
             }

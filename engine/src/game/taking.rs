@@ -22,6 +22,9 @@ pub(crate) struct Tactics {
     pub extra: usize,
     /// After a pawn's two-space step: the space it crossed, and where it stands.
     pub passed: Option<(u16, u16)>,
+    /// The pieces the last move surrounded, approached or touched and took
+    /// once it arrived, for its words.
+    pub seized: u8,
 }
 
 /// What a move takes apart from a cover contest, judged before it is made.
@@ -254,6 +257,7 @@ impl State {
     /// A placement's captures: surrounding and adjacency (flat boards).
     pub(crate) fn after_place(&mut self, seat: usize, piece: (Color, Shape), to: u16) {
         self.tactics.passed = None;
+        self.tactics.seized = 0;
         if self.game().geometry.kind == BoardKind::Stacks
             || !self.takes_on_arrival(piece.1)
             || self.piece_at(to) != Some(piece)
@@ -264,6 +268,7 @@ impl State {
         let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
         for c in self.arrival_captives(seat, piece.1, None, to, &occupant) {
             self.seize(c, piece);
+            self.tactics.seized = self.tactics.seized.saturating_add(1);
         }
     }
 
@@ -278,6 +283,7 @@ impl State {
             _ => unreachable!("only movements are played as steps"),
         };
         let piece = self.piece_at(from).expect("a step moves a piece");
+        self.tactics.seized = 0;
         let continuing = self.tactics.chain.take().is_some();
         if continuing {
             self.tactics.extra += 1;
@@ -334,6 +340,7 @@ impl State {
             let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
             for c in self.arrival_captives(seat, piece.1, Some(from), to, &occupant) {
                 self.seize(c, piece);
+                self.tactics.seized = self.tactics.seized.saturating_add(1);
             }
         }
         if arrived && let Some(shape) = promote {

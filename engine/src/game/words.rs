@@ -13,7 +13,7 @@ use std::ops::Deref;
 
 use super::goals::is_jump;
 use super::{Applied, Game, Move, State};
-use crate::rules::{Color, Shape};
+use crate::rules::{CaptureResult, Color, Shape};
 
 /// What the words of a move need beyond the move itself, as things stood
 /// when it was made. Small and Copy, so the history clones as plain memory.
@@ -26,6 +26,9 @@ pub(crate) struct Said {
     pub castled_with: Option<Shape>,
     /// The piece jumped, or the pawn taken in passing.
     pub over: Option<u16>,
+    /// The pieces surrounded, approached or touched and taken once the
+    /// piece arrived.
+    pub seized: u8,
     /// An attempt blocked by a piece or wall its mover could not see: the
     /// spaces it ran into are in [`History::blocked`].
     pub blocked: bool,
@@ -80,6 +83,13 @@ impl History {
         }
     }
 
+    /// Records what the last move took once it arrived (see `Said::seized`).
+    pub(crate) fn set_last_seized(&mut self, seized: u8) {
+        if let Some(last) = self.moves.last_mut() {
+            last.said.seized = seized;
+        }
+    }
+
     fn revealed_by(&self, i: usize) -> &[u16] {
         self.blocked
             .iter()
@@ -126,11 +136,18 @@ impl State {
     /// is made.
     pub(crate) fn said_before(&self, mv: Move) -> Said {
         let mut said = self.said_before_step(mv);
-        if let (Move::Step { from, to } | Move::Promote { from, to, .. }, None) =
-            (mv, said.castled_with)
-        {
-            said.over = self.taking(self.to_move, Move::Step { from, to }).over;
+        if self.game().geometry.kind == crate::rules::BoardKind::Stacks {
+            return said;
         }
+        let taking = match (mv, said.castled_with) {
+            (Move::Step { from, to } | Move::Promote { from, to, .. }, None) => {
+                self.taking(self.to_move, Move::Step { from, to })
+            }
+            (Move::Place { .. }, _) if self.game().upkeep.captures => self.taking(self.to_move, mv),
+            _ => return said,
+        };
+        said.over = taking.over;
+        said.seized = u8::try_from(taking.after.len()).unwrap_or(u8::MAX);
         said
     }
 
@@ -163,10 +180,11 @@ fn words(game: &Game, mv: Move, said: Said) -> String {
         Move::RefuseDraw => "Refuse to draw".to_string(),
         Move::Place { color, shape, to } => {
             format!(
-                "{} {} to {}",
+                "{} {} to {}{}",
                 Capitalised(color.name()),
                 game.shape_words(shape),
-                game.place_words(to)
+                game.place_words(to),
+                seized_words(game, shape, said.seized)
             )
         }
         Move::Step { from, to } | Move::Promote { from, to, .. } => match said.piece {
@@ -188,6 +206,7 @@ fn words(game: &Game, mv: Move, said: Said) -> String {
                         game.place_words(to),
                         taken_words(game, shape, said.over)
                     );
+                    text.push_str(&seized_words(game, shape, said.seized));
                     if let Move::Promote { shape, .. } = mv {
                         let article = if shape == Shape::X { "an" } else { "a" };
                         let _ = write!(text, ", becomes {article} {}", shape.name());
@@ -211,6 +230,21 @@ fn taken_words(game: &Game, shape: Shape, over: Option<u16>) -> String {
         Some(c) if is_jump(c) => format!(", jumping {name}"),
         _ => format!(", taking {name} en passant"),
     }
+}
+
+/// What a piece of `shape` took once it arrived: ", turning 2 pieces"
+/// (a conversion), ", taking 1 piece", ", paralysing 3 pieces".
+fn seized_words(game: &Game, shape: Shape, seized: u8) -> String {
+    if seized == 0 {
+        return String::new();
+    }
+    let verb = match game.power(shape).map(|p| p.result) {
+        Some(CaptureResult::Convert) => "turning",
+        Some(CaptureResult::Paralyze) => "paralysing",
+        _ => "taking",
+    };
+    let pieces = if seized == 1 { "piece" } else { "pieces" };
+    format!(", {verb} {seized} {pieces}")
 }
 
 /// A word with its first letter a capital, written when displayed.

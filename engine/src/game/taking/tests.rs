@@ -237,7 +237,7 @@ fn must_capture_applies_to_surrounding() {
     let s = g.start();
     let first = &s.history()[0];
     assert!(
-        first.automatic && s.move_words(0) == "Black circle to (3,1)",
+        first.automatic && s.move_words(0) == "Black circle to (3,1), taking 1 piece",
         "the only capture is played for black: {first:?}"
     );
     assert_eq!(at(&s, 2, 1), None);
