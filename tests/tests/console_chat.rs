@@ -678,7 +678,9 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
     // The board brought 21 pieces each and 4 in a row with it.
     answers(
         &mut c,
-        &["skip", "skip", "next", "next", "next", "skip", "next"],
+        &[
+            "skip", "skip", "next", "next", "next", "skip", "skip", "next",
+        ],
     )
     .await;
     let dup = c.say("save").await;
@@ -706,6 +708,7 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
             "next",
             "next",
             "yes",
+            "skip",
             "skip",
             "300",
         ],

@@ -1,8 +1,9 @@
 //! The game wizard through the console chat, tried as a new user would:
 //! the numbers shown with a list are the numbers typed, lists take several
 //! numbers, refusals say what is accepted, defaults follow the board, and
-//! the review warns and playtests. Ends with a Connect Four variant made,
-//! playtested and saved.
+//! the review warns and playtests. A Connect Four variant is made,
+//! playtested and saved, and a game with ending rules (a player who cannot
+//! move loses, a turn limit, repeated turns allowed) is made and saved.
 
 use crate::common;
 
@@ -200,4 +201,48 @@ async fn a_connect_four_variant_is_made_playtested_and_saved() {
     assert!(shown.contains("7x1x6"), "{shown}");
     let started = c.say("challenge Drop-Four Random").await;
     assert!(started.contains("Match 1 of Drop-Four starts"), "{started}");
+}
+
+#[tokio::test]
+async fn ending_rules_are_asked_with_the_outcome_and_shown_at_the_review() {
+    let mut c = chat(27).await;
+    c.say("game create").await;
+    c.say("Ends").await;
+    c.say("done").await;
+    for answer in ["edit_outcome", "next", "next"] {
+        c.say(answer).await;
+    }
+    let stuck = c.say("next").await;
+    assert!(stuck.contains("A player who cannot move:"), "{stuck}");
+    assert_eq!(
+        numbered_label(&stuck, 2).as_deref(),
+        Some("A player who cannot move loses")
+    );
+    let limit = c.say("2").await;
+    assert!(limit.contains("Turn limit:"), "{limit}");
+    // Limits are values: 0 is no option's number but a limit out of range.
+    let zero = c.say("0").await;
+    assert!(zero.contains("0 turns is out of range"), "{zero}");
+    assert!(zero.contains("e.g. 300"), "{zero}");
+    c.say("next").await;
+    let repeated = c.say("next").await;
+    assert!(repeated.contains("Not offered: \"allowed\""), "{repeated}");
+    let refused = c.say("allowed").await;
+    assert!(refused.contains("is not offered here"), "{refused}");
+    assert!(refused.contains("e.g. a turn limit of 300"), "{refused}");
+    c.say("back").await;
+    c.say("back").await;
+    c.say("200").await;
+    c.say("next").await;
+    c.say("allowed").await;
+    let review = c.say("done").await;
+    for line in [
+        "A player who cannot move loses",
+        "Repeated turns are allowed",
+        "Stalemate after 200 turns",
+    ] {
+        assert!(review.contains(line), "{line}: {review}");
+    }
+    let saved = c.say("save").await;
+    assert!(saved.contains("Saved Ends"), "{saved}");
 }

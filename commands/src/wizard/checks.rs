@@ -1,6 +1,10 @@
 //! Turn checks: the rules run at the end of every turn, as a list built like
 //! the Factory's "Add Check" and "Delete Check" buttons: picking a check adds
 //! it, picking one already listed removes it, "none" empties the list.
+//! Only checks that fit the game are offered: "Connecting opposite sides",
+//! for one, needs a board whose sides do not wrap round, at most 3 players
+//! and each player's axis at least 2 long; typed where it does not fit, it
+//! is refused in the engine's words.
 
 use redscience_engine::RuleSet;
 use redscience_engine::rules::{Movement, Power, Shape, TurnCheck, WinLose};
@@ -41,6 +45,8 @@ pub(super) fn id(check: &TurnCheck) -> String {
                 normalize(shape.plural())
             )
         }
+        TurnCheck::ReachGoal { result } => format!("reach_goal_{}", verb(*result)),
+        TurnCheck::ConnectSides { result } => format!("connect_sides_{}", verb(*result)),
         TurnCheck::StalemateIfChaosCannotCapture => "stalemate_if_chaos_cannot_capture".into(),
         TurnCheck::EnPassant => "en_passant".into(),
         TurnCheck::Castle => "castle".into(),
@@ -76,6 +82,12 @@ fn universe() -> Vec<TurnCheck> {
         for result in [WinLose::Win, WinLose::Lose] {
             out.push(TurnCheck::LastShape { shape, result });
         }
+    }
+    for result in [WinLose::Win, WinLose::Lose] {
+        out.push(TurnCheck::ReachGoal { result });
+    }
+    for result in [WinLose::Win, WinLose::Lose] {
+        out.push(TurnCheck::ConnectSides { result });
     }
     out.push(TurnCheck::StalemateIfChaosCannotCapture);
     out.push(TurnCheck::EnPassant);
@@ -157,7 +169,9 @@ pub(super) fn ask(rules: &RuleSet) -> Ask {
         format!(
             "Turn checks run at the end of every turn. Now: {now}. Pick a check to add it, or a \
              listed one to remove it; type several separated by commas. \"Chaos wins if total \
-             circles > 9\" is typed as chaos_wins_if_total_circles_above_9. Say next when finished."
+             circles > 9\" is typed as chaos_wins_if_total_circles_above_9. A player's goal is \
+             the far side (Player 1's the top row); to connect sides, Player 1 joins bottom and \
+             top, Player 2 left and right. Say next when finished."
         ),
         choices,
         now,

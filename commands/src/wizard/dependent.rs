@@ -3,14 +3,17 @@
 //! Changing the players adds or removes reserves (added ones copy the
 //! highest-numbered existing player); a reserve offers 0 up to what can be
 //! played; every reserve of a shape at that maximum clears its movement;
-//! "No power" clears the condition and result; labels bring the schema
+//! "No power" clears the condition and result (and a capture other than a
+//! chain of jumps the chain rule); labels bring the schema
 //! version that has them; and so on. [`settle`] runs
 //! after every answer so the rules being built never hold a value the
 //! Factory's dropdowns could not show.
 
 use std::collections::BTreeMap;
 
-use redscience_engine::rules::{BoardKind, Cloaking, Color, ColorMode, Players, Power, SeatRef};
+use redscience_engine::rules::{
+    BoardKind, Chain, Cloaking, Color, ColorMode, Players, Power, SeatRef,
+};
 
 use redscience_engine::{RuleSet, validate};
 
@@ -172,6 +175,9 @@ pub(super) fn settle(rules: &mut RuleSet) {
         if shape.power == Power::None {
             shape.capture = None;
             shape.result = None;
+        }
+        if !super::step::chains(shape) {
+            shape.chain = Chain::MayStop;
         }
     }
     // Reserves offer 0 up to the maximum; all at the maximum clears movement.

@@ -5,8 +5,10 @@
 //! copy NAME`) and asks one chat-sized question at a time, in groups: the
 //! name; players, colours, cloaking and pieces per turn; the board; the
 //! shapes; the phases; special spaces and starting pieces; the outcome
-//! rules; labels (how to play, names of shapes, phases and spaces); time
-//! per turn; then a review. Every question offers only valid
+//! rules (turn checks, stalemate rules, the draw option, and the ending
+//! rules: a player who cannot move, turn limits, repeated turns); labels
+//! (how to play, names of shapes, phases and spaces); time per turn; then
+//! a review. Every question offers only valid
 //! choices and applies the Factory's dependent rules; "next" keeps the
 //! current value, "skip" keeps the rest of a group and "done" goes straight
 //! to the review, so plain Tic-Tac-Toe takes three answers (a name, "done",
@@ -17,6 +19,7 @@
 mod board;
 mod checks;
 mod dependent;
+mod endings;
 mod follow;
 mod input;
 mod labels;
@@ -396,6 +399,7 @@ impl Wizard {
         let mut notes = follow::follow(&self.rules, &mut rules, &set);
         notes.extend(labels::drop_unfit(&mut rules));
         dependent::settle(&mut rules);
+        notes.extend(endings::settle(&self.rules, &mut rules));
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
             Flow::Stay => self.step,
@@ -443,11 +447,17 @@ impl Wizard {
                 Step::Reserves(i) => reserves::ask(rules, i),
                 _ => shapes::ask(rules, step),
             },
-            Group::Phases => phases::ask(rules, step),
+            Group::Phases => match step {
+                Step::PhaseNoMove(i) => endings::ask_phase(rules, i),
+                _ => phases::ask(rules, step),
+            },
             Group::Spaces => spaces::ask(rules, step),
             Group::Outcome => match step {
                 Step::TurnChecks => checks::ask(rules),
                 Step::Stalemate => stalemate::ask(rules),
+                Step::NoMove | Step::TurnLimit | Step::QuietTurnLimit | Step::Repetition => {
+                    endings::ask(rules, step)
+                }
                 _ => options::ask_outcome(rules, step),
             },
             Group::Time => options::ask_time(rules),
@@ -466,11 +476,17 @@ impl Wizard {
                 Step::Reserves(i) => reserves::apply(rules, i, input),
                 _ => shapes::apply(rules, step, input),
             },
-            Group::Phases => phases::apply(rules, step, input),
+            Group::Phases => match step {
+                Step::PhaseNoMove(i) => endings::apply_phase(rules, i, input),
+                _ => phases::apply(rules, step, input),
+            },
             Group::Spaces => spaces::apply(rules, step, input),
             Group::Outcome => match step {
                 Step::TurnChecks => checks::apply(rules, input),
                 Step::Stalemate => stalemate::apply(rules, input),
+                Step::NoMove | Step::TurnLimit | Step::QuietTurnLimit | Step::Repetition => {
+                    endings::apply(rules, step, input)
+                }
                 _ => options::apply_outcome(rules, step, input),
             },
             Group::Time => options::apply_time(rules, input),

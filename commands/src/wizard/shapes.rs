@@ -1,14 +1,16 @@
 //! Shapes: how many, and per shape its power, capture condition, capture
-//! result and movement (reserves are in `reserves.rs`).
+//! result, chain rule and movement (reserves are in `reserves.rs`).
 //!
-//! "No power" clears the condition and result. On boards other than stacks
-//! a "Cover" condition (cover or cover by rank) offers only the results
-//! that remove the captive from its space: remove and reincarnate (x1 or
-//! x2); other conditions that take the captive's space cannot convert there.
+//! "No power" clears the condition and result; the chain rule is asked
+//! only of a chain of jumps, and any other capture clears it. On boards
+//! other than stacks a "Cover" condition (cover or cover by rank) offers
+//! only the results that remove the captive from its space: remove and
+//! reincarnate (x1 or x2); other conditions that take the captive's space
+//! cannot convert there.
 
 use redscience_engine::RuleSet;
 use redscience_engine::rules::{
-    BoardKind, CaptureCondition, CaptureResult, Movement, Power, Shape, ShapeRules,
+    BoardKind, CaptureCondition, CaptureResult, Chain, Movement, Power, Shape, ShapeRules,
 };
 
 use super::input::{Opt, and_list, buttons, counted, file_name, normalize, or_list, pick, select};
@@ -29,15 +31,11 @@ fn count_options() -> Vec<Opt<usize>> {
 }
 
 fn power_words(p: Power) -> &'static str {
-    match p {
-        Power::None => "No power",
-        Power::Must => "Must capture",
-        Power::Can => "Can capture",
-    }
+    p.words()
 }
 
 fn power_options() -> Vec<Opt<Power>> {
-    [Power::None, Power::Must, Power::Can]
+    [Power::None, Power::Must, Power::Can, Power::Only]
         .into_iter()
         .map(|p| Opt::new(p, file_name(&p), power_words(p)))
         .collect()
@@ -118,7 +116,7 @@ fn result_options(rules: &RuleSet, shape: usize) -> Vec<Opt<CaptureResult>> {
         .collect()
 }
 
-const MOVEMENTS: [Movement; 20] = [
+const MOVEMENTS: [Movement; 21] = [
     Movement::Adjacent,
     Movement::OrthByStack,
     Movement::LinearOrKnight,
@@ -134,12 +132,27 @@ const MOVEMENTS: [Movement; 20] = [
     Movement::OrthByFullStack,
     Movement::ForwardOrth,
     Movement::ForwardDiag,
+    Movement::ForwardAdjDiag,
     Movement::AdjacentNoBackSide,
     Movement::AdjacentNoBack,
     Movement::OrthNoBack,
     Movement::PawnForwardCenter,
     Movement::RookOrthCastle,
 ];
+
+fn chain_words(chain: Chain) -> &'static str {
+    match chain {
+        Chain::MayStop => "The chain may stop",
+        Chain::MustContinue => "Chain must continue",
+    }
+}
+
+fn chain_options() -> Vec<Opt<Chain>> {
+    [(Chain::MayStop, "may stop"), (Chain::MustContinue, "must")]
+        .into_iter()
+        .map(|(c, word)| Opt::new(c, file_name(&c), chain_words(c)).alias(word))
+        .collect()
+}
 
 fn movement_options(rules: &RuleSet) -> Vec<Opt<Movement>> {
     MOVEMENTS
@@ -192,6 +205,7 @@ fn set_count(rules: &mut RuleSet, n: usize) {
             power: Power::None,
             capture: None,
             result: None,
+            chain: Default::default(),
             movement: Vec::new(),
             reserves: reserves.clone(),
         });
@@ -223,7 +237,9 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
             Ask::new(
                 format!(
                     "Power of the {}: now {}. Pieces with a power capture; must capture means \
-                     no other move is legal while a capture is possible.",
+                     no other move is legal while a capture is possible; only captures means \
+                     every move of the shape, placement or movement, must capture (as a \
+                     Reversi disc's placement must).",
                     title(rules, i),
                     power_words(s.power)
                 ),
@@ -267,6 +283,19 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
                 keep: s.result.map(|r| r.words().to_string()),
                 ..ask
             }
+        }
+        Step::Chain(i) => {
+            let now = chain_words(rules.shapes[i].chain);
+            Ask::new(
+                format!(
+                    "The {}'s chain of jumps: now {now}. A chain that may stop ends when the \
+                     mover passes; one that must continue goes on while the piece can jump, \
+                     as in draughts.",
+                    title(rules, i)
+                ),
+                buttons(&chain_options()),
+                now,
+            )
         }
         Step::Movement(i) => {
             let s = &rules.shapes[i];
@@ -321,6 +350,16 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
         Step::Result(i) => {
             let result = pick(input, &result_options(rules, i))?;
             rules.shapes[i].result = Some(result);
+        }
+        Step::Chain(i) => {
+            if !super::step::chains(&rules.shapes[i]) {
+                return Err(format!(
+                    "the {} captures by no chain of jumps; only a chain_jump or \
+                     chain_jump_back capture can be made to continue",
+                    rules.shapes[i].shape.name()
+                ));
+            }
+            rules.shapes[i].chain = pick(input, &chain_options())?;
         }
         Step::Movement(i) => rules.shapes[i].movement = parse_movement(rules, input)?,
         _ => unreachable!("{step:?} is not a shapes question"),

@@ -2,7 +2,9 @@
 //!
 //! The flow is computed from the rules as they stand, so a question that
 //! does not apply (dimensions of a hash board, the condition of a shape
-//! without power, cloaked spaces without cloaking) is never asked.
+//! without power, the chain rule of a capture that is no chain of jumps,
+//! cloaked spaces without cloaking, a phase's own rule for a player who
+//! cannot move where the phase is played in sealed rounds) is never asked.
 
 use redscience_engine::RuleSet;
 use redscience_engine::rules as vocab;
@@ -25,12 +27,17 @@ pub(super) enum Step {
     Power(usize),
     Condition(usize),
     Result(usize),
+    /// Whether a chain of jumps may stop (chain_jump captures only).
+    Chain(usize),
     Reserves(usize),
     Movement(usize),
     PhaseCount,
     Order(usize),
     PhaseMovement(usize),
     Pass(usize),
+    /// What a player who cannot move does in this phase (sequential
+    /// phases of a game with several).
+    PhaseNoMove(usize),
     LockedSeats(usize),
     LockedSpaces(usize),
     CloakedSpaces(usize),
@@ -41,6 +48,11 @@ pub(super) enum Step {
     TurnChecks,
     Stalemate,
     DrawOption,
+    /// What a player who cannot move does (the whole game).
+    NoMove,
+    TurnLimit,
+    QuietTurnLimit,
+    Repetition,
     Overachievers,
     HowToPlay,
     /// A shape's label, by its index in the rules' shapes.
@@ -120,10 +132,12 @@ impl Group {
             Group::Name => "the name",
             Group::Seats => "players, colours, cloaking and pieces per turn",
             Group::Board => "boards, board kind and dimensions",
-            Group::Shapes => "shapes: power, capture, reserves and movement",
-            Group::Phases => "phases: order, movement, pass, locks and cloaks",
+            Group::Shapes => "shapes: power, capture, chains, reserves and movement",
+            Group::Phases => "phases: order, movement, pass, no-move rule, locks and cloaks",
             Group::Spaces => "sticky and exclusive spaces and starting pieces",
-            Group::Outcome => "turn checks, stalemate rules, draw option and overachievers",
+            Group::Outcome => {
+                "turn checks, stalemate rules, draw option, ending rules and overachievers"
+            }
             Group::Time => "time per turn",
             Group::Labels => "labels: how to play and names of shapes, phases and spaces",
             Group::Review => "the review",
@@ -143,13 +157,13 @@ impl Step {
             Name => Group::Name,
             Players | Colors | Cloaking | PiecesPerTurn => Group::Seats,
             Boards | BoardKind | Dimension(_) => Group::Board,
-            ShapeCount | Power(_) | Condition(_) | Result(_) | Reserves(_) | Movement(_) => {
-                Group::Shapes
-            }
-            PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | LockedSeats(_)
-            | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
+            ShapeCount | Power(_) | Condition(_) | Result(_) | Chain(_) | Reserves(_)
+            | Movement(_) => Group::Shapes,
+            PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | PhaseNoMove(_)
+            | LockedSeats(_) | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
             Sticky | Exclusive | Initial => Group::Spaces,
-            TurnChecks | Stalemate | DrawOption | Overachievers => Group::Outcome,
+            TurnChecks | Stalemate | DrawOption | NoMove | TurnLimit | QuietTurnLimit
+            | Repetition | Overachievers => Group::Outcome,
             Time => Group::Time,
             HowToPlay | ShapeLabel(_) | PhaseName(_) | SpaceLabels => Group::Labels,
             Review => Group::Review,
@@ -195,7 +209,8 @@ impl Step {
             }
             Power(i) => Condition(i),
             Condition(i) => Result(i),
-            Result(i) => Reserves(i),
+            Result(i) => Chain(i),
+            Chain(i) => Reserves(i),
             Reserves(i) if i >= shapes || movement_disabled(rules, i) => after_shape(i),
             Reserves(i) => Movement(i),
             Movement(i) => after_shape(i),
@@ -203,7 +218,8 @@ impl Step {
             PhaseCount => Order(0),
             Order(i) => PhaseMovement(i),
             PhaseMovement(i) => Pass(i),
-            Pass(i) => LockedSeats(i),
+            Pass(i) => PhaseNoMove(i),
+            PhaseNoMove(i) => LockedSeats(i),
             LockedSeats(i) => LockedSpaces(i),
             LockedSpaces(i) if rules.cloaking != vocab::Cloaking::None => CloakedSpaces(i),
             LockedSpaces(i) | CloakedSpaces(i) => fold_or_next(i),
@@ -213,8 +229,12 @@ impl Step {
             Initial => TurnChecks,
             TurnChecks => Stalemate,
             Stalemate => DrawOption,
-            DrawOption if rules.players == vocab::Players::Four => Overachievers,
-            DrawOption | Overachievers => HowToPlay,
+            DrawOption => NoMove,
+            NoMove => TurnLimit,
+            TurnLimit => QuietTurnLimit,
+            QuietTurnLimit => Repetition,
+            Repetition if rules.players == vocab::Players::Four => Overachievers,
+            Repetition | Overachievers => HowToPlay,
             HowToPlay => ShapeLabel(0),
             ShapeLabel(i) if i + 1 < shapes => ShapeLabel(i + 1),
             ShapeLabel(_) => PhaseName(0),
@@ -236,6 +256,8 @@ impl Step {
                 | Step::Sticky
                 | Step::Exclusive
                 | Step::Initial
+                | Step::TurnLimit
+                | Step::QuietTurnLimit
         ) || self.group() == Group::Labels
     }
 
@@ -278,10 +300,21 @@ impl Step {
             Dimension(2) => rules.board != vocab::BoardKind::TetrakisSquares,
             Power(i) | Reserves(i) => shape(i).is_some(),
             Condition(i) | Result(i) => shape(i).is_some_and(|s| s.power != vocab::Power::None),
+            Chain(i) => shape(i).is_some_and(chains),
             Movement(i) => shape(i).is_some() && !movement_disabled(rules, i),
             Order(i) | PhaseMovement(i) | Pass(i) | LockedSeats(i) | LockedSpaces(i) => {
                 i < rules.phases.len()
             }
+            // A phase has a rule of its own in a game of several (or one
+            // phase with such a rule to keep); a sealed round always passes.
+            PhaseNoMove(i) => rules.phases.get(i).is_some_and(|p| {
+                p.order == vocab::Order::Sequential
+                    && (rules.phases.len() > 1 || p.no_move.is_some())
+            }),
+            NoMove => rules
+                .phases
+                .iter()
+                .any(|p| p.order == vocab::Order::Sequential),
             CloakedSpaces(i) => i < rules.phases.len() && rules.cloaking != vocab::Cloaking::None,
             Fold(i) => i + 1 < rules.phases.len(),
             Overachievers => rules.players == vocab::Players::Four,
@@ -297,4 +330,13 @@ impl Step {
             _ => true,
         }
     }
+}
+
+/// Whether the shape captures by a chain of jumps, so its chain rule applies.
+pub(super) fn chains(shape: &vocab::ShapeRules) -> bool {
+    shape.power != vocab::Power::None
+        && matches!(
+            shape.capture,
+            Some(vocab::CaptureCondition::ChainJump | vocab::CaptureCondition::ChainJumpBack)
+        )
 }

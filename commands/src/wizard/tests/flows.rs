@@ -53,7 +53,9 @@ fn a_connect4_like_stacks_game() {
     // And 3 in a row became 4 on a board whose longest line is 7.
     pick_all(
         &mut w,
-        &["skip", "skip", "next", "next", "next", "skip", "next"],
+        &[
+            "skip", "skip", "next", "next", "next", "skip", "skip", "next",
+        ],
     );
     assert_eq!(w.step, Step::Review);
     pick_all(&mut w, &["save"]);
@@ -80,7 +82,7 @@ fn a_hexagon_game_with_draws_and_five_minutes() {
         &mut w,
         &["skip", "skip", "first_4_wins", "first_5_wins", "next"],
     );
-    pick_all(&mut w, &["next", "yes", "skip", "300", "save"]);
+    pick_all(&mut w, &["next", "yes", "skip", "skip", "300", "save"]);
     assert!(w.is_finished(), "{}", w.prompt().text);
     let r = w.rules();
     assert_eq!(r.board, BoardKind::Hexagons);
@@ -211,6 +213,7 @@ fn a_three_phase_simultaneous_game_with_locked_and_cloaked_spaces() {
             SpaceRef::parse("3,3").unwrap(),
         ],
         fold: None,
+        no_move: None,
     };
     let last = Phase {
         order: Order::Simultaneous,
@@ -220,6 +223,7 @@ fn a_three_phase_simultaneous_game_with_locked_and_cloaked_spaces() {
         locked: vec![],
         cloaked: vec![SpaceRef::ALL],
         fold: None,
+        no_move: None,
     };
     assert_eq!(w.rules().cloaking, Cloaking::Hides);
     assert_eq!(w.rules().phases, [first.clone(), first, last]);

@@ -1,7 +1,9 @@
 //! Wizard tests: whole games built answer by answer, the Factory's
 //! dependent rules, every error path, and going back.
 
+mod endings;
 mod errors;
+mod factory;
 mod flows;
 mod helps;
 mod labels;
