@@ -27,6 +27,11 @@ pub(crate) struct Tactics {
     pub seized: u8,
 }
 
+/// Pieces a move takes once it arrives, kept on the stack: a Reversi
+/// placement is judged for every empty square, and a list allocated for
+/// each was a quarter of a playout.
+pub(crate) type Captives = smallvec::SmallVec<[u16; 16]>;
+
 /// What a move takes apart from a cover contest, judged before it is made.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Taking {
@@ -35,7 +40,7 @@ pub(crate) struct Taking {
     /// The jumped piece, or the pawn taken in passing.
     pub over: Option<u16>,
     /// Pieces surrounded, approached or adjacent once the piece has arrived.
-    pub after: Vec<u16>,
+    pub after: Captives,
 }
 
 impl Taking {
@@ -177,11 +182,11 @@ impl State {
         from: Option<u16>,
         to: u16,
         occupant: &dyn Fn(u16) -> Option<Color>,
-    ) -> Vec<u16> {
+    ) -> Captives {
         let game = self.game();
         let geo = &game.geometry;
         let controller = &game.seats[seat];
-        let mut out = Vec::new();
+        let mut out = Captives::new();
         let opponent = |c: u16| occupant(c).is_some_and(|color| !controller.controls(color));
         match self.condition(shape) {
             Some(CaptureCondition::SurroundLine | CaptureCondition::SurroundOrthogonal) => {
@@ -191,16 +196,18 @@ impl State {
                     DirectionSet::Orthogonal
                 };
                 for &d in geo.directions_in(set) {
-                    let mut line = Vec::new();
+                    // The line goes straight into `out`, and back out
+                    // where nothing of the mover's closes it.
+                    let line_start = out.len();
                     let mut c = geo.neighbour(to, d);
                     while c != NO_CELL && opponent(c) {
-                        line.push(c);
+                        out.push(c);
                         c = geo.neighbour(c, d);
                     }
                     let closed =
                         c != NO_CELL && occupant(c).is_some_and(|k| controller.controls(k));
-                    if closed {
-                        out.extend(line);
+                    if !closed {
+                        out.truncate(line_start);
                     }
                 }
             }
@@ -223,7 +230,7 @@ impl State {
             }
             _ => {}
         }
-        out.retain(|&c| self.capturable(seat, shape, c));
+        out.retain(|c| self.capturable(seat, shape, *c));
         out
     }
 
