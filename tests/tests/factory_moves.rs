@@ -125,6 +125,38 @@ fn the_forward_diagonal_step_goes_one_square_toward_the_goal() {
     assert_eq!(legal(&g.start()), vec!["2,2-1,3", "2,2-3,3"]);
 }
 
+#[test]
+fn a_blocked_knight_cannot_leap_past_a_piece_beside_it() {
+    let horses = |kind: &str| {
+        game(json!({
+            "board": "squares", "dimensions": [5, 5, 1], "turn_checks": [],
+            "shapes": [{"shape": "circle", "movement": [kind], "reserves": {}}],
+            "initial": [
+                {"at": "3,3", "color": "black"}, {"at": "3,4", "color": "white"},
+                {"at": "1,1", "color": "white"},
+            ],
+        }))
+    };
+    // The white piece at (3,4) stands on the leg of the two leaps upward.
+    assert_eq!(
+        legal(&horses("knight_blocked").start()),
+        vec![
+            "3,3-1,2", "3,3-1,4", "3,3-2,1", "3,3-4,1", "3,3-5,2", "3,3-5,4"
+        ]
+    );
+    assert_eq!(legal(&horses("knight").start()).len(), 8);
+    // Not on hexagons: validation says why.
+    let mut rules = horses("knight_blocked").rules.clone();
+    rules.board = redscience_engine::rules::BoardKind::Hexagons;
+    let problems = redscience_engine::validate(&rules).expect_err("refused");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.contains("needs a flat board of squares")),
+        "{problems:?}"
+    );
+}
+
 /// 3x3 squares: a black and a white circle each step one square forward;
 /// black from (1,1) toward y = 3, white from (3,3) toward y = 1.
 fn race(result: &str) -> Arc<Game> {

@@ -40,6 +40,7 @@ fn generated(seed: u64) -> RuleSet {
         "forward_orth",
         "adjacent_no_back_side",
         "forward_adj_diag",
+        "knight_blocked",
     ];
     let conditions = [
         "cover",

@@ -116,7 +116,7 @@ fn result_options(rules: &RuleSet, shape: usize) -> Vec<Opt<CaptureResult>> {
         .collect()
 }
 
-const MOVEMENTS: [Movement; 21] = [
+const MOVEMENTS: [Movement; 22] = [
     Movement::Adjacent,
     Movement::OrthByStack,
     Movement::LinearOrKnight,
@@ -128,6 +128,7 @@ const MOVEMENTS: [Movement; 21] = [
     Movement::Knight,
     Movement::Knight2x1x0,
     Movement::Knight2x1x1,
+    Movement::KnightBlocked,
     Movement::AdjacentOrKnight,
     Movement::OrthByFullStack,
     Movement::ForwardOrth,
@@ -158,8 +159,14 @@ fn movement_options(rules: &RuleSet) -> Vec<Opt<Movement>> {
     MOVEMENTS
         .into_iter()
         .filter(|m| !m.needs_stacks() || rules.board == BoardKind::Stacks)
+        .filter(|m| !m.needs_flat_squares() || flat_squares(rules))
         .map(|m| Opt::new(m, file_name(&m), m.words()))
         .collect()
+}
+
+/// A board where a blocked knight's leg is a square: hash, or one layer of squares.
+fn flat_squares(rules: &RuleSet) -> bool {
+    matches!(rules.board, BoardKind::Squares | BoardKind::Hash) && rules.dimensions[2] == 1
 }
 
 fn movement_words(movement: &[Movement]) -> String {
@@ -390,9 +397,19 @@ fn parse_movement(rules: &RuleSet, input: &str) -> Result<Vec<Movement>, String>
             let stacks_only = MOVEMENTS
                 .iter()
                 .any(|m| m.needs_stacks() && normalize(&file_name(m)) == normalize(part));
+            let squares_only = MOVEMENTS
+                .iter()
+                .any(|m| m.needs_flat_squares() && normalize(&file_name(m)) == normalize(part));
             if stacks_only {
                 format!(
                     "\"{}\" is only for stacks boards; answer {}",
+                    part.trim(),
+                    accepted()
+                )
+            } else if squares_only {
+                format!(
+                    "\"{}\" needs a flat board of squares (hash, or squares one layer high), \
+                     where a knight's leg is the square beside it; answer {}",
                     part.trim(),
                     accepted()
                 )

@@ -68,7 +68,7 @@ pub(crate) fn base_set(kind: Movement) -> Option<DirectionSet> {
         AdjOrthogonal | Orthogonal | OrthByStack | OrthByFullStack | RookOrthCastle
         | ForwardOrth | OrthNoBack => Some(DirectionSet::Orthogonal),
         AdjDiagonal | Diagonal | ForwardDiag | ForwardAdjDiag => Some(DirectionSet::Diagonal),
-        Knight | Knight2x1x0 | Knight2x1x1 => None,
+        Knight | Knight2x1x0 | Knight2x1x1 | KnightBlocked => None,
     }
 }
 

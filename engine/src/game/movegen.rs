@@ -524,6 +524,29 @@ impl State {
             Movement::Diagonal => slide(DirectionSet::Diagonal, out),
             Movement::Linear => slide(DirectionSet::Any, out),
             Movement::Knight => knight(None, out),
+            Movement::KnightBlocked => {
+                // The leg is the square next to `from` along the leap's
+                // long side: a piece there blocks the leap.
+                let k = geo.coord(from);
+                for to in geo.knight_targets(from, None) {
+                    let t = geo.coord(to);
+                    let (dx, dy) = (
+                        i16::from(t.x) - i16::from(k.x),
+                        i16::from(t.y) - i16::from(k.y),
+                    );
+                    let (lx, ly) = if dx.abs() == 2 {
+                        (i16::from(k.x) + dx.signum(), i16::from(k.y))
+                    } else {
+                        (i16::from(k.x), i16::from(k.y) + dy.signum())
+                    };
+                    let leg = geo.cell(k.board, lx as u8, ly as u8, k.z);
+                    if leg.is_some_and(|leg| self.board[usize::from(leg)] == 0)
+                        && let Some(to) = land(to, None)
+                    {
+                        out.push(to);
+                    }
+                }
+            }
             Movement::Knight2x1x0 => knight(Some(1), out),
             Movement::Knight2x1x1 => knight(Some(2), out),
             Movement::LinearOrKnight => {

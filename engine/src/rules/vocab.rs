@@ -493,6 +493,9 @@ pub enum Movement {
     RookOrthCastle,
     /// One step diagonally forward (ours: a draughts man's step).
     ForwardAdjDiag,
+    /// A knight's leap that a piece next to it, on the way of its long
+    /// leg, blocks (ours: xiangqi's horse).
+    KnightBlocked,
 }
 
 impl Movement {
@@ -519,6 +522,7 @@ impl Movement {
             Movement::PawnForwardCenter => "Pawn move forward/center",
             Movement::RookOrthCastle => "Rook move orth/castle",
             Movement::ForwardAdjDiag => "Moves adj forward diag",
+            Movement::KnightBlocked => "Moves knight (blocked)",
         }
     }
 
@@ -534,6 +538,12 @@ impl Movement {
                 | Movement::PawnForwardCenter
                 | Movement::ForwardAdjDiag
         )
+    }
+
+    /// Kinds that need a flat board of squares (hash or squares, one
+    /// layer): where the leg of a blocked knight lies is a square's idea.
+    pub fn needs_flat_squares(self) -> bool {
+        self == Movement::KnightBlocked
     }
 
     /// Kinds that exist only on stacks boards.

@@ -43,6 +43,18 @@ pub(super) fn check(rules: &RuleSet, dimensions_ok: bool, report: &mut Report) {
                     format!("\"{name}\" is only for stacks boards; choose another movement"),
                 );
             }
+            let flat_squares = matches!(rules.board, BoardKind::Squares | BoardKind::Hash)
+                && rules.dimensions[2] == 1;
+            if m.needs_flat_squares() && !flat_squares {
+                report.add(
+                    format!("{field}.movement[{j}]"),
+                    format!(
+                        "\"{name}\" needs a flat board of squares (hash, or squares with a height \
+                         of 1), where a knight's leg is the square beside it; choose \"knight\", \
+                         or such a board"
+                    ),
+                );
+            }
             if s.movement[..j].contains(m) {
                 report.add(
                     format!("{field}.movement[{j}]"),

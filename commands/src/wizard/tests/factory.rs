@@ -224,3 +224,28 @@ fn a_draughts_man_moves_one_step_diagonally_forward() {
     let review = w.prompt().text;
     assert!(review.contains("Moves adj forward diag"), "{review}");
 }
+
+#[test]
+fn a_blocked_knight_is_offered_on_flat_squares_only() {
+    let mut w = shape_on_eight_by_eight("Horses");
+    pick_all(&mut w, &["next"]);
+    answer_all(&mut w, &["12"]);
+    assert_eq!(w.step, Step::Movement(0));
+    assert!(ids(&w.prompt()).contains(&"knight_blocked".to_string()));
+    answer_all(&mut w, &["Moves knight (blocked)"]);
+    assert_eq!(w.rules().shapes[0].movement, [Movement::KnightBlocked]);
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(review.contains("Moves knight (blocked)"), "{review}");
+
+    // Hexagons have no square beside a knight's leap: not offered, and
+    // refused when typed, saying why.
+    let mut w = named("HexHorses");
+    pick_all(&mut w, &["skip", "next", "hexagons", "5", "5", "1", "next"]);
+    assert_eq!(w.step, Step::Power(0));
+    pick_all(&mut w, &["next"]);
+    answer_all(&mut w, &["5"]);
+    assert_eq!(w.step, Step::Movement(0));
+    assert!(!ids(&w.prompt()).contains(&"knight_blocked".to_string()));
+    refused(&mut w, "knight_blocked", &["needs a flat board of squares"]);
+}
