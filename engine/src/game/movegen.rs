@@ -110,18 +110,26 @@ impl State {
         !self.locked_mask()[c] && self.game().exclusive[c] & (1 << seat) != 0
     }
 
+    /// The shape a move places or moves, if any.
+    fn shape_of(&self, m: Move) -> Option<Shape> {
+        match m {
+            Move::Place { shape, .. } => Some(shape),
+            Move::Step { from, .. } | Move::Promote { from, .. } => {
+                self.piece_at(from).map(|p| p.1)
+            }
+            _ => None,
+        }
+    }
+
     /// Drops the moves of "Only captures" shapes that capture nothing.
     fn keep_captures_of_only(&self, out: &mut Vec<Move>) {
         let game = self.game();
         out.retain(|m| {
-            let shape = match *m {
-                Move::Place { shape, .. } => Some(shape),
-                Move::Step { from, .. } | Move::Promote { from, .. } => {
-                    self.piece_at(from).map(|p| p.1)
-                }
-                _ => None,
-            };
-            !shape.and_then(|s| game.power(s)).is_some_and(|p| p.only) || self.captures(*m)
+            let only = self
+                .shape_of(*m)
+                .and_then(|s| game.power(s))
+                .is_some_and(|p| p.only);
+            !only || self.captures(*m)
         });
     }
 
@@ -134,14 +142,9 @@ impl State {
             return false;
         }
         let must = |m: &Move| {
-            let shape = match *m {
-                Move::Place { shape, .. } => Some(shape),
-                Move::Step { from, .. } | Move::Promote { from, .. } => {
-                    self.piece_at(from).map(|p| p.1)
-                }
-                _ => None,
-            };
-            shape.and_then(|s| game.power(s)).is_some_and(|p| p.must)
+            self.shape_of(*m)
+                .and_then(|s| game.power(s))
+                .is_some_and(|p| p.must)
         };
         if out.iter().any(|m| must(m) && self.captures(*m)) {
             out.retain(|m| self.captures(*m));
