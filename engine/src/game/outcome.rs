@@ -489,7 +489,7 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
                 }
             }
             TurnCheck::ReachGoal { .. } => {
-                let (named, cells) = goals_reached(state, board);
+                let (named, cells) = sides::goals_reached(state, board);
                 if named.iter().any(|n| *n) {
                     let mut f = Fired::new(Rule::Check(check.clone()), named);
                     f.cells = cells;
@@ -543,28 +543,6 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
     } else {
         Checked::Fired(fired)
     }
-}
-
-/// The teams with a piece of their colours that arrived on `board` this
-/// turn on a seat's goal, and those spaces.
-fn goals_reached(state: &State, board: u8) -> (Named, Vec<u16>) {
-    let game = state.game();
-    let mut named = vec![false; game.teams];
-    let mut cells: Vec<u16> = Vec::new();
-    let on_board = measures::board_cells(state.position(), board);
-    for &cell in state.changed.iter().filter(|c| on_board.contains(c)) {
-        let Some((color, _)) = state.piece_at(cell) else {
-            continue;
-        };
-        for (s, seat) in game.seats.iter().enumerate() {
-            if seat.controls(color) && game.on_goal(s, cell) && !cells.contains(&cell) {
-                named[seat.team] = true;
-                cells.push(cell);
-            }
-        }
-    }
-    cells.sort_unstable();
-    (named, cells)
 }
 
 /// How many pieces of `shape`, of any colour, stand on `board`: on a

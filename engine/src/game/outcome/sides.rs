@@ -1,11 +1,35 @@
-//! "Connecting opposite sides": whether a seat's pieces join its two
-//! opposite sides of a board by edge neighbours, as in Hex, and the
-//! shortest such chain to show.
+//! The checks on a seat's edges of the board: "Reaching the goal" (a piece
+//! arriving on its goal) and "Connecting opposite sides" (a seat's pieces
+//! joining its two opposite sides by edge neighbours, as in Hex, with the
+//! shortest such chain to show).
 
 use std::collections::VecDeque;
 
+use super::measures;
 use crate::game::State;
 use crate::geometry::{DirectionSet, NO_CELL};
+
+/// The teams with a piece of their colours that arrived on `board` this
+/// turn on a seat's goal, and those spaces.
+pub(super) fn goals_reached(state: &State, board: u8) -> (Vec<bool>, Vec<u16>) {
+    let game = state.game();
+    let mut named = vec![false; game.teams];
+    let mut cells: Vec<u16> = Vec::new();
+    let on_board = measures::board_cells(state.position(), board);
+    for &cell in state.changed.iter().filter(|c| on_board.contains(c)) {
+        let Some((color, _)) = state.piece_at(cell) else {
+            continue;
+        };
+        for (s, seat) in game.seats.iter().enumerate() {
+            if seat.controls(color) && game.on_goal(s, cell) && !cells.contains(&cell) {
+                named[seat.team] = true;
+                cells.push(cell);
+            }
+        }
+    }
+    cells.sort_unstable();
+    (named, cells)
+}
 
 /// The axis whose two ends a seat joins: Player 1 the rows (y, its goal's
 /// direction), Player 2 the columns (x), Player 3 the levels (z).
