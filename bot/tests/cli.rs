@@ -115,6 +115,23 @@ fn replay_plays_two_stone_turns_and_stacks() {
     assert_eq!(json(&out)["moves"][1], "White circle to stack 4");
 }
 
+/// For scripts comparing with another engine (bench/differential.py): the
+/// legal moves before each given move, and each ply as a decision ("d"),
+/// a move played for a seat with one choice ("a") or a pass ("p").
+#[test]
+fn replay_json_counts_the_legal_moves_and_the_forced_plies() {
+    // Black's man steps; white offers it a jump, which is its only move.
+    let out = redscience(&["replay", "Draughts", "3,3-4,4", "6,6-5,5", "--json"]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    let v = json(&out);
+    assert_eq!(v["legal"], serde_json::json!([7, 7]), "{v}");
+    assert_eq!(v["plies"], "dda", "{v}");
+    assert!(
+        v["moves"][2].as_str().unwrap().ends_with("jumping (5,5)"),
+        "{v}"
+    );
+}
+
 #[test]
 fn replay_text_shows_the_board_and_whose_turn() {
     let out = redscience(&["replay", "Tic-Tac-Toe", "2,2"]);
