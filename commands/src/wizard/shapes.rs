@@ -158,15 +158,9 @@ fn chain_options() -> Vec<Opt<Chain>> {
 fn movement_options(rules: &RuleSet) -> Vec<Opt<Movement>> {
     MOVEMENTS
         .into_iter()
-        .filter(|m| !m.needs_stacks() || rules.board == BoardKind::Stacks)
-        .filter(|m| !m.needs_flat_squares() || flat_squares(rules))
+        .filter(|m| redscience_engine::validate::movement_fits(rules, *m))
         .map(|m| Opt::new(m, file_name(&m), m.words()))
         .collect()
-}
-
-/// A board where a blocked knight's leg is a square: hash, or one layer of squares.
-fn flat_squares(rules: &RuleSet) -> bool {
-    matches!(rules.board, BoardKind::Squares | BoardKind::Hash) && rules.dimensions[2] == 1
 }
 
 fn movement_words(movement: &[Movement]) -> String {

@@ -23,7 +23,7 @@ pub(crate) use spaces::{Cell, Extent, starting_pieces};
 
 pub use outcomes::{IN_A_ROW_LENGTHS, TURN_LIMIT_MAX, longest_line};
 pub use seats::{colors_in_play, player_colors};
-pub use shapes::{condition_fits, reserve_max, result_fits};
+pub use shapes::{condition_fits, movement_fits, reserve_max, result_fits};
 
 /// The most characters a game name may have (it appears in commands and lists).
 const NAME_MAX: usize = 40;

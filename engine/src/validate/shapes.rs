@@ -1,7 +1,9 @@
 //! Shapes: power blocks, movement and reserves.
 
 use crate::RuleSet;
-use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Chain, Power, ShapeRules};
+use crate::rules::{
+    BoardKind, CaptureCondition, CaptureResult, Chain, Movement, Power, ShapeRules,
+};
 
 use super::Report;
 use super::seats::{color_list, colors_in_play};
@@ -43,9 +45,7 @@ pub(super) fn check(rules: &RuleSet, dimensions_ok: bool, report: &mut Report) {
                     format!("\"{name}\" is only for stacks boards; choose another movement"),
                 );
             }
-            let flat_squares = matches!(rules.board, BoardKind::Squares | BoardKind::Hash)
-                && rules.dimensions[2] == 1;
-            if m.needs_flat_squares() && !flat_squares {
+            if m.needs_flat_squares() && !movement_fits(rules, *m) {
                 report.add(
                     format!("{field}.movement[{j}]"),
                     format!(
@@ -170,6 +170,16 @@ fn reserve_cap(rules: &RuleSet, dimensions_ok: bool) -> Option<(u32, String)> {
         max,
         format!("{spaces} spaces shared among {among}, rounded up"),
     ))
+}
+
+/// Whether a movement kind is allowed on this board: by stack only on
+/// stacks, a blocked knight only on hash and one-layer squares boards, where
+/// its leg is the square beside it.
+pub fn movement_fits(rules: &RuleSet, movement: Movement) -> bool {
+    let flat_squares =
+        matches!(rules.board, BoardKind::Squares | BoardKind::Hash) && rules.dimensions[2] == 1;
+    (!movement.needs_stacks() || rules.board == BoardKind::Stacks)
+        && (!movement.needs_flat_squares() || flat_squares)
 }
 
 /// Whether a capture condition is allowed on this board: on stacks every
