@@ -35,6 +35,9 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
     if rules.overachievers_disqualified {
         lines.push("Overachiever(s) disqualified".into());
     }
+    if rules.walls_stop_slides {
+        lines.push("Walls stop slides".into());
+    }
     if !rules.sticky.is_empty() {
         let (spaces, verb) = spaces_with_verb(rules, &rules.sticky);
         lines.push(capitalize(&format!("{spaces} {verb} sticky")));
@@ -91,6 +94,9 @@ fn ending_lines(rules: &RuleSet) -> Vec<String> {
         lines.push(format!(
             "Stalemate after {turns} turns without capture or placement"
         ));
+    }
+    if rules.lines_at_start {
+        lines.push("Lines on the board at the start count".to_string());
     }
     lines
 }
@@ -275,6 +281,7 @@ fn initial_lines(rules: &RuleSet) -> Vec<String> {
 /// "Pentagon: Stationary, Can capture, Cover, Removes captive(s), 1 black starts in reserve".
 fn shape_line(rules: &RuleSet, s: &ShapeRules) -> String {
     let mut parts: Vec<String> = s.movement.iter().map(|m| m.words().to_string()).collect();
+    parts.extend(s.axis.map(|a| a.words().to_string()));
     let any_movement = rules.shapes.iter().any(|o| !o.movement.is_empty());
     if parts.is_empty() && (s.power != Power::None || any_movement) {
         parts.push("Stationary".into());
@@ -347,6 +354,7 @@ pub fn turn_check_words(check: &TurnCheck) -> String {
             format!("Connecting opposite sides {}", result.verb())
         }
         TurnCheck::StalemateIfChaosCannotCapture => "Stalemate if Chaos cannot capture".into(),
+        TurnCheck::StalemateIfBoardFull => "Stalemate if board full".into(),
         TurnCheck::EnPassant => "En passant".into(),
         TurnCheck::Castle => "Castle".into(),
     }

@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::RuleSet;
 use crate::rules::{
-    BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, FoldRule,
+    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, FoldRule,
     Movement, NoMove, Order, Players, Power, Repetition, SeatRef, Shape, SpaceRef, StalemateRule,
     TurnCheck,
 };
@@ -61,6 +61,10 @@ struct Canonical {
     turn_limit: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
     quiet_turn_limit: Option<u16>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    lines_at_start: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    walls_stop_slides: bool,
 }
 
 #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,6 +76,8 @@ struct CanonicalShape {
     #[serde(skip_serializing_if = "Chain::is_may_stop")]
     chain: Chain,
     movement: BTreeSet<Movement>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    axis: Option<Axis>,
     reserves: BTreeMap<Color, u16>,
 }
 
@@ -104,6 +110,7 @@ impl Canonical {
                 result: s.result,
                 chain: s.chain,
                 movement: s.movement.iter().copied().collect(),
+                axis: s.axis,
                 reserves: s
                     .reserves
                     .iter()
@@ -160,6 +167,8 @@ impl Canonical {
             repetition: rules.repetition,
             turn_limit: rules.turn_limit,
             quiet_turn_limit: rules.quiet_turn_limit,
+            lines_at_start: rules.lines_at_start,
+            walls_stop_slides: rules.walls_stop_slides,
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Property tests over generated rule sets with the options of issue 23:
 //! stuck seats that lose or win, repetitions, move limits, "Only
 //! captures", chains that must go on, forward diagonal steps, goals and
-//! sides to connect, on squares and hexagons of several sizes.
+//! sides to connect, shapes kept to one axis, walls that stop slides, full
+//! boards, lines at the start and lines as long as the board, on squares
+//! and hexagons of several sizes.
 //!
 //! Every rule set that validates must play: random games apply only legal
 //! moves, never panic, keep every piece accounted for, end with one result
@@ -61,6 +63,9 @@ fn generated(seed: u64) -> RuleSet {
                 .map(|_| *pick(&mut rng, &movements))
                 .collect();
             s["movement"] = json!(kinds);
+            if rng.random_bool(0.2) {
+                s["axis"] = json!(*pick(&mut rng, &["rows", "columns"]));
+            }
         }
         let power = *pick(&mut rng, &["none", "can", "must", "only"]);
         if power != "none" {
@@ -85,6 +90,8 @@ fn generated(seed: u64) -> RuleSet {
     }
     let checks = [
         json!({"check": "in_a_row", "length": 3, "result": "win"}),
+        json!({"check": "in_a_row", "length": side, "result": "win", "diagonals": false}),
+        json!({"check": "stalemate_if_board_full"}),
         json!({"check": "reach_goal", "result": "win"}),
         json!({"check": "connect_sides", "result": "win"}),
         json!({"check": "connect_sides", "result": "lose"}),
@@ -106,6 +113,7 @@ fn generated(seed: u64) -> RuleSet {
         "no_move": *pick(&mut rng, &["pass", "lose", "win"]),
         "repetition": *pick(&mut rng, &["stalemate", "draw", "repeater_loses", "ignored"]),
         "phases": [{"pass": rng.random_bool(0.3)}],
+        "lines_at_start": rng.random_bool(0.2),
         "pieces_per_turn": rng.random_range(1..=2),
     });
     if rng.random_bool(0.5) {
@@ -113,6 +121,15 @@ fn generated(seed: u64) -> RuleSet {
     }
     if rng.random_bool(0.5) {
         fields["quiet_turn_limit"] = json!(rng.random_range(1..=60));
+    }
+    if rng.random_bool(0.3) {
+        let wall = format!(
+            "{},{}",
+            rng.random_range(1..=side),
+            rng.random_range(2..side)
+        );
+        fields["phases"][0]["locked"] = json!([wall]);
+        fields["walls_stop_slides"] = json!(rng.random_bool(0.7));
     }
     serde_json::from_value(fields).expect("the generated fields form a rule set")
 }
@@ -228,6 +245,11 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "turn_limit",
                 "quiet_turn_limit",
                 "\"hexagons\"",
+                "\"axis\"",
+                "walls_stop_slides",
+                "stalemate_if_board_full",
+                "lines_at_start",
+                "\"diagonals\": false",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -239,5 +261,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 11, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 16, "options seen: {seen:?}");
 }

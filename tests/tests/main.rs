@@ -12,6 +12,8 @@ mod clocks;
 mod console_chat;
 mod creations;
 mod endings;
+mod factory_bounds;
+mod factory_checks;
 mod factory_moves;
 mod factory_options;
 mod friends;

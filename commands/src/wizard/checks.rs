@@ -48,6 +48,7 @@ pub(super) fn id(check: &TurnCheck) -> String {
         TurnCheck::ReachGoal { result } => format!("reach_goal_{}", verb(*result)),
         TurnCheck::ConnectSides { result } => format!("connect_sides_{}", verb(*result)),
         TurnCheck::StalemateIfChaosCannotCapture => "stalemate_if_chaos_cannot_capture".into(),
+        TurnCheck::StalemateIfBoardFull => "stalemate_if_board_full".into(),
         TurnCheck::EnPassant => "en_passant".into(),
         TurnCheck::Castle => "castle".into(),
     }
@@ -90,6 +91,7 @@ fn universe() -> Vec<TurnCheck> {
         out.push(TurnCheck::ConnectSides { result });
     }
     out.push(TurnCheck::StalemateIfChaosCannotCapture);
+    out.push(TurnCheck::StalemateIfBoardFull);
     out.push(TurnCheck::EnPassant);
     out.push(TurnCheck::Castle);
     out
@@ -115,12 +117,15 @@ fn offered(rules: &RuleSet) -> (Vec<Opt<TurnCheck>>, Vec<Opt<TurnCheck>>) {
     let offer = |c: &TurnCheck| rules.turn_checks.contains(c) || fits(rules, c);
     let mut lines = Vec::new();
     let mut others = Vec::new();
+    let longest = redscience_engine::validate::longest_line(rules);
     for check in universe() {
         let common = match &check {
+            // The Factory's lengths, and the board's longest line (any
+            // other length may be typed).
             TurnCheck::InARow {
                 length, diagonals, ..
-            } => *diagonals || *length <= 4,
-            TurnCheck::AllLoseIfInARow { diagonals, .. } => *diagonals,
+            } => (*diagonals || *length <= 4) && (*length <= 6 || *length == longest),
+            TurnCheck::AllLoseIfInARow { length, diagonals } => *diagonals && *length <= 6,
             TurnCheck::LastShape { shape, .. } => rules.shape_rules(*shape).is_some(),
             TurnCheck::StalemateIfChaosCannotCapture => {
                 rules.players.has_chaos() && rules.shapes.iter().any(|s| s.power != Power::None)

@@ -311,6 +311,14 @@ pub(super) fn settle(before: &RuleSet, after: &mut RuleSet) -> Vec<String> {
                 .into(),
         );
     }
+    if after.lines_at_start && !problems_at(after, "lines_at_start").is_empty() {
+        after.lines_at_start = false;
+        notes.push(
+            "Lines on the board at the start no longer count: that needs starting pieces, an \
+             in-a-row or goal check, and a first phase played in turns."
+                .into(),
+        );
+    }
     notes.extend(unfit_sides(before, after));
     notes
 }

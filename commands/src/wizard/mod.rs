@@ -17,6 +17,7 @@
 //! Pure and synchronous: the bot drives it and saves the finished rules.
 
 mod board;
+mod bounds;
 mod checks;
 mod dependent;
 mod endings;
@@ -400,6 +401,7 @@ impl Wizard {
         notes.extend(labels::drop_unfit(&mut rules));
         dependent::settle(&mut rules);
         notes.extend(endings::settle(&self.rules, &mut rules));
+        notes.extend(bounds::settle(&mut rules));
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
             Flow::Stay => self.step,
@@ -451,7 +453,10 @@ impl Wizard {
                 Step::PhaseNoMove(i) => endings::ask_phase(rules, i),
                 _ => phases::ask(rules, step),
             },
-            Group::Spaces => spaces::ask(rules, step),
+            Group::Spaces => match step {
+                Step::WallsStopSlides => bounds::ask_walls(rules),
+                _ => spaces::ask(rules, step),
+            },
             Group::Outcome => match step {
                 Step::TurnChecks => checks::ask(rules),
                 Step::Stalemate => stalemate::ask(rules),
@@ -480,7 +485,10 @@ impl Wizard {
                 Step::PhaseNoMove(i) => endings::apply_phase(rules, i, input),
                 _ => phases::apply(rules, step, input),
             },
-            Group::Spaces => spaces::apply(rules, step, input),
+            Group::Spaces => match step {
+                Step::WallsStopSlides => bounds::apply_walls(rules, input),
+                _ => spaces::apply(rules, step, input),
+            },
             Group::Outcome => match step {
                 Step::TurnChecks => checks::apply(rules, input),
                 Step::Stalemate => stalemate::apply(rules, input),

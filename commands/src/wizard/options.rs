@@ -1,5 +1,6 @@
-//! Game-wide options: the draw option, the overachiever rule (4-Player
-//! games only) and the time per turn.
+//! Game-wide options: whether lines on the board at the start count, the
+//! draw option, the overachiever rule (4-Player games only) and the time
+//! per turn.
 
 use redscience_engine::RuleSet;
 use redscience_engine::rules::{Players, TURN_SECONDS};
@@ -17,6 +18,21 @@ fn yes_no(yes: &str, no: &str) -> Vec<Opt<bool>> {
 
 fn draw_options() -> Vec<Opt<bool>> {
     yes_no("Option to Agree Draw", "No draw offers")
+}
+
+fn lines_at_start_options() -> Vec<Opt<bool>> {
+    yes_no(
+        "Lines on the board at the start count",
+        "Only lines made in play count",
+    )
+}
+
+/// Whether "Lines on the board at the start count" would be valid here:
+/// starting pieces, a line or goal check, a first phase played in turns.
+pub(super) fn lines_at_start_fits(rules: &RuleSet) -> bool {
+    let mut candidate = rules.clone();
+    candidate.lines_at_start = true;
+    super::problems_at(&candidate, "lines_at_start").is_empty()
 }
 
 fn overachiever_options() -> Vec<Opt<bool>> {
@@ -44,6 +60,18 @@ pub(super) fn ask_outcome(rules: &RuleSet, step: Step) -> Ask {
                 now,
             )
         }
+        Step::LinesAtStart => {
+            let now = said(&lines_at_start_options(), rules.lines_at_start);
+            Ask::new(
+                format!(
+                    "Starting lines: pieces set up at the start may already form a line (or \
+                     stand on a goal). If they count, the checks at the end of the first turn \
+                     judge them, credited to their colour's player. Now: {now}."
+                ),
+                buttons(&lines_at_start_options()),
+                now,
+            )
+        }
         Step::Overachievers => {
             let now = said(&overachiever_options(), rules.overachievers_disqualified);
             Ask::new(
@@ -62,6 +90,19 @@ pub(super) fn ask_outcome(rules: &RuleSet, step: Step) -> Ask {
 pub(super) fn apply_outcome(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow, String> {
     match step {
         Step::DrawOption => rules.draw_option = pick(input, &draw_options())?,
+        Step::LinesAtStart => {
+            let count = pick(input, &lines_at_start_options())?;
+            let mut candidate = rules.clone();
+            candidate.lines_at_start = count;
+            let problems = super::problems_at(&candidate, "lines_at_start");
+            if !problems.is_empty() {
+                return Err(format!(
+                    "lines at the start cannot count here: {}",
+                    problems.join("; ")
+                ));
+            }
+            rules.lines_at_start = count;
+        }
         Step::Overachievers => {
             if rules.players != Players::Four {
                 return Err("the overachiever rule is for 4-Player games only".into());

@@ -10,9 +10,10 @@
 
 use redscience_engine::RuleSet;
 use redscience_engine::rules::{
-    BoardKind, CaptureCondition, CaptureResult, Chain, Movement, Power, Shape, ShapeRules,
+    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Movement, Power, Shape, ShapeRules,
 };
 
+use super::bounds;
 use super::input::{Opt, and_list, buttons, counted, file_name, normalize, or_list, pick, select};
 use super::step::Step;
 use super::{Ask, Flow};
@@ -163,17 +164,18 @@ fn movement_options(rules: &RuleSet) -> Vec<Opt<Movement>> {
         .collect()
 }
 
-fn movement_words(movement: &[Movement]) -> String {
+fn movement_words(movement: &[Movement], axis: Option<Axis>) -> String {
     if movement.is_empty() {
         "Stationary".into()
     } else {
-        let words: Vec<String> = movement.iter().map(|m| m.words().to_string()).collect();
+        let mut words: Vec<String> = movement.iter().map(|m| m.words().to_string()).collect();
+        words.extend(axis.map(|a| a.words().to_string()));
         and_list(&words)
     }
 }
 
 /// "circle (shape 1 of 2)".
-fn title(rules: &RuleSet, i: usize) -> String {
+pub(super) fn title(rules: &RuleSet, i: usize) -> String {
     format!(
         "{} (shape {} of {})",
         rules.shapes[i].shape.name(),
@@ -208,6 +210,7 @@ fn set_count(rules: &mut RuleSet, n: usize) {
             result: None,
             chain: Default::default(),
             movement: Vec::new(),
+            axis: None,
             reserves: reserves.clone(),
         });
     }
@@ -307,16 +310,24 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
                 label: o.label,
                 aliases: o.aliases,
             }));
+            // The axes, typed beside the kinds ("orthogonal, rows_only").
+            opts.extend(bounds::axis_options(rules).into_iter().map(|o| Opt {
+                value: None,
+                id: o.id,
+                label: o.label,
+                aliases: o.aliases,
+            }));
+            let now = movement_words(&s.movement, s.axis);
             Ask::new(
                 format!(
-                    "Movement of the {}: now {}. Pick one, or type several separated by commas \
-                     (\"adjacent, knight\"). A placed piece cannot move while an identical piece \
-                     is in its owner's reserve.",
+                    "Movement of the {}: now {now}. Pick one, or type several separated by \
+                     commas (\"adjacent, knight\"); add rows_only or columns_only to keep every \
+                     move of it to one axis (\"linear, rows_only\"). A placed piece cannot move \
+                     while an identical piece is in its owner's reserve.",
                     title(rules, i),
-                    movement_words(&s.movement)
                 ),
                 select("movement", &opts, None),
-                movement_words(&s.movement),
+                now,
             )
         }
         _ => unreachable!("{step:?} is not a shapes question"),
@@ -362,31 +373,49 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
             }
             rules.shapes[i].chain = pick(input, &chain_options())?;
         }
-        Step::Movement(i) => rules.shapes[i].movement = parse_movement(rules, input)?,
+        Step::Movement(i) => {
+            let (movement, axis) = parse_movement(rules, input)?;
+            bounds::set_movement(rules, i, movement, axis)?;
+        }
         _ => unreachable!("{step:?} is not a shapes question"),
     }
     Ok(Flow::Next)
 }
 
-/// "stationary", or movement kinds separated by commas, '+' or "and".
-fn parse_movement(rules: &RuleSet, input: &str) -> Result<Vec<Movement>, String> {
+/// "stationary", or movement kinds separated by commas, '+' or "and",
+/// with at most one axis among them ("rows_only").
+fn parse_movement(rules: &RuleSet, input: &str) -> Result<(Vec<Movement>, Option<Axis>), String> {
     let opts = movement_options(rules);
+    let axes = bounds::axis_options(rules);
     let accepted = || {
         let ids: Vec<String> = opts.iter().map(|o| o.id.clone()).collect();
+        let axis_ids: Vec<String> = axes.iter().map(|o| o.id.clone()).collect();
         format!(
-            "stationary, or one or more of {} separated by commas",
-            or_list(&ids)
+            "stationary, or one or more of {} separated by commas, with {} to keep to one axis",
+            or_list(&ids),
+            or_list(&axis_ids)
         )
     };
     if matches!(normalize(input).as_str(), "stationary" | "none") {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     let mut out = Vec::new();
+    let mut axis = None;
     for part in input
         .split([',', '+', ';'])
         .flat_map(|p| p.split(" and "))
         .filter(|p| !p.trim().is_empty())
     {
+        if let Ok(a) = pick(part, &axes) {
+            if axis.is_some_and(|b| b != a) {
+                return Err(format!(
+                    "a shape keeps to one axis at most; answer {}",
+                    accepted()
+                ));
+            }
+            axis = Some(a);
+            continue;
+        }
         let kind = pick(part, &opts).map_err(|_| {
             let stacks_only = MOVEMENTS
                 .iter()
@@ -420,7 +449,11 @@ fn parse_movement(rules: &RuleSet, input: &str) -> Result<Vec<Movement>, String>
         }
     }
     if out.is_empty() {
-        return Err(format!("the answer is empty; answer {}", accepted()));
+        let what = match axis {
+            Some(_) => "name at least one movement for the axis to keep to",
+            None => "the answer is empty",
+        };
+        return Err(format!("{what}; answer {}", accepted()));
     }
-    Ok(out)
+    Ok((out, axis))
 }

@@ -45,7 +45,13 @@ pub(super) enum Step {
     Sticky,
     Exclusive,
     Initial,
+    /// Whether walls stop slides (asked once some phase has walls and some
+    /// shape slides).
+    WallsStopSlides,
     TurnChecks,
+    /// Whether lines on the board at the start count (games with starting
+    /// pieces and a line or goal check).
+    LinesAtStart,
     Stalemate,
     DrawOption,
     /// What a player who cannot move does (the whole game).
@@ -132,9 +138,9 @@ impl Group {
             Group::Name => "the name",
             Group::Seats => "players, colours, cloaking and pieces per turn",
             Group::Board => "boards, board kind and dimensions",
-            Group::Shapes => "shapes: power, capture, chains, reserves and movement",
+            Group::Shapes => "shapes: power, capture, chains, reserves, movement and axis",
             Group::Phases => "phases: order, movement, pass, no-move rule, locks and cloaks",
-            Group::Spaces => "sticky and exclusive spaces and starting pieces",
+            Group::Spaces => "sticky and exclusive spaces, starting pieces and walls",
             Group::Outcome => {
                 "turn checks, stalemate rules, draw option, ending rules and overachievers"
             }
@@ -161,9 +167,9 @@ impl Step {
             | Movement(_) => Group::Shapes,
             PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | PhaseNoMove(_)
             | LockedSeats(_) | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
-            Sticky | Exclusive | Initial => Group::Spaces,
-            TurnChecks | Stalemate | DrawOption | NoMove | TurnLimit | QuietTurnLimit
-            | Repetition | Overachievers => Group::Outcome,
+            Sticky | Exclusive | Initial | WallsStopSlides => Group::Spaces,
+            TurnChecks | LinesAtStart | Stalemate | DrawOption | NoMove | TurnLimit
+            | QuietTurnLimit | Repetition | Overachievers => Group::Outcome,
             Time => Group::Time,
             HowToPlay | ShapeLabel(_) | PhaseName(_) | SpaceLabels => Group::Labels,
             Review => Group::Review,
@@ -226,8 +232,10 @@ impl Step {
             Fold(i) => after_phase(i),
             Sticky => Exclusive,
             Exclusive => Initial,
-            Initial => TurnChecks,
-            TurnChecks => Stalemate,
+            Initial => WallsStopSlides,
+            WallsStopSlides => TurnChecks,
+            TurnChecks => LinesAtStart,
+            LinesAtStart => Stalemate,
             Stalemate => DrawOption,
             DrawOption => NoMove,
             NoMove => TurnLimit,
@@ -302,6 +310,7 @@ impl Step {
             Condition(i) | Result(i) => shape(i).is_some_and(|s| s.power != vocab::Power::None),
             Chain(i) => shape(i).is_some_and(chains),
             Movement(i) => shape(i).is_some() && !movement_disabled(rules, i),
+            WallsStopSlides => super::bounds::walls_apply(rules),
             Order(i) | PhaseMovement(i) | Pass(i) | LockedSeats(i) | LockedSpaces(i) => {
                 i < rules.phases.len()
             }
@@ -318,6 +327,8 @@ impl Step {
             CloakedSpaces(i) => i < rules.phases.len() && rules.cloaking != vocab::Cloaking::None,
             Fold(i) => i + 1 < rules.phases.len(),
             Overachievers => rules.players == vocab::Players::Four,
+            // Offered where it can hold, or kept to be turned off.
+            LinesAtStart => rules.lines_at_start || super::options::lines_at_start_fits(rules),
             ShapeLabel(i) => shape(i).is_some(),
             // Names go in order (the rules hold a list without gaps): a
             // phase is named after the one before it, and one phase only

@@ -236,6 +236,9 @@ impl State {
             }
             let mut cell = geo.neighbour(from, d);
             while cell != NO_CELL {
+                if slides && game.rules.walls_stop_slides && self.is_locked(cell) {
+                    break;
+                }
                 if let Some(to) = land(cell, Some(d)) {
                     out.push(to);
                 }

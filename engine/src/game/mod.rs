@@ -133,6 +133,8 @@ pub struct Game {
     pub(crate) initial_reserves: [u16; PIECE_KINDS],
     /// Movement kinds per shape index.
     pub(crate) movement: [Vec<Movement>; 6],
+    /// The one axis each shape's moves keep to, if any, per shape index.
+    pub(crate) axis: [Option<crate::rules::Axis>; 6],
     /// Capture power per shape index.
     pub(crate) powers: [Option<capture::ShapePower>; 6],
     /// How strongly each shape contests a cover, per shape index (from
@@ -341,7 +343,9 @@ impl Game {
         }
         let mut initial_reserves = [0; PIECE_KINDS];
         let mut movement: [Vec<Movement>; 6] = Default::default();
+        let mut axis = [None; 6];
         for s in &rules.shapes {
+            axis[s.shape.index()] = s.axis;
             for (color, n) in &s.reserves {
                 initial_reserves[color.index() * 6 + s.shape.index()] = *n;
             }
@@ -437,15 +441,20 @@ impl Game {
             Cloaking::Hides => phases.iter().all(|p| p.cloaked_walls.is_empty()),
             Cloaking::Obscures => false,
         };
-        let step_table = steps::StepTable::compile(
-            &geometry,
-            &movement,
-            &powers,
-            cloaking_fits,
-            &locked,
-            &exclusive,
-            seats.len(),
-        );
+        // The tables know neither walls that stop slides nor axes.
+        let step_table = (!rules.bounds_moves())
+            .then(|| {
+                steps::StepTable::compile(
+                    &geometry,
+                    &movement,
+                    &powers,
+                    cloaking_fits,
+                    &locked,
+                    &exclusive,
+                    seats.len(),
+                )
+            })
+            .flatten();
         let measured = |wanted: fn(&Measure) -> bool| {
             rules.stalemate.iter().any(|r| match r {
                 StalemateRule::Most { of, .. }
@@ -515,6 +524,7 @@ impl Game {
             initial_board,
             initial_reserves,
             movement,
+            axis,
             teams,
         };
         for color in Color::ALL {

@@ -436,6 +436,29 @@ impl State {
         if kinds.contains(&Movement::RookOrthCastle) {
             self.castles(seat, from, out);
         }
+        if let Some(axis) = game.axis[shape.index()] {
+            self.keep_along(axis, start, out);
+        }
+    }
+
+    /// Drops the moves in `out[start..]` that leave `axis`: a move keeps
+    /// every coordinate but the axis's own, on the same board.
+    pub(crate) fn keep_along(&self, axis: crate::rules::Axis, start: usize, out: &mut Vec<Move>) {
+        let geo = &self.game().geometry;
+        let along = |from: u16, to: u16| {
+            let (a, b) = (geo.coord(from), geo.coord(to));
+            let same = [a.x == b.x, a.y == b.y, a.z == b.z];
+            a.board == b.board && (0..3).all(|i| i == axis.index() || same[i])
+        };
+        let mut index = 0;
+        out.retain(|m| {
+            index += 1;
+            index <= start
+                || match *m {
+                    Move::Step { from, to } | Move::Promote { from, to, .. } => along(from, to),
+                    _ => true,
+                }
+        });
     }
 
     /// The cells that may hold a piece of a colour `controller` plays, in
@@ -481,11 +504,16 @@ impl State {
                 }
             }
         };
-        // Slides stop at the first piece but pass over locked cells.
+        // Slides stop at the first piece, and pass over locked cells
+        // unless walls stop slides.
+        let walls_stop = game.rules.walls_stop_slides;
         let slide = |set: DirectionSet, out: &mut Targets| {
             for &d in geo.directions_in(set) {
                 let mut cell = geo.neighbour(from, d);
                 while cell != NO_CELL {
+                    if walls_stop && self.is_locked(cell) {
+                        break;
+                    }
                     if let Some(to) = land(cell, Some(d)) {
                         out.push(to);
                     }

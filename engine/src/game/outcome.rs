@@ -24,7 +24,7 @@ pub(crate) use ending::{
 };
 pub use explain::{BoardEnding, Explanation, Fired, Line, Measured, Rule, StalemateCause};
 pub(crate) use stalemate::{
-    cause as stalemate_cause, judges_board_alone as stalemate_judges_board_alone,
+    boards_full, cause as stalemate_cause, judges_board_alone as stalemate_judges_board_alone,
     results as stalemate_results, results_anywhere as stalemate_results_anywhere,
     results_of_board as stalemate_results_of_board,
 };

@@ -153,6 +153,13 @@ impl State {
             verdicts: Default::default(),
             game,
         };
+        if state.game.rules.lines_at_start {
+            // The first turn's checks judge the whole starting position.
+            let cells = state.game.geometry.cell_count() as u16;
+            state.changed = (0..cells)
+                .filter(|&c| state.piece_at(c).is_some())
+                .collect();
+        }
         state.keep_turn_start(true);
         state.counted.material = state.material();
         state.refresh_knowledge();

@@ -455,6 +455,9 @@ impl State {
         let mut must = false;
         if let Some((_, shape)) = self.piece_at(cell) {
             self.jumps(self.to_move, cell, shape, out);
+            if let Some(axis) = self.game().axis[shape.index()] {
+                self.keep_along(axis, before, out);
+            }
             must = self.game().power(shape).is_some_and(|p| p.chain_must);
         }
         // A chain that must go on may still end where no jump is left.

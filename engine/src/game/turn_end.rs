@@ -143,7 +143,8 @@ impl State {
         }
         let chaos_stuck =
             self.game.upkeep.chaos_capture_check && outcome::chaos_cannot_capture(self);
-        let advanced = repeated || round_ended_phase || chaos_stuck;
+        let full = self.game.upkeep.board_full_check && outcome::boards_full(self);
+        let advanced = repeated || round_ended_phase || chaos_stuck || full;
         if advanced {
             if self.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();

@@ -23,6 +23,9 @@ pub(crate) struct Upkeep {
     pub seats_sit_out: bool,
     /// "Stalemate if Chaos cannot capture" is a turn check.
     pub chaos_capture_check: bool,
+    /// "Stalemate if board full" is a turn check (judged in `finish_turn`:
+    /// a game with it has `Game::ending_rules`, so no turn ends apart).
+    pub board_full_check: bool,
     /// A pass asks nothing at its turn's end but whether the turn repeats:
     /// no turn check decides a board, no line is remembered, Chaos's
     /// capture is not tested and nothing is cloaked (see
@@ -185,6 +188,7 @@ impl Upkeep {
             chaos_capture_check: rules
                 .turn_checks
                 .contains(&TurnCheck::StalemateIfChaosCannotCapture),
+            board_full_check: rules.turn_checks.contains(&TurnCheck::StalemateIfBoardFull),
             captures: !nothing_captures,
             must_capture: powers.iter().flatten().any(|p| p.must || p.only),
             capture_only: powers.iter().flatten().any(|p| p.only),
@@ -201,7 +205,8 @@ impl Upkeep {
         upkeep.quiet_passes = rules.cloaking == Cloaking::None
             && !upkeep.board_checks
             && !upkeep.remembers_lines
-            && !upkeep.chaos_capture_check;
+            && !upkeep.chaos_capture_check
+            && !upkeep.board_full_check;
         upkeep
     }
 }
@@ -211,7 +216,10 @@ impl Upkeep {
 fn decides_a_board(check: &TurnCheck) -> bool {
     !matches!(
         check,
-        TurnCheck::StalemateIfChaosCannotCapture | TurnCheck::EnPassant | TurnCheck::Castle
+        TurnCheck::StalemateIfChaosCannotCapture
+            | TurnCheck::StalemateIfBoardFull
+            | TurnCheck::EnPassant
+            | TurnCheck::Castle
     )
 }
 

@@ -16,8 +16,8 @@ pub use labels::{HOW_TO_PLAY_MAX, LABEL_MAX, Labels, SpaceLabel};
 pub use outcomes::{FoldRule, Measure, NoMove, Repetition, StalemateRule, TurnCheck};
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
-    BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, Movement, Order,
-    Players, Power, Shape, WinLose,
+    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, Movement,
+    Order, Players, Power, Shape, WinLose,
 };
 
 /// The version of the JSON form this build writes. Version 2 added
@@ -109,6 +109,15 @@ pub struct RuleSet {
     /// to 10000) the match ends and the stalemate rules decide.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quiet_turn_limit: Option<u16>,
+    /// "Lines on the board at the start count": the first turn's checks
+    /// judge every piece on the board, not only those the turn changed, so
+    /// a line (or a piece on its goal) set up at the start counts.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lines_at_start: bool,
+    /// "Walls stop slides": a slide stops before a space locked in the
+    /// phase, instead of passing over it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub walls_stop_slides: bool,
     /// What shapes, spaces and phases mean, and how to play: words only,
     /// not rules (version 2).
     #[serde(default, skip_serializing_if = "Labels::is_empty")]
@@ -136,6 +145,10 @@ pub struct ShapeRules {
     /// Ways the shape moves once placed; empty means "Stationary".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub movement: Vec<Movement>,
+    /// The one axis every move of the shape keeps to (rows, columns or
+    /// layers), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub axis: Option<Axis>,
     /// Pieces of this shape in reserve at the start, per colour.
     #[serde(default)]
     pub reserves: BTreeMap<Color, u16>,
@@ -212,6 +225,7 @@ fn tic_tac_toe_shapes() -> Vec<ShapeRules> {
         result: None,
         chain: Chain::MayStop,
         movement: vec![],
+        axis: None,
         reserves: BTreeMap::from([(Color::Black, 5), (Color::White, 4)]),
     }]
 }
@@ -322,10 +336,15 @@ impl RuleSet {
     }
 
     /// Whether the rules end a match other than by its checks and
-    /// stalemates: a seat that cannot move loses or wins, a repeated turn
-    /// draws, loses or is allowed, or a move limit ends it.
+    /// stalemates, or judge a turn's end beyond the changed cells: a seat
+    /// that cannot move loses or wins, a repeated turn draws, loses or is
+    /// allowed, a move limit or a full board ends it, or the starting
+    /// position's lines count.
     pub fn has_ending_rules(&self) -> bool {
-        !self.no_move.is_pass()
+        self.lines_at_start
+            || self.bounds_moves()
+            || self.turn_checks.contains(&TurnCheck::StalemateIfBoardFull)
+            || !self.no_move.is_pass()
             || self
                 .phases
                 .iter()
@@ -333,6 +352,12 @@ impl RuleSet {
             || !self.repetition.is_stalemate()
             || self.turn_limit.is_some()
             || self.quiet_turn_limit.is_some()
+    }
+
+    /// Whether moves are bounded beyond what the fast paths know: walls stop
+    /// slides, or a shape keeps to one axis. Such games take the general path.
+    pub fn bounds_moves(&self) -> bool {
+        self.walls_stop_slides || self.shapes.iter().any(|s| s.axis.is_some())
     }
 
     /// The rules for one shape, if it is in play.

@@ -37,6 +37,10 @@ pub enum TurnCheck {
     ChaosWinsIfTotalAbove { shape: Shape, count: u16 },
     /// "Stalemate if Chaos cannot capture": the phase ends once Chaos has no visible capture.
     StalemateIfChaosCannotCapture,
+    /// "Stalemate if board full" (ours): once every space of every board
+    /// still undecided holds a piece or is locked, the phase stalemates,
+    /// even where pieces could still capture or pass.
+    StalemateIfBoardFull,
     /// "Reaching the goal wins/loses" (ours): a piece of a seat's colours
     /// arrives on that seat's goal (Breakthrough).
     ReachGoal { result: WinLose },

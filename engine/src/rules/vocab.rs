@@ -437,6 +437,43 @@ impl Chain {
     }
 }
 
+/// The one axis a shape's moves keep to (ours): every move of the shape,
+/// step, slide, leap or jump, keeps its other coordinates.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Axis {
+    /// Along its row: only x changes.
+    Rows,
+    /// Along its column: only y changes.
+    Columns,
+    /// Up and down through the layers: only z changes.
+    Layers,
+}
+
+impl Axis {
+    pub const ALL: [Axis; 3] = [Axis::Rows, Axis::Columns, Axis::Layers];
+
+    /// "Moves along rows only".
+    pub fn words(self) -> &'static str {
+        match self {
+            Axis::Rows => "Moves along rows only",
+            Axis::Columns => "Moves along columns only",
+            Axis::Layers => "Moves along layers only",
+        }
+    }
+
+    /// The index of the coordinate that may change: 0 x, 1 y, 2 z.
+    pub fn index(self) -> usize {
+        match self {
+            Axis::Rows => 0,
+            Axis::Columns => 1,
+            Axis::Layers => 2,
+        }
+    }
+}
+
 /// power_result, with "Reincarnates captive(s) x2" and "Paralyzes captive(s)".
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,

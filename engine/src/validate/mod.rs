@@ -6,6 +6,7 @@
 //! dropdown ranges and the save rules of the requirements, with the gaps
 //! resolved as `docs/rules.md` records.
 
+mod bounds;
 mod labels;
 mod outcomes;
 mod phases;
@@ -21,6 +22,7 @@ use crate::{Problem, RuleSet};
 pub(crate) use seats::chaos_color;
 pub(crate) use spaces::{Cell, Extent, starting_pieces};
 
+pub use bounds::axis_fits;
 pub use outcomes::{IN_A_ROW_LENGTHS, TURN_LIMIT_MAX, longest_line};
 pub use seats::{colors_in_play, player_colors};
 pub use shapes::{condition_fits, movement_fits, reserve_max, result_fits};
@@ -65,6 +67,7 @@ pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
     let dimensions_ok = check_board(rules, &mut report);
     seats::check(rules, &mut report);
     shapes::check(rules, dimensions_ok, &mut report);
+    bounds::check(rules, &mut report);
     phases::check(rules, dimensions_ok, &mut report);
     outcomes::check(rules, &mut report);
     labels::check(rules, &mut report);

@@ -9,8 +9,9 @@ use crate::rules::{
 use super::Report;
 use super::shapes::file_name;
 
-/// The Factory's in-a-row lengths: "First 2-..." up to "First 6-...".
-pub const IN_A_ROW_LENGTHS: std::ops::RangeInclusive<u8> = 2..=6;
+/// The in-a-row lengths: the Factory's "First 2-..." to "First 6-...", and
+/// on to the longest line a board can hold (19 spaces).
+pub const IN_A_ROW_LENGTHS: std::ops::RangeInclusive<u8> = 2..=19;
 const LENGTHS: std::ops::RangeInclusive<u8> = IN_A_ROW_LENGTHS;
 
 /// The most turns a move limit may name.
@@ -79,12 +80,17 @@ fn check_endings(rules: &RuleSet, report: &mut Report) {
             report.add(
                 field,
                 format!(
-                    "phase {} is played in sealed rounds, where a seat with no move plans a                      pass; a player who cannot move can lose or win only in sequential                      phases: give phase {} \"no_move\": \"pass\"",
+                    "phase {} is played in sealed rounds, where a seat with no move plans a \
+                     pass; a player who cannot move can lose or win only in sequential \
+                     phases: give phase {} \"no_move\": \"pass\"",
                     i + 1,
                     i + 1
                 ),
             );
         }
+    }
+    if rules.lines_at_start {
+        check_lines_at_start(rules, report);
     }
     if rules.repetition == Repetition::Ignored && !length_bounded(rules) {
         report.add(
@@ -92,6 +98,46 @@ fn check_endings(rules: &RuleSet, report: &mut Report) {
             "with repeated turns allowed a game could go on forever; set \"turn_limit\" \
              (e.g. 300), or a \"quiet_turn_limit\" where no capture converts or \
              reincarnates (captures and placements then run out)",
+        );
+    }
+}
+
+/// "Lines on the board at the start count": there must be pieces at the
+/// start, a check that looks at lines or goals, and a first turn (a
+/// sealed round judges only what its plans change).
+fn check_lines_at_start(rules: &RuleSet, report: &mut Report) {
+    let field = "lines_at_start";
+    if rules.initial.is_empty() {
+        report.add(
+            field,
+            "no piece is on the board at the start, so no line there can count; list \
+             pieces in \"initial\", or leave \"lines_at_start\" out",
+        );
+    }
+    let looks = rules.turn_checks.iter().any(|c| {
+        matches!(
+            c,
+            TurnCheck::InARow { .. }
+                | TurnCheck::AllLoseIfInARow { .. }
+                | TurnCheck::ReachGoal { .. }
+        )
+    });
+    if !looks {
+        report.add(
+            field,
+            "only in-a-row and goal checks look at lines or goals; add one, e.g. \
+             {\"check\": \"in_a_row\", \"length\": 3, \"result\": \"win\"}",
+        );
+    }
+    if rules
+        .phases
+        .first()
+        .is_some_and(|p| p.order != Order::Sequential)
+    {
+        report.add(
+            field,
+            "the first phase is played in sealed rounds, whose checks judge only what the \
+             plans change; play the first phase in turns (\"order\": \"sequential\")",
         );
     }
 }
@@ -116,7 +162,9 @@ fn check_turn_check(rules: &RuleSet, check: &TurnCheck, field: &str, report: &mu
         TurnCheck::InARow { length, .. } | TurnCheck::AllLoseIfInARow { length, .. } => {
             check_length(rules, *length, &format!("{field}.length"), report);
         }
-        TurnCheck::AnyPiece { .. } | TurnCheck::ReachGoal { .. } => {}
+        TurnCheck::AnyPiece { .. }
+        | TurnCheck::ReachGoal { .. }
+        | TurnCheck::StalemateIfBoardFull => {}
         TurnCheck::ConnectSides { .. } => check_sides(rules, field, report),
         TurnCheck::LastShape { shape, .. } => {
             check_shape(rules, *shape, &format!("{field}.shape"), report);

@@ -44,7 +44,7 @@ fn every_problem_is_reported_at_once() {
         "overachievers_disqualified": true,
         "shapes": [{"power": "can", "reserves": {"black": 1, "white": 1, "pink": 1}}],
         "phases": [{"fold": "less_than_most_committed", "locked_seats": ["chaos"]}],
-        "turn_checks": [{"check": "in_a_row", "length": 7, "result": "win"}],
+        "turn_checks": [{"check": "in_a_row", "length": 20, "result": "win"}],
         "stalemate": []
     }));
     let fields: Vec<&str> = found.iter().map(|p| p.field.as_str()).collect();
@@ -505,7 +505,7 @@ fn turn_checks() {
     fails(
         check(json!({"check": "in_a_row", "length": 1, "result": "win"})),
         "turn_checks[0].length",
-        "use 2 to 6",
+        "use 2 to 19",
     );
     fails(
         check(json!({"check": "all_lose_if_in_a_row", "length": 4})),
@@ -569,9 +569,9 @@ fn stalemate_rules() {
         "needs a Chaos seat",
     );
     fails(
-        json!({"stalemate": [{"rule": "most", "of": {"measure": "lines", "length": 7}, "result": "win"}]}),
+        json!({"stalemate": [{"rule": "most", "of": {"measure": "lines", "length": 20}, "result": "win"}]}),
         "stalemate[0].of.length",
-        "use 2 to 6",
+        "use 2 to 19",
     );
     fails(
         json!({"stalemate": [{"rule": "least", "of": {"measure": "pieces", "shape": "x"}, "result": "lose"}]}),

@@ -131,6 +131,11 @@ fn checks_that_do_not_fit_are_neither_offered_nor_accepted() {
     refused(
         &mut w,
         "first 9 wins",
+        &["no line of 9 fits", "longest line possible is 3"],
+    );
+    refused(
+        &mut w,
+        "first 20 wins",
         &["not a turn check", "first_3_loses"],
     );
     pick_all(&mut w, &["next"]);

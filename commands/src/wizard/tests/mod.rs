@@ -1,6 +1,7 @@
 //! Wizard tests: whole games built answer by answer, the Factory's
 //! dependent rules, every error path, and going back.
 
+mod bounds;
 mod endings;
 mod errors;
 mod factory;
@@ -9,6 +10,7 @@ mod helps;
 mod labels;
 mod navigation;
 mod rules;
+mod starts;
 
 use super::{Prompt, Wizard};
 use crate::reply::MAX_CHOICES;

@@ -115,19 +115,23 @@ fn judged(
     })
 }
 
+/// Whether every space of every undecided board holds a piece or is
+/// locked (decided boards are locked to all, full or not).
+pub(crate) fn boards_full(state: &State) -> bool {
+    let cells_per_board = state.game().geometry.cells_per_board;
+    (0..state.game().geometry.cell_count() as u16).all(|c| {
+        let board = usize::from(c) / cells_per_board;
+        state.board_results[board].is_some() || state.piece_at(c).is_some() || state.is_locked(c)
+    })
+}
+
 /// Why the last phase stalemated, as a player would put it.
 pub(crate) fn cause(state: &mut State) -> StalemateCause {
     if chaos_cannot_capture(state) {
         return StalemateCause::ChaosCannotCapture;
     }
     let game = state.game();
-    let cells_per_board = game.geometry.cells_per_board;
-    // Decided boards are locked to all, full or not.
-    let full = (0..game.geometry.cell_count() as u16).all(|c| {
-        let board = usize::from(c) / cells_per_board;
-        state.board_results[board].is_some() || state.piece_at(c).is_some() || state.is_locked(c)
-    });
-    if full {
+    if boards_full(state) {
         StalemateCause::BoardFull
     } else if game.rules.phases[state.phase].order == Order::Single {
         StalemateCause::SingleRound

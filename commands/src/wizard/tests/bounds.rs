@@ -1,0 +1,99 @@
+//! Bounds on moves picked as a person would: a shape kept to one axis,
+//! typed with its movement, and walls that stop slides, asked once a phase
+//! has walls and a shape slides; each dropped, and said, when it no
+//! longer fits.
+
+use redscience_engine::rules::{Axis, Movement};
+use redscience_engine::validate;
+
+use super::super::step::Step;
+use super::{answer_all, ids, named, pick_all, refused};
+use crate::wizard::Wizard;
+
+/// A wizard at the movement of the only shape, on an 8x8 board.
+fn movement_on_eight_by_eight(name: &str) -> Wizard {
+    let mut w = named(name);
+    pick_all(&mut w, &["skip", "next", "squares", "8", "8", "1", "next"]);
+    assert_eq!(w.step, Step::Power(0));
+    pick_all(&mut w, &["next"]);
+    answer_all(&mut w, &["12"]);
+    assert_eq!(w.step, Step::Movement(0), "{}", w.prompt().text);
+    w
+}
+
+#[test]
+fn a_shape_keeps_to_the_axis_typed_with_its_movement() {
+    let mut w = movement_on_eight_by_eight("Rows");
+    let offered = ids(&w.prompt());
+    assert!(offered.contains(&"rows_only".to_string()), "{offered:?}");
+    assert!(offered.contains(&"columns_only".to_string()), "{offered:?}");
+    // One layer: no layers to move along.
+    assert!(!offered.contains(&"layers_only".to_string()), "{offered:?}");
+    refused(&mut w, "knight, rows_only", &["knight's leap"]);
+    refused(&mut w, "rows_only", &["at least one movement"]);
+    refused(
+        &mut w,
+        "linear, rows_only, columns_only",
+        &["one axis at most"],
+    );
+    answer_all(&mut w, &["linear, rows_only"]);
+    let shape = &w.rules().shapes[0];
+    assert_eq!(shape.movement, [Movement::Linear]);
+    assert_eq!(shape.axis, Some(Axis::Rows));
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(
+        review.contains("Moves linear, Moves along rows only"),
+        "{review}"
+    );
+    assert!(validate(w.rules()).is_ok());
+    // Answered again without an axis, the shape moves freely again.
+    pick_all(&mut w, &["edit_shapes", "next", "next", "next"]);
+    assert_eq!(w.step, Step::Movement(0), "{}", w.prompt().text);
+    answer_all(&mut w, &["linear"]);
+    assert_eq!(w.rules().shapes[0].axis, None);
+}
+
+#[test]
+fn walls_stop_slides_once_a_phase_has_walls() {
+    let mut w = movement_on_eight_by_eight("Walled");
+    answer_all(&mut w, &["orthogonal"]);
+    // No walls yet: the spaces group ends with the starting pieces.
+    pick_all(&mut w, &["skip", "next", "next", "next"]);
+    assert_eq!(w.step, Step::TurnChecks, "{}", w.prompt().text);
+    // A wall in the phase: now the question comes.
+    pick_all(
+        &mut w,
+        &[
+            "done",
+            "edit_phases",
+            "next",
+            "next",
+            "next",
+            "next",
+            "none",
+        ],
+    );
+    assert_eq!(w.step, Step::LockedSpaces(0), "{}", w.prompt().text);
+    answer_all(&mut w, &["4,4"]);
+    pick_all(&mut w, &["next", "next", "next"]);
+    assert_eq!(w.step, Step::WallsStopSlides, "{}", w.prompt().text);
+    assert!(w.prompt().text.contains("Should a wall stop a slide"));
+    pick_all(&mut w, &["yes"]);
+    assert!(w.rules().walls_stop_slides);
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(review.contains("Walls stop slides"), "{review}");
+    assert!(validate(w.rules()).is_ok());
+    // The wall taken away: the rule goes too, and the wizard says so.
+    pick_all(
+        &mut w,
+        &["edit_phases", "next", "next", "next", "next", "none"],
+    );
+    assert_eq!(w.step, Step::LockedSpaces(0), "{}", w.prompt().text);
+    answer_all(&mut w, &["none"]);
+    assert!(!w.rules().walls_stop_slides);
+    let text = w.prompt().text;
+    assert!(text.contains("Walls no longer stop slides"), "{text}");
+    assert!(validate(w.rules()).is_ok());
+}

@@ -1,0 +1,98 @@
+//! Bounds on moves (ours, issue 23): walls that stop slides, and shapes
+//! that keep to one axis.
+
+use crate::RuleSet;
+use crate::rules::{Axis, BoardKind, Movement, ShapeRules};
+
+use super::Report;
+
+/// Kinds that slide along a line (and so can meet a wall on the way).
+fn slides(kind: Movement) -> bool {
+    matches!(
+        kind,
+        Movement::Orthogonal
+            | Movement::Diagonal
+            | Movement::Linear
+            | Movement::LinearOrKnight
+            | Movement::RookOrthCastle
+            | Movement::ForwardOrth
+            | Movement::ForwardDiag
+            | Movement::OrthNoBack
+    )
+}
+
+/// Kinds whose every move changes two coordinates or more: nothing of
+/// them survives an axis.
+fn leaps_only(kind: Movement) -> bool {
+    matches!(
+        kind,
+        Movement::Knight | Movement::Knight2x1x0 | Movement::Knight2x1x1 | Movement::KnightBlocked
+    )
+}
+
+/// Whether a shape may keep to `axis` on the rules' board: rows and columns
+/// on boards of rows and columns, layers where there are several.
+pub fn axis_fits(rules: &RuleSet, axis: Axis) -> bool {
+    let rows_and_columns = !matches!(rules.board, BoardKind::Stacks | BoardKind::TetrakisSquares);
+    let layers = rules.board != BoardKind::Hash && rules.dimensions[2] > 1;
+    rows_and_columns && (axis != Axis::Layers || layers)
+}
+
+pub(super) fn check(rules: &RuleSet, report: &mut Report) {
+    if rules.walls_stop_slides {
+        check_walls(rules, report);
+    }
+    for (i, s) in rules.shapes.iter().enumerate() {
+        if let Some(axis) = s.axis {
+            check_axis(rules, s, axis, &format!("shapes[{i}].axis"), report);
+        }
+    }
+}
+
+fn check_walls(rules: &RuleSet, report: &mut Report) {
+    let field = "walls_stop_slides";
+    if rules.board == BoardKind::Stacks {
+        report.add(
+            field,
+            "on stacks a piece lands on a stack, whatever is locked on the way; leave \
+             \"walls_stop_slides\" out, or choose a flat board",
+        );
+    }
+    if !(rules.shapes.iter()).any(|s| s.movement.iter().any(|&m| slides(m))) {
+        report.add(
+            field,
+            "no shape slides, so no wall can stop one; give a shape a sliding movement, e.g. \
+             \"orthogonal\", or leave \"walls_stop_slides\" out",
+        );
+    }
+    if rules.phases.iter().all(|p| p.locked.is_empty()) {
+        report.add(
+            field,
+            "no phase has walls (locked spaces); lock some, e.g. \"locked\": [\"2,2\"], or leave \
+             \"walls_stop_slides\" out",
+        );
+    }
+}
+
+fn check_axis(rules: &RuleSet, s: &ShapeRules, axis: Axis, field: &str, report: &mut Report) {
+    let name = super::shapes::file_name(&axis);
+    if !axis_fits(rules, axis) {
+        let why = match axis {
+            Axis::Layers => "a board of one layer has none to move along; use rows or columns",
+            _ => "stacks and tetrakis squares have no straight rows and columns to keep to",
+        };
+        report.add(field, format!("\"{name}\": {why}"));
+    }
+    if s.movement.is_empty() {
+        report.add(
+            field,
+            "a shape that never moves has no axis to keep to; give it a movement, or leave axis out",
+        );
+    } else if s.movement.iter().all(|&m| leaps_only(m)) {
+        report.add(
+            field,
+            "a knight's leap always changes two coordinates, so no move would be left; give the \
+             shape a step or a slide, or leave axis out",
+        );
+    }
+}
