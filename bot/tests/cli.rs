@@ -201,7 +201,7 @@ fn bad_rule_set_files_give_one_problem_per_line_naming_the_field() {
     // Several impossible values: every one is reported, each on its own line.
     let path = temp_file(
         "impossible.json",
-        r#"{"schema_version": 1, "name": "bad name", "board": "stacks", "dimensions": [7, 1, 1], "pieces_per_turn": 3}"#,
+        r#"{"schema_version": 1, "name": "bad name", "board": "stacks", "dimensions": [7, 1, 1], "pieces_per_turn": 7}"#,
     );
     let out = redscience(&["rules", "check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));

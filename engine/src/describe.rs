@@ -23,8 +23,13 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
         Cloaking::Hides => lines.push("Cloaking hides".into()),
         Cloaking::Obscures => lines.push("Cloaking obscures".into()),
     }
-    if rules.pieces_per_turn != 1 {
+    if rules.pieces_up_to {
+        lines.push(format!("1 to {} pieces/turn", rules.pieces_per_turn));
+    } else if rules.pieces_per_turn != 1 {
         lines.push(format!("{} pieces/turn", rules.pieces_per_turn));
+    }
+    if rules.capture_moves_again {
+        lines.push("Another move after a capture".into());
     }
     if rules.seconds_per_turn != 60 {
         lines.push(format!("{}/turn", time_words(rules.seconds_per_turn)));

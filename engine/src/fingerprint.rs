@@ -65,6 +65,10 @@ struct Canonical {
     lines_at_start: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     walls_stop_slides: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pieces_up_to: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    capture_moves_again: bool,
 }
 
 #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -169,6 +173,8 @@ impl Canonical {
             quiet_turn_limit: rules.quiet_turn_limit,
             lines_at_start: rules.lines_at_start,
             walls_stop_slides: rules.walls_stop_slides,
+            pieces_up_to: rules.pieces_up_to,
+            capture_moves_again: rules.capture_moves_again,
         }
     }
 }

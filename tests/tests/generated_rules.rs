@@ -106,6 +106,8 @@ fn generated(seed: u64) -> RuleSet {
             turn_checks_unique.push(c);
         }
     }
+    let pieces = rng.random_range(1..=4u8);
+    let captures = shapes.iter().any(|s| s.get("power").is_some());
     let mut fields = json!({
         "schema_version": 2, "name": "generated", "board": board,
         "dimensions": [side, side, 1], "shapes": shapes, "initial": initial,
@@ -114,7 +116,9 @@ fn generated(seed: u64) -> RuleSet {
         "repetition": *pick(&mut rng, &["stalemate", "draw", "repeater_loses", "ignored"]),
         "phases": [{"pass": rng.random_bool(0.3)}],
         "lines_at_start": rng.random_bool(0.2),
-        "pieces_per_turn": rng.random_range(1..=2),
+        "pieces_per_turn": pieces,
+        "pieces_up_to": pieces > 1 && rng.random_bool(0.4),
+        "capture_moves_again": captures && rng.random_bool(0.3),
     });
     if rng.random_bool(0.5) {
         fields["turn_limit"] = json!(rng.random_range(1..=300));
@@ -250,6 +254,8 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "stalemate_if_board_full",
                 "lines_at_start",
                 "\"diagonals\": false",
+                "pieces_up_to",
+                "capture_moves_again",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -261,5 +267,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 16, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 18, "options seen: {seen:?}");
 }

@@ -16,6 +16,7 @@ mod factory_bounds;
 mod factory_checks;
 mod factory_moves;
 mod factory_options;
+mod factory_turns;
 mod friends;
 mod fuzz_regressions;
 mod game_theory;

@@ -1,6 +1,8 @@
-//! Bounds on moves: the one axis a shape keeps to, answered with its
-//! movement ("orthogonal, rows_only"), and whether walls stop slides,
-//! asked with the spaces once some phase has walls and some shape slides. Only choices that validate
+//! Bounds on moves and turns: the one axis a shape keeps to, answered with
+//! its movement ("orthogonal, rows_only"); whether a capture earns another
+//! move, asked after the shapes once one captures; and whether walls stop
+//! slides, asked with the spaces once some phase has walls and some shape
+//! slides. Only choices that validate
 //! are offered; [`settle`] drops a bound that no longer fits and says why.
 
 use redscience_engine::RuleSet;
@@ -91,9 +93,71 @@ pub(super) fn apply_walls(rules: &mut RuleSet, input: &str) -> Result<Flow, Stri
     Ok(Flow::Next)
 }
 
+fn capture_again_options() -> Vec<Opt<bool>> {
+    vec![
+        Opt::new(true, "yes", "Another move after a capture"),
+        Opt::new(false, "no", "A capture ends the move as any move does"),
+    ]
+}
+
+/// Whether "Another move after a capture" may be set: a shape captures and
+/// every phase is played in turns.
+pub(super) fn capture_again_applies(rules: &RuleSet) -> bool {
+    let mut candidate = rules.clone();
+    candidate.capture_moves_again = true;
+    rules.capture_moves_again || problems_at(&candidate, "capture_moves_again").is_empty()
+}
+
+pub(super) fn ask_capture_again(rules: &RuleSet) -> Ask {
+    let now = if rules.capture_moves_again {
+        "Another move after a capture"
+    } else {
+        "A capture ends the move as any move does"
+    };
+    Ask::new(
+        format!(
+            "Captures: does a move that captures earn another move, with any piece, in the \
+             same turn (a chain of jumps aside, which goes on by itself)? Now: {now}."
+        ),
+        buttons(&capture_again_options()),
+        now,
+    )
+}
+
+pub(super) fn apply_capture_again(rules: &mut RuleSet, input: &str) -> Result<Flow, String> {
+    let again = pick(input, &capture_again_options())?;
+    let mut candidate = rules.clone();
+    candidate.capture_moves_again = again;
+    let problems = problems_at(&candidate, "capture_moves_again");
+    if !problems.is_empty() {
+        return Err(format!(
+            "a capture cannot earn another move here: {}",
+            problems.join("; ")
+        ));
+    }
+    rules.capture_moves_again = again;
+    Ok(Flow::Next)
+}
+
 /// Drops the bounds an answer left unfit, saying what changed.
 pub(super) fn settle(rules: &mut RuleSet) -> Vec<String> {
     let mut notes = Vec::new();
+    if rules.capture_moves_again && !problems_at(rules, "capture_moves_again").is_empty() {
+        rules.capture_moves_again = false;
+        notes.push(
+            "A capture no longer earns another move: that needs a shape that captures and \
+             every phase played in turns."
+                .to_string(),
+        );
+    }
+    if rules.pieces_up_to && !problems_at(rules, "pieces_up_to").is_empty() {
+        rules.pieces_up_to = false;
+        notes.push(format!(
+            "Turns take {} pieces again: a turn of 1 to N pieces needs every phase played in \
+             turns.",
+            rules.pieces_per_turn
+        ));
+    }
     if rules.walls_stop_slides && !problems_at(rules, "walls_stop_slides").is_empty() {
         rules.walls_stop_slides = false;
         notes.push(

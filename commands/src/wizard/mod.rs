@@ -447,6 +447,7 @@ impl Wizard {
             Group::Board => board::ask(rules, step),
             Group::Shapes => match step {
                 Step::Reserves(i) => reserves::ask(rules, i),
+                Step::CaptureAgain => bounds::ask_capture_again(rules),
                 _ => shapes::ask(rules, step),
             },
             Group::Phases => match step {
@@ -479,6 +480,7 @@ impl Wizard {
             Group::Board => board::apply(rules, step, input),
             Group::Shapes => match step {
                 Step::Reserves(i) => reserves::apply(rules, i, input),
+                Step::CaptureAgain => bounds::apply_capture_again(rules, input),
                 _ => shapes::apply(rules, step, input),
             },
             Group::Phases => match step {

@@ -4,7 +4,9 @@ use redscience_engine::RuleSet;
 use redscience_engine::rules::{Cloaking, ColorMode, Players, SpaceRef};
 
 use super::dependent::{colors_in_play, remap_reserves};
-use super::input::{Opt, buttons, file_name, pick};
+use redscience_engine::validate::PIECES_PER_TURN_MAX;
+
+use super::input::{Opt, buttons, file_name, pick, select};
 use super::step::Step;
 use super::{Ask, Flow};
 
@@ -60,18 +62,25 @@ fn cloaking_options() -> Vec<Opt<Cloaking>> {
         .collect()
 }
 
-fn pieces_words(n: u8) -> String {
-    if n == 1 {
-        "1 piece/turn".into()
-    } else {
-        format!("{n} pieces/turn")
+/// "1 piece/turn", "3 pieces/turn", "1 to 3 pieces/turn".
+fn pieces_words(n: u8, up_to: bool) -> String {
+    match (n, up_to) {
+        (1, _) => "1 piece/turn".into(),
+        (n, false) => format!("{n} pieces/turn"),
+        (n, true) => format!("1 to {n} pieces/turn"),
     }
 }
 
-fn pieces_options() -> Vec<Opt<u8>> {
-    (1..=2)
-        .map(|n| Opt::new(n, n.to_string(), pieces_words(n)))
-        .collect()
+/// Exactly N pieces ("3"), or 1 to N ("1-3", "up to 3"), N up to 6.
+fn pieces_options() -> Vec<Opt<(u8, bool)>> {
+    let exactly = (1..=PIECES_PER_TURN_MAX)
+        .map(|n| Opt::new((n, false), n.to_string(), pieces_words(n, false)));
+    let up_to = (2..=PIECES_PER_TURN_MAX).map(|n| {
+        Opt::new((n, true), format!("1-{n}"), pieces_words(n, true))
+            .alias(&format!("up to {n}"))
+            .alias(&format!("1 to {n}"))
+    });
+    exactly.chain(up_to).collect()
 }
 
 pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
@@ -109,14 +118,17 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
             buttons(&cloaking_options()),
             cloaking_words(rules.cloaking),
         ),
-        Step::PiecesPerTurn => Ask::new(
-            format!(
-                "Pieces per turn: now {}.",
-                pieces_words(rules.pieces_per_turn)
-            ),
-            buttons(&pieces_options()),
-            pieces_words(rules.pieces_per_turn),
-        ),
+        Step::PiecesPerTurn => {
+            let now = pieces_words(rules.pieces_per_turn, rules.pieces_up_to);
+            Ask::new(
+                format!(
+                    "Pieces per turn: now {now}. A turn of 1 to N pieces may end with a pass \
+                     after its first move."
+                ),
+                select("pieces per turn", &pieces_options(), None),
+                now,
+            )
+        }
         _ => unreachable!("{step:?} is not a seats question"),
     }
 }
@@ -144,7 +156,11 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
             }
             rules.cloaking = cloaking;
         }
-        Step::PiecesPerTurn => rules.pieces_per_turn = pick(input, &pieces_options())?,
+        Step::PiecesPerTurn => {
+            let (n, up_to) = pick(input, &pieces_options())?;
+            rules.pieces_per_turn = n;
+            rules.pieces_up_to = up_to;
+        }
         _ => unreachable!("{step:?} is not a seats question"),
     }
     Ok(Flow::Next)

@@ -31,6 +31,8 @@ pub(super) enum Step {
     Chain(usize),
     Reserves(usize),
     Movement(usize),
+    /// Whether a capture earns another move (once some shape captures).
+    CaptureAgain,
     PhaseCount,
     Order(usize),
     PhaseMovement(usize),
@@ -164,7 +166,7 @@ impl Step {
             Players | Colors | Cloaking | PiecesPerTurn => Group::Seats,
             Boards | BoardKind | Dimension(_) => Group::Board,
             ShapeCount | Power(_) | Condition(_) | Result(_) | Chain(_) | Reserves(_)
-            | Movement(_) => Group::Shapes,
+            | Movement(_) | CaptureAgain => Group::Shapes,
             PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | PhaseNoMove(_)
             | LockedSeats(_) | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
             Sticky | Exclusive | Initial | WallsStopSlides => Group::Spaces,
@@ -220,6 +222,7 @@ impl Step {
             Reserves(i) if i >= shapes || movement_disabled(rules, i) => after_shape(i),
             Reserves(i) => Movement(i),
             Movement(i) => after_shape(i),
+            CaptureAgain => PhaseCount,
             PhaseCount if phases == 0 => Sticky,
             PhaseCount => Order(0),
             Order(i) => PhaseMovement(i),
@@ -280,12 +283,13 @@ impl Step {
         self.group().next().first()
     }
 
-    /// After this shape's questions: the next shape, or the phases.
+    /// After this shape's questions: the next shape, or whether a capture
+    /// earns another move, then the phases.
     pub fn after_shape(i: usize, rules: &RuleSet) -> Step {
         if i + 1 < rules.shapes.len() {
             Step::Power(i + 1)
         } else {
-            Step::PhaseCount
+            Step::CaptureAgain
         }
     }
 
@@ -311,6 +315,7 @@ impl Step {
             Chain(i) => shape(i).is_some_and(chains),
             Movement(i) => shape(i).is_some() && !movement_disabled(rules, i),
             WallsStopSlides => super::bounds::walls_apply(rules),
+            CaptureAgain => super::bounds::capture_again_applies(rules),
             Order(i) | PhaseMovement(i) | Pass(i) | LockedSeats(i) | LockedSpaces(i) => {
                 i < rules.phases.len()
             }

@@ -223,9 +223,10 @@ pub struct Game {
     pub(crate) seats_may_step: Vec<u8>,
     /// The stacks a move by stack may land on (see `by_stack::StackRows`).
     pub(crate) stack_rows: Option<by_stack::StackRows>,
-    /// The rules end a match in ways beyond checks and stalemates (see
-    /// `RuleSet::has_ending_rules`): every turn then ends the general way,
-    /// counted, and Random plays no lean runs.
+    /// The rules end a match in ways beyond checks and stalemates, bound
+    /// moves or turns beyond the fast paths (see
+    /// `RuleSet::needs_general_path`): every turn then ends the general
+    /// way, counted, and Random plays no lean runs.
     pub(crate) ending_rules: bool,
 }
 
@@ -489,7 +490,7 @@ impl Game {
             seats_may_step: Vec::new(),
             stack_rows: None,
             stack_runs: Vec::new(),
-            ending_rules: rules.has_ending_rules(),
+            ending_rules: rules.needs_general_path(),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
             stalemate_by_position: false,

@@ -92,7 +92,9 @@ impl State {
     fn other_moves_restricted(&self, seat: usize, out: &mut Vec<Move>, must_restricts: bool) {
         let phase = &self.game().phases[self.phase];
         // A pass is no capture either: a seat that must capture may not pass.
-        if !(must_restricts && self.keep_captures_if_must(out)) && phase.pass {
+        if !(must_restricts && self.keep_captures_if_must(out))
+            && (phase.pass || self.may_end_turn())
+        {
             out.push(Move::Pass);
         }
         let game = self.game();
@@ -103,6 +105,15 @@ impl State {
         {
             out.push(Move::OfferDraw);
         }
+    }
+
+    /// "1 to N pieces/turn": once the turn has a move of its own (not a
+    /// link of an open chain), a pass may end it.
+    fn may_end_turn(&self) -> bool {
+        self.game().rules.pieces_up_to
+            && self.round.is_none()
+            && self.tactics.chain.is_none()
+            && self.turn_moves.iter().any(|m| m.is_board_move())
     }
 
     pub(crate) fn can_enter(&self, seat: usize, cell: u16) -> bool {

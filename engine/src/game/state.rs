@@ -476,19 +476,31 @@ impl State {
                 self.draw = None;
             }
             Move::Place { color, shape, to } => {
+                let before = self
+                    .game
+                    .rules
+                    .capture_moves_again
+                    .then(|| self.capture_tally(seat));
                 self.reserves.take_one(color, shape);
                 // Every seat fully sees the pieces it placed.
                 self.arrive((color, shape), super::known_bit(seat), to);
                 self.after_place(seat, (color, shape), to);
                 self.history.set_last_seized(self.tactics.seized);
                 self.note_changed();
+                self.earn_a_move_if_captured(seat, before);
                 self.after_board_move(mv);
             }
             Move::Step { .. } | Move::Promote { .. } => {
+                let before = self
+                    .game
+                    .rules
+                    .capture_moves_again
+                    .then(|| self.capture_tally(seat));
                 let over = self.play_step(mv);
                 self.history.set_last_over(over);
                 self.history.set_last_seized(self.tactics.seized);
                 self.note_changed();
+                self.earn_a_move_if_captured(seat, before);
                 self.after_board_move(mv);
             }
         }
@@ -605,6 +617,36 @@ impl State {
                 self.board.set(t, 0);
                 self.flags[t] = 0;
             }
+        }
+    }
+
+    /// What a capture changes for `seat`: the pieces on the board it does
+    /// not play, and the paralysed pieces. A capture (removing, converting,
+    /// reincarnating or paralysing) lowers the first or raises the second;
+    /// nothing else the mover does can.
+    fn capture_tally(&self, seat: usize) -> (u32, u32) {
+        let controller = &self.game.seats[seat];
+        let mut others = 0;
+        let mut paralysed = 0;
+        for (cell, flags) in self.flags.iter().enumerate() {
+            if let Some((color, _)) = unpack(self.board[cell]) {
+                others += u32::from(!controller.controls(color));
+                paralysed += u32::from(flags & super::PARALYSED != 0);
+            }
+        }
+        (others, paralysed)
+    }
+
+    /// "Another move after a capture": a move that captured (judged from
+    /// the tally `before` it) and opened no chain of jumps does not count
+    /// toward the turn's pieces.
+    fn earn_a_move_if_captured(&mut self, seat: usize, before: Option<(u32, u32)>) {
+        let Some((others, paralysed)) = before else {
+            return;
+        };
+        let (now_others, now_paralysed) = self.capture_tally(seat);
+        if self.tactics.chain.is_none() && (now_others < others || now_paralysed > paralysed) {
+            self.tactics.extra += 1;
         }
     }
 

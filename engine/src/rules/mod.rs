@@ -52,9 +52,17 @@ pub struct RuleSet {
     pub chaos_color: Option<Color>,
     #[serde(default)]
     pub cloaking: Cloaking,
-    /// "1 piece/turn" or "2 pieces/turn".
+    /// "1 piece/turn", "2 pieces/turn", and (ours) up to 6.
     #[serde(default = "one")]
     pub pieces_per_turn: u8,
+    /// "1 to N pieces/turn" (ours): `pieces_per_turn` is the most a turn
+    /// takes, and after its first move the mover may end it with a pass.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pieces_up_to: bool,
+    /// "Another move after a capture" (ours): a move that captures, and
+    /// opens no chain of jumps, does not count toward the turn's pieces.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capture_moves_again: bool,
     /// Seconds per turn: 3 ... 300, or 3600, 43200, 86400, 259200, 604800 for correspondence.
     #[serde(default = "sixty")]
     pub seconds_per_turn: u32,
@@ -358,6 +366,12 @@ impl RuleSet {
     /// slides, or a shape keeps to one axis. Such games take the general path.
     pub fn bounds_moves(&self) -> bool {
         self.walls_stop_slides || self.shapes.iter().any(|s| s.axis.is_some())
+    }
+
+    /// Whether the game must take the engine's general path: ending rules,
+    /// bounds on moves, or turns whose length the fast paths do not know.
+    pub fn needs_general_path(&self) -> bool {
+        self.has_ending_rules() || self.pieces_up_to || self.capture_moves_again
     }
 
     /// The rules for one shape, if it is in play.

@@ -1,8 +1,12 @@
-//! Bounds on moves (ours, issue 23): walls that stop slides, and shapes
-//! that keep to one axis.
+//! Bounds on moves and turns (ours, issue 23): walls that stop slides,
+//! shapes that keep to one axis, turns of 1 to N pieces, and another move
+//! after a capture.
 
 use crate::RuleSet;
-use crate::rules::{Axis, BoardKind, Movement, ShapeRules};
+use crate::rules::{Axis, BoardKind, Movement, Order, Power, ShapeRules};
+
+/// The most pieces a turn may take ("6 pieces/turn").
+pub const PIECES_PER_TURN_MAX: u8 = 6;
 
 use super::Report;
 
@@ -42,9 +46,50 @@ pub(super) fn check(rules: &RuleSet, report: &mut Report) {
     if rules.walls_stop_slides {
         check_walls(rules, report);
     }
+    check_turns(rules, report);
     for (i, s) in rules.shapes.iter().enumerate() {
         if let Some(axis) = s.axis {
             check_axis(rules, s, axis, &format!("shapes[{i}].axis"), report);
+        }
+    }
+}
+
+/// "1 to N pieces/turn" and "Another move after a capture": turns of a
+/// seat's own, where the rules allow what they change.
+fn check_turns(rules: &RuleSet, report: &mut Report) {
+    let sealed = rules.phases.iter().any(|p| p.order != Order::Sequential);
+    if rules.pieces_up_to {
+        let field = "pieces_up_to";
+        if rules.pieces_per_turn < 2 {
+            report.add(
+                field,
+                "a turn of 1 piece cannot end any sooner; set \"pieces_per_turn\" to 2 to 6, \
+                 or leave \"pieces_up_to\" out",
+            );
+        }
+        if sealed {
+            report.add(
+                field,
+                "a sealed round's plans all take the same pieces; play every phase in turns \
+                 (\"order\": \"sequential\"), or leave \"pieces_up_to\" out",
+            );
+        }
+    }
+    if rules.capture_moves_again {
+        let field = "capture_moves_again";
+        if rules.shapes.iter().all(|s| s.power == Power::None) {
+            report.add(
+                field,
+                "no shape can capture; give a shape a power, e.g. \"power\": \"can\", or leave \
+                 \"capture_moves_again\" out",
+            );
+        }
+        if sealed {
+            report.add(
+                field,
+                "a sealed round is planned before any capture is made; play every phase in \
+                 turns (\"order\": \"sequential\"), or leave \"capture_moves_again\" out",
+            );
         }
     }
 }

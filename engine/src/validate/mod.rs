@@ -22,7 +22,7 @@ use crate::{Problem, RuleSet};
 pub(crate) use seats::chaos_color;
 pub(crate) use spaces::{Cell, Extent, starting_pieces};
 
-pub use bounds::axis_fits;
+pub use bounds::{PIECES_PER_TURN_MAX, axis_fits};
 pub use outcomes::{IN_A_ROW_LENGTHS, TURN_LIMIT_MAX, longest_line};
 pub use seats::{colors_in_play, player_colors};
 pub use shapes::{condition_fits, movement_fits, reserve_max, result_fits};
@@ -119,11 +119,11 @@ fn check_header(rules: &RuleSet, report: &mut Report) {
             "a name cannot contain spaces or other whitespace, '*', '(' or ')'; use '-' or '_' between words",
         );
     }
-    if !(1..=2).contains(&rules.pieces_per_turn) {
+    if !(1..=PIECES_PER_TURN_MAX).contains(&rules.pieces_per_turn) {
         report.add(
             "pieces_per_turn",
             format!(
-                "{} pieces per turn is not offered; use 1 or 2",
+                "{} pieces per turn is not offered; use 1 to {PIECES_PER_TURN_MAX}, e.g. 2",
                 rules.pieces_per_turn
             ),
         );

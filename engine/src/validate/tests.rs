@@ -35,7 +35,7 @@ fn every_problem_is_reported_at_once() {
     let found = problems(json!({
         "schema_version": 9,
         "name": "two words",
-        "pieces_per_turn": 3,
+        "pieces_per_turn": 7,
         "seconds_per_turn": 7,
         "boards": 4,
         "board": "squares",
@@ -137,7 +137,17 @@ fn board_and_dimensions() {
         "make them smaller first",
     );
     passes(json!({"board": "squares", "dimensions": [19, 19, 1]}));
-    fails(json!({"pieces_per_turn": 0}), "pieces_per_turn", "1 or 2");
+    fails(
+        json!({"pieces_per_turn": 0}),
+        "pieces_per_turn",
+        "use 1 to 6",
+    );
+    fails(
+        json!({"pieces_per_turn": 7}),
+        "pieces_per_turn",
+        "use 1 to 6",
+    );
+    passes(json!({"pieces_per_turn": 6}));
     passes(json!({"pieces_per_turn": 2}));
     fails(
         json!({"seconds_per_turn": 61}),

@@ -1,7 +1,8 @@
-//! Bounds on moves picked as a person would: a shape kept to one axis,
-//! typed with its movement, and walls that stop slides, asked once a phase
-//! has walls and a shape slides; each dropped, and said, when it no
-//! longer fits.
+//! Bounds on moves and turns picked as a person would: a shape kept to one
+//! axis, typed with its movement; walls that stop slides, asked once a
+//! phase has walls and a shape slides; turns of 1 to N pieces; and another
+//! move after a capture, asked once a shape captures. Each is dropped, and
+//! said, when it no longer fits.
 
 use redscience_engine::rules::{Axis, Movement};
 use redscience_engine::validate;
@@ -95,5 +96,41 @@ fn walls_stop_slides_once_a_phase_has_walls() {
     assert!(!w.rules().walls_stop_slides);
     let text = w.prompt().text;
     assert!(text.contains("Walls no longer stop slides"), "{text}");
+    assert!(validate(w.rules()).is_ok());
+}
+
+#[test]
+fn turns_of_one_to_n_pieces_and_another_move_after_a_capture() {
+    let mut w = named("Turns");
+    pick_all(&mut w, &["next", "next", "next"]);
+    assert_eq!(w.step, Step::PiecesPerTurn, "{}", w.prompt().text);
+    let offered = ids(&w.prompt());
+    for id in ["1", "6", "1-2", "1-6"] {
+        assert!(offered.contains(&id.to_string()), "{id} in {offered:?}");
+    }
+    answer_all(&mut w, &["up to 3"]);
+    assert_eq!(
+        (w.rules().pieces_per_turn, w.rules().pieces_up_to),
+        (3, true)
+    );
+    // A capturing shape: whether a capture earns another move follows it.
+    pick_all(
+        &mut w,
+        &["skip", "next", "can", "cover", "remove", "next", "adjacent"],
+    );
+    assert_eq!(w.step, Step::CaptureAgain, "{}", w.prompt().text);
+    pick_all(&mut w, &["yes"]);
+    assert!(w.rules().capture_moves_again);
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(review.contains("1 to 3 pieces/turn"), "{review}");
+    assert!(review.contains("Another move after a capture"), "{review}");
+    assert!(validate(w.rules()).is_ok());
+    // A sealed phase takes both away, and the wizard says so.
+    pick_all(&mut w, &["edit_phases", "next", "simultaneous"]);
+    let text = w.prompt().text;
+    assert!(text.contains("no longer earns another move"), "{text}");
+    assert!(text.contains("Turns take 3 pieces again"), "{text}");
+    assert!(!w.rules().capture_moves_again && !w.rules().pieces_up_to);
     assert!(validate(w.rules()).is_ok());
 }

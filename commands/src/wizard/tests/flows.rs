@@ -123,6 +123,9 @@ fn a_capturing_shape_power_keeps_or_clears_its_condition_and_result() {
         ["remove", "reincarnate", "reincarnate_x2"]
     );
     pick_all(&mut w, &["remove", "1", "adjacent"]);
+    // A shape captures: whether a capture earns another move comes next.
+    assert_eq!(w.step, Step::CaptureAgain);
+    pick_all(&mut w, &["no"]);
     let s = &w.rules().shapes[1];
     assert_eq!(
         (s.power, s.capture, s.result),

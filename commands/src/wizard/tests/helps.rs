@@ -78,6 +78,7 @@ fn on_every_question_a_typed_number_picks_the_option_shown_with_it() {
         "next",
         "next",
         "next",
+        "no",
         "2",
         "next",
         "next",
