@@ -300,6 +300,15 @@ fn shape_line(rules: &RuleSet, s: &ShapeRules) -> String {
     if s.chain == crate::rules::Chain::MustContinue {
         parts.push("Chain must continue".into());
     }
+    if !s.jump_over.is_enemy() {
+        parts.push(s.jump_over.words().into());
+    }
+    if s.jump_line {
+        parts.push("Jumps over lines".into());
+    }
+    if s.chain_no_return {
+        parts.push("Chain never returns".into());
+    }
     let reserves: Vec<String> = s
         .reserves
         .iter()

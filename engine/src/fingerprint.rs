@@ -14,8 +14,8 @@ use sha2::{Digest, Sha256};
 use crate::RuleSet;
 use crate::rules::{
     Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, FoldRule,
-    Movement, NoMove, Order, Players, Power, Repetition, SeatRef, Shape, SpaceRef, StalemateRule,
-    TurnCheck,
+    JumpOver, Movement, NoMove, Order, Players, Power, Repetition, SeatRef, Shape, SpaceRef,
+    StalemateRule, TurnCheck,
 };
 use crate::validate::{Cell, Extent, chaos_color, starting_pieces};
 
@@ -79,6 +79,12 @@ struct CanonicalShape {
     result: Option<CaptureResult>,
     #[serde(skip_serializing_if = "Chain::is_may_stop")]
     chain: Chain,
+    #[serde(skip_serializing_if = "JumpOver::is_enemy")]
+    jump_over: JumpOver,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    jump_line: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    chain_no_return: bool,
     movement: BTreeSet<Movement>,
     #[serde(skip_serializing_if = "Option::is_none")]
     axis: Option<Axis>,
@@ -113,6 +119,9 @@ impl Canonical {
                 capture: s.capture,
                 result: s.result,
                 chain: s.chain,
+                jump_over: s.jump_over,
+                jump_line: s.jump_line,
+                chain_no_return: s.chain_no_return,
                 movement: s.movement.iter().copied().collect(),
                 axis: s.axis,
                 reserves: s

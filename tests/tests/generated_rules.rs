@@ -76,6 +76,18 @@ fn generated(seed: u64) -> RuleSet {
             if condition.starts_with("chain") && rng.random_bool(0.5) {
                 s["chain"] = json!("must_continue");
             }
+            if condition.contains("jump") {
+                let over = *pick(&mut rng, &["enemy", "own", "any"]);
+                s["jump_over"] = json!(over);
+                s["jump_line"] = json!(rng.random_bool(0.3));
+                if power == "can" && rng.random_bool(0.3) {
+                    s["result"] = json!("leave");
+                }
+                let stays = over != "enemy" || s["result"] == json!("leave");
+                if condition.starts_with("chain") && (stays || rng.random_bool(0.3)) {
+                    s["chain_no_return"] = json!(true);
+                }
+            }
         }
         let each = rng.random_range(0..=u16::from(side));
         s["reserves"] = json!({"black": each, "white": each});
@@ -159,7 +171,7 @@ fn pieces_stay(rules: &RuleSet) -> bool {
         s.power == Power::None
             || matches!(
                 s.result,
-                Some(CaptureResult::Convert | CaptureResult::Paralyze)
+                Some(CaptureResult::Convert | CaptureResult::Paralyze | CaptureResult::Leave)
             ) && !matches!(
                 s.capture,
                 Some(Cover | CoverByRank | MoveOnDiagEnPassant | MoveOnTriagonal)
@@ -256,6 +268,11 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "\"diagonals\": false",
                 "pieces_up_to",
                 "capture_moves_again",
+                "\"jump_over\": \"own\"",
+                "\"jump_over\": \"any\"",
+                "jump_line",
+                "\"leave\"",
+                "chain_no_return",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -267,5 +284,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 18, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 23, "options seen: {seen:?}");
 }

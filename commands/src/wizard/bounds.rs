@@ -6,10 +6,10 @@
 //! are offered; [`settle`] drops a bound that no longer fits and says why.
 
 use redscience_engine::RuleSet;
-use redscience_engine::rules::{Axis, Movement};
+use redscience_engine::rules::{Axis, JumpOver, Movement};
 use redscience_engine::validate::axis_fits;
 
-use super::input::{Opt, buttons, file_name, pick};
+use super::input::{Opt, buttons, file_name, pick, select};
 use super::{Ask, Flow, problems_at};
 
 /// The axes a shape may keep to on this board, offered beside its
@@ -139,9 +139,128 @@ pub(super) fn apply_capture_again(rules: &mut RuleSet, input: &str) -> Result<Fl
     Ok(Flow::Next)
 }
 
+/// One answer to the jump question.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JumpPick {
+    Over(JumpOver),
+    Lines,
+    NoReturn,
+}
+
+fn jump_options(rules: &RuleSet, i: usize) -> Vec<Opt<JumpPick>> {
+    let mut opts: Vec<Opt<JumpPick>> = [JumpOver::Enemy, JumpOver::Own, JumpOver::Any]
+        .into_iter()
+        .map(|o| {
+            let id = match o {
+                JumpOver::Enemy => "over_opponents",
+                JumpOver::Own => "over_own",
+                JumpOver::Any => "over_any",
+            };
+            Opt::new(JumpPick::Over(o), id, o.words())
+        })
+        .collect();
+    opts.push(Opt::new(JumpPick::Lines, "over_lines", "Jumps over lines"));
+    if super::step::chains(&rules.shapes[i]) {
+        opts.push(Opt::new(
+            JumpPick::NoReturn,
+            "no_return",
+            "Chain never returns",
+        ));
+    }
+    opts
+}
+
+/// "Jumps over own pieces, Jumps over lines" as the shape now jumps.
+fn jumps_now(s: &redscience_engine::rules::ShapeRules) -> String {
+    let mut words = vec![s.jump_over.words()];
+    if s.jump_line {
+        words.push("Jumps over lines");
+    }
+    if s.chain_no_return {
+        words.push("Chain never returns");
+    }
+    words.join(", ")
+}
+
+pub(super) fn ask_jumps(rules: &RuleSet, i: usize) -> Ask {
+    let now = jumps_now(&rules.shapes[i]);
+    Ask::new(
+        format!(
+            "Jumps of the {}: now {now}. Type what applies, separated by commas: whose pieces \
+             it jumps (over_opponents, over_own or over_any; only an opponent's is captured), \
+             over_lines to jump a solid line of pieces, and for a chain no_return so that it \
+             never lands where it has stood this turn (\"over_own, over_lines\"). A chain over \
+             pieces that stay always has no_return.",
+            super::shapes::title(rules, i)
+        ),
+        select("jumps", &jump_options(rules, i), None),
+        now,
+    )
+}
+
+pub(super) fn apply_jumps(rules: &mut RuleSet, i: usize, input: &str) -> Result<Flow, String> {
+    let opts = jump_options(rules, i);
+    let mut candidate = rules.clone();
+    let s = &mut candidate.shapes[i];
+    (s.jump_over, s.jump_line, s.chain_no_return) = (JumpOver::Enemy, false, false);
+    for part in input
+        .split([',', '+', ';'])
+        .filter(|p| !p.trim().is_empty())
+    {
+        match pick(part, &opts)? {
+            JumpPick::Over(over) => s.jump_over = over,
+            JumpPick::Lines => s.jump_line = true,
+            JumpPick::NoReturn => s.chain_no_return = true,
+        }
+    }
+    // A chain over pieces that stay could go round for ever: it never
+    // returns (said in the question).
+    let stays =
+        s.result == Some(redscience_engine::rules::CaptureResult::Leave) || !s.jump_over.is_enemy();
+    if super::step::chains(s) && stays {
+        s.chain_no_return = true;
+    }
+    let problems: Vec<String> = ["jump_over", "jump_line", "chain_no_return", "power"]
+        .iter()
+        .flat_map(|f| problems_at(&candidate, &format!("shapes[{i}].{f}")))
+        .collect();
+    if !problems.is_empty() {
+        return Err(format!(
+            "the {} cannot jump so: {}",
+            rules.shapes[i].shape.name(),
+            problems.join("; ")
+        ));
+    }
+    *rules = candidate;
+    Ok(Flow::Next)
+}
+
 /// Drops the bounds an answer left unfit, saying what changed.
 pub(super) fn settle(rules: &mut RuleSet) -> Vec<String> {
     let mut notes = Vec::new();
+    for s in &mut rules.shapes {
+        let changed = (!s.jump_over.is_enemy() || s.jump_line) && !super::step::jumps(s)
+            || s.chain_no_return && !super::step::chains(s);
+        if changed {
+            s.jump_over = JumpOver::Enemy;
+            s.jump_line = false;
+            s.chain_no_return = s.chain_no_return && super::step::chains(s);
+            notes.push(format!(
+                "The {}'s jump options went with its jumps.",
+                s.shape.name()
+            ));
+        }
+        let stays = s.result == Some(redscience_engine::rules::CaptureResult::Leave)
+            || !s.jump_over.is_enemy();
+        if super::step::chains(s) && stays && !s.chain_no_return {
+            s.chain_no_return = true;
+            notes.push(format!(
+                "The {}'s chain of jumps now never lands where it has stood this turn: its \
+                 jumps leave pieces, so it could go round for ever.",
+                s.shape.name()
+            ));
+        }
+    }
     if rules.capture_moves_again && !problems_at(rules, "capture_moves_again").is_empty() {
         rules.capture_moves_again = false;
         notes.push(

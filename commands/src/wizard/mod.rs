@@ -448,6 +448,7 @@ impl Wizard {
             Group::Shapes => match step {
                 Step::Reserves(i) => reserves::ask(rules, i),
                 Step::CaptureAgain => bounds::ask_capture_again(rules),
+                Step::Jumps(i) => bounds::ask_jumps(rules, i),
                 _ => shapes::ask(rules, step),
             },
             Group::Phases => match step {
@@ -481,6 +482,7 @@ impl Wizard {
             Group::Shapes => match step {
                 Step::Reserves(i) => reserves::apply(rules, i, input),
                 Step::CaptureAgain => bounds::apply_capture_again(rules, input),
+                Step::Jumps(i) => bounds::apply_jumps(rules, i, input),
                 _ => shapes::apply(rules, step, input),
             },
             Group::Phases => match step {

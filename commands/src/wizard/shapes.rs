@@ -111,7 +111,17 @@ pub(super) fn results_for(
 }
 
 fn result_options(rules: &RuleSet, shape: usize) -> Vec<Opt<CaptureResult>> {
-    results_for(rules, rules.shapes[shape].capture)
+    let s = &rules.shapes[shape];
+    let mut results = results_for(rules, s.capture);
+    // A jump that leaves what it passes captures nothing: only a "can".
+    let leaves = s.power == Power::Can
+        && s.capture.is_some_and(|c| {
+            redscience_engine::validate::result_fits(rules, c, CaptureResult::Leave)
+        });
+    if leaves {
+        results.push(CaptureResult::Leave);
+    }
+    results
         .into_iter()
         .map(|r| Opt::new(r, file_name(&r), r.words()))
         .collect()
@@ -209,6 +219,9 @@ fn set_count(rules: &mut RuleSet, n: usize) {
             capture: None,
             result: None,
             chain: Default::default(),
+            jump_over: Default::default(),
+            jump_line: false,
+            chain_no_return: false,
             movement: Vec::new(),
             axis: None,
             reserves: reserves.clone(),

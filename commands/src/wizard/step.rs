@@ -29,6 +29,9 @@ pub(super) enum Step {
     Result(usize),
     /// Whether a chain of jumps may stop (chain_jump captures only).
     Chain(usize),
+    /// Whose pieces a jump passes over, over lines or not, and whether its
+    /// chain may return (jump captures only).
+    Jumps(usize),
     Reserves(usize),
     Movement(usize),
     /// Whether a capture earns another move (once some shape captures).
@@ -165,8 +168,8 @@ impl Step {
             Name => Group::Name,
             Players | Colors | Cloaking | PiecesPerTurn => Group::Seats,
             Boards | BoardKind | Dimension(_) => Group::Board,
-            ShapeCount | Power(_) | Condition(_) | Result(_) | Chain(_) | Reserves(_)
-            | Movement(_) | CaptureAgain => Group::Shapes,
+            ShapeCount | Power(_) | Condition(_) | Result(_) | Chain(_) | Jumps(_)
+            | Reserves(_) | Movement(_) | CaptureAgain => Group::Shapes,
             PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | PhaseNoMove(_)
             | LockedSeats(_) | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
             Sticky | Exclusive | Initial | WallsStopSlides => Group::Spaces,
@@ -218,7 +221,8 @@ impl Step {
             Power(i) => Condition(i),
             Condition(i) => Result(i),
             Result(i) => Chain(i),
-            Chain(i) => Reserves(i),
+            Chain(i) => Jumps(i),
+            Jumps(i) => Reserves(i),
             Reserves(i) if i >= shapes || movement_disabled(rules, i) => after_shape(i),
             Reserves(i) => Movement(i),
             Movement(i) => after_shape(i),
@@ -313,6 +317,7 @@ impl Step {
             Power(i) | Reserves(i) => shape(i).is_some(),
             Condition(i) | Result(i) => shape(i).is_some_and(|s| s.power != vocab::Power::None),
             Chain(i) => shape(i).is_some_and(chains),
+            Jumps(i) => shape(i).is_some_and(jumps),
             Movement(i) => shape(i).is_some() && !movement_disabled(rules, i),
             WallsStopSlides => super::bounds::walls_apply(rules),
             CaptureAgain => super::bounds::capture_again_applies(rules),
@@ -346,6 +351,19 @@ impl Step {
             _ => true,
         }
     }
+}
+
+/// Whether the shape captures by jumping, so its jump options apply.
+pub(super) fn jumps(shape: &vocab::ShapeRules) -> bool {
+    shape.power != vocab::Power::None
+        && matches!(
+            shape.capture,
+            Some(
+                vocab::CaptureCondition::Jump
+                    | vocab::CaptureCondition::ChainJump
+                    | vocab::CaptureCondition::ChainJumpBack
+            )
+        )
 }
 
 /// Whether the shape captures by a chain of jumps, so its chain rule applies.

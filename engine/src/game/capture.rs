@@ -38,6 +38,12 @@ pub(crate) struct ShapePower {
     pub only: bool,
     /// An open chain of its jumps must go on while it can.
     pub chain_must: bool,
+    /// Whose pieces its jumps pass over.
+    pub jump_over: crate::rules::JumpOver,
+    /// Its jumps may pass over a solid line of pieces.
+    pub jump_line: bool,
+    /// A chain of its jumps never lands where it has stood this turn.
+    pub chain_no_return: bool,
     pub condition: CaptureCondition,
     pub result: CaptureResult,
 }
@@ -73,6 +79,9 @@ pub(crate) fn compile_powers(rules: &crate::RuleSet) -> [Option<ShapePower>; 6] 
                 must: s.power == Power::Must,
                 only: s.power == Power::Only,
                 chain_must: s.chain == crate::rules::Chain::MustContinue,
+                jump_over: s.jump_over,
+                jump_line: s.jump_line,
+                chain_no_return: s.chain_no_return,
                 condition,
                 result,
             });

@@ -496,8 +496,8 @@ impl State {
                     .rules
                     .capture_moves_again
                     .then(|| self.capture_tally(seat));
-                let over = self.play_step(mv);
-                self.history.set_last_over(over);
+                let jumped = self.play_step(mv);
+                self.history.set_last_jump(jumped);
                 self.history.set_last_seized(self.tactics.seized);
                 self.note_changed();
                 self.earn_a_move_if_captured(seat, before);

@@ -11,7 +11,7 @@
 use super::goals::{MOVED, is_jump};
 use super::{Move, PARALYSED, State, pack};
 use crate::geometry::{DirectionSet, NO_CELL};
-use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Shape};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, JumpOver, Shape};
 
 /// Per-turn state of the captures that span moves.
 #[derive(Clone, Debug, Default)]
@@ -25,6 +25,19 @@ pub(crate) struct Tactics {
     /// The pieces the last move surrounded, approached or touched and took
     /// once it arrived, for its words.
     pub seized: u8,
+    /// Where the open chain of jumps has stood this turn, its start first
+    /// (kept where a chain may not return).
+    pub visited: smallvec::SmallVec<[u16; 8]>,
+}
+
+/// What a jump passed over, for its words: the first piece it took (or
+/// the pawn taken in passing) and how many it took, or, taking none, the
+/// first piece it passed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Jumped {
+    pub over: Option<u16>,
+    pub taken: u8,
+    pub hopped: Option<u16>,
 }
 
 /// Pieces a move takes once it arrives, kept on the stack: a Reversi
@@ -37,8 +50,12 @@ pub(crate) type Captives = smallvec::SmallVec<[u16; 16]>;
 pub(crate) struct Taking {
     /// The piece on the destination is taken by moving onto it (diagonal, triagonal).
     pub onto: bool,
-    /// The jumped piece, or the pawn taken in passing.
+    /// The (first) jumped piece taken, or the pawn taken in passing.
     pub over: Option<u16>,
+    /// The further pieces a jump over a line takes.
+    pub more_over: Captives,
+    /// The first piece a jump passed without taking any.
+    pub hopped: Option<u16>,
     /// Pieces surrounded, approached or adjacent once the piece has arrived.
     pub after: Captives,
 }
@@ -46,6 +63,21 @@ pub(crate) struct Taking {
 impl Taking {
     pub fn any(&self) -> bool {
         self.onto || self.over.is_some() || !self.after.is_empty()
+    }
+
+    /// Whether a jumping shape's move jumped (taking or not).
+    fn jumped(&self) -> bool {
+        self.over.is_some() || self.hopped.is_some()
+    }
+
+    /// What the jump passed over, for its words.
+    pub(crate) fn jump_words(&self) -> Jumped {
+        let taken = usize::from(self.over.is_some()) + self.more_over.len();
+        Jumped {
+            over: self.over,
+            taken: u8::try_from(taken).unwrap_or(u8::MAX),
+            hopped: self.hopped,
+        }
     }
 }
 
@@ -133,10 +165,15 @@ impl State {
                     }
                 }
                 c if is_jump(c) => {
-                    if let Some((dir, 2)) = self.line_between(from, to) {
-                        let mid = game.geometry.neighbour(from, dir);
-                        if self.capturable(seat, piece.1, mid) {
-                            taking.over = Some(mid);
+                    if let Some(passed) = self.jumped_cells(seat, piece.1, from, to) {
+                        let mut taken = passed
+                            .iter()
+                            .copied()
+                            .filter(|&c| self.takes_jumped(seat, piece.1, c));
+                        taking.over = taken.next();
+                        taking.more_over = taken.collect();
+                        if taking.over.is_none() {
+                            taking.hopped = passed.first().copied();
                         }
                     }
                 }
@@ -146,7 +183,7 @@ impl State {
         let occupant = |c: u16| -> Option<Color> {
             if c == to {
                 Some(piece.0)
-            } else if Some(c) == from || Some(c) == taking.over {
+            } else if Some(c) == from || Some(c) == taking.over || taking.more_over.contains(&c) {
                 None
             } else {
                 self.piece_at(c).map(|p| p.0)
@@ -280,9 +317,9 @@ impl State {
     }
 
     /// A movement: castling, or the piece (on stacks with what it carries)
-    /// moving with its captures, promotion, and chain of jumps. Returns the
-    /// piece it jumped or took in passing, for its words.
-    pub(crate) fn play_step(&mut self, mv: Move) -> Option<u16> {
+    /// moving with its captures, promotion, and chain of jumps. Returns what
+    /// it jumped or took in passing, for its words.
+    pub(crate) fn play_step(&mut self, mv: Move) -> Jumped {
         let seat = self.to_move;
         let (from, to, promote) = match mv {
             Move::Step { from, to } => (from, to, None),
@@ -314,7 +351,7 @@ impl State {
             }
             self.resolve_stack_by(to, by_stack);
             self.tactics.passed = None;
-            return None;
+            return Jumped::default();
         }
         if self.is_castle(from, to) {
             let (partner_to, rook_to) = self.castle_landing(from, to);
@@ -327,7 +364,7 @@ impl State {
                 self.changed.extend([src, dst]);
             }
             self.tactics.passed = None;
-            return None;
+            return Jumped::default();
         }
         let taking = self.taking(seat, mv);
         if taking.onto {
@@ -338,7 +375,11 @@ impl State {
         self.flags[usize::from(from)] = 0;
         self.changed.push(from);
         self.arrive(piece, flags, to);
-        if let Some(over) = taking.over {
+        for over in taking
+            .over
+            .into_iter()
+            .chain(taking.more_over.iter().copied())
+        {
             self.seize(over, piece);
         }
         let arrived = self.piece_at(to) == Some(piece);
@@ -363,14 +404,65 @@ impl State {
             self.condition(piece.1),
             Some(CaptureCondition::ChainJump | CaptureCondition::ChainJumpBack)
         );
-        if chains && taking.over.is_some() && arrived && promote.is_none() {
+        if chains && taking.jumped() && arrived && promote.is_none() {
+            // Where the chain has stood, for a chain that may not return.
+            if !continuing {
+                self.tactics.visited.clear();
+                self.tactics.visited.push(from);
+            }
+            self.tactics.visited.push(to);
+            self.tactics.chain = Some(to);
             let mut again = Vec::new();
             self.jumps(seat, to, piece.1, &mut again);
-            if !again.is_empty() {
-                self.tactics.chain = Some(to);
+            if again.is_empty() {
+                self.tactics.chain = None;
             }
         }
-        taking.over
+        taking.jump_words()
+    }
+
+    /// Whether `seat`'s piece of `shape` may pass over the piece on `cell`
+    /// in a jump: an opponent's it may capture, its own, or either, as the
+    /// shape's jumps say.
+    fn may_jump(&self, seat: usize, shape: Shape, cell: u16) -> bool {
+        let Some((color, _)) = self.piece_at(cell) else {
+            return false;
+        };
+        let own = self.game().seats[seat].controls(color);
+        match self.game().power(shape).map(|p| p.jump_over) {
+            Some(JumpOver::Own) => own,
+            Some(JumpOver::Any) => true,
+            _ => !own && self.capturable(seat, shape, cell),
+        }
+    }
+
+    /// Whether a jump by `seat`'s `shape` takes the piece it passed on
+    /// `cell`: an opponent's it may capture, unless its jumps leave them.
+    fn takes_jumped(&self, seat: usize, shape: Shape, cell: u16) -> bool {
+        let leaves = self.game().power(shape).map(|p| p.result) == Some(CaptureResult::Leave);
+        !leaves && self.capturable(seat, shape, cell)
+    }
+
+    /// The pieces `from`-`to` jumps over, if it is a jump of `seat`'s
+    /// `shape`: in a straight line, over one piece it may jump (or a solid
+    /// line of them, where its jumps go over lines) to the space beyond.
+    fn jumped_cells(&self, seat: usize, shape: Shape, from: u16, to: u16) -> Option<Captives> {
+        let (dir, steps) = self.line_between(from, to)?;
+        let line = self.game().power(shape).is_some_and(|p| p.jump_line);
+        if steps < 2 || (steps > 2 && !line) {
+            return None;
+        }
+        let geo = &self.game().geometry;
+        let mut passed = Captives::new();
+        let mut c = geo.neighbour(from, dir);
+        while c != to {
+            if c == NO_CELL || !self.may_jump(seat, shape, c) {
+                return None;
+            }
+            passed.push(c);
+            c = geo.neighbour(c, dir);
+        }
+        Some(passed)
     }
 
     /// Whether `from`-`to` was a pawn's two-space step straight forward.
@@ -403,16 +495,33 @@ impl State {
             return;
         };
         let back = condition == CaptureCondition::ChainJumpBack;
-        for &d in game.goals.jump_dirs(seat, shape, back) {
-            let mid = geo.neighbour(from, d);
-            if mid == NO_CELL || !self.capturable(seat, shape, mid) {
-                continue;
+        let power = game.power(shape);
+        let line = power.is_some_and(|p| p.jump_line);
+        // A chain that may not return skips where it has stood this turn.
+        let barred: &[u16] = match power {
+            Some(p) if p.chain_no_return && self.tactics.chain == Some(from) => {
+                &self.tactics.visited
             }
-            let beyond = geo.neighbour(mid, d);
-            if beyond == NO_CELL
+            _ => &[],
+        };
+        for &d in game.goals.jump_dirs(seat, shape, back) {
+            let mut beyond = geo.neighbour(from, d);
+            let mut passed = 0;
+            while beyond != NO_CELL
+                && beyond != from
+                && (passed == 0 || line)
+                && self.may_jump(seat, shape, beyond)
+            {
+                passed += 1;
+                beyond = geo.neighbour(beyond, d);
+            }
+            if passed == 0
+                || beyond == NO_CELL
+                || beyond == from
                 || self.board[usize::from(beyond)] != 0
                 || !self.can_enter(seat, beyond)
                 || !self.board_open(beyond)
+                || barred.contains(&beyond)
             {
                 continue;
             }

@@ -24,8 +24,12 @@ pub(crate) struct Said {
     pub piece: Option<(Color, Shape)>,
     /// A castle: the shape of the partner on the target space.
     pub castled_with: Option<Shape>,
-    /// The piece jumped, or the pawn taken in passing.
+    /// The (first) piece a jump took, or the pawn taken in passing.
     pub over: Option<u16>,
+    /// How many pieces a jump took (a jump over a line may take several).
+    pub taken: u8,
+    /// The first piece a jump passed, where it took none.
+    pub hopped: Option<u16>,
     /// The pieces surrounded, approached or touched and taken once the
     /// piece arrived.
     pub seized: u8,
@@ -76,10 +80,12 @@ impl History {
         self.moves.push(applied);
     }
 
-    /// The jump or pawn taken in passing of the last move, found as it played.
-    pub(crate) fn set_last_over(&mut self, over: Option<u16>) {
+    /// What the last move jumped or took in passing, found as it played.
+    pub(crate) fn set_last_jump(&mut self, jumped: super::taking::Jumped) {
         if let Some(last) = self.moves.last_mut() {
-            last.said.over = over;
+            last.said.over = jumped.over;
+            last.said.taken = jumped.taken;
+            last.said.hopped = jumped.hopped;
         }
     }
 
@@ -146,13 +152,16 @@ impl State {
             (Move::Place { .. }, _) if self.game().upkeep.captures => self.taking(self.to_move, mv),
             _ => return said,
         };
-        said.over = taking.over;
+        let jumped = taking.jump_words();
+        said.over = jumped.over;
+        said.taken = jumped.taken;
+        said.hopped = jumped.hopped;
         said.seized = u8::try_from(taking.after.len()).unwrap_or(u8::MAX);
         said
     }
 
     /// [`State::said_before`] without what the step takes, which its play
-    /// finds (see [`History::set_last_over`]).
+    /// finds (see [`History::set_last_jump`]).
     pub(crate) fn said_before_step(&self, mv: Move) -> Said {
         let (Move::Step { from, to } | Move::Promote { from, to, .. }) = mv else {
             return Said::default();
@@ -204,7 +213,7 @@ fn words(game: &Game, mv: Move, said: Said) -> String {
                         game.shape_words(shape),
                         game.place_words(from),
                         game.place_words(to),
-                        taken_words(game, shape, said.over)
+                        taken_words(game, shape, &said)
                     );
                     text.push_str(&seized_words(game, shape, said.seized));
                     if let Move::Promote { shape, .. } = mv {
@@ -219,16 +228,30 @@ fn words(game: &Game, mv: Move, said: Said) -> String {
     }
 }
 
-/// What a step by a piece of `shape` took besides its landing: the piece
-/// it jumped, or the pawn it took in passing.
-fn taken_words(game: &Game, shape: Shape, over: Option<u16>) -> String {
-    let Some(over) = over else {
-        return String::new();
+/// What a step by a piece of `shape` took besides its landing: the
+/// pieces it jumped (", jumping (5,5)", ", jumping and turning (5,5)",
+/// ", jumping 3 pieces from (5,5)"), what it passed taking nothing
+/// (", jumping over (5,5)"), or the pawn it took in passing.
+fn taken_words(game: &Game, shape: Shape, said: &Said) -> String {
+    let jumps = game.power(shape).is_some_and(|p| is_jump(p.condition));
+    let Some(over) = said.over else {
+        return match said.hopped {
+            Some(hopped) if jumps => format!(", jumping over {}", game.geometry.cell_name(hopped)),
+            _ => String::new(),
+        };
     };
     let name = game.geometry.cell_name(over);
-    match game.power(shape).map(|p| p.condition) {
-        Some(c) if is_jump(c) => format!(", jumping {name}"),
-        _ => format!(", taking {name} en passant"),
+    if !jumps {
+        return format!(", taking {name} en passant");
+    }
+    let verb = match game.power(shape).map(|p| p.result) {
+        Some(CaptureResult::Convert) => "jumping and turning",
+        Some(CaptureResult::Paralyze) => "jumping and paralysing",
+        _ => "jumping",
+    };
+    match said.taken {
+        0 | 1 => format!(", {verb} {name}"),
+        n => format!(", {verb} {n} pieces from {name}"),
     }
 }
 

@@ -16,8 +16,8 @@ pub use labels::{HOW_TO_PLAY_MAX, LABEL_MAX, Labels, SpaceLabel};
 pub use outcomes::{FoldRule, Measure, NoMove, Repetition, StalemateRule, TurnCheck};
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
-    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, Movement,
-    Order, Players, Power, Shape, WinLose,
+    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, JumpOver,
+    Movement, Order, Players, Power, Shape, WinLose,
 };
 
 /// The version of the JSON form this build writes. Version 2 added
@@ -150,6 +150,18 @@ pub struct ShapeRules {
     /// go on while the piece can jump.
     #[serde(default, skip_serializing_if = "Chain::is_may_stop")]
     pub chain: Chain,
+    /// With a jump: whose pieces it passes over (an opponent's, the
+    /// default; the mover's own; anyone's).
+    #[serde(default, skip_serializing_if = "JumpOver::is_enemy")]
+    pub jump_over: JumpOver,
+    /// With a jump: it may pass over a solid line of one or more pieces,
+    /// landing on the first empty space beyond.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub jump_line: bool,
+    /// With a chain of jumps: the chain never lands on a space it has
+    /// already stood on this turn (no repeated or reversed jump).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chain_no_return: bool,
     /// Ways the shape moves once placed; empty means "Stationary".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub movement: Vec<Movement>,
@@ -232,6 +244,9 @@ fn tic_tac_toe_shapes() -> Vec<ShapeRules> {
         capture: None,
         result: None,
         chain: Chain::MayStop,
+        jump_over: JumpOver::Enemy,
+        jump_line: false,
+        chain_no_return: false,
         movement: vec![],
         axis: None,
         reserves: BTreeMap::from([(Color::Black, 5), (Color::White, 4)]),

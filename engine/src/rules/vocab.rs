@@ -485,6 +485,9 @@ pub enum CaptureResult {
     Reincarnate,
     ReincarnateX2,
     Paralyze,
+    /// "Leaves captive(s)" (ours): a jump passes over pieces and takes
+    /// none (jumps only).
+    Leave,
 }
 
 impl CaptureResult {
@@ -495,6 +498,49 @@ impl CaptureResult {
             CaptureResult::Reincarnate => "Reincarnates captive(s)",
             CaptureResult::ReincarnateX2 => "Reincarnates captive(s) x2",
             CaptureResult::Paralyze => "Paralyzes captive(s)",
+            CaptureResult::Leave => "Leaves captive(s)",
+        }
+    }
+}
+
+/// Whose pieces a jump may pass over (ours). Only an opponent's jumped
+/// piece is ever captured; the mover's own stay where they are.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Default,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum JumpOver {
+    /// An opponent's pieces only (the Factory's jump).
+    #[default]
+    Enemy,
+    /// The mover's own pieces only.
+    Own,
+    /// Anyone's.
+    Any,
+}
+
+impl JumpOver {
+    pub fn is_enemy(&self) -> bool {
+        *self == JumpOver::Enemy
+    }
+
+    /// "Jumps over own pieces".
+    pub fn words(self) -> &'static str {
+        match self {
+            JumpOver::Enemy => "Jumps over opponents' pieces",
+            JumpOver::Own => "Jumps over own pieces",
+            JumpOver::Any => "Jumps over any pieces",
         }
     }
 }

@@ -3,7 +3,9 @@
 //! after a capture.
 
 use crate::RuleSet;
-use crate::rules::{Axis, BoardKind, Movement, Order, Power, ShapeRules};
+use crate::rules::{
+    Axis, BoardKind, CaptureCondition, CaptureResult, Movement, Order, Power, ShapeRules,
+};
 
 /// The most pieces a turn may take ("6 pieces/turn").
 pub const PIECES_PER_TURN_MAX: u8 = 6;
@@ -51,6 +53,72 @@ pub(super) fn check(rules: &RuleSet, report: &mut Report) {
         if let Some(axis) = s.axis {
             check_axis(rules, s, axis, &format!("shapes[{i}].axis"), report);
         }
+        check_jumps(s, &format!("shapes[{i}]"), report);
+    }
+}
+
+/// A jump's options: only on jumps; a jump that leaves what it passes
+/// captures nothing, so it cannot be a shape's only or compulsory move; and
+/// a chain over pieces that stay must not return, or it could go round for
+/// ever.
+fn check_jumps(s: &ShapeRules, field: &str, report: &mut Report) {
+    let jumps = s.power != Power::None
+        && matches!(
+            s.capture,
+            Some(
+                CaptureCondition::Jump
+                    | CaptureCondition::ChainJump
+                    | CaptureCondition::ChainJumpBack
+            )
+        );
+    let chains = jumps
+        && matches!(
+            s.capture,
+            Some(CaptureCondition::ChainJump | CaptureCondition::ChainJumpBack)
+        );
+    let leaves = s.result == Some(CaptureResult::Leave);
+    let not_a_jump = |option: &str| {
+        format!(
+            "\"{option}\" is for jumps; give the shape a power with the capture \"jump\", \
+             \"chain_jump\" or \"chain_jump_back\", or leave {option} out"
+        )
+    };
+    if !jumps {
+        if !s.jump_over.is_enemy() {
+            report.add(format!("{field}.jump_over"), not_a_jump("jump_over"));
+        }
+        if s.jump_line {
+            report.add(format!("{field}.jump_line"), not_a_jump("jump_line"));
+        }
+        if leaves {
+            report.add(
+                format!("{field}.result"),
+                "\"leave\" is for jumps, which pass over what they leave; use \"remove\", \
+                 \"convert\" or \"reincarnate\"",
+            );
+        }
+    }
+    if s.chain_no_return && !chains {
+        report.add(
+            format!("{field}.chain_no_return"),
+            "only a chain of jumps can be kept from returning; give the shape the capture \
+             \"chain_jump\" or \"chain_jump_back\", or leave chain_no_return out",
+        );
+    }
+    if jumps && leaves && s.power != Power::Can {
+        report.add(
+            format!("{field}.power"),
+            "a jump that leaves what it passes captures nothing, so it cannot be a must or an \
+             only; use the power \"can\"",
+        );
+    }
+    let pieces_stay = leaves || !s.jump_over.is_enemy();
+    if chains && pieces_stay && !s.chain_no_return {
+        report.add(
+            format!("{field}.chain_no_return"),
+            "a chain of jumps over pieces that stay could go round for ever; set \
+             \"chain_no_return\": true (a chain never lands where it has stood this turn)",
+        );
     }
 }
 

@@ -127,7 +127,9 @@ fn check_power(rules: &RuleSet, s: &ShapeRules, field: &str, report: &mut Report
             ),
         );
     }
+    // "leave" off a jump is refused with the jumps (see `bounds`).
     if let (Some(condition), Some(result)) = (s.capture, s.result)
+        && result != CaptureResult::Leave
         && !result_fits(rules, condition, result)
     {
         report.add(
@@ -203,6 +205,13 @@ pub fn result_fits(rules: &RuleSet, condition: CaptureCondition, result: Capture
             | CaptureCondition::MoveOnDiagEnPassant
             | CaptureCondition::MoveOnTriagonal
     );
+    if result == CaptureResult::Leave {
+        // Only a jump passes over what it leaves.
+        return matches!(
+            condition,
+            CaptureCondition::Jump | CaptureCondition::ChainJump | CaptureCondition::ChainJumpBack
+        );
+    }
     !(result == CaptureResult::Convert && takes_the_space && rules.board != BoardKind::Stacks)
 }
 

@@ -4,7 +4,7 @@
 //! move after a capture, asked once a shape captures. Each is dropped, and
 //! said, when it no longer fits.
 
-use redscience_engine::rules::{Axis, Movement};
+use redscience_engine::rules::{Axis, JumpOver, Movement};
 use redscience_engine::validate;
 
 use super::super::step::Step;
@@ -133,4 +133,47 @@ fn turns_of_one_to_n_pieces_and_another_move_after_a_capture() {
     assert!(text.contains("Turns take 3 pieces again"), "{text}");
     assert!(!w.rules().capture_moves_again && !w.rules().pieces_up_to);
     assert!(validate(w.rules()).is_ok());
+}
+
+#[test]
+fn jumps_over_own_pieces_and_lines_that_leave_what_they_pass() {
+    let mut w = named("Hops");
+    pick_all(&mut w, &["skip", "next", "squares", "8", "8", "1", "next"]);
+    assert_eq!(w.step, Step::Power(0));
+    pick_all(&mut w, &["can", "chain_jump"]);
+    assert_eq!(w.step, Step::Result(0));
+    assert!(ids(&w.prompt()).contains(&"leave".to_string()));
+    pick_all(&mut w, &["leave"]);
+    // A chain over pieces that stay never returns, and the wizard says so.
+    let text = w.prompt().text;
+    assert!(text.contains("never lands where it has stood"), "{text}");
+    pick_all(&mut w, &["next"]);
+    assert_eq!(w.step, Step::Jumps(0), "{}", w.prompt().text);
+    refused(&mut w, "over_nobody", &["not a choice", "over_own"]);
+    answer_all(&mut w, &["over_own, over_lines"]);
+    let s = &w.rules().shapes[0];
+    assert_eq!(
+        (s.jump_over, s.jump_line, s.chain_no_return),
+        (JumpOver::Own, true, true)
+    );
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    for words in [
+        "Leaves captive(s)",
+        "Jumps over own pieces",
+        "Jumps over lines",
+        "Chain never returns",
+    ] {
+        assert!(review.contains(words), "{words} in {review}");
+    }
+    assert!(validate(w.rules()).is_ok(), "{:?}", validate(w.rules()));
+    // A cover is no jump: the jump options go, said.
+    pick_all(&mut w, &["edit_shapes", "next", "next", "cover"]);
+    let s = &w.rules().shapes[0];
+    assert_eq!((s.jump_over, s.jump_line), (JumpOver::Enemy, false));
+    assert!(
+        w.prompt().text.contains("jump options went"),
+        "{}",
+        w.prompt().text
+    );
 }

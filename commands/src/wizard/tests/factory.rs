@@ -176,6 +176,9 @@ fn a_chain_of_jumps_may_be_made_to_continue() {
         &["not a choice", "may_stop", "must_continue"],
     );
     answer_all(&mut w, &["Chain must continue"]);
+    // Then the jump's own options, kept as they are.
+    assert_eq!(w.step, Step::Jumps(0));
+    pick_all(&mut w, &["next"]);
     assert_eq!(w.step, Step::Reserves(0));
     assert_eq!(w.rules().shapes[0].chain, Chain::MustContinue);
     pick_all(&mut w, &["done"]);
@@ -183,7 +186,10 @@ fn a_chain_of_jumps_may_be_made_to_continue() {
     assert!(review.contains("Chain must continue"), "{review}");
     assert!(validate(w.rules()).is_ok());
     // A plain jump is no chain: the rule goes, and is not asked.
-    pick_all(&mut w, &["edit_shapes", "next", "next", "jump", "next"]);
+    pick_all(
+        &mut w,
+        &["edit_shapes", "next", "next", "jump", "next", "next"],
+    );
     assert_eq!(w.step, Step::Reserves(0));
     assert_eq!(w.rules().shapes[0].chain, Chain::MayStop);
     // Back on a chain (+ back), it is asked again.

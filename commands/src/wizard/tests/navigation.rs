@@ -149,6 +149,7 @@ fn every_offered_choice_is_accepted() {
         "chain_jump",
         "paralyze",
         "must_continue",
+        "next",
         "3",
         "adjacent",
         "yes",
