@@ -65,6 +65,36 @@ fn cloaked_games() -> Vec<Arc<Game>> {
             "movement": ["adjacent"], "reserves": {"black": 5, "white": 5}}],
         "turn_checks": [{"check": "in_a_row", "length": 4, "result": "win"}]}),
     ));
+    // The Factory's options of issue 23 under cloak: jumps over anyone's
+    // pieces and over lines, chains that never return, another move after
+    // a capture, turns of 1 to 3 pieces, walls that stop slides, an axis,
+    // goals, a full board, a move limit and a stuck seat that loses.
+    all.push(rules(
+        serde_json::json!({"name": "HiddenHops", "cloaking": "hides", "board": "squares",
+        "dimensions": [5, 5, 1], "pieces_per_turn": 3, "pieces_up_to": true,
+        "capture_moves_again": true, "walls_stop_slides": true, "no_move": "lose",
+        "turn_limit": 120,
+        "phases": [{"cloaked": ["*,2", "*,3", "*,4"], "locked": ["3,3"]}],
+        "shapes": [{"shape": "circle", "power": "can", "capture": "chain_jump", "result": "convert",
+            "jump_over": "any", "jump_line": true, "chain_no_return": true,
+            "movement": ["adjacent"], "reserves": {"black": 4, "white": 4}},
+            {"shape": "x", "movement": ["orthogonal"], "axis": "columns",
+             "reserves": {"black": 2, "white": 2}}],
+        "turn_checks": [{"check": "reach_goal", "result": "win"},
+                        {"check": "stalemate_if_board_full"}]}),
+    ));
+    all.push(rules(
+        serde_json::json!({"name": "ObscuredLongLines", "cloaking": "obscures", "board": "squares",
+        "dimensions": [7, 3, 1], "lines_at_start": true, "quiet_turn_limit": 30,
+        "repetition": "draw",
+        "phases": [{"cloaked": ["all"]}],
+        "initial": [{"at": "1,1", "color": "black"}, {"at": "7,3", "color": "white"}],
+        "shapes": [{"shape": "circle", "power": "can", "capture": "jump", "result": "leave",
+            "jump_over": "own", "movement": ["adj_orthogonal"],
+            "reserves": {"black": 8, "white": 8}}],
+        "turn_checks": [{"check": "in_a_row", "length": 7, "result": "win", "diagonals": false},
+                        {"check": "stalemate_if_board_full"}]}),
+    ));
     all.into_iter()
         .filter(|r| r.cloaking != Cloaking::None)
         .map(|r| Game::new(r.clone()).unwrap_or_else(|p| panic!("{}: {p:?}", r.name)))
