@@ -447,6 +447,26 @@ pub(crate) fn round_status(
     )
 }
 
+/// " Your turn goes on (1 move made): `move pass` ends it." for a turn of
+/// several moves under way, so that a player knows the next move is still
+/// theirs, and where a pass may end the turn early, how.
+fn turn_goes_on(state: &State, verb: &str) -> String {
+    let made = (state.moves_this_turn().iter())
+        .filter(|m| m.is_board_move())
+        .count();
+    if made == 0 || secret(state) {
+        return String::new();
+    }
+    let moves = if made == 1 { "move" } else { "moves" };
+    let ends = state.game().rules.pieces_up_to && state.legal().contains(&Move::Pass);
+    let ends = if ends {
+        format!(": `{verb} pass` ends it")
+    } else {
+        String::new()
+    };
+    format!(" Your turn goes on ({made} {moves} made){ends}.")
+}
+
 /// The turn prompt for `seat`, judged from `position` (the match's state,
 /// or in a sealed round the seat's own round-start position); the offered
 /// moves carry `stamp`, so an older offer is never played.
@@ -499,6 +519,7 @@ async fn turn_prompt(
                 .map(|c| c.id.splitn(3, ' ').nth(2).unwrap_or("pass").to_string())
                 .unwrap_or_else(|| "pass".into())
         );
+        prompt.push_str(&turn_goes_on(state, verb));
         // A reviewing seat gets its helper's proposal as the default;
         // it is also what the clock plays if time runs out.
         let proposal = (live.seats[seat].augmentation == Augmentation::Reviewing)

@@ -842,3 +842,31 @@ async fn the_time_a_person_takes_is_recorded_with_the_move() {
         mine.taken_ms
     );
 }
+
+#[tokio::test]
+async fn a_turn_of_one_to_three_pieces_says_it_goes_on_and_how_to_end_it() {
+    let mut c = chat(1).await;
+    let rules = serde_json::json!({
+        "schema_version": 2, "name": "Up-To-Three", "board": "squares",
+        "dimensions": [5, 5, 1], "pieces_per_turn": 3, "pieces_up_to": true,
+        "shapes": [{"shape": "circle", "reserves": {"black": 12, "white": 12}}],
+        "turn_checks": [{"check": "in_a_row", "length": 4, "result": "win"}],
+    });
+    std::fs::create_dir_all(&c.files).unwrap();
+    let file = c.files.join("up-to-three.json");
+    std::fs::write(&file, rules.to_string()).unwrap();
+    let saved = c.say(&format!("game import << {}", file.display())).await;
+    assert!(saved.contains("Saved Up-To-Three"), "{saved}");
+    let start = c.say("challenge Up-To-Three Random").await;
+    assert!(!start.contains("goes on"), "{start}");
+    // An empty turn is no turn: the pass is refused, saying why.
+    let refused = c.say("move pass").await;
+    assert!(refused.contains("Nothing was played"), "{refused}");
+    let first = c.say("move 1,1").await;
+    assert!(
+        first.contains("Your turn goes on (1 move made): `move pass` ends it."),
+        "{first}"
+    );
+    let ended = c.say("move pass").await;
+    assert!(ended.contains("*Random ("), "Random moved next: {ended}");
+}
