@@ -111,6 +111,22 @@ fn board_line(rules: &RuleSet) -> String {
     match (rules.board, rules.boards) {
         (BoardKind::Hash, 1) => "Played on a hash (3, 3)".into(),
         (BoardKind::Hash, n) => format!("Played on {n} hash boards (3, 3)"),
+        (BoardKind::Hexagons, n) if rules.hexagon_shaped => {
+            let side = x.div_ceil(2);
+            let layers = if z > 1 {
+                format!(", {z} layers")
+            } else {
+                String::new()
+            };
+            let boards = if n > 1 {
+                format!("{n} boards, each ")
+            } else {
+                String::new()
+            };
+            format!(
+                "Played on {boards}a hexagon of hexagons, {side} on a side ({x} across{layers})"
+            )
+        }
         (kind, 1) => format!("Played on {x}x{y}x{z} {}", kind.words()),
         (kind, n) => format!("Played on {n} boards of {x}x{y}x{z} {}", kind.words()),
     }

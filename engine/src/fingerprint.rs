@@ -64,6 +64,8 @@ struct Canonical {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     lines_at_start: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    hexagon_shaped: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     walls_stop_slides: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pieces_up_to: bool,
@@ -181,6 +183,7 @@ impl Canonical {
             turn_limit: rules.turn_limit,
             quiet_turn_limit: rules.quiet_turn_limit,
             lines_at_start: rules.lines_at_start,
+            hexagon_shaped: rules.hexagon_shaped,
             walls_stop_slides: rules.walls_stop_slides,
             pieces_up_to: rules.pieces_up_to,
             capture_moves_again: rules.capture_moves_again,

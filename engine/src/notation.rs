@@ -139,6 +139,11 @@ fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
     let [nx, ny, nz] = geo.dims;
     let size = if geo.kind == BoardKind::Hash {
         "the board is a 3x3 hash".to_string()
+    } else if geo.hexagon_shaped() {
+        format!(
+            "the board is a hexagon of hexagons, {} on a side, {nx} across",
+            nx.div_ceil(2)
+        )
     } else {
         format!("the board is {nx}x{ny}x{nz}")
     };
@@ -169,9 +174,13 @@ fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
     }
     match c.get(2) {
         Some(&z) if z == 0 || z > nz => Err(off()),
-        Some(&z) => Ok(vec![geo.cell(board, x, y, z).expect("inside")]),
+        Some(&z) => geo.cell(board, x, y, z).map(|c| vec![c]).ok_or_else(off),
         None if geo.kind == BoardKind::Stacks || nz == 1 => {
-            Ok((1..=nz).filter_map(|z| geo.cell(board, x, y, z)).collect())
+            let cells: Vec<u16> = (1..=nz).filter_map(|z| geo.cell(board, x, y, z)).collect();
+            if cells.is_empty() {
+                return Err(off());
+            }
+            Ok(cells)
         }
         None => Err(format!(
             "give x,y,z on this 3-D board (like {x},{y},1); {size}"

@@ -143,9 +143,13 @@ fn board_of(game: &Game, view: &View) -> String {
     out
 }
 
-/// Two characters for what a viewer sees on one space.
+/// Two characters for what a viewer sees on one space; blank off a
+/// hexagon-shaped board.
 fn space_text(view: &View, cell: Option<u16>) -> String {
-    let space = view.spaces()[usize::from(cell.expect("inside the board"))];
+    let Some(cell) = cell else {
+        return "  ".to_string();
+    };
+    let space = view.spaces()[usize::from(cell)];
     match space.seen {
         Seen::Piece(color, shape) => symbol(color, shape),
         Seen::Obscured(color) => format!("{}?", color_letter(color)),

@@ -208,3 +208,61 @@ fn lines_longer_than_six_count_where_they_fit() {
     );
     assert!(messages[0].contains("use 2 to 19"), "{messages:?}");
 }
+
+/// A hexagon of hexagons, 3 on a side: 19 spaces, the longest line the
+/// middle row's 5.
+fn hexagon_board(extra: Value) -> Arc<Game> {
+    let mut fields = json!({
+        "board": "hexagons", "dimensions": [5, 5, 1], "hexagon_shaped": true,
+        "shapes": [{"shape": "circle", "reserves": {"black": 10, "white": 9}}],
+        "turn_checks": [{"check": "in_a_row", "length": 5, "result": "win"}],
+    });
+    for (k, v) in extra.as_object().expect("an object") {
+        fields[k] = v.clone();
+    }
+    game(fields)
+}
+
+#[test]
+fn a_hexagon_of_hexagons_has_its_corners_cut() {
+    let g = hexagon_board(json!({}));
+    assert_eq!(g.geometry.cell_count(), 19);
+    assert_eq!(g.geometry.cell(1, 1, 1, 1), None, "a corner of the rhombus");
+    assert!(g.geometry.cell(1, 3, 1, 1).is_some() && g.geometry.cell(1, 1, 5, 1).is_some());
+    // Off the hexagon: refused, saying what the board is.
+    let state = g.start();
+    let text = redscience_engine::notation::parse_move("1,1").expect("a move's text");
+    let err = redscience_engine::notation::resolve(&state, &text).expect_err("off the board");
+    assert!(err.contains("hexagon of hexagons, 3 on a side"), "{err}");
+    // The middle row is the one line of 5: black fills it.
+    let state = played(
+        &g,
+        &[
+            "1,3", "3,1", "2,3", "4,1", "3,3", "5,1", "4,3", "1,5", "5,3",
+        ],
+    );
+    assert_eq!(results(&state), vec![Win, Loss]);
+    // A line of 6 fits nowhere; only hexagons square and odd are hexagons.
+    let messages = refused(
+        json!({"board": "hexagons", "dimensions": [5, 5, 1], "hexagon_shaped": true,
+               "turn_checks": [{"check": "in_a_row", "length": 6, "result": "win"}]}),
+        "turn_checks[0].length",
+    );
+    assert!(
+        messages[0].contains("longest line possible is 5"),
+        "{messages:?}"
+    );
+    let messages = refused(
+        json!({"board": "hexagons", "dimensions": [4, 4, 1], "hexagon_shaped": true}),
+        "hexagon_shaped",
+    );
+    assert!(messages[0].contains("odd number"), "{messages:?}");
+    let messages = refused(
+        json!({"board": "squares", "hexagon_shaped": true}),
+        "hexagon_shaped",
+    );
+    assert!(
+        messages[0].contains("only a board of hexagons"),
+        "{messages:?}"
+    );
+}

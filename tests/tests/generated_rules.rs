@@ -138,6 +138,9 @@ fn generated(seed: u64) -> RuleSet {
     if rng.random_bool(0.5) {
         fields["quiet_turn_limit"] = json!(rng.random_range(1..=60));
     }
+    if board == "hexagons" && side % 2 == 1 && rng.random_bool(0.5) {
+        fields["hexagon_shaped"] = json!(true);
+    }
     if rng.random_bool(0.3) {
         let wall = format!(
             "{},{}",
@@ -273,6 +276,7 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "jump_line",
                 "\"leave\"",
                 "chain_no_return",
+                "hexagon_shaped",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -284,5 +288,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 23, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 24, "options seen: {seen:?}");
 }

@@ -103,9 +103,9 @@ async fn lists_take_the_numbers_shown_separated_by_commas() {
     let boards = c.say("edit_board").await;
     assert!(boards.contains("Boards:"), "{boards}");
     let kind = c.say("next").await;
-    let wrong = c.say("7").await;
-    assert!(wrong.contains("no option 7 here"), "{kind}\n{wrong}");
-    assert!(wrong.contains("1 to 6"), "{wrong}");
+    let wrong = c.say("8").await;
+    assert!(wrong.contains("no option 8 here"), "{kind}\n{wrong}");
+    assert!(wrong.contains("1 to 7"), "{wrong}");
 }
 
 #[tokio::test]

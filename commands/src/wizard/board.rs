@@ -24,8 +24,9 @@ fn kind_words(kind: BoardKind) -> &'static str {
     }
 }
 
-fn kind_options() -> Vec<Opt<BoardKind>> {
-    [
+/// The kinds, and (ours) hexagons cut to a hexagon: (kind, hexagon-shaped).
+fn kind_options() -> Vec<Opt<(BoardKind, bool)>> {
+    let mut opts: Vec<Opt<(BoardKind, bool)>> = [
         BoardKind::Hash,
         BoardKind::Squares,
         BoardKind::Stacks,
@@ -34,8 +35,36 @@ fn kind_options() -> Vec<Opt<BoardKind>> {
         BoardKind::TetrakisSquares,
     ]
     .into_iter()
-    .map(|k| Opt::new(k, file_name(&k), kind_words(k)))
-    .collect()
+    .map(|k| Opt::new((k, false), file_name(&k), kind_words(k)))
+    .collect();
+    opts.push(
+        Opt::new(
+            (BoardKind::Hexagons, true),
+            "hexagon_of_hexagons",
+            "Hexagon of hexagons",
+        )
+        .alias("hexagon"),
+    );
+    opts
+}
+
+/// The kind as the wizard names it.
+fn board_words(rules: &RuleSet) -> &'static str {
+    if rules.hexagon_shaped {
+        "Hexagon of hexagons"
+    } else {
+        kind_words(rules.board)
+    }
+}
+
+/// A hexagon of hexagons is as wide as deep, an odd width: the nearest one
+/// to the board's widest side.
+fn fit_hexagon(rules: &mut RuleSet) {
+    let [x, y, _] = rules.dimensions;
+    let width = x.max(y).clamp(3, 19);
+    let width = if width % 2 == 0 { width - 1 } else { width };
+    rules.dimensions[0] = width;
+    rules.dimensions[1] = width;
 }
 
 fn board_count_options() -> Vec<Opt<u8>> {
@@ -83,6 +112,9 @@ fn fit(rules: &mut RuleSet, was: BoardKind) {
 }
 
 fn axis_words(rules: &RuleSet, axis: usize) -> &'static str {
+    if rules.hexagon_shaped && axis == 0 {
+        return "the width across, odd (a side of 3 is 5 across)";
+    }
     match (rules.board, axis) {
         (_, 0) => "x, the number of columns",
         (BoardKind::Stacks, 1) => {
@@ -118,16 +150,18 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
                  lowest free space of a column (Connect4: 7 columns, height 6), and a flat board \
                  chosen as stacks stands up, its rows becoming the height; the others are \
                  extensions.",
-                kind_words(rules.board),
+                board_words(rules),
                 size(rules)
             ),
             buttons(&kind_options()),
-            kind_words(rules.board),
+            board_words(rules),
         ),
         Step::Dimension(axis) => {
             let range = dimension_range(rules, axis);
+            let odd_only = rules.hexagon_shaped && axis == 0;
             let opts: Vec<Opt<u32>> = range
                 .clone()
+                .filter(|n| !odd_only || (n % 2 == 1 && *n >= 3))
                 .map(|n| Opt::new(n, n.to_string(), n.to_string()))
                 .collect();
             let value = rules.dimensions[axis];
@@ -152,8 +186,13 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
         Step::Boards => rules.boards = pick(input, &board_count_options())?,
         Step::BoardKind => {
             let was = rules.board;
-            rules.board = pick(input, &kind_options())?;
+            let (kind, shaped) = pick(input, &kind_options())?;
+            rules.board = kind;
+            rules.hexagon_shaped = shaped;
             fit(rules, was);
+            if shaped {
+                fit_hexagon(rules);
+            }
         }
         Step::Dimension(axis) => {
             let range = dimension_range(rules, axis);
@@ -168,6 +207,16 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
                     redscience_engine::validate::BOARD_CELLS_MAX
                 )
             })?;
+            if rules.hexagon_shaped && axis == 0 {
+                if value % 2 == 0 || value < 3 {
+                    return Err(format!(
+                        "a hexagon of hexagons is an odd number across, 3 to 19: {value} is not; \
+                         e.g. 5 for a side of 3"
+                    ));
+                }
+                // As deep as it is wide.
+                rules.dimensions[1] = value as u8;
+            }
             rules.dimensions[axis] = value as u8;
         }
         _ => unreachable!("{step:?} is not a board question"),

@@ -204,6 +204,7 @@ impl Step {
             Boards => BoardKind,
             BoardKind if rules.board == vocab::BoardKind::Hash => ShapeCount,
             BoardKind => Dimension(0),
+            Dimension(0) if rules.hexagon_shaped => Dimension(2),
             Dimension(0) => Dimension(1),
             Dimension(1) if rules.board == vocab::BoardKind::TetrakisSquares => ShapeCount,
             Dimension(1) => Dimension(2),
@@ -314,6 +315,7 @@ impl Step {
         match self {
             Dimension(_) if rules.board == vocab::BoardKind::Hash => false,
             Dimension(2) => rules.board != vocab::BoardKind::TetrakisSquares,
+            Dimension(1) => !rules.hexagon_shaped,
             Power(i) | Reserves(i) => shape(i).is_some(),
             Condition(i) | Result(i) => shape(i).is_some_and(|s| s.power != vocab::Power::None),
             Chain(i) => shape(i).is_some_and(chains),

@@ -145,6 +145,9 @@ pub struct Geometry {
     pub boards: u8,
     pub cells_per_board: usize,
     coords: Vec<Coord>,
+    /// A hexagon-shaped board's cell for each place of its rhombus (or
+    /// `NO_CELL` off the hexagon), by the rhombus's index; empty otherwise.
+    slots: Vec<u16>,
     directions: Vec<Dir>,
     step: Vec<u16>,
     /// `directions_in` per set (any, orthogonal, diagonal), worked out once.
@@ -196,13 +199,21 @@ impl Geometry {
             dims[2] = 4;
         }
         let [nx, ny, nz] = dims.map(usize::from);
-        let cells_per_board = nx * ny * nz;
+        let shaped = rules.hexagon_shaped && rules.board == BoardKind::Hexagons;
+        let on_board =
+            |x: usize, y: usize| !shaped || crate::rules::on_hexagon(dims[0], x as u8, y as u8);
         let boards = rules.boards.clamp(1, 3);
-        let mut coords = Vec::with_capacity(cells_per_board * usize::from(boards));
+        let mut coords = Vec::with_capacity(nx * ny * nz * usize::from(boards));
+        let mut slots = Vec::new();
         for b in 1..=boards {
             for z in 1..=nz {
                 for y in 1..=ny {
                     for x in 1..=nx {
+                        if !on_board(x, y) {
+                            slots.push(NO_CELL);
+                            continue;
+                        }
+                        slots.push(coords.len() as u16);
                         coords.push(Coord {
                             board: b,
                             x: x as u8,
@@ -213,12 +224,17 @@ impl Geometry {
                 }
             }
         }
+        if !shaped {
+            slots.clear();
+        }
+        let cells_per_board = coords.len() / usize::from(boards);
         let mut geo = Geometry {
             kind: rules.board,
             dims,
             boards,
             cells_per_board,
             coords,
+            slots,
             directions: Vec::new(),
             step: Vec::new(),
             direction_sets: Default::default(),
@@ -312,7 +328,16 @@ impl Geometry {
         let index = usize::from(board - 1) * nx * ny * nz
             + (usize::from(z - 1) * ny + usize::from(y - 1)) * nx
             + usize::from(x - 1);
-        Some(index as u16)
+        match self.slots.get(index) {
+            Some(&NO_CELL) => None,
+            Some(&cell) => Some(cell),
+            None => Some(index as u16),
+        }
+    }
+
+    /// Whether the board is a hexagon of hexagons cut from its rhombus.
+    pub fn hexagon_shaped(&self) -> bool {
+        !self.slots.is_empty()
     }
 
     pub fn coord(&self, cell: u16) -> Coord {

@@ -74,6 +74,10 @@ pub struct RuleSet {
     /// x (columns), y (rows), z (height).
     #[serde(default = "three_by_three")]
     pub dimensions: [u8; 3],
+    /// Hexagons only (ours): the board is a hexagon of hexagons, (x + 1) / 2
+    /// on a side, cut from the x by x rhombus (x = y, odd).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hexagon_shaped: bool,
     /// One entry per shape in play (1 to 6 shapes).
     #[serde(default = "tic_tac_toe_shapes")]
     pub shapes: Vec<ShapeRules>,
@@ -225,6 +229,23 @@ pub struct InitialPieces {
     pub count: u16,
 }
 
+/// The hexagons of a hexagon-shaped layer `width` across: 3R(R-1)+1 for a
+/// side of R = (width + 1) / 2.
+pub fn hexagon_cells(width: u8) -> u32 {
+    let side = u32::from(width).div_ceil(2);
+    3 * side * side.saturating_sub(1) + 1
+}
+
+/// Whether (x, y), numbered from 1, lies on the hexagon cut from a `width`
+/// by `width` rhombus of axial hexagons: every cube coordinate of its
+/// offset from the centre is within the side less one.
+pub fn on_hexagon(width: u8, x: u8, y: u8) -> bool {
+    let centre = (i16::from(width) + 1) / 2;
+    let (q, r) = (i16::from(x) - centre, i16::from(y) - centre);
+    let reach = centre - 1;
+    q.abs() <= reach && r.abs() <= reach && (q + r).abs() <= reach
+}
+
 fn one() -> u8 {
     1
 }
@@ -275,7 +296,12 @@ impl RuleSet {
         } else {
             u32::from(d[2])
         };
-        u32::from(d[0]) * u32::from(d[1]) * layers * u32::from(self.boards)
+        let per_layer = if self.hexagon_shaped {
+            hexagon_cells(d[0])
+        } else {
+            u32::from(d[0]) * u32::from(d[1])
+        };
+        per_layer * layers * u32::from(self.boards)
     }
 
     /// Whether some capture takes pieces off the board, so a game may hold

@@ -60,12 +60,37 @@ fn dimension_max(d: [u8; 3], axis: usize) -> u32 {
     DIMENSION_MAX.min(BOARD_CELLS_MAX / others)
 }
 
+/// A hexagon of hexagons: on a hexagons board, as wide as it is deep, and
+/// an odd width (a side of R is 2R - 1 across).
+fn check_hexagon_shape(rules: &RuleSet, report: &mut Report) {
+    if !rules.hexagon_shaped {
+        return;
+    }
+    let [x, y, _] = rules.dimensions;
+    if rules.board != BoardKind::Hexagons {
+        report.add(
+            "hexagon_shaped",
+            "only a board of hexagons can be hexagon-shaped; set \"board\": \"hexagons\", or \
+             leave hexagon_shaped out",
+        );
+    } else if x != y || x % 2 == 0 || x < 3 {
+        report.add(
+            "hexagon_shaped",
+            format!(
+                "a hexagon of hexagons is as wide as it is deep, an odd number from 3 (a side \
+                 of 2) to 19 (a side of 10): {x}x{y} is not; use e.g. [5, 5, 1] for a side of 3"
+            ),
+        );
+    }
+}
+
 /// Every problem with the rule set, or Ok.
 pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
     let mut report = Report::default();
     check_header(rules, &mut report);
     let dimensions_ok = check_board(rules, &mut report);
     seats::check(rules, &mut report);
+    check_hexagon_shape(rules, &mut report);
     shapes::check(rules, dimensions_ok, &mut report);
     bounds::check(rules, &mut report);
     phases::check(rules, dimensions_ok, &mut report);

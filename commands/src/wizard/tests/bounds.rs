@@ -4,7 +4,7 @@
 //! move after a capture, asked once a shape captures. Each is dropped, and
 //! said, when it no longer fits.
 
-use redscience_engine::rules::{Axis, JumpOver, Movement};
+use redscience_engine::rules::{Axis, BoardKind, JumpOver, Movement};
 use redscience_engine::validate;
 
 use super::super::step::Step;
@@ -176,4 +176,32 @@ fn jumps_over_own_pieces_and_lines_that_leave_what_they_pass() {
         "{}",
         w.prompt().text
     );
+}
+
+#[test]
+fn a_hexagon_of_hexagons_is_chosen_with_its_width_only() {
+    let mut w = named("Hex-Hex");
+    pick_all(&mut w, &["skip", "next"]);
+    assert_eq!(w.step, Step::BoardKind);
+    answer_all(&mut w, &["Hexagon of hexagons"]);
+    assert!(w.rules().hexagon_shaped);
+    assert_eq!(w.rules().board, BoardKind::Hexagons);
+    assert_eq!(w.step, Step::Dimension(0), "{}", w.prompt().text);
+    let offered = ids(&w.prompt());
+    assert!(offered.contains(&"5".to_string()) && !offered.contains(&"4".to_string()));
+    refused(&mut w, "4", &["odd number across"]);
+    answer_all(&mut w, &["5"]);
+    // As deep as wide: no question for y.
+    assert_eq!(w.rules().dimensions[..2], [5, 5]);
+    assert_eq!(w.step, Step::Dimension(2), "{}", w.prompt().text);
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(
+        review.contains("a hexagon of hexagons, 3 on a side (5 across)"),
+        "{review}"
+    );
+    assert!(validate(w.rules()).is_ok(), "{:?}", validate(w.rules()));
+    // Another kind is a rhombus again.
+    pick_all(&mut w, &["edit_board", "next", "hexagons"]);
+    assert!(!w.rules().hexagon_shaped);
 }

@@ -170,14 +170,14 @@ fn numbers_out_of_range_say_what_is_accepted_with_an_example() {
     assert_eq!(w.step, Step::BoardKind);
     let err = w.answer("9").unwrap_err();
     assert!(err.contains("no option 9"), "{err}");
-    assert!(err.contains("1 to 6"), "{err}");
+    assert!(err.contains("1 to 7"), "{err}");
     assert!(err.contains("e.g. 2 for \"Squares\""), "{err}");
     let err = w.answer("1,2").unwrap_err();
     assert!(err.contains("one answer"), "{err}");
     let err = w.answer("pyramid").unwrap_err();
     assert!(err.contains("not a choice"), "{err}");
     assert!(err.contains("squares"), "{err}");
-    assert!(err.contains("number, 1 to 6"), "{err}");
+    assert!(err.contains("number, 1 to 7"), "{err}");
     assert_eq!(w.step, Step::BoardKind, "nothing moved on");
 }
 
