@@ -158,4 +158,13 @@ fn turn_options_are_refused_where_they_cannot_apply() {
     assert!(messages[0].contains("sealed round"), "{messages:?}");
     let messages = refused(json!({"capture_moves_again": true}), "capture_moves_again");
     assert!(messages[0].contains("no shape can capture"), "{messages:?}");
+    // A jump that leaves what it passes captures nothing either.
+    let messages = refused(
+        json!({"capture_moves_again": true,
+               "shapes": [{"power": "can", "capture": "jump", "result": "leave",
+                           "jump_over": "own", "movement": ["adjacent"],
+                           "reserves": {"black": 5, "white": 4}}]}),
+        "capture_moves_again",
+    );
+    assert!(messages[0].contains("no shape can capture"), "{messages:?}");
 }

@@ -145,7 +145,10 @@ fn check_turns(rules: &RuleSet, report: &mut Report) {
     }
     if rules.capture_moves_again {
         let field = "capture_moves_again";
-        if rules.shapes.iter().all(|s| s.power == Power::None) {
+        // A jump that leaves what it passes captures nothing.
+        let captures =
+            |s: &ShapeRules| s.power != Power::None && s.result != Some(CaptureResult::Leave);
+        if !rules.shapes.iter().any(captures) {
             report.add(
                 field,
                 "no shape can capture; give a shape a power, e.g. \"power\": \"can\", or leave \
