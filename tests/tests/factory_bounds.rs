@@ -1,46 +1,18 @@
 //! Bounds on moves (issue 23), each in a small game to every outcome it
 //! allows: walls that stop slides, and shapes that keep to one axis.
 
+use crate::factory_support::{legal, refused, with};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use redscience_engine::notation::typed;
-use redscience_engine::testing::{game, played, rules};
+use redscience_engine::testing::{game, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()
-}
-
-/// The legal moves as typed, sorted.
-fn legal(state: &State) -> Vec<String> {
-    let mut out: Vec<String> = (state.legal().iter())
-        .filter(|m| !m.is_draw_talk())
-        .map(|m| typed(state, *m).expect("a legal move can be typed"))
-        .collect();
-    out.sort();
-    out
-}
-
-fn with(mut base: Value, extra: Value) -> Arc<Game> {
-    for (k, v) in extra.as_object().expect("an object") {
-        base[k] = v.clone();
-    }
-    game(base)
-}
-
-/// The validation messages of `fields` over Tic-Tac-Toe, at `field`.
-fn refused(fields: Value, field: &str) -> Vec<String> {
-    let problems = redscience_engine::validate(&rules(fields)).expect_err("refused");
-    let messages: Vec<String> = (problems.into_iter())
-        .filter(|p| p.field == field)
-        .map(|p| p.message)
-        .collect();
-    assert!(!messages.is_empty(), "nothing refused at {field}");
-    messages
 }
 
 /// 2x5 squares: black's rook at (1,1) slides orthogonally to reach the top

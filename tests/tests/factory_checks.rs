@@ -2,12 +2,13 @@
 //! small game to every outcome it allows: "Stalemate if board full", lines
 //! on the board at the start, and in-a-row lengths past 6.
 
+use crate::factory_support::refused;
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 use redscience_engine::game::default_label;
-use redscience_engine::testing::{game, play, played, rules};
+use redscience_engine::testing::{game, play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
@@ -23,16 +24,6 @@ fn results(state: &State) -> Vec<SeatResult> {
 fn why(game: &Arc<Game>, state: &State) -> Vec<String> {
     let outcome = state.outcome().expect("over");
     outcome.explain(game, &default_label(game))
-}
-
-/// The validation messages of `fields` over Tic-Tac-Toe, at `field`.
-fn refused(fields: Value, field: &str) -> Vec<String> {
-    let problems = redscience_engine::validate(&rules(fields)).expect_err("refused");
-    problems
-        .into_iter()
-        .filter(|p| p.field == field)
-        .map(|p| p.message)
-        .collect()
 }
 
 /// 3x1 squares: circles placed from reserves that step and capture by

@@ -3,35 +3,14 @@
 //! the captive removed, converted or left, and a chain that may not return;
 //! with the words each move is echoed in.
 
+use crate::factory_support::{legal, refused};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use redscience_engine::notation::typed;
 use redscience_engine::rules::Color;
 use redscience_engine::testing::{game, play, rules};
 use redscience_engine::{Game, State};
-
-/// The legal moves as typed, sorted.
-fn legal(state: &State) -> Vec<String> {
-    let mut out: Vec<String> = (state.legal().iter())
-        .filter(|m| !m.is_draw_talk())
-        .map(|m| typed(state, *m).expect("a legal move can be typed"))
-        .collect();
-    out.sort();
-    out
-}
-
-/// The validation messages of `fields` over Tic-Tac-Toe, at `field`.
-fn refused(fields: Value, field: &str) -> Vec<String> {
-    let problems = redscience_engine::validate(&rules(fields)).expect_err("refused");
-    let messages: Vec<String> = (problems.into_iter())
-        .filter(|p| p.field == field)
-        .map(|p| p.message)
-        .collect();
-    assert!(!messages.is_empty(), "nothing refused at {field}");
-    messages
-}
 
 /// A row of `length` squares (and a second row, so that black always has
 /// a step besides): black's jumper at (1,1) with `power`, and X's on the

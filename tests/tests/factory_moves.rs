@@ -3,12 +3,12 @@
 //! on, the forward diagonal step, "Reaching the goal" and "Connecting
 //! opposite sides"; and the classic games written with them.
 
+use crate::factory_support::{legal, with};
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use redscience_engine::game::default_label;
-use redscience_engine::notation::typed;
 use redscience_engine::rules::{Color, Shape};
 use redscience_engine::testing::{catalogue_game, game, play, played};
 use redscience_engine::{Game, SeatResult, State};
@@ -22,25 +22,6 @@ fn results(state: &State) -> Vec<SeatResult> {
 fn why(game: &Arc<Game>, state: &State) -> Vec<String> {
     let outcome = state.outcome().expect("over");
     outcome.explain(game, &default_label(game))
-}
-
-/// The legal moves as typed, sorted.
-fn legal(state: &State) -> Vec<String> {
-    let mut out: Vec<String> = state
-        .legal()
-        .iter()
-        .filter(|m| !m.is_draw_talk())
-        .map(|m| typed(state, *m).expect("a legal move can be typed"))
-        .collect();
-    out.sort();
-    out
-}
-
-fn with(mut base: Value, extra: Value) -> Arc<Game> {
-    for (k, v) in extra.as_object().expect("an object") {
-        base[k] = v.clone();
-    }
-    game(base)
 }
 
 #[test]

@@ -2,36 +2,19 @@
 //! allows: turns of up to 6 pieces, turns of 1 to N pieces that a pass
 //! ends early, and another move after a capture.
 
+use crate::factory_support::{refused, with};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 use redscience_engine::game::Move;
-use redscience_engine::testing::{game, play, played, rules};
+use redscience_engine::testing::{play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()
-}
-
-fn with(mut base: Value, extra: Value) -> Arc<Game> {
-    for (k, v) in extra.as_object().expect("an object") {
-        base[k] = v.clone();
-    }
-    game(base)
-}
-
-/// The validation messages of `fields` over Tic-Tac-Toe, at `field`.
-fn refused(fields: Value, field: &str) -> Vec<String> {
-    let problems = redscience_engine::validate(&rules(fields)).expect_err("refused");
-    let messages: Vec<String> = (problems.into_iter())
-        .filter(|p| p.field == field)
-        .map(|p| p.message)
-        .collect();
-    assert!(!messages.is_empty(), "nothing refused at {field}");
-    messages
 }
 
 /// Tic-Tac-Toe on 5x5 where a turn takes up to three pieces.

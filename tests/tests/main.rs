@@ -17,6 +17,7 @@ mod factory_checks;
 mod factory_jumps;
 mod factory_moves;
 mod factory_options;
+mod factory_support;
 mod factory_turns;
 mod friends;
 mod fuzz_regressions;
