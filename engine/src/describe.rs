@@ -325,6 +325,7 @@ fn shape_line(rules: &RuleSet, s: &ShapeRules) -> String {
     if s.chain_no_return {
         parts.push("Chain never returns".into());
     }
+    parts.extend(s.trail.map(|t| t.words()));
     let reserves: Vec<String> = s
         .reserves
         .iter()

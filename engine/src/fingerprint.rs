@@ -15,7 +15,7 @@ use crate::RuleSet;
 use crate::rules::{
     Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, FoldRule,
     JumpOver, Movement, NoMove, Order, Players, Power, Repetition, SeatRef, Shape, SpaceRef,
-    StalemateRule, TurnCheck,
+    StalemateRule, Trail, TurnCheck,
 };
 use crate::validate::{Cell, Extent, chaos_color, starting_pieces};
 
@@ -90,6 +90,8 @@ struct CanonicalShape {
     movement: BTreeSet<Movement>,
     #[serde(skip_serializing_if = "Option::is_none")]
     axis: Option<Axis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trail: Option<Trail>,
     reserves: BTreeMap<Color, u16>,
 }
 
@@ -126,6 +128,7 @@ impl Canonical {
                 chain_no_return: s.chain_no_return,
                 movement: s.movement.iter().copied().collect(),
                 axis: s.axis,
+                trail: s.trail,
                 reserves: s
                     .reserves
                     .iter()

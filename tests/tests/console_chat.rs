@@ -695,6 +695,7 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
         &mut c,
         &[
             "Hex5", "skip", "next", "hexagons", "5", "5", "1", "next", "next", "fill", "adjacent",
+            "none",
         ],
     )
     .await;

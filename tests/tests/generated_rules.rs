@@ -59,9 +59,10 @@ fn generated(seed: u64) -> RuleSet {
     for shape in ["circle", "x"].iter().take(rng.random_range(1..=2)) {
         let mut s = json!({"shape": shape});
         if rng.random_bool(0.8) {
-            let kinds: Vec<&str> = (0..rng.random_range(1..=2))
+            let mut kinds: Vec<&str> = (0..rng.random_range(1..=2))
                 .map(|_| *pick(&mut rng, &movements))
                 .collect();
+            kinds.dedup();
             s["movement"] = json!(kinds);
             if rng.random_bool(0.2) {
                 s["axis"] = json!(*pick(&mut rng, &["rows", "columns"]));
@@ -91,6 +92,15 @@ fn generated(seed: u64) -> RuleSet {
         }
         let each = rng.random_range(0..=u16::from(side));
         s["reserves"] = json!({"black": each, "white": each});
+        // A trail: a wall, or a piece of its own shape while any is in reserve.
+        if s.get("movement").is_some() && rng.random_bool(0.2) {
+            let own = json!({"piece": shape});
+            s["trail"] = if each > 0 && rng.random_bool(0.5) {
+                own
+            } else {
+                json!("wall")
+            };
+        }
         shapes.push(s);
     }
     let mut initial = Vec::new();
@@ -277,6 +287,8 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "\"leave\"",
                 "chain_no_return",
                 "hexagon_shaped",
+                "\"trail\": \"wall\"",
+                "\"trail\": {",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -288,5 +300,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 24, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 26, "options seen: {seen:?}");
 }

@@ -18,6 +18,7 @@ mod factory_jumps;
 mod factory_moves;
 mod factory_options;
 mod factory_support;
+mod factory_trails;
 mod factory_turns;
 mod friends;
 mod fuzz_regressions;

@@ -37,6 +37,7 @@ mod stalemate;
 mod step;
 #[cfg(test)]
 mod tests;
+mod trails;
 
 use redscience_engine::RuleSet;
 
@@ -402,6 +403,7 @@ impl Wizard {
         dependent::settle(&mut rules);
         notes.extend(endings::settle(&self.rules, &mut rules));
         notes.extend(bounds::settle(&mut rules));
+        notes.extend(trails::settle(&mut rules));
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
             Flow::Stay => self.step,
@@ -449,6 +451,7 @@ impl Wizard {
                 Step::Reserves(i) => reserves::ask(rules, i),
                 Step::CaptureAgain => bounds::ask_capture_again(rules),
                 Step::Jumps(i) => bounds::ask_jumps(rules, i),
+                Step::Trail(i) => trails::ask(rules, i),
                 _ => shapes::ask(rules, step),
             },
             Group::Phases => match step {
@@ -483,6 +486,7 @@ impl Wizard {
                 Step::Reserves(i) => reserves::apply(rules, i, input),
                 Step::CaptureAgain => bounds::apply_capture_again(rules, input),
                 Step::Jumps(i) => bounds::apply_jumps(rules, i, input),
+                Step::Trail(i) => trails::apply(rules, i, input),
                 _ => shapes::apply(rules, step, input),
             },
             Group::Phases => match step {

@@ -224,6 +224,7 @@ fn set_count(rules: &mut RuleSet, n: usize) {
             chain_no_return: false,
             movement: Vec::new(),
             axis: None,
+            trail: None,
             reserves: reserves.clone(),
         });
     }

@@ -34,6 +34,8 @@ pub(super) enum Step {
     Jumps(usize),
     Reserves(usize),
     Movement(usize),
+    /// What a moving piece of the shape leaves behind (shapes that move).
+    Trail(usize),
     /// Whether a capture earns another move (once some shape captures).
     CaptureAgain,
     PhaseCount,
@@ -169,7 +171,7 @@ impl Step {
             Players | Colors | Cloaking | PiecesPerTurn => Group::Seats,
             Boards | BoardKind | Dimension(_) => Group::Board,
             ShapeCount | Power(_) | Condition(_) | Result(_) | Chain(_) | Jumps(_)
-            | Reserves(_) | Movement(_) | CaptureAgain => Group::Shapes,
+            | Reserves(_) | Movement(_) | Trail(_) | CaptureAgain => Group::Shapes,
             PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | PhaseNoMove(_)
             | LockedSeats(_) | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
             Sticky | Exclusive | Initial | WallsStopSlides => Group::Spaces,
@@ -226,7 +228,8 @@ impl Step {
             Jumps(i) => Reserves(i),
             Reserves(i) if i >= shapes || movement_disabled(rules, i) => after_shape(i),
             Reserves(i) => Movement(i),
-            Movement(i) => after_shape(i),
+            Movement(i) => Trail(i),
+            Trail(i) => after_shape(i),
             CaptureAgain => PhaseCount,
             PhaseCount if phases == 0 => Sticky,
             PhaseCount => Order(0),
@@ -321,6 +324,7 @@ impl Step {
             Chain(i) => shape(i).is_some_and(chains),
             Jumps(i) => shape(i).is_some_and(jumps),
             Movement(i) => shape(i).is_some() && !movement_disabled(rules, i),
+            Trail(i) => super::trails::applies(rules, i),
             WallsStopSlides => super::bounds::walls_apply(rules),
             CaptureAgain => super::bounds::capture_again_applies(rules),
             Order(i) | PhaseMovement(i) | Pass(i) | LockedSeats(i) | LockedSpaces(i) => {

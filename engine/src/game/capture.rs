@@ -283,7 +283,8 @@ impl State {
     /// arrived alone (in a simultaneous round, several arrivals on one stack
     /// have no single attacker).
     pub(crate) fn resolve_stack_from(&mut self, cell: u16, by_stack: bool, attacking: bool) {
-        let locked = super::state::locked_mask_of(&self.knowledge, &self.game, self.phase);
+        let locked =
+            super::state::locked_mask_of(&self.knowledge, &self.left_walls, &self.game, self.phase);
         StackSite {
             game: &self.game,
             board: &mut self.board,

@@ -23,6 +23,7 @@ mod stack_run;
 mod state;
 mod steps;
 mod taking;
+mod trails;
 mod turn_end;
 mod upkeep;
 mod view;
@@ -361,6 +362,8 @@ impl Game {
         // slots (see `board::placement_blocked`); on stacks a lock changes
         // where a piece lands, so there the moves are listed.
         let flat = geometry.kind != BoardKind::Stacks;
+        // Walls left by moves close spaces the product cannot know of.
+        let walls_left = (rules.shapes.iter()).any(|s| s.trail == Some(crate::rules::Trail::Wall));
         let placing_everywhere: Vec<bool> = phases
             .iter()
             .zip(&placement_blocked)
@@ -368,6 +371,7 @@ impl Game {
                 (p.placement_only || nothing_moves)
                     && nothing_captures
                     && (blocked.is_empty() || flat && rules.cloaking == Cloaking::None)
+                    && !walls_left
             })
             .collect();
         let slot_of = board::slots_of(&geometry);

@@ -83,6 +83,8 @@ pub struct State {
     pub(super) idle_round: Option<Box<super::round::Round>>,
     /// Turns counted for the rules' move limits (see `turn_end`).
     pub(super) counted: super::turn_end::TurnCount,
+    /// The walls moves have left behind, once one has (see `trails`).
+    pub(super) left_walls: Option<Box<super::trails::LeftWalls>>,
     /// The moves `capture_available` and `in_truth` list, kept between
     /// their calls so that judging a turn allocates nothing (the first runs
     /// after every turn of a game with "Stalemate if Chaos cannot capture",
@@ -97,12 +99,14 @@ pub struct State {
 /// lend the state's other fields beside it (see `resolve_stack_from`).
 pub(super) fn locked_mask_of<'a>(
     knowledge: &'a super::knowledge::Knowledge,
+    left_walls: &'a Option<Box<super::trails::LeftWalls>>,
     game: &'a Game,
     phase: usize,
 ) -> &'a [bool] {
-    match knowledge.believed_walls() {
-        Some(mask) => mask,
-        None => &game.phases[phase].locked,
+    match (knowledge.believed_walls(), left_walls) {
+        (Some(mask), _) => mask,
+        (None, Some(walls)) => walls.mask(),
+        (None, None) => &game.phases[phase].locked,
     }
 }
 
@@ -148,6 +152,7 @@ impl State {
             knowledge: super::knowledge::Knowledge::new(&game),
             tactics: Default::default(),
             counted: Default::default(),
+            left_walls: None,
             idle_round: None,
             scratch_moves: Vec::new(),
             verdicts: Default::default(),
@@ -284,7 +289,7 @@ impl State {
 
     /// Locked spaces: the phase's, or on a seat's belief the ones it knows.
     pub(crate) fn locked_mask(&self) -> &[bool] {
-        locked_mask_of(&self.knowledge, &self.game, self.phase)
+        locked_mask_of(&self.knowledge, &self.left_walls, &self.game, self.phase)
     }
 
     /// Takes back the last decision (and the automatic moves after it).
@@ -490,13 +495,17 @@ impl State {
                 self.earn_a_move_if_captured(seat, before);
                 self.after_board_move(mv);
             }
-            Move::Step { .. } | Move::Promote { .. } => {
+            Move::Step { from, .. } | Move::Promote { from, .. } => {
                 let before = self
                     .game
                     .rules
                     .capture_moves_again
                     .then(|| self.capture_tally(seat));
+                let mover = self.piece_at(from);
                 let jumped = self.play_step(mv);
+                if let Some(piece) = mover {
+                    self.leave_trail(piece, from);
+                }
                 self.history.set_last_jump(jumped);
                 self.history.set_last_seized(self.tactics.seized);
                 self.note_changed();

@@ -150,6 +150,7 @@ impl State {
                 self.fold_at_phase_end();
                 self.phase += 1;
                 self.seen_turns.clear();
+                self.rebuild_left_walls();
             } else {
                 return self.stalemate(mover, None);
             }

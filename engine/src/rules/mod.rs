@@ -17,7 +17,7 @@ pub use outcomes::{FoldRule, Measure, NoMove, Repetition, StalemateRule, TurnChe
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
     Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, JumpOver,
-    Movement, Order, Players, Power, Shape, WinLose,
+    Movement, Order, Players, Power, Shape, Trail, WinLose,
 };
 
 /// The version of the JSON form this build writes. Version 2 added
@@ -173,6 +173,10 @@ pub struct ShapeRules {
     /// layers), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub axis: Option<Axis>,
+    /// What a moving piece of this shape leaves on the space it left, if
+    /// anything: a wall, or a piece from its colour's reserve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trail: Option<Trail>,
     /// Pieces of this shape in reserve at the start, per colour.
     #[serde(default)]
     pub reserves: BTreeMap<Color, u16>,
@@ -270,6 +274,7 @@ fn tic_tac_toe_shapes() -> Vec<ShapeRules> {
         chain_no_return: false,
         movement: vec![],
         axis: None,
+        trail: None,
         reserves: BTreeMap::from([(Color::Black, 5), (Color::White, 4)]),
     }]
 }
@@ -404,9 +409,11 @@ impl RuleSet {
     }
 
     /// Whether moves are bounded beyond what the fast paths know: walls stop
-    /// slides, or a shape keeps to one axis. Such games take the general path.
+    /// slides, a shape keeps to one axis, or moves leave trails. Such games
+    /// take the general path.
     pub fn bounds_moves(&self) -> bool {
-        self.walls_stop_slides || self.shapes.iter().any(|s| s.axis.is_some())
+        self.walls_stop_slides
+            || (self.shapes.iter()).any(|s| s.axis.is_some() || s.trail.is_some())
     }
 
     /// Whether the game must take the engine's general path: ending rules,

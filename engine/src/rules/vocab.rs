@@ -545,6 +545,31 @@ impl JumpOver {
     }
 }
 
+/// What a moving piece leaves on the space it left (ours, issue 23).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Trail {
+    /// The space becomes a wall for the rest of the game: no piece enters
+    /// it, is placed on it or slides through it.
+    Wall,
+    /// A piece of this shape and of the moving piece's colour, taken from
+    /// that colour's reserve (nothing is left once the reserve is empty).
+    Piece(Shape),
+}
+
+impl Trail {
+    /// "Leaves a wall behind", "Leaves a square behind".
+    pub fn words(self) -> String {
+        match self {
+            Trail::Wall => "Leaves a wall behind".into(),
+            Trail::Piece(Shape::X) => "Leaves an X behind".into(),
+            Trail::Piece(shape) => format!("Leaves a {} behind", shape.name()),
+        }
+    }
+}
+
 /// The move dropdown, with every "can extend to" option. A shape lists a set of
 /// these; an empty set means "Stationary".
 #[derive(

@@ -15,6 +15,7 @@ mod shapes;
 mod spaces;
 #[cfg(test)]
 mod tests;
+mod trails;
 
 use crate::rules::{BoardKind, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION, TURN_SECONDS};
 use crate::{Problem, RuleSet};
@@ -93,6 +94,7 @@ pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
     check_hexagon_shape(rules, &mut report);
     shapes::check(rules, dimensions_ok, &mut report);
     bounds::check(rules, &mut report);
+    trails::check(rules, &mut report);
     phases::check(rules, dimensions_ok, &mut report);
     outcomes::check(rules, &mut report);
     labels::check(rules, &mut report);

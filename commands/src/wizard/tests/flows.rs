@@ -75,7 +75,7 @@ fn a_hexagon_game_with_draws_and_five_minutes() {
     pick_all(
         &mut w,
         &[
-            "skip", "next", "hexagons", "5", "5", "1", "next", "next", "fill", "adjacent",
+            "skip", "next", "hexagons", "5", "5", "1", "next", "next", "fill", "adjacent", "none",
         ],
     );
     pick_all(
@@ -122,7 +122,7 @@ fn a_capturing_shape_power_keeps_or_clears_its_condition_and_result() {
             .collect::<Vec<_>>(),
         ["remove", "reincarnate", "reincarnate_x2"]
     );
-    pick_all(&mut w, &["remove", "1", "adjacent"]);
+    pick_all(&mut w, &["remove", "1", "adjacent", "none"]);
     // A shape captures: whether a capture earns another move comes next.
     assert_eq!(w.step, Step::CaptureAgain);
     pick_all(&mut w, &["no"]);

@@ -11,6 +11,7 @@ mod labels;
 mod navigation;
 mod rules;
 mod starts;
+mod trails;
 
 use super::{Prompt, Wizard};
 use crate::reply::MAX_CHOICES;

@@ -152,6 +152,7 @@ fn every_offered_choice_is_accepted() {
         "next",
         "3",
         "adjacent",
+        "wall",
         "yes",
         "skip",
         "skip",

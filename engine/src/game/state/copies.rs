@@ -62,6 +62,7 @@ impl State {
             knowledge,
             tactics,
             counted,
+            left_walls,
             idle_round,
             scratch_moves: _,
             verdicts,
@@ -107,6 +108,7 @@ impl State {
         knowledge.clone_from(&source.knowledge);
         tactics.clone_from(&source.tactics);
         *counted = source.counted;
+        left_walls.clone_from(&source.left_walls);
     }
 
     /// Makes this state a copy of `source` without its past (see
@@ -160,6 +162,7 @@ impl State {
             knowledge: self.knowledge.clone(),
             tactics: self.tactics.clone(),
             counted: self.counted,
+            left_walls: self.left_walls.clone(),
             idle_round: None,
             scratch_moves: Vec::new(),
             verdicts: Default::default(),
