@@ -49,7 +49,7 @@ pub fn run(game_or_file: &str, seed: Option<u64>) -> Result<ExitCode, String> {
             format!(
                 "{} ({})\nWhat's your move? ('#,#' or q/z/n for quit/undo/new game)",
                 seat.label(),
-                seat.color.name()
+                session.game.seat_colors_name(session.human)
             )
         };
         println!("{prompt}");
@@ -103,7 +103,7 @@ impl Session {
                 } else {
                     "Random"
                 };
-                format!("{} ({}) {who}", s.label(), s.color.name())
+                format!("{} ({}) {who}", s.label(), self.game.seat_colors_name(i))
             })
             .collect();
         println!("Players: {}", seats.join(", "));

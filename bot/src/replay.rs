@@ -235,8 +235,9 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
             }
         }
         None => {
-            let seat = &game.seats[state.to_move()];
-            out.push_str(&format!("Next: {} ({})\n", seat.label(), seat.color.name()));
+            let (seat, to_move) = (&game.seats[state.to_move()], state.to_move());
+            let colors = game.seat_colors_name(to_move);
+            out.push_str(&format!("Next: {} ({colors})\n", seat.label()));
         }
     }
     out

@@ -65,7 +65,7 @@ pub(crate) async fn seat_list(bot: &Bot, live: &LiveMatch) -> String {
         parts.push(if s.is_chaos {
             format!("Chaos ({})", s.color.name())
         } else {
-            format!("{} {name} ({})", s.label(), s.color.name())
+            format!("{} {name} ({})", s.label(), game.seat_colors_name(seat))
         });
     }
     parts.join(", ")

@@ -22,7 +22,7 @@ pub(crate) async fn seat_names(bot: &Bot, live: &LiveMatch) -> Vec<String> {
         } else {
             name_of(bot, record.player_id).await
         };
-        names.push(format!("{name} ({})", s.color.name()));
+        names.push(format!("{name} ({})", game.seat_colors_name(seat)));
     }
     names
 }

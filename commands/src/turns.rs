@@ -346,7 +346,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
             names.push(format!(
                 "{} ({})",
                 name_of(ctx.bot, record.player_id).await,
-                game.seats[s].color.name()
+                game.seat_colors_name(s)
             ));
         }
         let who = |s: usize| names[s].clone();

@@ -15,6 +15,9 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
         rules.players.words().to_string(),
         rules.colors.words().to_string(),
     ];
+    if rules.colors_per_seat > 1 {
+        lines.push(colors_per_seat_line(rules));
+    }
     if let Some(c) = rules.chaos_color {
         lines.push(format!("Chaos plays {}", c.name()));
     }
@@ -161,6 +164,24 @@ fn capitalize(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// "2 colours per player: black and pink; white and yellow".
+fn colors_per_seat_line(rules: &RuleSet) -> String {
+    let seats: Vec<String> = (0..rules.players.player_seats())
+        .map(|seat| {
+            let colors: Vec<String> = crate::validate::seat_colors(rules, seat)
+                .iter()
+                .map(|c| c.name().to_string())
+                .collect();
+            join_and(&colors)
+        })
+        .collect();
+    format!(
+        "{} colours per player: {}",
+        rules.colors_per_seat,
+        seats.join("; ")
+    )
 }
 
 /// A seat by its colour where colours are assigned, else by number.

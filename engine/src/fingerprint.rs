@@ -28,11 +28,17 @@ pub fn fingerprint(rules: &RuleSet) -> String {
         .collect()
 }
 
+fn is_one(n: &u8) -> bool {
+    *n == 1
+}
+
 #[derive(Serialize)]
 struct Canonical {
     schema_version: u32,
     players: Players,
     colors: ColorMode,
+    #[serde(skip_serializing_if = "is_one")]
+    colors_per_seat: u8,
     /// Chaos's actual colour, so naming the default changes nothing.
     chaos_color: Option<Color>,
     cloaking: Cloaking,
@@ -153,6 +159,7 @@ impl Canonical {
             schema_version: 1,
             players: rules.players,
             colors: rules.colors,
+            colors_per_seat: rules.colors_per_seat,
             chaos_color: chaos_color(rules),
             cloaking: rules.cloaking,
             pieces_per_turn: rules.pieces_per_turn,

@@ -126,13 +126,24 @@ fn board_of(game: &Game, view: &View) -> String {
     // person with their colour ("alice (black)").
     let mut legend: Vec<String> = Vec::new();
     for seat in &game.seats {
-        let s = if seat.is_chaos {
-            format!("{} Chaos ({})", color_letter(seat.color), seat.color.name())
+        // A seat that plays several colours shows them all.
+        let colors: Vec<Color> = if game.rules.colors_per_seat > 1 && !seat.is_chaos {
+            Color::ALL
+                .into_iter()
+                .filter(|&c| seat.controls(c))
+                .collect()
         } else {
-            format!("{} {}", color_letter(seat.color), seat.color.name())
+            vec![seat.color]
         };
-        if !legend.contains(&s) {
-            legend.push(s);
+        for color in colors {
+            let s = if seat.is_chaos {
+                format!("{} Chaos ({})", color_letter(color), color.name())
+            } else {
+                format!("{} {}", color_letter(color), color.name())
+            };
+            if !legend.contains(&s) {
+                legend.push(s);
+            }
         }
     }
     out.push_str(&format!(

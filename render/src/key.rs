@@ -69,7 +69,12 @@ impl Drawing<'_> {
             .enumerate()
             .map(|(i, seat)| Entry {
                 sample: Sample::Seat(seat.color),
-                label: seat_name(self.game, &self.options.seats, i),
+                label: if self.game.rules.colors_per_seat > 1 && !seat.is_chaos {
+                    let name = seat_name(self.game, &self.options.seats, i);
+                    format!("{name} ({})", self.game.seat_colors_name(i))
+                } else {
+                    seat_name(self.game, &self.options.seats, i)
+                },
                 highlight: self.view.to_move() == Some(i),
             })
             .collect()

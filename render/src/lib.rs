@@ -215,14 +215,11 @@ impl std::error::Error for RenderError {}
 /// the match is over only the name: the result is [`BoardOptions::result`].
 pub fn caption(game: &Game, view: &Shown, seats: &[String]) -> Vec<String> {
     let mut lines = vec![game.rules.name.clone()];
-    if let Some((i, seat)) = view
-        .to_move()
-        .and_then(|i| game.seats.get(i).map(|s| (i, s)))
-    {
+    if let Some(i) = view.to_move().filter(|&i| i < game.seats.len()) {
         let mut turn = format!(
             "{} ({}) to move",
             seat_name(game, seats, i),
-            seat.color.name()
+            game.seat_colors_name(i)
         );
         if game.rules.phases.len() > 1 {
             turn.push_str(&format!(

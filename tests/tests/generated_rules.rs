@@ -55,6 +55,8 @@ fn generated(seed: u64) -> RuleSet {
         "move_on_diag_en_passant",
     ];
     let results = ["remove", "convert", "paralyze"];
+    // Two colours a seat: black and pink, white and yellow.
+    let two_each = rng.random_bool(0.2);
     let mut shapes = Vec::new();
     for shape in ["circle", "x"].iter().take(rng.random_range(1..=2)) {
         let mut s = json!({"shape": shape});
@@ -92,6 +94,9 @@ fn generated(seed: u64) -> RuleSet {
         }
         let each = rng.random_range(0..=u16::from(side));
         s["reserves"] = json!({"black": each, "white": each});
+        if two_each {
+            s["reserves"] = json!({"black": each, "white": each, "pink": each, "yellow": each});
+        }
         // A trail: a wall, or a piece of its own shape while any is in reserve.
         if s.get("movement").is_some() && rng.random_bool(0.2) {
             let own = json!({"piece": shape});
@@ -142,6 +147,9 @@ fn generated(seed: u64) -> RuleSet {
         "pieces_up_to": pieces > 1 && rng.random_bool(0.4),
         "capture_moves_again": captures && rng.random_bool(0.3),
     });
+    if two_each {
+        fields["colors_per_seat"] = json!(2);
+    }
     if rng.random_bool(0.5) {
         fields["turn_limit"] = json!(rng.random_range(1..=300));
     }
@@ -289,6 +297,7 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "hexagon_shaped",
                 "\"trail\": \"wall\"",
                 "\"trail\": {",
+                "colors_per_seat",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -300,5 +309,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 26, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 27, "options seen: {seen:?}");
 }

@@ -14,6 +14,7 @@ mod creations;
 mod endings;
 mod factory_bounds;
 mod factory_checks;
+mod factory_colors;
 mod factory_jumps;
 mod factory_moves;
 mod factory_options;

@@ -24,28 +24,58 @@ pub(super) type Holder = (SeatRef, Color);
 
 /// The reserve holders in seat order, Chaos last: one per colour in play.
 pub(super) fn holders(rules: &RuleSet) -> Vec<Holder> {
-    holders_for(rules, rules.players, rules.colors, rules.chaos_color)
+    let seating = Seating {
+        players: rules.players,
+        colors: rules.colors,
+        per_seat: rules.colors_per_seat,
+    };
+    holders_for(rules, seating, rules.chaos_color)
+}
+
+/// Who plays, how colours go to them, and how many each seat plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Seating {
+    pub players: Players,
+    pub colors: ColorMode,
+    pub per_seat: u8,
+}
+
+impl Seating {
+    /// The rules seated so.
+    fn seat(self, rules: &RuleSet) -> RuleSet {
+        let mut game = rules.clone();
+        game.players = self.players;
+        game.colors = self.colors;
+        game.colors_per_seat = self.per_seat;
+        game
+    }
+
+    /// Whether each seat may play `per_seat` colours: assigned colours, and
+    /// enough of them for every seat and Chaos.
+    pub(super) fn fits(self) -> bool {
+        let chaos = usize::from(self.players.has_chaos());
+        self.per_seat == 1
+            || self.colors == ColorMode::Assigned
+                && (1..=validate::COLORS_PER_SEAT_MAX).contains(&self.per_seat)
+                && self.players.player_seats() * usize::from(self.per_seat) + chaos
+                    <= Color::ALL.len()
+    }
 }
 
 /// The reserve holders of the game with these players and colours: the
 /// engine's colours in play, each with the first seat that places it.
-fn holders_for(
-    rules: &RuleSet,
-    players: Players,
-    colors: ColorMode,
-    chaos: Option<Color>,
-) -> Vec<Holder> {
-    let mut game = rules.clone();
-    game.players = players;
-    game.colors = colors;
+fn holders_for(rules: &RuleSet, seating: Seating, chaos: Option<Color>) -> Vec<Holder> {
+    let mut game = seating.seat(rules);
     game.chaos_color = chaos;
     let placed = validate::player_colors(&game);
+    let players = seating.players.player_seats().max(1);
     validate::colors_in_play(&game)
         .into_iter()
         .enumerate()
         .map(|(i, color)| {
+            // A seat's colours come round once per seat (see `seat_colors`).
             let seat = if i < placed.len() {
-                SeatRef::Player(i as u8 + 1)
+                SeatRef::Player((i % players) as u8 + 1)
             } else {
                 SeatRef::Chaos
             };
@@ -55,16 +85,9 @@ fn holders_for(
 }
 
 /// Chaos's own colour when it names one a player does not place.
-fn chaos_choice(
-    rules: &RuleSet,
-    players: Players,
-    colors: ColorMode,
-    chaos: Option<Color>,
-) -> Option<Color> {
-    let mut game = rules.clone();
-    game.players = players;
-    game.colors = colors;
-    chaos.filter(|c| players.has_chaos() && !validate::player_colors(&game).contains(c))
+fn chaos_choice(rules: &RuleSet, seating: Seating, chaos: Option<Color>) -> Option<Color> {
+    let game = seating.seat(rules);
+    chaos.filter(|c| seating.players.has_chaos() && !validate::player_colors(&game).contains(c))
 }
 
 /// The colours in play, in seat order, Chaos's last (the engine's list).
@@ -109,9 +132,26 @@ pub(super) fn fill(rules: &RuleSet) -> Vec<u16> {
 /// the highest-numbered existing player, and a seat that goes takes its
 /// reserves with it.
 pub(super) fn remap_reserves(rules: &mut RuleSet, players: Players, colors: ColorMode) {
+    let mut seating = Seating {
+        players,
+        colors,
+        per_seat: rules.colors_per_seat,
+    };
+    if !seating.fits() {
+        seating.per_seat = 1;
+    }
+    reseat(rules, seating);
+}
+
+/// [`remap_reserves`] with the colours per seat given; a seat's further
+/// colours start with its first colour's reserves.
+pub(super) fn reseat(rules: &mut RuleSet, seating: Seating) {
+    let Seating {
+        players, colors, ..
+    } = seating;
     let old = holders(rules);
-    let chaos = chaos_choice(rules, players, colors, rules.chaos_color);
-    let new = holders_for(rules, players, colors, chaos);
+    let chaos = chaos_choice(rules, seating, rules.chaos_color);
+    let new = holders_for(rules, seating, chaos);
     let highest_player = old
         .iter()
         .filter(|(seat, _)| matches!(seat, SeatRef::Player(_)))
@@ -120,10 +160,9 @@ pub(super) fn remap_reserves(rules: &mut RuleSet, players: Players, colors: Colo
     for shape in &mut rules.shapes {
         let mut reserves = BTreeMap::new();
         for (seat, color) in &new {
-            let source = old
-                .iter()
-                .find(|(s, _)| s == seat)
-                .map(|(_, c)| *c)
+            let kept = old.contains(&(*seat, *color)).then_some(*color);
+            let source = kept
+                .or_else(|| old.iter().find(|(s, _)| s == seat).map(|(_, c)| *c))
                 .or(highest_player);
             let count = source
                 .and_then(|c| shape.reserves.get(&c).copied())
@@ -134,6 +173,7 @@ pub(super) fn remap_reserves(rules: &mut RuleSet, players: Players, colors: Colo
     }
     rules.players = players;
     rules.colors = colors;
+    rules.colors_per_seat = seating.per_seat;
     rules.chaos_color = chaos;
 }
 
@@ -148,7 +188,19 @@ pub(super) fn settle(rules: &mut RuleSet) {
     if rules.colors == ColorMode::PartnersShare && rules.players != Players::Partners {
         remap_reserves(rules, rules.players, ColorMode::Assigned);
     }
-    if chaos_choice(rules, rules.players, rules.colors, rules.chaos_color).is_none() {
+    let seating = Seating {
+        players: rules.players,
+        colors: rules.colors,
+        per_seat: rules.colors_per_seat,
+    };
+    if !seating.fits() {
+        remap_reserves(rules, rules.players, rules.colors);
+    }
+    let seating = Seating {
+        per_seat: rules.colors_per_seat,
+        ..seating
+    };
+    if chaos_choice(rules, seating, rules.chaos_color).is_none() {
         rules.chaos_color = None;
     }
     if rules.players != Players::Four {

@@ -404,6 +404,7 @@ impl Wizard {
         notes.extend(endings::settle(&self.rules, &mut rules));
         notes.extend(bounds::settle(&mut rules));
         notes.extend(trails::settle(&mut rules));
+        notes.extend(seats::colors_dropped(&self.rules, &rules, self.step));
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
             Flow::Stay => self.step,

@@ -3,7 +3,7 @@
 use redscience_engine::RuleSet;
 use redscience_engine::rules::{Cloaking, ColorMode, Players, SpaceRef};
 
-use super::dependent::{colors_in_play, remap_reserves};
+use super::dependent::{Seating, colors_in_play, remap_reserves, reseat};
 use redscience_engine::validate::PIECES_PER_TURN_MAX;
 
 use super::input::{Opt, buttons, file_name, pick, select};
@@ -35,16 +35,47 @@ fn player_options() -> Vec<Opt<Players>> {
     .collect()
 }
 
-fn color_options(players: Players) -> Vec<Opt<ColorMode>> {
+/// The colour modes, with assigned colours also 2 to 4 a seat where there
+/// are colours enough ("assigned_2", "2 colours each").
+fn color_options(players: Players) -> Vec<Opt<(ColorMode, u8)>> {
     let mut modes = vec![ColorMode::Assigned, ColorMode::Shared];
     if players == Players::Partners {
         modes.push(ColorMode::PartnersShare);
     }
     modes.push(ColorMode::PlayersChoose);
-    modes
+    let mut opts: Vec<Opt<(ColorMode, u8)>> = modes
         .into_iter()
-        .map(|m| Opt::new(m, file_name(&m), m.words()))
-        .collect()
+        .map(|m| Opt::new((m, 1), file_name(&m), m.words()))
+        .collect();
+    let several = (2..=redscience_engine::validate::COLORS_PER_SEAT_MAX).filter(|&per_seat| {
+        let seating = Seating {
+            players,
+            colors: ColorMode::Assigned,
+            per_seat,
+        };
+        seating.fits()
+    });
+    let several: Vec<Opt<(ColorMode, u8)>> = several
+        .map(|n| {
+            Opt::new(
+                (ColorMode::Assigned, n),
+                format!("assigned_{n}"),
+                colors_words(ColorMode::Assigned, n),
+            )
+            .alias(&format!("{n} colours each"))
+            .alias(&format!("{n} colors each"))
+        })
+        .collect();
+    opts.splice(1..1, several);
+    opts
+}
+
+/// "Assigned Colors", "2 Colors Each".
+fn colors_words(mode: ColorMode, per_seat: u8) -> String {
+    match per_seat {
+        1 => mode.words().to_string(),
+        n => format!("{n} Colors Each"),
+    }
 }
 
 fn cloaking_words(c: Cloaking) -> &'static str {
@@ -96,16 +127,17 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
         ),
         Step::Colors => {
             let colors: Vec<&str> = colors_in_play(rules).iter().map(|c| c.name()).collect();
+            let now = colors_words(rules.colors, rules.colors_per_seat);
             Ask::new(
                 format!(
-                    "Colours: now {} ({}). Assigned: each player has a colour; shared: everyone \
+                    "Colours: now {now} ({}). Assigned: each player has a colour (or 2 to 4 \
+                     colours each, each with its own reserves and lines); shared: everyone \
                      places black from one pool; players choose: every colour comes from one \
                      pool and the mover picks.",
-                    rules.colors.words(),
                     colors.join(", ")
                 ),
                 buttons(&color_options(rules.players)),
-                rules.colors.words(),
+                now,
             )
         }
         Step::Cloaking => Ask::new(
@@ -133,6 +165,19 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
     }
 }
 
+/// Says so when an answer other than the colours question took a seat's
+/// further colours away (the players outgrew them).
+pub(super) fn colors_dropped(before: &RuleSet, after: &RuleSet, step: Step) -> Option<String> {
+    (before.colors_per_seat > 1 && after.colors_per_seat == 1 && step != Step::Colors).then(|| {
+        format!(
+            "Each player has one colour again: {} with {} colours each needs more colours \
+             than there are.",
+            after.players.words(),
+            before.colors_per_seat
+        )
+    })
+}
+
 pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow, String> {
     match step {
         Step::Players => {
@@ -144,8 +189,13 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
             remap_reserves(rules, players, colors);
         }
         Step::Colors => {
-            let colors = pick(input, &color_options(rules.players))?;
-            remap_reserves(rules, rules.players, colors);
+            let (colors, per_seat) = pick(input, &color_options(rules.players))?;
+            let seating = Seating {
+                players: rules.players,
+                colors,
+                per_seat,
+            };
+            reseat(rules, seating);
         }
         Step::Cloaking => {
             let cloaking = pick(input, &cloaking_options())?;

@@ -246,6 +246,25 @@ impl Game {
             .unwrap_or(u8::MAX)
     }
 
+    /// The colours a seat plays, as a person reads them: "black", or with
+    /// several colours per seat "black and pink".
+    pub fn seat_colors_name(&self, seat: usize) -> String {
+        let Some(s) = self.seats.get(seat) else {
+            return String::new();
+        };
+        if self.rules.colors_per_seat == 1 || s.is_chaos {
+            return s.color.name().to_string();
+        }
+        let names: Vec<&str> = (Color::ALL.iter())
+            .filter(|&&c| s.controls(c))
+            .map(|c| c.name())
+            .collect();
+        match names.as_slice() {
+            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => s.color.name().to_string(),
+        }
+    }
+
     /// A seat's goal edge, as (axis, value): axis 0 is x and 1 is y, so
     /// `(1, 4)` is the row y = 4. None for Chaos, which has no goal.
     pub fn goal(&self, seat: usize) -> Option<(usize, u8)> {
@@ -650,7 +669,11 @@ fn seats_of(rules: &RuleSet) -> Vec<Seat> {
         .map(|i| {
             let own = Color::ALL[i];
             let (color, controls) = match rules.colors {
-                ColorMode::Assigned => (own, bit(own)),
+                ColorMode::Assigned => (
+                    own,
+                    (crate::validate::seat_colors(rules, i).into_iter())
+                        .fold(0, |bits, c| bits | bit(c)),
+                ),
                 ColorMode::Shared => (Color::Black, bit(Color::Black)),
                 ColorMode::PartnersShare => {
                     let c = if i % 2 == 0 {
@@ -677,7 +700,9 @@ fn seats_of(rules: &RuleSet) -> Vec<Seat> {
         })
         .collect();
     if rules.players.has_chaos() {
-        let color = rules.chaos_color.unwrap_or(Color::ALL[players]);
+        let color = rules
+            .chaos_color
+            .unwrap_or_else(|| crate::validate::default_chaos_color(rules));
         let team = seats.iter().map(|s| s.team).max().map_or(0, |t| t + 1);
         seats.push(Seat {
             number: players as u8 + 1,

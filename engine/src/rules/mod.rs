@@ -47,6 +47,10 @@ pub struct RuleSet {
     pub players: Players,
     #[serde(default)]
     pub colors: ColorMode,
+    /// Colours each seat plays (ours, issue 23; with assigned colours):
+    /// seat i of P plays colours i, i + P, i + 2P, ... of the colour order.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub colors_per_seat: u8,
     /// The colour of the Chaos seat when it is not the colour after the players'.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chaos_color: Option<Color>,
@@ -252,6 +256,9 @@ pub fn on_hexagon(width: u8, x: u8, y: u8) -> bool {
 
 fn one() -> u8 {
     1
+}
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 fn one_u16() -> u16 {
     1

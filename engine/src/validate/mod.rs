@@ -20,12 +20,12 @@ mod trails;
 use crate::rules::{BoardKind, OLDEST_SCHEMA_VERSION, SCHEMA_VERSION, TURN_SECONDS};
 use crate::{Problem, RuleSet};
 
-pub(crate) use seats::chaos_color;
+pub(crate) use seats::{chaos_color, default_chaos_color};
 pub(crate) use spaces::{Cell, Extent, starting_pieces};
 
 pub use bounds::{PIECES_PER_TURN_MAX, axis_fits};
 pub use outcomes::{IN_A_ROW_LENGTHS, TURN_LIMIT_MAX, longest_line};
-pub use seats::{colors_in_play, player_colors};
+pub use seats::{COLORS_PER_SEAT_MAX, colors_in_play, player_colors, seat_colors};
 pub use shapes::{condition_fits, movement_fits, reserve_max, result_fits};
 
 /// The most characters a game name may have (it appears in commands and lists).

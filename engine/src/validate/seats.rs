@@ -5,11 +5,16 @@ use crate::rules::{Color, ColorMode, Players, SeatRef};
 
 use super::Report;
 
-/// The colours the players (not Chaos) place, in seat order.
+/// The colours the players (not Chaos) place: each seat's first in seat
+/// order, then each seat's second, and so on (see [`seat_colors`]).
 pub fn player_colors(rules: &RuleSet) -> Vec<Color> {
     let seats = rules.players.player_seats();
     match rules.colors {
-        ColorMode::Assigned | ColorMode::PlayersChoose => Color::ALL[..seats].to_vec(),
+        ColorMode::Assigned => {
+            let count = (seats * usize::from(rules.colors_per_seat.max(1))).min(Color::ALL.len());
+            Color::ALL[..count].to_vec()
+        }
+        ColorMode::PlayersChoose => Color::ALL[..seats].to_vec(),
         ColorMode::Shared => vec![Color::Black],
         ColorMode::PartnersShare => vec![Color::Black, Color::White],
     }
@@ -21,8 +26,26 @@ pub(crate) fn chaos_color(rules: &RuleSet) -> Option<Color> {
     rules.players.has_chaos().then(|| {
         rules
             .chaos_color
-            .unwrap_or(Color::ALL[rules.players.player_seats()])
+            .unwrap_or_else(|| default_chaos_color(rules))
     })
+}
+
+/// The colour after the players' own: Chaos's unless the game names one.
+pub(crate) fn default_chaos_color(rules: &RuleSet) -> Color {
+    let taken = match rules.colors {
+        ColorMode::Assigned => usize::from(rules.colors_per_seat.max(1)),
+        _ => 1,
+    } * rules.players.player_seats();
+    Color::ALL[taken.min(Color::ALL.len() - 1)]
+}
+
+/// The colours player seat `seat` (from 0) plays with assigned colours, its
+/// own first: seat i of P plays colours i, i + P, ... of the colour order.
+pub fn seat_colors(rules: &RuleSet, seat: usize) -> Vec<Color> {
+    let seats = rules.players.player_seats();
+    (0..usize::from(rules.colors_per_seat.max(1)))
+        .filter_map(|k| Color::ALL.get(seat + k * seats).copied())
+        .collect()
 }
 
 /// Every colour a piece of this game may have: the players' colours, then Chaos's.
@@ -105,8 +128,54 @@ pub(super) fn check_seat_list(
     }
 }
 
+/// The most colours a seat may play.
+pub const COLORS_PER_SEAT_MAX: u8 = 4;
+
+/// Several colours per seat: assigned colours, and enough colours for
+/// every seat (and Chaos).
+fn check_colors_per_seat(rules: &RuleSet, report: &mut Report) {
+    let n = rules.colors_per_seat;
+    if n == 1 {
+        return;
+    }
+    let field = "colors_per_seat";
+    if n == 0 || n > COLORS_PER_SEAT_MAX {
+        report.add(
+            field,
+            format!("{n} colours per seat; a seat plays 1 to {COLORS_PER_SEAT_MAX} colours"),
+        );
+        return;
+    }
+    if rules.colors != ColorMode::Assigned {
+        report.add(
+            field,
+            format!(
+                "several colours per seat need assigned colours, not {}; set \"colors\": \
+                 \"assigned\", or leave colors_per_seat out",
+                rules.colors.words()
+            ),
+        );
+    }
+    let players = rules.players.player_seats();
+    let chaos = usize::from(rules.players.has_chaos() && rules.chaos_color.is_none());
+    let needed = players * usize::from(n) + chaos;
+    if needed > Color::ALL.len() {
+        let most = (Color::ALL.len() - chaos) / players;
+        report.add(
+            field,
+            format!(
+                "{} with {n} colours each needs {needed} colours, and there are {}; give each \
+                 seat at most {most}",
+                rules.players.words(),
+                Color::ALL.len()
+            ),
+        );
+    }
+}
+
 /// Players, colour mode, Chaos's colour and the overachiever rule.
 pub(super) fn check(rules: &RuleSet, report: &mut Report) {
+    check_colors_per_seat(rules, report);
     if rules.colors == ColorMode::PartnersShare && rules.players != Players::Partners {
         report.add(
             "colors",

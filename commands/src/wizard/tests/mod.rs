@@ -10,6 +10,7 @@ mod helps;
 mod labels;
 mod navigation;
 mod rules;
+mod seating;
 mod starts;
 mod trails;
 

@@ -1,0 +1,59 @@
+//! Several colours per seat picked as a person would: offered with the
+//! colour modes where there are colours enough, each new colour starting
+//! with its seat's reserves, and dropped when the players outgrow it.
+
+use redscience_engine::rules::{Color, ColorMode, Players};
+use redscience_engine::validate;
+
+use super::super::step::Step;
+use super::{ids, named, pick_all};
+
+#[test]
+fn each_seat_may_play_two_to_four_colours() {
+    let mut w = named("Two-each");
+    pick_all(&mut w, &["next"]);
+    assert_eq!(w.step, Step::Colors, "{}", w.prompt().text);
+    let offered = ids(&w.prompt());
+    for id in ["assigned", "assigned_2", "assigned_3", "assigned_4"] {
+        assert!(offered.contains(&id.to_string()), "{id} in {offered:?}");
+    }
+    pick_all(&mut w, &["assigned_2"]);
+    let r = w.rules();
+    assert_eq!((r.colors, r.colors_per_seat), (ColorMode::Assigned, 2));
+    let reserves = &r.shapes[0].reserves;
+    assert_eq!(
+        reserves.get(&Color::Pink),
+        reserves.get(&Color::Black),
+        "{reserves:?}"
+    );
+    assert_eq!(
+        reserves.get(&Color::Yellow),
+        reserves.get(&Color::White),
+        "{reserves:?}"
+    );
+    assert!(validate(r).is_ok(), "{:?}", validate(r));
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(
+        review.contains("2 colours per player: black and pink; white and yellow"),
+        "{review}"
+    );
+}
+
+#[test]
+fn colours_per_seat_go_when_the_players_outgrow_them() {
+    let mut w = named("Four-each");
+    pick_all(&mut w, &["next", "assigned_4"]);
+    assert_eq!(w.rules().colors_per_seat, 4);
+    // Four players with four colours each would need 16: back to one.
+    pick_all(&mut w, &["done", "edit_players", "four"]);
+    let r = w.rules();
+    assert_eq!((r.players, r.colors_per_seat), (Players::Four, 1));
+    let text = w.prompt().text;
+    assert!(text.contains("Each player has one colour again"), "{text}");
+    assert!(validate(r).is_ok(), "{:?}", validate(r));
+    // Four players may have two colours each (8 of 9), not three.
+    let offered = ids(&w.prompt());
+    assert!(offered.contains(&"assigned_2".to_string()), "{offered:?}");
+    assert!(!offered.contains(&"assigned_3".to_string()), "{offered:?}");
+}

@@ -1,0 +1,149 @@
+//! Several colours per seat (issue 23): with assigned colours each seat
+//! plays 2 to 4 colours, each with its own reserves and its own lines.
+
+use crate::factory_support::{legal, refused, with};
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use redscience_engine::rules::Color;
+use redscience_engine::testing::played;
+use redscience_engine::{Game, SeatResult, State};
+
+use SeatResult::{Loss, Win};
+
+fn results(state: &State) -> Vec<SeatResult> {
+    state.outcome().expect("the match is over").results.clone()
+}
+
+/// Tic-Tac-Toe on 4x4 where each player has two colours: black and pink
+/// for seat 1, white and yellow for seat 2.
+fn two_each(extra: Value) -> Arc<Game> {
+    with(
+        json!({
+            "dimensions": [4, 4, 1], "board": "squares", "colors_per_seat": 2,
+            "shapes": [{"shape": "circle",
+                        "reserves": {"black": 4, "pink": 4, "white": 4, "yellow": 4}}],
+        }),
+        extra,
+    )
+}
+
+#[test]
+fn each_seat_places_its_own_colours_only() {
+    let g = two_each(json!({}));
+    let seat_colors = |seat: usize| -> Vec<Color> {
+        Color::ALL
+            .into_iter()
+            .filter(|&c| g.seats[seat].controls(c))
+            .collect()
+    };
+    assert_eq!(seat_colors(0), [Color::Black, Color::Pink]);
+    assert_eq!(seat_colors(1), [Color::White, Color::Yellow]);
+    let state = g.start();
+    let moves = legal(&state);
+    assert!(moves.contains(&"black circle 1,1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"pink circle 1,1".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 32, "16 spaces, two colours: {moves:?}");
+    let state = played(&g, &["pink 1,1"]);
+    assert_eq!(
+        state.reserve(Color::Pink, redscience_engine::rules::Shape::Circle),
+        3
+    );
+    let moves = legal(&state);
+    assert!(
+        moves.contains(&"yellow circle 2,2".to_string()),
+        "{moves:?}"
+    );
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.contains("pink") || m.contains("black"))
+    );
+    assert_eq!(g.seat_colors_name(0), "black and pink");
+    assert!(
+        redscience_engine::describe(&g.rules)
+            .iter()
+            .any(|l| l == "2 colours per player: black and pink; white and yellow"),
+        "{:?}",
+        redscience_engine::describe(&g.rules)
+    );
+}
+
+#[test]
+fn a_line_is_of_one_colour_and_wins_for_its_seat() {
+    let g = two_each(json!({}));
+    // Pink, pink, pink along y = 1: seat 1's line.
+    let state = played(
+        &g,
+        &["pink 1,1", "white 1,4", "pink 2,1", "white 2,4", "pink 3,1"],
+    );
+    assert_eq!(results(&state), vec![Win, Loss]);
+    // Black, pink, black: two colours of one seat make no line.
+    let state = played(
+        &g,
+        &[
+            "black 1,1",
+            "white 1,4",
+            "pink 2,1",
+            "white 4,4",
+            "black 3,1",
+        ],
+    );
+    assert!(!state.is_finished(), "a line is of one colour");
+    // Yellow's line wins for seat 2.
+    let state = played(
+        &g,
+        &[
+            "black 1,1",
+            "yellow 1,4",
+            "black 4,3",
+            "yellow 2,4",
+            "pink 4,1",
+            "yellow 3,4",
+        ],
+    );
+    assert_eq!(results(&state), vec![Loss, Win]);
+}
+
+#[test]
+fn chaos_takes_the_colour_after_every_players_colours() {
+    let g = two_each(json!({"players": "two_vs_chaos",
+        "shapes": [{"shape": "circle", "reserves":
+            {"black": 3, "pink": 3, "white": 3, "yellow": 3, "orange": 3}}]}));
+    assert_eq!(g.seats[2].color, Color::Orange);
+    assert!(g.seats[2].is_chaos);
+}
+
+#[test]
+fn several_colours_per_seat_are_refused_where_they_cannot_hold() {
+    let messages = refused(
+        json!({"colors_per_seat": 2, "colors": "shared"}),
+        "colors_per_seat",
+    );
+    assert!(
+        messages.iter().any(|m| m.contains("need assigned colours")),
+        "{messages:?}"
+    );
+    let messages = refused(
+        json!({"colors_per_seat": 3, "players": "four"}),
+        "colors_per_seat",
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("needs 12 colours, and there are 9")),
+        "{messages:?}"
+    );
+    let messages = refused(json!({"colors_per_seat": 5}), "colors_per_seat");
+    assert!(
+        messages.iter().any(|m| m.contains("1 to 4")),
+        "{messages:?}"
+    );
+    // A reserve of a colour no seat plays is refused, as ever.
+    let problems = redscience_engine::validate(&redscience_engine::testing::rules(json!({
+        "shapes": [{"shape": "circle", "reserves": {"black": 5, "pink": 4, "white": 4}}]
+    })))
+    .expect_err("pink is no one's with one colour a seat");
+    assert!(!problems.is_empty());
+}
