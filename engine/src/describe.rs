@@ -395,6 +395,9 @@ pub fn turn_check_words(check: &TurnCheck) -> String {
             no_diagonal(*diagonals)
         ),
         TurnCheck::AnyPiece { result } => format!("Any piece {}", result.verb()),
+        TurnCheck::StackOfColors { colors, result } => {
+            format!("First stack of {colors} own colours {}", result.verb())
+        }
         TurnCheck::LastShape { shape, result } => {
             format!("Last {} {}", shape.name(), result.verb())
         }

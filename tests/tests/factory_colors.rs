@@ -147,3 +147,87 @@ fn several_colours_per_seat_are_refused_where_they_cannot_hold() {
     .expect_err("pink is no one's with one colour a seat");
     assert!(!problems.is_empty());
 }
+
+/// Two stacks 3 high; each player has two colours and wins by stacking
+/// both of its colours in one stack.
+fn own_colours_stacked(extra: Value) -> Arc<Game> {
+    with(
+        json!({
+            "board": "stacks", "dimensions": [3, 1, 3], "colors_per_seat": 2,
+            "turn_checks": [{"check": "stack_of_colors", "colors": 2, "result": "win"}],
+            "shapes": [{"shape": "circle",
+                        "reserves": {"black": 3, "pink": 3, "white": 3, "yellow": 3}}],
+        }),
+        extra,
+    )
+}
+
+#[test]
+fn a_stack_of_a_teams_own_colours_decides_the_game() {
+    let g = own_colours_stacked(json!({}));
+    // Black and white share stack 1: two colours, but of two teams.
+    let state = played(&g, &["black 1", "white 1"]);
+    assert!(!state.is_finished());
+    let state = played(&g, &["black 1", "white 1", "pink 1"]);
+    assert_eq!(
+        results(&state),
+        vec![Win, Loss],
+        "black and pink are seat 1's"
+    );
+    let told = state
+        .outcome()
+        .expect("over")
+        .explain(&g, &|seat| format!("Player {}", seat + 1));
+    assert!(
+        told.iter().any(|l| l.contains("stacked 2 of its colours")),
+        "{told:?}"
+    );
+    let state = played(&g, &["black 1", "yellow 2", "pink 3", "white 2"]);
+    assert_eq!(
+        results(&state),
+        vec![Loss, Win],
+        "white and yellow are seat 2's"
+    );
+    // As a losing check, whoever stacks its two colours loses.
+    let g = own_colours_stacked(json!({
+        "turn_checks": [{"check": "stack_of_colors", "colors": 2, "result": "lose"}],
+    }));
+    let state = played(&g, &["black 1", "white 2", "pink 1"]);
+    assert_eq!(results(&state), vec![Loss, Win]);
+    assert!(
+        redscience_engine::describe(&g.rules)
+            .iter()
+            .any(|l| l == "First stack of 2 own colours loses"),
+        "{:?}",
+        redscience_engine::describe(&g.rules)
+    );
+}
+
+#[test]
+fn a_stack_of_colours_is_refused_where_no_team_can_make_one() {
+    let check = json!([{"check": "stack_of_colors", "colors": 2, "result": "win"}]);
+    let messages = refused(json!({"turn_checks": check}), "turn_checks[0]");
+    assert!(
+        messages.iter().any(|m| m.contains("board of stacks")),
+        "{messages:?}"
+    );
+    let messages = refused(
+        json!({"board": "stacks", "dimensions": [3, 1, 3], "turn_checks": check}),
+        "turn_checks[0].colors",
+    );
+    assert!(
+        messages.iter().any(|m| m.contains("at most 1 colour")),
+        "{messages:?}"
+    );
+    let three = json!([{"check": "stack_of_colors", "colors": 3, "result": "win"}]);
+    let messages = refused(
+        json!({"board": "stacks", "dimensions": [3, 1, 2], "colors_per_seat": 3,
+               "turn_checks": three,
+               "shapes": [{"shape": "circle", "reserves": {"black": 1}}]}),
+        "turn_checks[0].colors",
+    );
+    assert!(
+        messages.iter().any(|m| m.contains("a stack holds 2")),
+        "{messages:?}"
+    );
+}

@@ -47,6 +47,9 @@ pub(super) fn id(check: &TurnCheck) -> String {
         }
         TurnCheck::ReachGoal { result } => format!("reach_goal_{}", verb(*result)),
         TurnCheck::ConnectSides { result } => format!("connect_sides_{}", verb(*result)),
+        TurnCheck::StackOfColors { colors, result } => {
+            format!("stack_of_{colors}_{}", verb(*result))
+        }
         TurnCheck::StalemateIfChaosCannotCapture => "stalemate_if_chaos_cannot_capture".into(),
         TurnCheck::StalemateIfBoardFull => "stalemate_if_board_full".into(),
         TurnCheck::EnPassant => "en_passant".into(),
@@ -89,6 +92,11 @@ fn universe() -> Vec<TurnCheck> {
     }
     for result in [WinLose::Win, WinLose::Lose] {
         out.push(TurnCheck::ConnectSides { result });
+    }
+    for colors in 2..=redscience_engine::validate::COLORS_PER_SEAT_MAX * 2 {
+        for result in [WinLose::Win, WinLose::Lose] {
+            out.push(TurnCheck::StackOfColors { colors, result });
+        }
     }
     out.push(TurnCheck::StalemateIfChaosCannotCapture);
     out.push(TurnCheck::StalemateIfBoardFull);

@@ -10,6 +10,7 @@ pub(crate) use measures::{BitStep, orthogonal_masks, step_masks};
 mod overachievers;
 mod sides;
 pub use sides::SIDE_AXES;
+mod stacks;
 mod stalemate;
 mod words;
 
@@ -505,6 +506,14 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
                         cells.extend(path);
                     }
                 }
+                if named.iter().any(|n| *n) {
+                    let mut f = Fired::new(Rule::Check(check.clone()), named);
+                    f.cells = cells;
+                    fired.push(f);
+                }
+            }
+            TurnCheck::StackOfColors { colors, .. } => {
+                let (named, cells) = stacks::of_colors(state, *colors, board);
                 if named.iter().any(|n| *n) {
                     let mut f = Fired::new(Rule::Check(check.clone()), named);
                     f.cells = cells;

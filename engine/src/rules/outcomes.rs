@@ -49,6 +49,10 @@ pub enum TurnCheck {
     /// bottom and top rows, Player 2 the left and right columns, Player 3
     /// the lowest and highest levels.
     ConnectSides { result: WinLose },
+    /// "First stack of 3 own colours wins/loses" (ours): on stacks, a stack
+    /// holding pieces of `colors` different colours that one team plays
+    /// (several colours per seat, partners, or players choosing).
+    StackOfColors { colors: u8, result: WinLose },
     /// "En passant" (a pawn-move extension of the check list).
     EnPassant,
     /// "Castle" (a rook-move extension of the check list).

@@ -2,8 +2,8 @@
 
 use crate::RuleSet;
 use crate::rules::{
-    BoardKind, CaptureResult, Measure, Movement, NoMove, Order, Power, Repetition, Shape,
-    StalemateRule, TurnCheck,
+    BoardKind, CaptureResult, ColorMode, Measure, Movement, NoMove, Order, Players, Power,
+    Repetition, Shape, StalemateRule, TurnCheck,
 };
 
 use super::Report;
@@ -166,6 +166,9 @@ fn check_turn_check(rules: &RuleSet, check: &TurnCheck, field: &str, report: &mu
         | TurnCheck::ReachGoal { .. }
         | TurnCheck::StalemateIfBoardFull => {}
         TurnCheck::ConnectSides { .. } => check_sides(rules, field, report),
+        TurnCheck::StackOfColors { colors, .. } => {
+            check_stack_of_colors(rules, *colors, field, report);
+        }
         TurnCheck::LastShape { shape, .. } => {
             check_shape(rules, *shape, &format!("{field}.shape"), report);
         }
@@ -205,6 +208,45 @@ fn check_turn_check(rules: &RuleSet, check: &TurnCheck, field: &str, report: &mu
 /// "Connecting opposite sides": each player has two sides to join, along
 /// an axis of its own at least 2 spaces long, on a board whose sides do not
 /// wrap round.
+/// The most colours one team plays: a seat's (several with assigned
+/// colours, every player colour when players choose), a partnership's two
+/// seats' with assigned colours.
+fn team_colors_most(rules: &RuleSet) -> usize {
+    let seat = match rules.colors {
+        ColorMode::Assigned => usize::from(rules.colors_per_seat),
+        ColorMode::PlayersChoose => super::player_colors(rules).len(),
+        ColorMode::Shared | ColorMode::PartnersShare => 1,
+    };
+    let partners = rules.players == Players::Partners && rules.colors == ColorMode::Assigned;
+    seat * if partners { 2 } else { 1 }
+}
+
+/// A stack of N own colours: on stacks tall enough, where some team plays
+/// N colours.
+fn check_stack_of_colors(rules: &RuleSet, colors: u8, field: &str, report: &mut Report) {
+    if rules.board != BoardKind::Stacks {
+        report.add(
+            field,
+            "a stack of colours needs a board of stacks; set \"board\": \"stacks\", or use \
+             another check",
+        );
+        return;
+    }
+    let most = team_colors_most(rules);
+    let height = rules.dimensions[2];
+    if colors < 2 || usize::from(colors) > most || colors > height {
+        report.add(
+            format!("{field}.colors"),
+            format!(
+                "{colors} colours in a stack: a team here plays at most {most} colour(s) and a \
+                 stack holds {height}; give each seat more colours (\"colors_per_seat\"), or \
+                 ask for 2 to {} colours",
+                most.min(usize::from(height)).max(2)
+            ),
+        );
+    }
+}
+
 fn check_sides(rules: &RuleSet, field: &str, report: &mut Report) {
     if rules.board == BoardKind::SquaresOnToroid {
         report.add(

@@ -57,3 +57,35 @@ fn colours_per_seat_go_when_the_players_outgrow_them() {
     assert!(offered.contains(&"assigned_2".to_string()), "{offered:?}");
     assert!(!offered.contains(&"assigned_3".to_string()), "{offered:?}");
 }
+
+#[test]
+fn a_stack_of_own_colours_is_offered_on_stacks_to_seats_with_several() {
+    use redscience_engine::rules::{TurnCheck, WinLose};
+    let mut w = named("Rainbow");
+    pick_all(&mut w, &["next", "assigned_2", "done", "edit_outcome"]);
+    assert_eq!(w.step, Step::TurnChecks, "{}", w.prompt().text);
+    let offered = ids(&w.prompt());
+    assert!(
+        !offered.contains(&"stack_of_2_wins".to_string()),
+        "not on a hash: {offered:?}"
+    );
+    pick_all(&mut w, &["done", "edit_board", "next", "stacks"]);
+    super::answer_all(&mut w, &["3", "1", "3"]);
+    pick_all(&mut w, &["done", "edit_outcome"]);
+    assert_eq!(w.step, Step::TurnChecks, "{}", w.prompt().text);
+    let offered = ids(&w.prompt());
+    assert!(
+        offered.contains(&"stack_of_2_wins".to_string()),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.contains(&"stack_of_3_wins".to_string()),
+        "two colours each: {offered:?}"
+    );
+    pick_all(&mut w, &["stack_of_2_wins"]);
+    assert!(w.rules().turn_checks.contains(&TurnCheck::StackOfColors {
+        colors: 2,
+        result: WinLose::Win
+    }));
+    assert!(validate(w.rules()).is_ok(), "{:?}", validate(w.rules()));
+}

@@ -33,6 +33,7 @@ impl Rule {
                 | TurnCheck::AnyPiece { result }
                 | TurnCheck::ReachGoal { result }
                 | TurnCheck::ConnectSides { result }
+                | TurnCheck::StackOfColors { result, .. }
                 | TurnCheck::LastShape { result, .. },
             ) => Some(*result),
             Rule::Check(_) => None,

@@ -15,7 +15,7 @@ pub type Label<'a> = &'a dyn Fn(usize) -> String;
 pub fn default_label(game: &Game) -> impl Fn(usize) -> String + '_ {
     |seat| {
         let s = &game.seats[seat];
-        format!("{} ({})", s.label(), s.color.name())
+        format!("{} ({})", s.label(), game.seat_colors_name(seat))
     }
 }
 
@@ -138,6 +138,28 @@ impl Words<'_> {
             .map(|t| self.team(t))
             .collect();
         (join_and(&names), names.len())
+    }
+
+    /// "stack 1", "stacks 1 and 3", "stack (2,3)": the stacks holding `cells`.
+    fn stacks(&self, cells: &[u16]) -> String {
+        let geo = &self.game.geometry;
+        let mut names: Vec<String> = Vec::new();
+        for &cell in cells {
+            let c = geo.coord(cell);
+            let name = if geo.dims[1] > 1 {
+                format!("({},{})", c.x, c.y)
+            } else {
+                c.x.to_string()
+            };
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        match names.as_slice() {
+            [one] => format!("stack {one}"),
+            [rest @ .., last] => format!("stacks {} and {last}", rest.join(", ")),
+            [] => String::new(),
+        }
     }
 
     fn cells(&self, cells: &[u16]) -> String {
@@ -268,6 +290,11 @@ impl Words<'_> {
                 "{named} joined {} sides {}",
                 verb(n, "its", "their"),
                 self.cells(&f.cells)
+            )),
+            Rule::Check(TurnCheck::StackOfColors { colors, .. }) => Some(format!(
+                "{named} stacked {colors} of {} colours in {}",
+                verb(n, "its", "their"),
+                self.stacks(&f.cells)
             )),
             Rule::Check(TurnCheck::AnyPiece { .. }) => {
                 Some(format!("Pieces on the board: {named}"))
