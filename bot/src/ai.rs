@@ -185,7 +185,12 @@ pub fn ai_match(
     json_out: bool,
     seed: u64,
 ) -> Result<ExitCode, String> {
-    let (game, a, b) = match_setup(game_or_file, a, b, games)?;
+    let (game, a_player, b_player) = match_setup(game_or_file, a, b, games)?;
+    if game.rules.players.player_seats() == 1 {
+        // One player: no head to head; each plays the seat from the same seeds.
+        return ai_seat_match(game_or_file, a, b, games, json_out, seed);
+    }
+    let (a, b) = (a_player, b_player);
     let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
     let mut capped = 0usize;
     for g in 0..games {

@@ -129,6 +129,12 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             accepted: !human,
         });
     }
+    if players == 1 && !others.is_empty() {
+        return Err(format!(
+            "{0} is played alone: challenge it with no opponent, as `challenge {0}`.",
+            crate::machines::quoted(&saved.name)
+        ));
+    }
     if others.len() + 1 > players {
         return Err(format!(
             "{} is for {players} players, so name at most {} opponent(s); you named {}.",

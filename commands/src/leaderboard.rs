@@ -236,7 +236,8 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     }
     // The machines, offered as commands to type.
     text.push('\n');
-    text.push_str(&crate::machines::offer(&saved.name));
+    let alone = saved.rules.players.player_seats() == 1 && !saved.rules.players.has_chaos();
+    text.push_str(&crate::machines::offer(&saved.name, alone));
 
     let buttons = buttons(ctx, &saved.name, &standings, &lines).await?;
     let card = LeaderboardCard {

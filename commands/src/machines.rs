@@ -93,13 +93,22 @@ pub(crate) fn budget(player: &Player) -> usize {
         .map_or(STANDARD_ITERATIONS, Level::iterations)
 }
 
-/// The line that offers a game's machines, as commands to type.
-pub(crate) fn offer(game: &str) -> String {
-    let g = if game.contains(char::is_whitespace) {
+/// A game's name as typed in a command: quoted when it holds a space.
+pub(crate) fn quoted(game: &str) -> String {
+    if game.contains(char::is_whitespace) {
         format!("\"{game}\"")
     } else {
         game.to_string()
-    };
+    }
+}
+
+/// The line that offers a game's machines, as commands to type; a game
+/// played alone offers itself.
+pub(crate) fn offer(game: &str, alone: bool) -> String {
+    let g = quoted(game);
+    if alone {
+        return format!("Play it alone: `challenge {g}`.");
+    }
     format!(
         "Play the machines: `challenge {g} sp` (the standard player), `challenge {g} easy`, \
          `challenge {g} medium`, `challenge {g} hard` or `challenge {g} random`."
@@ -277,9 +286,13 @@ mod tests {
 
     #[test]
     fn offers_are_commands_to_type() {
-        let line = offer("Connect4");
+        let line = offer("Connect4", false);
         assert!(line.contains("`challenge Connect4 sp`"), "{line}");
         assert!(line.contains("`challenge Connect4 hard`"), "{line}");
-        assert!(offer("My Game").contains("`challenge \"My Game\" easy`"));
+        assert!(offer("My Game", false).contains("`challenge \"My Game\" easy`"));
+        assert_eq!(
+            offer("My Walk", true),
+            "Play it alone: `challenge \"My Walk\"`."
+        );
     }
 }

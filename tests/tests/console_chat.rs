@@ -871,3 +871,38 @@ async fn a_turn_of_one_to_three_pieces_says_it_goes_on_and_how_to_end_it() {
     let ended = c.say("move pass").await;
     assert!(ended.contains("*Random ("), "Random moved next: {ended}");
 }
+
+#[tokio::test]
+async fn a_game_for_one_is_challenged_alone_and_ends_with_its_result() {
+    let mut c = chat(1).await;
+    let rules = serde_json::json!({
+        "schema_version": 2, "name": "Walk", "players": "one", "board": "squares",
+        "dimensions": [2, 2, 1], "no_move": "lose",
+        "turn_checks": [{"check": "stalemate_if_board_full"}],
+        "stalemate": [{"rule": "all_win"}],
+        "shapes": [{"shape": "circle", "movement": ["adj_orthogonal"], "trail": "wall",
+                    "reserves": {}}],
+        "initial": [{"at": "1,1", "color": "black"}],
+    });
+    std::fs::create_dir_all(&c.files).unwrap();
+    let file = c.files.join("walk.json");
+    std::fs::write(&file, rules.to_string()).unwrap();
+    let saved = c.say(&format!("game import << {}", file.display())).await;
+    assert!(saved.contains("Saved Walk"), "{saved}");
+    let refused = c.say("challenge Walk Random").await;
+    assert!(
+        refused
+            .contains("Walk is played alone: challenge it with no opponent, as `challenge Walk`."),
+        "{refused}"
+    );
+    let start = c.say("challenge Walk").await;
+    assert!(start.contains("Match 1 of Walk starts"), "{start}");
+    let done = c.say("move 1,1-2,1").await;
+    assert!(done.contains("Victory: "), "{done}");
+    assert!(done.contains("The board is full."), "{done}");
+    let board = c.say("leaderboard Walk").await;
+    assert!(
+        board.contains("Play it alone: `challenge Walk`."),
+        "{board}"
+    );
+}

@@ -149,6 +149,17 @@ fn generated(seed: u64) -> RuleSet {
     });
     if two_each {
         fields["colors_per_seat"] = json!(2);
+    } else if rng.random_bool(0.1) {
+        // One player alone: black's pieces only.
+        fields["players"] = json!("one");
+        for s in fields["shapes"].as_array_mut().expect("a list") {
+            s["reserves"]
+                .as_object_mut()
+                .expect("a map")
+                .remove("white");
+        }
+        let initial = fields["initial"].as_array_mut().expect("a list");
+        initial.retain(|p| p["color"] == json!("black"));
     }
     if rng.random_bool(0.5) {
         fields["turn_limit"] = json!(rng.random_range(1..=300));
@@ -298,6 +309,7 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "\"trail\": \"wall\"",
                 "\"trail\": {",
                 "colors_per_seat",
+                "\"players\": \"one\"",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -309,5 +321,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 27, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 28, "options seen: {seen:?}");
 }

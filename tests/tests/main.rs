@@ -12,6 +12,7 @@ mod clocks;
 mod console_chat;
 mod creations;
 mod endings;
+mod factory_alone;
 mod factory_bounds;
 mod factory_checks;
 mod factory_colors;

@@ -206,6 +206,10 @@ pub(super) fn settle(rules: &mut RuleSet) {
     if rules.players != Players::Four {
         rules.overachievers_disqualified = false;
     }
+    // Alone, there is no one to agree a draw with.
+    if rules.players == Players::One {
+        rules.draw_option = false;
+    }
     if rules.cloaking == Cloaking::None {
         for phase in &mut rules.phases {
             phase.cloaked.clear();

@@ -19,11 +19,14 @@ fn player_options() -> Vec<Opt<Players>> {
         Players::Four,
         Players::Partners,
         Players::OneVsChaos,
+        Players::One,
     ]
     .into_iter()
     .map(|p| {
         let opt = Opt::new(p, file_name(&p), p.words());
-        if p.has_chaos() || p == Players::Partners {
+        if p == Players::One {
+            opt.alias("alone").alias("1 player")
+        } else if p.has_chaos() || p == Players::Partners {
             opt
         } else {
             // "2 players" (the label "2-Player" reads as itself). A bare
@@ -119,7 +122,8 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
         Step::Players => Ask::new(
             format!(
                 "Players: how many play? Now {}. With Chaos, a random player named Chaos \
-                 always moves last and owns pieces of its own.",
+                 always moves last and owns pieces of its own; alone, one player solves a \
+                 puzzle.",
                 rules.players.words()
             ),
             buttons(&player_options()),

@@ -343,6 +343,7 @@ impl Step {
             CloakedSpaces(i) => i < rules.phases.len() && rules.cloaking != vocab::Cloaking::None,
             Fold(i) => i + 1 < rules.phases.len(),
             Overachievers => rules.players == vocab::Players::Four,
+            DrawOption => rules.players != vocab::Players::One,
             // Offered where it can hold, or kept to be turned off.
             LinesAtStart => rules.lines_at_start || super::options::lines_at_start_fits(rules),
             ShapeLabel(i) => shape(i).is_some(),

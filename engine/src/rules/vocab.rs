@@ -28,6 +28,8 @@ pub enum Players {
     Four,
     /// Four seats; seats 1 and 3 share one outcome, seats 2 and 4 another.
     Partners,
+    /// One player alone (ours, issue 23): a puzzle against the rules.
+    One,
     OneVsChaos,
     TwoVsChaos,
     ThreeVsChaos,
@@ -37,7 +39,7 @@ impl Players {
     /// Seats held by people or AIs, not counting Chaos.
     pub fn player_seats(self) -> usize {
         match self {
-            Players::OneVsChaos => 1,
+            Players::One | Players::OneVsChaos => 1,
             Players::Two | Players::TwoVsChaos => 2,
             Players::Three | Players::ThreeVsChaos => 3,
             Players::Four | Players::Partners => 4,
@@ -62,6 +64,7 @@ impl Players {
             Players::Three => "3-Player",
             Players::Four => "4-Player",
             Players::Partners => "Partners",
+            Players::One => "1 Player alone",
             Players::OneVsChaos => "1 vs Chaos",
             Players::TwoVsChaos => "2 vs Chaos",
             Players::ThreeVsChaos => "3 vs Chaos",

@@ -176,6 +176,12 @@ fn check_colors_per_seat(rules: &RuleSet, report: &mut Report) {
 /// Players, colour mode, Chaos's colour and the overachiever rule.
 pub(super) fn check(rules: &RuleSet, report: &mut Report) {
     check_colors_per_seat(rules, report);
+    if rules.players == Players::One && rules.draw_option {
+        report.add(
+            "draw_option",
+            "a game played alone has no one to agree a draw with; leave draw_option out",
+        );
+    }
     if rules.colors == ColorMode::PartnersShare && rules.players != Players::Partners {
         report.add(
             "colors",

@@ -89,3 +89,24 @@ fn a_stack_of_own_colours_is_offered_on_stacks_to_seats_with_several() {
     }));
     assert!(validate(w.rules()).is_ok(), "{:?}", validate(w.rules()));
 }
+
+#[test]
+fn a_game_for_one_player_alone_never_asks_about_draws() {
+    let mut w = named("Solitaire");
+    assert_eq!(w.step, Step::Players, "{}", w.prompt().text);
+    assert!(ids(&w.prompt()).contains(&"one".to_string()));
+    super::answer_all(&mut w, &["alone"]);
+    assert_eq!(w.rules().players, Players::One);
+    pick_all(&mut w, &["done", "edit_outcome"]);
+    let mut asked = Vec::new();
+    while w.step != Step::HowToPlay && asked.len() < 20 {
+        asked.push(w.step);
+        pick_all(&mut w, &["next"]);
+    }
+    assert!(!asked.contains(&Step::DrawOption), "{asked:?}");
+    assert!(!w.rules().draw_option);
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(review.contains("1 Player alone"), "{review}");
+    assert!(validate(w.rules()).is_ok(), "{:?}", validate(w.rules()));
+}
