@@ -2,7 +2,7 @@
 //! checks and stalemate rules and lost when the player is stuck; the
 //! standard player searches it through the game interface like any other.
 
-use crate::factory_support::{legal, refused, with};
+use crate::factory_support::{assert_described, legal, refused, with};
 use std::sync::Arc;
 
 use rand::SeedableRng;
@@ -46,13 +46,7 @@ fn a_player_alone_wins_by_filling_the_board_and_loses_when_stuck() {
     let g = walk(3, 1, "2,1", json!({}));
     let state = played(&g, &["2,1-1,1"]);
     assert_eq!(results(&state), vec![SeatResult::Loss]);
-    assert!(
-        redscience_engine::describe(&g.rules)
-            .iter()
-            .any(|l| l == "1 Player alone"),
-        "{:?}",
-        redscience_engine::describe(&g.rules)
-    );
+    assert_described(&g, "1 Player alone");
 }
 
 #[test]

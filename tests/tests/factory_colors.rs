@@ -1,7 +1,7 @@
 //! Several colours per seat (issue 23): with assigned colours each seat
 //! plays 2 to 4 colours, each with its own reserves and its own lines.
 
-use crate::factory_support::{legal, refused, with};
+use crate::factory_support::{assert_described, legal, refused, with};
 use std::sync::Arc;
 
 use serde_json::{Value, json};
@@ -61,13 +61,7 @@ fn each_seat_places_its_own_colours_only() {
             .any(|m| m.contains("pink") || m.contains("black"))
     );
     assert_eq!(g.seat_colors_name(0), "black and pink");
-    assert!(
-        redscience_engine::describe(&g.rules)
-            .iter()
-            .any(|l| l == "2 colours per player: black and pink; white and yellow"),
-        "{:?}",
-        redscience_engine::describe(&g.rules)
-    );
+    assert_described(&g, "2 colours per player: black and pink; white and yellow");
 }
 
 #[test]
@@ -194,13 +188,7 @@ fn a_stack_of_a_teams_own_colours_decides_the_game() {
     }));
     let state = played(&g, &["black 1", "white 2", "pink 1"]);
     assert_eq!(results(&state), vec![Loss, Win]);
-    assert!(
-        redscience_engine::describe(&g.rules)
-            .iter()
-            .any(|l| l == "First stack of 2 own colours loses"),
-        "{:?}",
-        redscience_engine::describe(&g.rules)
-    );
+    assert_described(&g, "First stack of 2 own colours loses");
 }
 
 #[test]

@@ -38,3 +38,12 @@ pub fn refused(fields: Value, field: &str) -> Vec<String> {
     assert!(!messages.is_empty(), "nothing refused at {field}");
     messages
 }
+
+/// Fails unless one line of the game's description contains `words`.
+pub fn assert_described(game: &Game, words: &str) {
+    let lines = redscience_engine::describe(&game.rules);
+    assert!(
+        lines.iter().any(|l| l.contains(words)),
+        "{words:?} is not in {lines:?}"
+    );
+}
