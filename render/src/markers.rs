@@ -73,12 +73,7 @@ impl Drawing<'_> {
                 | BoardKind::SquaresOnToroid
                 | BoardKind::Hexagons
                 | BoardKind::TetrakisSquares
-        ) && self
-            .game
-            .rules
-            .shapes
-            .iter()
-            .any(|s| !s.movement.is_empty())
+        ) && self.game.goals_matter()
     }
 
     /// Each goal edge with the seats aiming at it: (axis, value, seats).

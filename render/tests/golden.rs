@@ -339,7 +339,7 @@ fn goals_are_marked_on_their_edges() {
     // Four players on a hash board: one edge each.
     let g = game(serde_json::json!({"players": "four", "board": "squares",
         "dimensions": [5, 5, 1],
-        "shapes": [{"shape": "circle", "movement": ["adjacent"],
+        "shapes": [{"shape": "circle", "movement": ["adjacent_no_back"],
                     "reserves": {"black": 2, "white": 2, "pink": 2, "yellow": 2}}]}));
     let svg = board_svg(
         &g,
@@ -348,14 +348,20 @@ fn goals_are_marked_on_their_edges() {
     );
     assert!(svg.contains("Player 4 right (x=5)"), "{svg}");
     check_state("marker_goals_four", &g.start(), &[]);
-    // Placement-only games mark no goals.
-    let g = catalogue_game("Tic-Tac-Toe");
-    let svg = board_svg(
-        &g,
-        &g.start().public_view().into(),
-        &BoardOptions::default(),
+    // Placement-only games mark no goals, nor do moves that ignore them.
+    let adjacent = game(
+        serde_json::json!({"board": "squares", "dimensions": [4, 4, 1],
+        "shapes": [{"shape": "circle", "movement": ["adjacent"],
+                    "reserves": {"black": 4, "white": 4}}]}),
     );
-    assert!(!svg.contains("Goals:"));
+    for g in [catalogue_game("Tic-Tac-Toe"), adjacent] {
+        let svg = board_svg(
+            &g,
+            &g.start().public_view().into(),
+            &BoardOptions::default(),
+        );
+        assert!(!svg.contains("Goals:"), "{}", g.rules.name);
+    }
 }
 
 /// The caption's reserves: a player sees its own by shape, the others' as
@@ -571,7 +577,7 @@ fn goals_on_hexagons_and_triangles() {
     ] {
         let g = game(serde_json::json!({"players": "four", "board": board,
             "dimensions": dims,
-            "shapes": [{"shape": "circle", "movement": ["adjacent"],
+            "shapes": [{"shape": "circle", "movement": ["adjacent_no_back"],
                         "reserves": {"black": 2, "white": 2, "pink": 2, "yellow": 2}}]}));
         let svg = board_svg(
             &g,

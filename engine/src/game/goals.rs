@@ -26,6 +26,18 @@ const FORWARD_KINDS: [Movement; 7] = [
     Movement::ForwardAdjDiag,
 ];
 
+impl Game {
+    /// Whether a seat's goal means anything in this game: some shape moves
+    /// toward it (forward-only kinds, which promote there), or reaching it
+    /// is a turn check. Pictures mark goals only then.
+    pub fn goals_matter(&self) -> bool {
+        let forward =
+            |s: &crate::rules::ShapeRules| s.movement.iter().any(|m| FORWARD_KINDS.contains(m));
+        self.rules.shapes.iter().any(forward)
+            || (self.rules.turn_checks.iter()).any(|c| matches!(c, TurnCheck::ReachGoal { .. }))
+    }
+}
+
 /// One seat's goal, compiled.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SeatGoal {
