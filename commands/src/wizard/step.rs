@@ -145,7 +145,7 @@ impl Group {
             Group::Name => "the name",
             Group::Seats => "players, colours, cloaking and pieces per turn",
             Group::Board => "boards, board kind and dimensions",
-            Group::Shapes => "shapes: power, capture, chains, reserves, movement and axis",
+            Group::Shapes => "shapes: power, capture, chains, reserves, movement, axis and trails",
             Group::Phases => "phases: order, movement, pass, no-move rule, locks and cloaks",
             Group::Spaces => "sticky and exclusive spaces, starting pieces and walls",
             Group::Outcome => {
