@@ -179,6 +179,33 @@ fn generated(seed: u64) -> RuleSet {
         fields["phases"][0]["locked"] = json!([wall]);
         fields["walls_stop_slides"] = json!(rng.random_bool(0.7));
     }
+    if two_each && rng.random_bool(0.5) {
+        // Stacks 3 high, won by stacking both of a seat's colours.
+        fields["board"] = json!("stacks");
+        fields["dimensions"] = json!([side, 1, 3]);
+        fields["initial"] = json!([]);
+        fields["hexagon_shaped"] = json!(false);
+        fields["walls_stop_slides"] = json!(false);
+        fields["phases"][0]["locked"] = json!([]);
+        fields["lines_at_start"] = json!(false);
+        for s in fields["shapes"].as_array_mut().expect("a list") {
+            let s = s.as_object_mut().expect("a shape");
+            s.remove("trail");
+            s.remove("axis");
+            // On stacks every capture is an arrival.
+            if s.contains_key("capture") {
+                s.insert("capture".into(), json!("cover"));
+                for jump_only in ["jump_over", "jump_line", "chain", "chain_no_return"] {
+                    s.remove(jump_only);
+                }
+            }
+            if let Some(kinds) = s.get_mut("movement").and_then(Value::as_array_mut) {
+                kinds.retain(|k| k != "knight_blocked");
+            }
+        }
+        let check = json!({"check": "stack_of_colors", "colors": 2, "result": "win"});
+        fields["turn_checks"] = json!([check]);
+    }
     serde_json::from_value(fields).expect("the generated fields form a rule set")
 }
 
@@ -310,6 +337,7 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "\"trail\": {",
                 "colors_per_seat",
                 "\"players\": \"one\"",
+                "stack_of_colors",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -321,5 +349,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 28, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 29, "options seen: {seen:?}");
 }
