@@ -78,4 +78,21 @@ fn alone_there_is_no_draw_to_agree() {
         messages.iter().any(|m| m.contains("played alone")),
         "{messages:?}"
     );
+    // Against Chaos alone, which never answers, no draw is offered (an
+    // offer would have drawn at once); with another player it is.
+    let offers = |players: &str, reserves: Value| {
+        let g = with(
+            json!({"players": players, "draw_option": true,
+                   "shapes": [{"shape": "circle", "reserves": reserves}]}),
+            json!({}),
+        );
+        g.start()
+            .legal()
+            .contains(&redscience_engine::Move::OfferDraw)
+    };
+    assert!(!offers("one_vs_chaos", json!({"black": 4, "white": 4})));
+    assert!(offers(
+        "two_vs_chaos",
+        json!({"black": 3, "white": 3, "pink": 3})
+    ));
 }

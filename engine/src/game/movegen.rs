@@ -98,10 +98,14 @@ impl State {
             out.push(Move::Pass);
         }
         let game = self.game();
+        // Only another player can agree: Chaos never answers.
+        let someone_to_agree =
+            || (game.seats.iter().enumerate()).any(|(s, other)| s != seat && !other.is_chaos);
         if game.rules.draw_option
             && !self.offered_this_turn
             && self.moves_this_turn().is_empty()
             && !game.seats[seat].is_chaos
+            && someone_to_agree()
         {
             out.push(Move::OfferDraw);
         }
