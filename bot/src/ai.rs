@@ -185,12 +185,11 @@ pub fn ai_match(
     json_out: bool,
     seed: u64,
 ) -> Result<ExitCode, String> {
-    let (game, a_player, b_player) = match_setup(game_or_file, a, b, games)?;
+    let (game, a, b) = match_setup(game_or_file, a, b, games)?;
     if game.rules.players.player_seats() == 1 {
         // One player: no head to head; each plays the seat from the same seeds.
-        return ai_seat_match(game_or_file, a, b, games, json_out, seed);
+        return seat_match(&game, (a, b), games, json_out, seed);
     }
-    let (a, b) = (a_player, b_player);
     let (mut wins, mut losses, mut draws) = (0usize, 0usize, 0usize);
     let mut capped = 0usize;
     for g in 0..games {
@@ -274,6 +273,17 @@ pub fn ai_seat_match(
     seed: u64,
 ) -> Result<ExitCode, String> {
     let (game, a, b) = match_setup(game_or_file, a, b, games)?;
+    seat_match(&game, (a, b), games, json_out, seed)
+}
+
+/// [`ai_seat_match`] on a compiled game.
+fn seat_match(
+    game: &std::sync::Arc<redscience_engine::Game>,
+    (a, b): (Player, Player),
+    games: usize,
+    json_out: bool,
+    seed: u64,
+) -> Result<ExitCode, String> {
     let seats: Vec<usize> = (0..game.seats.len())
         .filter(|s| game.chaos_seat() != Some(*s))
         .collect();
@@ -284,9 +294,9 @@ pub fn ai_seat_match(
     for g in 0..games {
         let seat = seats[g % seats.len()];
         let game_seed = seed.wrapping_add(g as u64);
-        let with_a = play_game(&game, game_seed, &|s| if s == seat { a } else { b })
+        let with_a = play_game(game, game_seed, &|s| if s == seat { a } else { b })
             .map_err(|e| format!("game {g}: {e}"))?;
-        let with_b = play_game(&game, game_seed, &|_| b).map_err(|e| format!("game {g}: {e}"))?;
+        let with_b = play_game(game, game_seed, &|_| b).map_err(|e| format!("game {g}: {e}"))?;
         let (Some(with_a), Some(with_b)) = (with_a, with_b) else {
             capped += 1;
             continue;

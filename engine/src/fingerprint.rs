@@ -28,16 +28,12 @@ pub fn fingerprint(rules: &RuleSet) -> String {
         .collect()
 }
 
-fn is_one(n: &u8) -> bool {
-    *n == 1
-}
-
 #[derive(Serialize)]
 struct Canonical {
     schema_version: u32,
     players: Players,
     colors: ColorMode,
-    #[serde(skip_serializing_if = "is_one")]
+    #[serde(skip_serializing_if = "crate::rules::is_one")]
     colors_per_seat: u8,
     /// Chaos's actual colour, so naming the default changes nothing.
     chaos_color: Option<Color>,

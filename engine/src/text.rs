@@ -125,17 +125,9 @@ fn board_of(game: &Game, view: &View) -> String {
     // Colours, not "Player 1": the messages around a board name each
     // person with their colour ("alice (black)").
     let mut legend: Vec<String> = Vec::new();
-    for seat in &game.seats {
+    for (i, seat) in game.seats.iter().enumerate() {
         // A seat that plays several colours shows them all.
-        let colors: Vec<Color> = if game.rules.colors_per_seat > 1 && !seat.is_chaos {
-            Color::ALL
-                .into_iter()
-                .filter(|&c| seat.controls(c))
-                .collect()
-        } else {
-            vec![seat.color]
-        };
-        for color in colors {
+        for color in game.seat_colors(i) {
             let s = if seat.is_chaos {
                 format!("{} Chaos ({})", color_letter(color), color.name())
             } else {

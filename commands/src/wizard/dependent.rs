@@ -50,15 +50,10 @@ impl Seating {
         game
     }
 
-    /// Whether each seat may play `per_seat` colours: assigned colours, and
-    /// enough of them for every seat and Chaos.
-    pub(super) fn fits(self) -> bool {
-        let chaos = usize::from(self.players.has_chaos());
-        self.per_seat == 1
-            || self.colors == ColorMode::Assigned
-                && (1..=validate::COLORS_PER_SEAT_MAX).contains(&self.per_seat)
-                && self.players.player_seats() * usize::from(self.per_seat) + chaos
-                    <= Color::ALL.len()
+    /// Whether each seat may play `per_seat` colours in `rules` seated so,
+    /// as validation judges it (assigned colours, enough of them).
+    pub(super) fn fits(self, rules: &RuleSet) -> bool {
+        self.per_seat == 1 || super::problems_at(&self.seat(rules), "colors_per_seat").is_empty()
     }
 }
 
@@ -137,7 +132,7 @@ pub(super) fn remap_reserves(rules: &mut RuleSet, players: Players, colors: Colo
         colors,
         per_seat: rules.colors_per_seat,
     };
-    if !seating.fits() {
+    if !seating.fits(rules) {
         seating.per_seat = 1;
     }
     reseat(rules, seating);
@@ -193,7 +188,7 @@ pub(super) fn settle(rules: &mut RuleSet) {
         colors: rules.colors,
         per_seat: rules.colors_per_seat,
     };
-    if !seating.fits() {
+    if !seating.fits(rules) {
         remap_reserves(rules, rules.players, rules.colors);
     }
     let seating = Seating {

@@ -40,7 +40,8 @@ fn player_options() -> Vec<Opt<Players>> {
 
 /// The colour modes, with assigned colours also 2 to 4 a seat where there
 /// are colours enough ("assigned_2", "2 colours each").
-fn color_options(players: Players) -> Vec<Opt<(ColorMode, u8)>> {
+fn color_options(rules: &RuleSet) -> Vec<Opt<(ColorMode, u8)>> {
+    let players = rules.players;
     let mut modes = vec![ColorMode::Assigned, ColorMode::Shared];
     if players == Players::Partners {
         modes.push(ColorMode::PartnersShare);
@@ -56,7 +57,7 @@ fn color_options(players: Players) -> Vec<Opt<(ColorMode, u8)>> {
             colors: ColorMode::Assigned,
             per_seat,
         };
-        seating.fits()
+        seating.fits(rules)
     });
     let several: Vec<Opt<(ColorMode, u8)>> = several
         .map(|n| {
@@ -140,7 +141,7 @@ pub(super) fn ask(rules: &RuleSet, step: Step) -> Ask {
                      pool and the mover picks.",
                     colors.join(", ")
                 ),
-                buttons(&color_options(rules.players)),
+                buttons(&color_options(rules)),
                 now,
             )
         }
@@ -193,7 +194,7 @@ pub(super) fn apply(rules: &mut RuleSet, step: Step, input: &str) -> Result<Flow
             remap_reserves(rules, players, colors);
         }
         Step::Colors => {
-            let (colors, per_seat) = pick(input, &color_options(rules.players))?;
+            let (colors, per_seat) = pick(input, &color_options(rules))?;
             let seating = Seating {
                 players: rules.players,
                 colors,

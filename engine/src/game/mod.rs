@@ -249,20 +249,24 @@ impl Game {
     /// The colours a seat plays, as a person reads them: "black", or with
     /// several colours per seat "black and pink".
     pub fn seat_colors_name(&self, seat: usize) -> String {
-        let Some(s) = self.seats.get(seat) else {
-            return String::new();
-        };
-        if self.rules.colors_per_seat == 1 || s.is_chaos {
-            return s.color.name().to_string();
-        }
-        let names: Vec<&str> = (Color::ALL.iter())
-            .filter(|&&c| s.controls(c))
-            .map(|c| c.name())
-            .collect();
+        let names: Vec<&str> = self.seat_colors(seat).iter().map(|c| c.name()).collect();
         match names.as_slice() {
             [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => s.color.name().to_string(),
+            _ => names.join(""),
         }
+    }
+
+    /// The colours a seat is known by: its own, or with several colours
+    /// per seat all it plays (a seat that may place any colour because
+    /// players choose is still known by its own).
+    pub fn seat_colors(&self, seat: usize) -> Vec<Color> {
+        let Some(s) = self.seats.get(seat) else {
+            return Vec::new();
+        };
+        if self.rules.colors_per_seat == 1 || s.is_chaos {
+            return vec![s.color];
+        }
+        Color::ALL.into_iter().filter(|&c| s.controls(c)).collect()
     }
 
     /// A seat's goal edge, as (axis, value): axis 0 is x and 1 is y, so

@@ -257,7 +257,7 @@ pub fn on_hexagon(width: u8, x: u8, y: u8) -> bool {
 fn one() -> u8 {
     1
 }
-fn is_one(n: &u8) -> bool {
+pub(crate) fn is_one(n: &u8) -> bool {
     *n == 1
 }
 fn one_u16() -> u16 {
