@@ -68,12 +68,13 @@ enum Command {
         /// A game's name, or a rule-set JSON file.
         game: String,
         /// Moves in turn order, seat 1 first: "2,2", "b3", "1,1-1,2", "a+b" for a
-        /// two-piece turn, "pass", "draw", "agree", "refuse", or "?" for a random move.
+        /// two-piece turn, "pass", "draw", "agree", "refuse", "?" for a random move,
+        /// or "roll 4" for the die's face (else the die rolls from the seed).
         moves: Vec<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Seed for Chaos and "?" moves.
+        /// Seed for Chaos, the die and "?" moves.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Chaos's moves are among those given, instead of played from the seed.

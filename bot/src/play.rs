@@ -110,7 +110,9 @@ impl Session {
     }
 
     fn let_others_move(&mut self) {
-        while !self.state.is_finished() && self.state.to_move() != self.human {
+        while !self.state.is_finished()
+            && (self.state.to_move() != self.human || self.state.awaits_roll())
+        {
             match random_move(&self.state, &mut self.rng) {
                 Some(m) => self.state.apply(m).expect("random moves are legal"),
                 None => break,

@@ -57,7 +57,7 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
     let mut legal = Vec::with_capacity(turns.len());
     for (index, turn) in turns.iter().enumerate() {
         if !options.chaos_given {
-            play_chaos(&mut state, &mut rng);
+            play_chaos(&mut state, &mut rng, Some(turn));
         }
         legal.push(state.legal().iter().filter(|m| !m.is_draw_talk()).count());
         if let Err(reason) = play_turn(&mut state, turn, &mut rng) {
@@ -70,7 +70,7 @@ pub fn run(game_or_file: &str, turns: &[String], options: Options) -> Result<Exi
         }
     }
     if rejected.is_none() && !options.chaos_given {
-        play_chaos(&mut state, &mut rng);
+        play_chaos(&mut state, &mut rng, None);
     }
     if options.json {
         let mut report = json_report(&state, rejected.as_ref(), eyes);
@@ -102,14 +102,27 @@ fn plies(state: &State) -> String {
         .collect()
 }
 
-/// Chaos plays from the seed whenever it is to move.
-pub(crate) fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus) {
-    while !state.is_finished() && state.game().seats[state.to_move()].is_chaos {
+/// Chaos plays from the seed whenever it is to move, and the die rolls
+/// from it, unless `next`, the turn given next, names the roll (`roll 4`).
+pub(crate) fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus, next: Option<&str>) {
+    let roll_given = next.is_some_and(names_a_roll);
+    while !state.is_finished()
+        && if state.awaits_roll() {
+            !roll_given
+        } else {
+            state.game().seats[state.to_move()].is_chaos
+        }
+    {
         match random_move(state, rng) {
             Some(m) => state.apply(m).expect("random moves are legal"),
             None => break,
         }
     }
+}
+
+/// Whether a given turn is the die's roll (`roll 4`).
+fn names_a_roll(turn: &str) -> bool {
+    turn.trim().to_ascii_lowercase().starts_with("roll")
 }
 
 /// One given turn: its moves joined by '+', all legal or none applied; "?"
@@ -244,7 +257,7 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
 }
 
 /// The position after `moves` (seat 1 first; `?` is a random move from the
-/// seed), with Chaos playing from the seed: what `suggest` and `render` start from.
+/// seed), with Chaos and the die playing from the seed: what `suggest` and `render` start from.
 pub(crate) fn position(
     game: &std::sync::Arc<redscience_engine::Game>,
     moves: &[String],
@@ -253,10 +266,10 @@ pub(crate) fn position(
     let mut state = game.start_seeded(seed);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     for (i, text) in moves.iter().enumerate() {
-        play_chaos(&mut state, &mut rng);
+        play_chaos(&mut state, &mut rng, Some(text));
         play_turn(&mut state, text, &mut rng)
             .map_err(|e| format!("move {} \"{text}\": {e}", i + 1))?;
     }
-    play_chaos(&mut state, &mut rng);
+    play_chaos(&mut state, &mut rng, None);
     Ok(state)
 }

@@ -80,13 +80,16 @@ pub(crate) async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
     }
 }
 
-/// Plays every decision that falls to a machine seat, until a person is to
-/// move or the match ends. Each machine move is drawn from a stream seeded
-/// by the match and the move's number, so a replay makes the same choice.
+/// Plays every decision that falls to a machine seat, and every roll of the
+/// die, until a person is to move or the match ends. Each machine move and
+/// roll is drawn from a stream seeded by the match and the move's number,
+/// so a replay makes the same choice.
 pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result<(), Said> {
     while !live.is_over() {
         let seat = live.state().to_move();
-        if is_human(bot, live, seat).await {
+        // The die rolls for every seat, a person's too: no one chooses it.
+        let rolling = live.state().awaits_roll();
+        if !rolling && is_human(bot, live, seat).await {
             break;
         }
         let number = live.state().decisions().len() as u64;
@@ -100,6 +103,7 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
         // and Chaos pick at random (personas never get here: their person
         // plays them).
         let mv = match player.kind {
+            _ if rolling => random_move(live.state(), &mut rng),
             Kind::Standard | Kind::Persona => {
                 let iterations = crate::machines::budget(&player);
                 let state = live.state().clone();
@@ -519,6 +523,12 @@ async fn turn_prompt(
                 .map(|c| c.id.splitn(3, ' ').nth(2).unwrap_or("pass").to_string())
                 .unwrap_or_else(|| "pass".into())
         );
+        if let Some(face) = state.rolled() {
+            prompt.push_str(&format!(
+                " The die shows {face}: {}.",
+                state.game().face_rule(face)
+            ));
+        }
         prompt.push_str(&turn_goes_on(state, verb));
         // A reviewing seat gets its helper's proposal as the default;
         // it is also what the clock plays if time runs out.

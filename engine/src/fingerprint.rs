@@ -73,6 +73,8 @@ struct Canonical {
     pieces_up_to: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     capture_moves_again: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dice: Option<crate::rules::Dice>,
 }
 
 #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -193,6 +195,7 @@ impl Canonical {
             walls_stop_slides: rules.walls_stop_slides,
             pieces_up_to: rules.pieces_up_to,
             capture_moves_again: rules.capture_moves_again,
+            dice: rules.dice,
         }
     }
 }

@@ -2,7 +2,8 @@
 //! column alone on stacks (`4`), `pentagon 2,3`, `pink circle 2,3`, `1,1-1,2`,
 //! `a1-a2`, `1,7-1,8=pentagon` for a piece reaching its goal and the shape it
 //! becomes, `N:` for a board other than the first, `+` between the moves of
-//! one turn, and `pass`, `draw`, `agree`, `refuse`. Forgiving about spaces and
+//! one turn, and `pass`, `draw`, `agree`, `refuse`; `roll 4` is the die's
+//! face in a game with dice (the bot rolls; replays and tests name it). Forgiving about spaces and
 //! case, strict about meaning: an ambiguous move is refused with the choices.
 
 use crate::game::{Game, Move, State};
@@ -23,6 +24,8 @@ pub enum MoveText {
     Draw,
     Agree,
     Refuse,
+    /// The die's face (`roll 4`).
+    Roll(u8),
     Place {
         color: Option<Color>,
         shape: Option<Shape>,
@@ -58,6 +61,15 @@ pub fn parse_move(text: &str) -> Result<MoveText, String> {
         "agree" | "accept" | "yes" => return Ok(MoveText::Agree),
         "refuse" | "decline" | "no" => return Ok(MoveText::Refuse),
         _ => {}
+    }
+    if let Some(face) = t.strip_prefix("roll") {
+        return match face.trim().parse::<u8>() {
+            Ok(face) if face >= 1 => Ok(MoveText::Roll(face)),
+            _ => Err(format!(
+                "\"{}\" names no face of a die; expected roll and a number from 1, like roll 4",
+                text.trim()
+            )),
+        };
     }
     if let Some((from, to)) = t.split_once('-') {
         let (to, promote) = match to.split_once('=') {
@@ -204,6 +216,7 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
         MoveText::Draw => simple(Move::OfferDraw),
         MoveText::Agree => simple(Move::AgreeDraw),
         MoveText::Refuse => simple(Move::RefuseDraw),
+        MoveText::Roll(face) => simple(Move::Roll { face: *face }),
         MoveText::Place { color, shape, at } => {
             let targets = cells(geo, at)?;
             let matching: Vec<Move> = legal
@@ -451,6 +464,7 @@ pub fn typed(state: &State, mv: Move) -> Option<String> {
         Move::OfferDraw => vec!["draw".into()],
         Move::AgreeDraw => vec!["agree".into()],
         Move::RefuseDraw => vec!["refuse".into()],
+        Move::Roll { face } => vec![format!("roll {face}")],
         Move::Place { color, shape, to } => {
             // On stacks a column alone, as people type it: `4` in Connect4;
             // a shape by its label where it has one (`rock 1`).

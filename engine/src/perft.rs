@@ -278,6 +278,7 @@ fn push_move(out: &mut Vec<u8>, mv: Move) {
             out.extend(to.to_le_bytes());
             out.push(shape.index() as u8);
         }
+        Move::Roll { face } => out.extend([7, face]),
     }
 }
 

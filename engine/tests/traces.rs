@@ -80,6 +80,7 @@ fn hash_move(h: &mut Fnv, mv: Move) {
             h.u16(to);
             h.byte(shape.index() as u8);
         }
+        Move::Roll { face } => h.bytes(&[7, face]),
     }
 }
 

@@ -2,7 +2,7 @@
 //! releases (colours and shapes by their rule-set names, cells by index).
 //!
 //! `pass`, `offer`, `agree`, `refuse`, `place COLOR SHAPE CELL`,
-//! `step FROM TO`, `promote FROM TO SHAPE`.
+//! `step FROM TO`, `promote FROM TO SHAPE`, `roll FACE` (the die's face).
 
 use redscience_engine::Move;
 use redscience_engine::rules::{Color, Shape};
@@ -21,6 +21,7 @@ pub fn encode(mv: Move) -> String {
         }
         Move::Step { from, to } => format!("step {from} {to}"),
         Move::Promote { from, to, shape } => format!("promote {from} {to} {}", word(&shape)),
+        Move::Roll { face } => format!("roll {face}"),
     }
 }
 
@@ -47,6 +48,9 @@ pub fn decode(text: &str) -> Result<Move, String> {
             from: cell(from)?,
             to: cell(to)?,
             shape: from_word::<Shape>(shape).ok_or_else(bad)?,
+        },
+        ["roll", face] => Move::Roll {
+            face: face.parse::<u8>().map_err(|_| bad())?,
         },
         _ => return Err(bad()),
     })
@@ -91,11 +95,13 @@ mod tests {
             }
         }
         moves.push(Move::Step { from: 0, to: 65535 });
+        moves.extend([1, 12].map(|face| Move::Roll { face }));
         for mv in moves {
             let text = encode(mv);
             assert_eq!(decode(&text), Ok(mv), "{text}");
         }
         assert!(decode("place mauve circle 1").is_err());
         assert!(decode("step 1").is_err());
+        assert!(decode("roll six").is_err());
     }
 }

@@ -24,7 +24,8 @@ pub(super) fn start(root: &State) -> Option<LeanRun> {
     let one_lean_phase = game.rules.phases.len() == 1
         && !game.rules.phases[0].pass
         && game.rules.pieces_per_turn == 1
-        && game.chaos_seat().is_none();
+        && game.chaos_seat().is_none()
+        && game.rules.dice.is_none();
     let mut run = LeanRun::default();
     (one_lean_phase && run.load(root)).then_some(run)
 }

@@ -181,7 +181,10 @@ fn answers_a_draw(moves: &[Move]) -> bool {
 /// Whether `sim` awaits the move of one seat or of chance: no sealed round,
 /// not over.
 fn open(sim: &State) -> bool {
-    matches!(sim.movers(), Movers::One(_) | Movers::Chance(_))
+    matches!(
+        sim.movers(),
+        Movers::One(_) | Movers::Chance(_) | Movers::Roll(_)
+    )
 }
 
 /// What the seat the engine asks next knows: the search's root. Under cloaking every later move of the search,
@@ -229,6 +232,10 @@ pub fn search<R: Rng + ?Sized>(
     stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
     let seat = state.movers().next()?;
+    // The die is no seat's choice: it rolls, whoever asks.
+    if let Movers::Roll(_) = state.movers() {
+        return state.chance_outcomes().sample(rng);
+    }
     let root_state = root_of(state)?;
     let moves = choices(&root_state);
     match moves.len() {
@@ -258,7 +265,9 @@ pub fn search<R: Rng + ?Sized>(
 /// Plays the chance nodes on `sim` (Chaos's turns) as the match will: at
 /// random, unless `me`, the seat searching, is Chaos. Chaos is no opponent
 /// that answers the search's moves, so its turns get no nodes (a tree that
-/// let Chaos pick its best reply would fear moves it never makes).
+/// let Chaos pick its best reply would fear moves it never makes). A die's
+/// roll is a node of the tree, drawn at random (see `Descent::at_chance`):
+/// the moves that follow depend on it.
 fn chance_moves<R: Rng + ?Sized>(sim: &mut State, me: usize, rng: &mut R) {
     while let Movers::Chance(chaos) = sim.movers()
         && chaos != me
@@ -355,6 +364,10 @@ impl tree::Descent for StateDescent<'_> {
             .movers()
             .next()
             .expect("an open position has a mover")
+    }
+
+    fn at_chance(&self) -> bool {
+        matches!(self.sim.movers(), Movers::Roll(_))
     }
 
     fn make(&mut self, mv: Move) -> bool {

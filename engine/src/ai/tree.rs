@@ -27,6 +27,12 @@ pub(super) trait Descent {
     /// The seat that decides here.
     fn mover(&self) -> usize;
 
+    /// Whether chance decides here on the tree (the die's roll): its
+    /// children are drawn at random, as likely as the faces, never chosen.
+    fn at_chance(&self) -> bool {
+        false
+    }
+
     /// Makes `mv`; false where it cannot be made here (a move of another
     /// world), which ends the descent.
     fn make(&mut self, mv: Move) -> bool;
@@ -65,7 +71,12 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
             if !(expanded && descent.open()) {
                 break;
             }
-            at = select(&nodes, at);
+            at = if descent.at_chance() {
+                let children = &nodes[at].children;
+                children[rng.random_range(0..children.len())]
+            } else {
+                select(&nodes, at)
+            };
             if !descent.make(nodes[at].mv.expect("a child has a move")) {
                 break;
             }

@@ -50,6 +50,10 @@ pub enum Movers {
     /// as Random does, so its move is drawn from
     /// [`State::chance_outcomes`]; it has no goal to search for.
     Chance(usize),
+    /// The die is rolled for the turn of the seat given (ours, issue 23): a
+    /// chance node whose legal actions are the faces ([`Move::Roll`]), each
+    /// as likely ([`State::chance_outcomes`]). No seat decides it.
+    Roll(usize),
     /// A sealed round: every seat in `planners` seals a plan judged from the
     /// round-start position, without seeing the others'; the plans then
     /// resolve together. `awaited` are those still to plan, and the engine
@@ -67,7 +71,7 @@ impl Movers {
     pub fn next(self) -> Option<usize> {
         match self {
             Movers::Nobody => None,
-            Movers::One(seat) | Movers::Chance(seat) => Some(seat),
+            Movers::One(seat) | Movers::Chance(seat) | Movers::Roll(seat) => Some(seat),
             Movers::Sealed { awaited, .. } => awaited.first(),
         }
     }
@@ -301,7 +305,9 @@ impl State {
             };
         }
         let seat = self.to_move;
-        if self.game().seats[seat].is_chaos {
+        if self.awaits_roll() {
+            Movers::Roll(seat)
+        } else if self.game().seats[seat].is_chaos {
             Movers::Chance(seat)
         } else {
             Movers::One(seat)

@@ -4,6 +4,7 @@ mod board;
 mod by_stack;
 mod capture;
 mod choices;
+mod dice;
 mod fold;
 mod goals;
 mod hands;
@@ -395,6 +396,8 @@ impl Game {
                     && nothing_captures
                     && (blocked.is_empty() || flat && rules.cloaking == Cloaking::None)
                     && !walls_left
+                    // A roll narrows the placements to one shape's.
+                    && rules.dice.is_none()
             })
             .collect();
         let slot_of = board::slots_of(&geometry);

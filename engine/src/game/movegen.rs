@@ -78,6 +78,10 @@ impl State {
         if self.game().upkeep.capture_only {
             self.keep_captures_of_only(out);
         }
+        if self.roll_first(out) {
+            return;
+        }
+        self.keep_rolled(out);
         self.other_moves_restricted(seat, out, must_restricts);
     }
 
@@ -126,7 +130,7 @@ impl State {
     }
 
     /// The shape a move places or moves, if any.
-    fn shape_of(&self, m: Move) -> Option<Shape> {
+    pub(super) fn shape_of(&self, m: Move) -> Option<Shape> {
         match m {
             Move::Place { shape, .. } => Some(shape),
             Move::Step { from, .. } | Move::Promote { from, .. } => {
@@ -650,6 +654,17 @@ impl State {
                 "a draw has been offered: answer it with agree or refuse first".to_string()
             }
             Move::AgreeDraw | Move::RefuseDraw => "no draw has been offered".to_string(),
+            Move::Roll { .. } if game.rules.dice.is_none() => "this game has no dice".to_string(),
+            Move::Roll { .. } if self.awaits_roll() => format!(
+                "the die has {} faces, numbered from 1",
+                game.rules.dice.map_or(0, |d| d.faces)
+            ),
+            Move::Roll { .. } => "the die is rolled once, at the start of a turn".to_string(),
+            _ if self.awaits_roll() => format!("the die is rolled first, for {who}'s turn"),
+            _ if self.roll_forbids(mv) => {
+                let face = self.rolled().expect("a roll forbids");
+                format!("the die shows {face}: {}", game.face_rule(face))
+            }
             Move::OfferDraw if !game.rules.draw_option => {
                 "this game has no option to agree a draw".to_string()
             }

@@ -28,6 +28,11 @@ pub enum Move {
         to: u16,
         shape: Shape,
     },
+    /// The die's roll at the start of a turn, a chance outcome (face 1 to
+    /// the die's faces): it decides which shape moves or how far.
+    Roll {
+        face: u8,
+    },
 }
 
 impl Move {

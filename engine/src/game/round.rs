@@ -282,7 +282,7 @@ impl State {
             Move::Step { .. } | Move::Promote { .. } => {
                 self.game().geometry.kind == BoardKind::Stacks
             }
-            Move::OfferDraw | Move::AgreeDraw | Move::RefuseDraw => false,
+            Move::OfferDraw | Move::AgreeDraw | Move::RefuseDraw | Move::Roll { .. } => false,
         };
         (fresh || self.turn_moves.is_empty())
             && ends_turn

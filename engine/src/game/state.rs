@@ -85,6 +85,8 @@ pub struct State {
     pub(super) counted: super::turn_end::TurnCount,
     /// The walls moves have left behind, once one has (see `trails`).
     pub(super) left_walls: Option<Box<super::trails::LeftWalls>>,
+    /// The die's face for the turn under way, once rolled (see `dice`).
+    pub(super) rolled: Option<u8>,
     /// The moves `capture_available` and `in_truth` list, kept between
     /// their calls so that judging a turn allocates nothing (the first runs
     /// after every turn of a game with "Stalemate if Chaos cannot capture",
@@ -153,6 +155,7 @@ impl State {
             tactics: Default::default(),
             counted: Default::default(),
             left_walls: None,
+            rolled: None,
             idle_round: None,
             scratch_moves: Vec::new(),
             verdicts: Default::default(),
@@ -371,7 +374,9 @@ impl State {
             crate::rules::NoMove::Lose => crate::rules::WinLose::Lose,
             crate::rules::NoMove::Win => crate::rules::WinLose::Win,
         };
+        // A roll that leaves no move passes: the die stopped the seat.
         if !self.turn_moves.is_empty()
+            || self.rolled.is_some()
             || self.round.is_some()
             || self.planning
             || self.tactics.chain.is_some()
@@ -480,6 +485,7 @@ impl State {
                 // The offerer must now choose a different move in the same turn.
                 self.draw = None;
             }
+            Move::Roll { face } => self.rolled = Some(face),
             Move::Place { color, shape, to } => {
                 let before = self
                     .game

@@ -176,6 +176,7 @@ impl State {
     /// (`unchanged`: its start's key is the one kept) or not.
     fn begin_turn(&mut self, seat: usize, unchanged: bool) {
         self.to_move = seat;
+        self.rolled = None;
         self.turn_moves.clear();
         self.changed.clear();
         self.offered_this_turn = false;

@@ -187,6 +187,7 @@ fn words(game: &Game, mv: Move, said: Said) -> String {
         Move::OfferDraw => "Offer to draw".to_string(),
         Move::AgreeDraw => "Agree to draw".to_string(),
         Move::RefuseDraw => "Refuse to draw".to_string(),
+        Move::Roll { face } => format!("Rolled {face} ({})", game.face_rule(face)),
         Move::Place { color, shape, to } => {
             format!(
                 "{} {} to {}{}",

@@ -16,8 +16,8 @@ pub use labels::{HOW_TO_PLAY_MAX, LABEL_MAX, Labels, SpaceLabel};
 pub use outcomes::{FoldRule, Measure, NoMove, Repetition, StalemateRule, TurnCheck};
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
-    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, JumpOver,
-    Movement, Order, Players, Power, Shape, Trail, WinLose,
+    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, Dice,
+    DiceDecides, JumpOver, Movement, Order, Players, Power, Shape, Trail, WinLose,
 };
 
 /// The version of the JSON form this build writes. Version 2 added
@@ -134,6 +134,10 @@ pub struct RuleSet {
     /// phase, instead of passing over it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub walls_stop_slides: bool,
+    /// A die rolled at the start of every turn, deciding which shape moves
+    /// or how far (ours, issue 23).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Dice>,
     /// What shapes, spaces and phases mean, and how to play: words only,
     /// not rules (version 2).
     #[serde(default, skip_serializing_if = "Labels::is_empty")]
@@ -424,9 +428,13 @@ impl RuleSet {
     }
 
     /// Whether the game must take the engine's general path: ending rules,
-    /// bounds on moves, or turns whose length the fast paths do not know.
+    /// bounds on moves, turns whose length the fast paths do not know, or
+    /// dice (a turn that starts with a roll).
     pub fn needs_general_path(&self) -> bool {
-        self.has_ending_rules() || self.pieces_up_to || self.capture_moves_again
+        self.has_ending_rules()
+            || self.pieces_up_to
+            || self.capture_moves_again
+            || self.dice.is_some()
     }
 
     /// The rules for one shape, if it is in play.

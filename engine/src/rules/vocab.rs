@@ -548,6 +548,32 @@ impl JumpOver {
     }
 }
 
+/// A die the engine rolls at the start of each turn (ours, issue 23): a
+/// chance node of the game interface, each face equally likely.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Dice {
+    /// How many faces the die has: 2 to 12, numbered from 1.
+    pub faces: u8,
+    /// What the roll decides.
+    pub decides: DiceDecides,
+}
+
+/// What a turn's roll decides (ours, issue 23).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceDecides {
+    /// The shape that moves or is placed: face k names the k-th shape of
+    /// the rule set's list, counting round again past the last.
+    Shape,
+    /// How far a piece moves: exactly as many spaces as the face shows,
+    /// along its straight line (a knight's hop counts as 1). Placements
+    /// are not restricted.
+    Distance,
+}
+
 /// What a moving piece leaves on the space it left (ours, issue 23).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,

@@ -7,6 +7,7 @@
 //! resolved as `docs/rules.md` records.
 
 mod bounds;
+mod dice;
 mod labels;
 mod outcomes;
 mod phases;
@@ -24,6 +25,7 @@ pub(crate) use seats::{chaos_color, default_chaos_color};
 pub(crate) use spaces::{Cell, Extent, starting_pieces};
 
 pub use bounds::{PIECES_PER_TURN_MAX, axis_fits};
+pub use dice::DICE_FACES;
 pub use outcomes::{IN_A_ROW_LENGTHS, TURN_LIMIT_MAX, longest_line};
 pub use seats::{COLORS_PER_SEAT_MAX, colors_in_play, player_colors, seat_colors};
 pub use shapes::{condition_fits, movement_fits, reserve_max, result_fits};
@@ -95,6 +97,7 @@ pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
     shapes::check(rules, dimensions_ok, &mut report);
     bounds::check(rules, &mut report);
     trails::check(rules, &mut report);
+    dice::check(rules, &mut report);
     phases::check(rules, dimensions_ok, &mut report);
     outcomes::check(rules, &mut report);
     labels::check(rules, &mut report);

@@ -63,6 +63,7 @@ impl State {
             tactics,
             counted,
             left_walls,
+            rolled,
             idle_round,
             scratch_moves: _,
             verdicts,
@@ -109,6 +110,7 @@ impl State {
         tactics.clone_from(&source.tactics);
         *counted = source.counted;
         left_walls.clone_from(&source.left_walls);
+        *rolled = source.rolled;
     }
 
     /// Makes this state a copy of `source` without its past (see
@@ -163,6 +165,7 @@ impl State {
             tactics: self.tactics.clone(),
             counted: self.counted,
             left_walls: self.left_walls.clone(),
+            rolled: self.rolled,
             idle_round: None,
             scratch_moves: Vec::new(),
             verdicts: Default::default(),
