@@ -250,7 +250,11 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
         None => {
             let (seat, to_move) = (&game.seats[state.to_move()], state.to_move());
             let colors = game.seat_colors_name(to_move);
-            out.push_str(&format!("Next: {} ({colors})\n", seat.label()));
+            let die = state
+                .rolled()
+                .map(|face| format!(", the die shows {face}: {}", state.game().face_rule(face)))
+                .unwrap_or_default();
+            out.push_str(&format!("Next: {} ({colors}){die}\n", seat.label()));
         }
     }
     out

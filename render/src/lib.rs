@@ -211,7 +211,8 @@ impl fmt::Display for RenderError {
 impl std::error::Error for RenderError {}
 
 /// The usual caption: the game's name, then whose turn it is by name (see
-/// [`BoardOptions::seats`]), and the phase when there are several. Once
+/// [`BoardOptions::seats`]), what the die shows in a game with dice, and
+/// the phase when there are several. Once
 /// the match is over only the name: the result is [`BoardOptions::result`].
 pub fn caption(game: &Game, view: &Shown, seats: &[String]) -> Vec<String> {
     let mut lines = vec![game.rules.name.clone()];
@@ -221,6 +222,12 @@ pub fn caption(game: &Game, view: &Shown, seats: &[String]) -> Vec<String> {
             seat_name(game, seats, i),
             game.seat_colors_name(i)
         );
+        if let Some(face) = view.rolled() {
+            turn.push_str(&format!(
+                " \u{2022} the die shows {face}: {}",
+                game.face_rule(face)
+            ));
+        }
         if game.rules.phases.len() > 1 {
             turn.push_str(&format!(
                 " \u{2022} phase {} of {}",

@@ -206,6 +206,22 @@ fn generated(seed: u64) -> RuleSet {
         let check = json!({"check": "stack_of_colors", "colors": 2, "result": "win"});
         fields["turn_checks"] = json!([check]);
     }
+    if rng.random_bool(0.2) {
+        // A die: which shape plays where there are two, else how far.
+        let moving = (fields["shapes"].as_array().expect("a list"))
+            .iter()
+            .any(|s| s.get("movement").is_some());
+        let decides = if fields["shapes"].as_array().is_some_and(|s| s.len() > 1) {
+            "shape"
+        } else if moving && fields["board"] != json!("stacks") {
+            "distance"
+        } else {
+            ""
+        };
+        if !decides.is_empty() {
+            fields["dice"] = json!({"faces": rng.random_range(2..=6), "decides": decides});
+        }
+    }
     serde_json::from_value(fields).expect("the generated fields form a rule set")
 }
 
@@ -338,6 +354,8 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "colors_per_seat",
                 "\"players\": \"one\"",
                 "stack_of_colors",
+                "\"decides\": \"shape\"",
+                "\"decides\": \"distance\"",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -349,5 +367,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 29, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 31, "options seen: {seen:?}");
 }

@@ -16,6 +16,7 @@ mod factory_alone;
 mod factory_bounds;
 mod factory_checks;
 mod factory_colors;
+mod factory_dice;
 mod factory_jumps;
 mod factory_moves;
 mod factory_options;

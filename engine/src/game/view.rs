@@ -44,6 +44,7 @@ pub struct View {
     reserves: Vec<(Color, Shape, u16)>,
     phase: usize,
     to_move: Option<usize>,
+    rolled: Option<u8>,
     marked: Vec<u16>,
 }
 
@@ -75,6 +76,11 @@ impl View {
     /// The seat whose decision is awaited, while the match goes on.
     pub fn to_move(&self) -> Option<usize> {
         self.to_move
+    }
+
+    /// The die's face for the turn under way, once rolled: seen by all.
+    pub fn rolled(&self) -> Option<u8> {
+        self.rolled
     }
 
     /// Spaces to point out to this viewer: what its last attempt ran into
@@ -261,6 +267,7 @@ impl State {
             reserves,
             phase: self.phase,
             to_move: (!self.is_finished()).then(|| self.to_move()),
+            rolled: self.rolled().filter(|_| !self.is_finished()),
             marked,
         }
     }
