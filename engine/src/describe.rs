@@ -34,7 +34,7 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
     if rules.capture_moves_again {
         lines.push("Another move after a capture".into());
     }
-    lines.extend(rules.dice.map(|dice| dice_line(rules, dice)));
+    lines.extend(dice_words(rules));
     if rules.seconds_per_turn != 60 {
         lines.push(format!("{}/turn", time_words(rules.seconds_per_turn)));
     }
@@ -515,19 +515,21 @@ fn phase_words(rules: &RuleSet, p: &Phase) -> String {
     parts.join(", ")
 }
 
-/// "A 6-sided die rolled each turn says how far a piece moves", "A 2-sided
-/// die rolled each turn says which shape plays (1 circle, 2 cross)".
-fn dice_line(rules: &RuleSet, dice: crate::rules::Dice) -> String {
+/// The rules' die in words, if they have one: "A 6-sided die rolled each
+/// turn says how far a piece moves", "A 2-sided die rolled each turn says
+/// which shape plays (1 circle, 2 cross)".
+pub fn dice_words(rules: &RuleSet) -> Option<String> {
+    let dice = rules.dice?;
     let die = format!("A {}-sided die rolled each turn says", dice.faces);
     match dice.decides {
-        crate::rules::DiceDecides::Distance => format!("{die} how far a piece moves"),
+        crate::rules::DiceDecides::Distance => Some(format!("{die} how far a piece moves")),
         crate::rules::DiceDecides::Shape => {
             let shapes = &rules.shapes;
             let faces: Vec<String> = (0..usize::from(dice.faces))
                 .filter(|_| !shapes.is_empty())
                 .map(|k| format!("{} {}", k + 1, shapes[k % shapes.len()].shape.name()))
                 .collect();
-            format!("{die} which shape plays ({})", faces.join(", "))
+            Some(format!("{die} which shape plays ({})", faces.join(", ")))
         }
     }
 }

@@ -20,6 +20,7 @@ mod board;
 mod bounds;
 mod checks;
 mod dependent;
+mod dice;
 mod endings;
 mod follow;
 mod input;
@@ -404,6 +405,7 @@ impl Wizard {
         notes.extend(endings::settle(&self.rules, &mut rules));
         notes.extend(bounds::settle(&mut rules));
         notes.extend(trails::settle(&mut rules));
+        notes.extend(dice::settle(&mut rules));
         notes.extend(seats::colors_dropped(&self.rules, &rules, self.step));
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
@@ -451,6 +453,7 @@ impl Wizard {
             Group::Shapes => match step {
                 Step::Reserves(i) => reserves::ask(rules, i),
                 Step::CaptureAgain => bounds::ask_capture_again(rules),
+                Step::Dice => dice::ask(rules),
                 Step::Jumps(i) => bounds::ask_jumps(rules, i),
                 Step::Trail(i) => trails::ask(rules, i),
                 _ => shapes::ask(rules, step),
@@ -486,6 +489,7 @@ impl Wizard {
             Group::Shapes => match step {
                 Step::Reserves(i) => reserves::apply(rules, i, input),
                 Step::CaptureAgain => bounds::apply_capture_again(rules, input),
+                Step::Dice => dice::apply(rules, input),
                 Step::Jumps(i) => bounds::apply_jumps(rules, i, input),
                 Step::Trail(i) => trails::apply(rules, i, input),
                 _ => shapes::apply(rules, step, input),

@@ -38,6 +38,9 @@ pub(super) enum Step {
     Trail(usize),
     /// Whether a capture earns another move (once some shape captures).
     CaptureAgain,
+    /// Whether a die decides which shape plays or how far (once the shapes
+    /// are set).
+    Dice,
     PhaseCount,
     Order(usize),
     PhaseMovement(usize),
@@ -145,7 +148,9 @@ impl Group {
             Group::Name => "the name",
             Group::Seats => "players, colours, cloaking and pieces per turn",
             Group::Board => "boards, board kind and dimensions",
-            Group::Shapes => "shapes: power, capture, chains, reserves, movement, axis and trails",
+            Group::Shapes => {
+                "shapes: power, capture, chains, reserves, movement, axis, trails and dice"
+            }
             Group::Phases => "phases: order, movement, pass, no-move rule, locks and cloaks",
             Group::Spaces => "sticky and exclusive spaces, starting pieces and walls",
             Group::Outcome => {
@@ -171,7 +176,7 @@ impl Step {
             Players | Colors | Cloaking | PiecesPerTurn => Group::Seats,
             Boards | BoardKind | Dimension(_) => Group::Board,
             ShapeCount | Power(_) | Condition(_) | Result(_) | Chain(_) | Jumps(_)
-            | Reserves(_) | Movement(_) | Trail(_) | CaptureAgain => Group::Shapes,
+            | Reserves(_) | Movement(_) | Trail(_) | CaptureAgain | Dice => Group::Shapes,
             PhaseCount | Order(_) | PhaseMovement(_) | Pass(_) | PhaseNoMove(_)
             | LockedSeats(_) | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
             Sticky | Exclusive | Initial | WallsStopSlides => Group::Spaces,
@@ -230,7 +235,8 @@ impl Step {
             Reserves(i) => Movement(i),
             Movement(i) => Trail(i),
             Trail(i) => after_shape(i),
-            CaptureAgain => PhaseCount,
+            CaptureAgain => Dice,
+            Dice => PhaseCount,
             PhaseCount if phases == 0 => Sticky,
             PhaseCount => Order(0),
             Order(i) => PhaseMovement(i),
@@ -327,6 +333,7 @@ impl Step {
             Trail(i) => super::trails::applies(rules, i),
             WallsStopSlides => super::bounds::walls_apply(rules),
             CaptureAgain => super::bounds::capture_again_applies(rules),
+            Dice => super::dice::applies(rules),
             Order(i) | PhaseMovement(i) | Pass(i) | LockedSeats(i) | LockedSpaces(i) => {
                 i < rules.phases.len()
             }

@@ -60,7 +60,7 @@ fn walls_stop_slides_once_a_phase_has_walls() {
     let mut w = movement_on_eight_by_eight("Walled");
     answer_all(&mut w, &["orthogonal"]);
     // No walls yet: the spaces group ends with the starting pieces.
-    pick_all(&mut w, &["none", "skip", "next", "next", "next"]);
+    pick_all(&mut w, &["none", "none", "skip", "next", "next", "next"]);
     assert_eq!(w.step, Step::TurnChecks, "{}", w.prompt().text);
     // A wall in the phase: now the question comes.
     pick_all(

@@ -76,6 +76,7 @@ fn a_hexagon_game_with_draws_and_five_minutes() {
         &mut w,
         &[
             "skip", "next", "hexagons", "5", "5", "1", "next", "next", "fill", "adjacent", "none",
+            "none",
         ],
     );
     pick_all(
@@ -126,6 +127,9 @@ fn a_capturing_shape_power_keeps_or_clears_its_condition_and_result() {
     // A shape captures: whether a capture earns another move comes next.
     assert_eq!(w.step, Step::CaptureAgain);
     pick_all(&mut w, &["no"]);
+    // Two shapes: a die may say which one plays.
+    assert_eq!(w.step, Step::Dice);
+    pick_all(&mut w, &["none"]);
     let s = &w.rules().shapes[1];
     assert_eq!(
         (s.power, s.capture, s.result),
@@ -275,7 +279,7 @@ fn exclusive_spaces_and_starting_pieces_are_added_one_answer_at_a_time() {
     // pentagons start with none in reserve.
     pick_all(&mut w, &["next", "next", "next"]);
     assert_eq!(w.step, Step::Reserves(1));
-    pick_all(&mut w, &["0", "next", "skip"]);
+    pick_all(&mut w, &["0", "next", "none", "skip"]);
     assert_eq!(w.step, Step::Sticky);
     pick_all(&mut w, &["none"]);
     answer_all(&mut w, &["1 = 1", "2 = 2"]);

@@ -2,6 +2,7 @@
 //! dependent rules, every error path, and going back.
 
 mod bounds;
+mod dice;
 mod endings;
 mod errors;
 mod factory;

@@ -154,6 +154,7 @@ fn every_offered_choice_is_accepted() {
         "adjacent",
         "wall",
         "yes",
+        "distance",
         "skip",
         "skip",
         "any_piece_wins",

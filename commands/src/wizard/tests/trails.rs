@@ -50,7 +50,7 @@ fn a_moving_shape_leaves_a_wall_or_a_piece_behind() {
 #[test]
 fn a_trail_goes_when_a_phase_is_played_in_sealed_rounds() {
     let mut w = trail_of_a_king("Sealed");
-    pick_all(&mut w, &["wall", "next"]);
+    pick_all(&mut w, &["wall", "none", "next"]);
     assert_eq!(w.step, Step::Order(0), "{}", w.prompt().text);
     pick_all(&mut w, &["simultaneous"]);
     assert_eq!(w.rules().shapes[0].trail, None);
