@@ -695,7 +695,7 @@ async fn the_wizard_makes_each_kind_of_game_and_each_one_plays() {
         &mut c,
         &[
             "Hex5", "skip", "next", "hexagons", "5", "5", "1", "next", "next", "fill", "adjacent",
-            "none",
+            "none", "none",
         ],
     )
     .await;
@@ -905,4 +905,57 @@ async fn a_game_for_one_is_challenged_alone_and_ends_with_its_result() {
         board.contains("Play it alone: `challenge Walk`."),
         "{board}"
     );
+}
+
+#[tokio::test]
+async fn a_die_rolls_for_every_seat_and_the_prompt_says_what_it_shows() {
+    let mut c = chat(3).await;
+    let rules = serde_json::json!({
+        "schema_version": 2, "name": "Dice-TTT",
+        "shapes": [{"shape": "circle", "reserves": {"black": 5, "white": 5}},
+                   {"shape": "cross", "reserves": {"black": 5, "white": 5}}],
+        "dice": {"faces": 2, "decides": "shape"},
+    });
+    std::fs::create_dir_all(&c.files).unwrap();
+    let file = c.files.join("dice.json");
+    std::fs::write(&file, rules.to_string()).unwrap();
+    let saved = c.say(&format!("game import << {}", file.display())).await;
+    assert!(saved.contains("Saved Dice-TTT"), "{saved}");
+    let mut out = c.say("challenge Dice-TTT Random").await;
+    // ann's own roll is made for her and echoed before she is asked.
+    assert!(out.contains("ann ("), "{out}");
+    assert!(out.contains("): Rolled "), "{out}");
+    for _ in 0..9 {
+        if out.contains("is over") {
+            break;
+        }
+        let prompt = out
+            .lines()
+            .find(|l| l.contains("your turn in match 1"))
+            .unwrap_or_else(|| panic!("a prompt: {out}"));
+        let shows = prompt
+            .split("The die shows ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("the prompt says what the die shows: {prompt}"));
+        let (wanted, other) = if shows.starts_with("1: play a circle") {
+            ("circle", "cross")
+        } else {
+            assert!(shows.starts_with("2: play a cross"), "{prompt}");
+            ("cross", "circle")
+        };
+        let example = prompt
+            .split("e.g. `move ")
+            .nth(1)
+            .and_then(|rest| rest.split('`').next())
+            .expect("an example move");
+        // The other shape is refused, naming the die.
+        let refused = c.say(&format!("move {other} {example}")).await;
+        assert!(
+            refused.contains("the die shows") && refused.contains("Nothing was played"),
+            "{refused}"
+        );
+        out = c.say(&format!("move {wanted} {example}")).await;
+        assert!(!out.contains("Nothing was played"), "{out}");
+    }
+    assert!(out.contains("Match 1 is over."), "{out}");
 }
