@@ -39,7 +39,12 @@ pub fn run(game_or_file: &str, seed: Option<u64>) -> Result<ExitCode, String> {
             println!("{}", session.board());
             let label = default_label(&session.game);
             println!("{}", outcome.headline(&label));
-            for line in outcome.explain(&session.game, &label) {
+            let score = session.state.score_words();
+            for line in outcome
+                .explain(&session.game, &label)
+                .into_iter()
+                .chain(score)
+            {
                 println!("  {line}");
             }
             "Game over. (n for a new game, z to undo, q to quit)".to_string()

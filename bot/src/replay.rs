@@ -193,6 +193,9 @@ fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_
             fields.insert("reason".into(), json!(outcome.reason(game)));
             let label = default_label(game);
             fields.insert("explanation".into(), json!(outcome.explain(game, &label)));
+            if let Some(score) = state.score() {
+                fields.insert("score".into(), json!(score));
+            }
             let cells: Vec<String> = outcome
                 .deciding_cells()
                 .into_iter()
@@ -243,7 +246,11 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
         Some(outcome) => {
             let label = default_label(game);
             out.push_str(&format!("Result: {}\n", outcome.headline(&label)));
-            for line in outcome.explain(game, &label) {
+            for line in outcome
+                .explain(game, &label)
+                .into_iter()
+                .chain(state.score_words())
+            {
                 out.push_str(&format!("  {line}\n"));
             }
         }

@@ -28,12 +28,17 @@ pub(crate) async fn seat_names(bot: &Bot, live: &LiveMatch) -> Vec<String> {
 }
 
 /// How a finished match ended, in the players' names: "Victory: ann
-/// (black)." then why (the rule that decided, what it counted, where).
+/// (black)." then why (the rule that decided, what it counted, where), and
+/// a one-player game's score.
 /// None while the match goes on.
 pub(crate) fn ending(state: &State, who: &dyn Fn(usize) -> String) -> Option<String> {
     let outcome = state.outcome()?;
     let mut text = format!("{}.", outcome.headline(who));
-    for line in outcome.explain(state.game(), who) {
+    for line in outcome
+        .explain(state.game(), who)
+        .into_iter()
+        .chain(state.score_words())
+    {
         text.push('\n');
         text.push_str(&line);
     }

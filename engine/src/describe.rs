@@ -66,6 +66,7 @@ pub fn describe(rules: &RuleSet) -> Vec<String> {
     lines.extend(rules.turn_checks.iter().map(turn_check_words));
     lines.extend(rules.stalemate.iter().map(stalemate_words));
     lines.extend(ending_lines(rules));
+    lines.extend(rules.score.map(crate::rules::Score::words));
     if rules.phases.len() > 1 || rules.phases.first().is_some_and(|p| *p != Phase::default()) {
         for (i, p) in rules.phases.iter().enumerate() {
             lines.push(format!(

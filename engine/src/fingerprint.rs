@@ -75,6 +75,8 @@ struct Canonical {
     capture_moves_again: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     dice: Option<crate::rules::Dice>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<crate::rules::Score>,
 }
 
 #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -196,6 +198,7 @@ impl Canonical {
             pieces_up_to: rules.pieces_up_to,
             capture_moves_again: rules.capture_moves_again,
             dice: rules.dice,
+            score: rules.score,
         }
     }
 }

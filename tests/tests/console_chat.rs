@@ -883,6 +883,7 @@ async fn a_game_for_one_is_challenged_alone_and_ends_with_its_result() {
         "shapes": [{"shape": "circle", "movement": ["adj_orthogonal"], "trail": "wall",
                     "reserves": {}}],
         "initial": [{"at": "1,1", "color": "black"}],
+        "score": {"count": "moves", "better": "more"},
     });
     std::fs::create_dir_all(&c.files).unwrap();
     let file = c.files.join("walk.json");
@@ -900,6 +901,10 @@ async fn a_game_for_one_is_challenged_alone_and_ends_with_its_result() {
     let done = c.say("move 1,1-2,1").await;
     assert!(done.contains("Victory: "), "{done}");
     assert!(done.contains("The board is full."), "{done}");
+    assert!(
+        done.contains("Score: 3 moves made (more is better)."),
+        "{done}"
+    );
     let board = c.say("leaderboard Walk").await;
     assert!(
         board.contains("Play it alone: `challenge Walk`."),

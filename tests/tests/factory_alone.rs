@@ -96,3 +96,50 @@ fn alone_there_is_no_draw_to_agree() {
         json!({"black": 3, "white": 3, "pink": 3})
     ));
 }
+
+/// A one-player game's score is counted when it ends and told with its
+/// result; it ranks nothing where several players play.
+#[test]
+fn a_score_counts_moves_or_pieces_when_the_game_ends() {
+    // The walk of 2x2 with walls: three moves fill it.
+    let walk = redscience_engine::testing::game(json!({
+        "players": "one", "board": "squares", "dimensions": [2, 2, 1], "no_move": "lose",
+        "turn_checks": [{"check": "stalemate_if_board_full"}],
+        "stalemate": [{"rule": "all_win"}],
+        "shapes": [{"shape": "circle", "movement": ["adj_orthogonal"], "trail": "wall",
+                    "reserves": {}}],
+        "initial": [{"at": "1,1", "color": "black"}],
+        "score": {"count": "moves", "better": "more"},
+    }));
+    let start = walk.start();
+    assert_eq!(start.score(), None, "no score before the end");
+    let done = played(&walk, &["1,1-2,1"]);
+    assert!(done.is_finished());
+    assert_eq!(done.score(), Some(3));
+    assert_eq!(
+        done.score_words().as_deref(),
+        Some("Score: 3 moves made (more is better).")
+    );
+    assert_described(&walk, "Score: moves made, more is better");
+    // Three in a row alone, placed: the pieces on the board when it ends.
+    let row = redscience_engine::testing::game(json!({
+        "players": "one",
+        "shapes": [{"shape": "circle", "reserves": {"black": 5}}],
+        "score": {"count": "pieces", "better": "fewer"},
+    }));
+    let won = played(&row, &["1,1", "3,3", "2,1", "3,1"]);
+    assert_eq!(
+        won.outcome().map(|o| o.results.clone()),
+        Some(vec![SeatResult::Win])
+    );
+    assert_eq!(
+        won.score_words().as_deref(),
+        Some("Score: 4 pieces left on the board (fewer is better).")
+    );
+    // Two players: the result ranks them.
+    let said = refused(
+        json!({"score": {"count": "moves", "better": "fewer"}}),
+        "score",
+    );
+    assert!(said[0].contains("\"players\" to \"one\""), "{said:?}");
+}

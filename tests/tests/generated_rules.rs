@@ -160,6 +160,11 @@ fn generated(seed: u64) -> RuleSet {
         }
         let initial = fields["initial"].as_array_mut().expect("a list");
         initial.retain(|p| p["color"] == json!("black"));
+        if rng.random_bool(0.5) {
+            let count = *pick(&mut rng, &["moves", "pieces"]);
+            let better = *pick(&mut rng, &["fewer", "more"]);
+            fields["score"] = json!({"count": count, "better": better});
+        }
     }
     if rng.random_bool(0.5) {
         fields["turn_limit"] = json!(rng.random_range(1..=300));
@@ -283,6 +288,8 @@ fn check(seed: u64) -> Result<bool, TestCaseError> {
         prop_assert_eq!(outcome.results.len(), game.seats.len());
         let told = outcome.explain(&game, &|seat| format!("seat {seat}"));
         prop_assert!(!told.is_empty());
+        // A score is counted whenever the rules keep one.
+        prop_assert_eq!(state.score().is_some(), rules.score.is_some());
     } else {
         prop_assert_eq!(moves, GAME_MOVE_CAP, "Random stopped before the end");
         // A turn limit ends every game long before the cap.
@@ -356,6 +363,7 @@ fn the_generator_makes_playable_games_with_every_new_option() {
                 "stack_of_colors",
                 "\"decides\": \"shape\"",
                 "\"decides\": \"distance\"",
+                "\"score\"",
             ] {
                 if json.contains(option) {
                     seen.insert(option.to_string());
@@ -367,5 +375,5 @@ fn the_generator_makes_playable_games_with_every_new_option() {
         played >= 200,
         "only {played} of 400 generated rule sets played"
     );
-    assert_eq!(seen.len(), 31, "options seen: {seen:?}");
+    assert_eq!(seen.len(), 32, "options seen: {seen:?}");
 }

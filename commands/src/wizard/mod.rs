@@ -31,6 +31,7 @@ mod phases;
 pub mod playtest;
 mod reserves;
 mod review;
+mod score;
 mod seats;
 mod shapes;
 mod spaces;
@@ -406,6 +407,7 @@ impl Wizard {
         notes.extend(bounds::settle(&mut rules));
         notes.extend(trails::settle(&mut rules));
         notes.extend(dice::settle(&mut rules));
+        notes.extend(score::settle(&mut rules));
         notes.extend(seats::colors_dropped(&self.rules, &rules, self.step));
         let mut next = match flow {
             Flow::Next => self.step.following(&rules),
@@ -472,6 +474,7 @@ impl Wizard {
                 Step::NoMove | Step::TurnLimit | Step::QuietTurnLimit | Step::Repetition => {
                     endings::ask(rules, step)
                 }
+                Step::Score => score::ask(rules),
                 _ => options::ask_outcome(rules, step),
             },
             Group::Time => options::ask_time(rules),
@@ -508,6 +511,7 @@ impl Wizard {
                 Step::NoMove | Step::TurnLimit | Step::QuietTurnLimit | Step::Repetition => {
                     endings::apply(rules, step, input)
                 }
+                Step::Score => score::apply(rules, input),
                 _ => options::apply_outcome(rules, step, input),
             },
             Group::Time => options::apply_time(rules, input),

@@ -70,6 +70,8 @@ pub(super) enum Step {
     QuietTurnLimit,
     Repetition,
     Overachievers,
+    /// A one-player game's score.
+    Score,
     HowToPlay,
     /// A shape's label, by its index in the rules' shapes.
     ShapeLabel(usize),
@@ -154,7 +156,7 @@ impl Group {
             Group::Phases => "phases: order, movement, pass, no-move rule, locks and cloaks",
             Group::Spaces => "sticky and exclusive spaces, starting pieces and walls",
             Group::Outcome => {
-                "turn checks, stalemate rules, draw option, ending rules and overachievers"
+                "turn checks, stalemate rules, draw option, ending rules, overachievers and a solo score"
             }
             Group::Time => "time per turn",
             Group::Labels => "labels: how to play and names of shapes, phases and spaces",
@@ -181,7 +183,7 @@ impl Step {
             | LockedSeats(_) | LockedSpaces(_) | CloakedSpaces(_) | Fold(_) => Group::Phases,
             Sticky | Exclusive | Initial | WallsStopSlides => Group::Spaces,
             TurnChecks | LinesAtStart | Stalemate | DrawOption | NoMove | TurnLimit
-            | QuietTurnLimit | Repetition | Overachievers => Group::Outcome,
+            | QuietTurnLimit | Repetition | Overachievers | Score => Group::Outcome,
             Time => Group::Time,
             HowToPlay | ShapeLabel(_) | PhaseName(_) | SpaceLabels => Group::Labels,
             Review => Group::Review,
@@ -259,7 +261,8 @@ impl Step {
             TurnLimit => QuietTurnLimit,
             QuietTurnLimit => Repetition,
             Repetition if rules.players == vocab::Players::Four => Overachievers,
-            Repetition | Overachievers => HowToPlay,
+            Repetition | Overachievers => Score,
+            Score => HowToPlay,
             HowToPlay => ShapeLabel(0),
             ShapeLabel(i) if i + 1 < shapes => ShapeLabel(i + 1),
             ShapeLabel(_) => PhaseName(0),
@@ -350,6 +353,7 @@ impl Step {
             CloakedSpaces(i) => i < rules.phases.len() && rules.cloaking != vocab::Cloaking::None,
             Fold(i) => i + 1 < rules.phases.len(),
             Overachievers => rules.players == vocab::Players::Four,
+            Score => super::score::applies(rules),
             DrawOption => rules.players != vocab::Players::One,
             // Offered where it can hold, or kept to be turned off.
             LinesAtStart => rules.lines_at_start || super::options::lines_at_start_fits(rules),

@@ -19,6 +19,7 @@ mod moves;
 mod outcome;
 mod reserves;
 mod round;
+mod score;
 mod seen_turns;
 mod stack_run;
 mod state;

@@ -16,8 +16,9 @@ pub use labels::{HOW_TO_PLAY_MAX, LABEL_MAX, Labels, SpaceLabel};
 pub use outcomes::{FoldRule, Measure, NoMove, Repetition, StalemateRule, TurnCheck};
 pub use refs::{SeatRef, SpaceRef};
 pub use vocab::{
-    Axis, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode, Dice,
-    DiceDecides, JumpOver, Movement, Order, Players, Power, Shape, Trail, WinLose,
+    Axis, Better, BoardKind, CaptureCondition, CaptureResult, Chain, Cloaking, Color, ColorMode,
+    Dice, DiceDecides, JumpOver, Movement, Order, Players, Power, Score, ScoreCount, Shape, Trail,
+    WinLose,
 };
 
 /// The version of the JSON form this build writes. Version 2 added
@@ -138,6 +139,9 @@ pub struct RuleSet {
     /// or how far (ours, issue 23).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<Dice>,
+    /// A one-player game's score, told with its result (ours, issue 23).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<Score>,
     /// What shapes, spaces and phases mean, and how to play: words only,
     /// not rules (version 2).
     #[serde(default, skip_serializing_if = "Labels::is_empty")]

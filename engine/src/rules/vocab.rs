@@ -574,6 +574,68 @@ pub enum DiceDecides {
     Distance,
 }
 
+/// A one-player game's score (ours, issue 23), told with its result: what
+/// is counted when the match ends, and which way is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Score {
+    pub count: ScoreCount,
+    pub better: Better,
+}
+
+/// What a score counts (ours, issue 23).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreCount {
+    /// The player's moves on the board (placements and movements; passes
+    /// and rolls are no moves).
+    Moves,
+    /// The player's pieces on the board when the match ends.
+    Pieces,
+}
+
+/// Which way a score is better (ours, issue 23).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Better {
+    Fewer,
+    More,
+}
+
+impl Score {
+    /// "Score: moves made, fewer is better".
+    pub fn words(self) -> String {
+        format!(
+            "Score: {}, {} is better",
+            self.count.words(),
+            self.better.words()
+        )
+    }
+}
+
+impl ScoreCount {
+    /// "moves made", "pieces left on the board".
+    pub fn words(self) -> &'static str {
+        match self {
+            ScoreCount::Moves => "moves made",
+            ScoreCount::Pieces => "pieces left on the board",
+        }
+    }
+}
+
+impl Better {
+    pub fn words(self) -> &'static str {
+        match self {
+            Better::Fewer => "fewer",
+            Better::More => "more",
+        }
+    }
+}
+
 /// What a moving piece leaves on the space it left (ours, issue 23).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,

@@ -1,5 +1,6 @@
 //! Dice (ours, issue 23): a die rolled at the start of every turn that
-//! decides which shape plays or how far a piece moves.
+//! decides which shape plays or how far a piece moves; and a one-player
+//! game's score.
 
 use crate::RuleSet;
 use crate::rules::{BoardKind, Cloaking, DiceDecides, Order};
@@ -55,6 +56,18 @@ pub(super) fn check(rules: &RuleSet, report: &mut Report) {
             "dice",
             "a die is rolled for one seat's turn at a time: make every phase \"sequential\" \
              or leave dice out",
+        );
+    }
+}
+
+/// A score ranks one player's games: the rules have one player (alone or
+/// against Chaos).
+pub(super) fn check_score(rules: &RuleSet, report: &mut Report) {
+    if rules.score.is_some() && rules.players.player_seats() != 1 {
+        report.add(
+            "score",
+            "a score ranks one player's games, and here the result ranks the players; set \
+             \"players\" to \"one\" or \"one_vs_chaos\", or leave score out",
         );
     }
 }

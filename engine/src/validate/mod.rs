@@ -98,6 +98,7 @@ pub fn validate(rules: &RuleSet) -> Result<(), Vec<Problem>> {
     bounds::check(rules, &mut report);
     trails::check(rules, &mut report);
     dice::check(rules, &mut report);
+    dice::check_score(rules, &mut report);
     phases::check(rules, dimensions_ok, &mut report);
     outcomes::check(rules, &mut report);
     labels::check(rules, &mut report);

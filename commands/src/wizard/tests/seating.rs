@@ -110,3 +110,57 @@ fn a_game_for_one_player_alone_never_asks_about_draws() {
     assert!(review.contains("1 Player alone"), "{review}");
     assert!(validate(w.rules()).is_ok(), "{:?}", validate(w.rules()));
 }
+
+#[test]
+fn a_game_for_one_keeps_a_score_until_more_players_join() {
+    let mut w = named("Solo-Score");
+    super::answer_all(&mut w, &["alone"]);
+    pick_all(&mut w, &["done", "edit_outcome"]);
+    for _ in 0..20 {
+        if w.step == Step::Score {
+            break;
+        }
+        pick_all(&mut w, &["next"]);
+    }
+    assert_eq!(w.step, Step::Score, "{}", w.prompt().text);
+    let offered = ids(&w.prompt());
+    for id in [
+        "none",
+        "fewest_moves",
+        "most_moves",
+        "fewest_pieces",
+        "most_pieces",
+    ] {
+        assert!(offered.contains(&id.to_string()), "{offered:?}");
+    }
+    super::refused(&mut w, "most_points", &["not a choice here"]);
+    pick_all(&mut w, &["fewest_moves"]);
+    assert_eq!(
+        w.rules().score.map(|s| (s.count, s.better)),
+        Some((
+            redscience_engine::rules::ScoreCount::Moves,
+            redscience_engine::rules::Better::Fewer
+        ))
+    );
+    pick_all(&mut w, &["done"]);
+    let review = w.prompt().text;
+    assert!(
+        review.contains("Score: moves made, fewer is better"),
+        "{review}"
+    );
+    assert!(validate(w.rules()).is_ok(), "{:?}", validate(w.rules()));
+    // Two players: the score goes, and the wizard says so.
+    pick_all(&mut w, &["edit_players", "two"]);
+    assert_eq!(w.rules().score, None);
+    let text = w.prompt().text;
+    assert!(text.contains("no longer keeps a score"), "{text}");
+    // Two players: the question is not asked.
+    pick_all(&mut w, &["done", "edit_outcome"]);
+    for _ in 0..20 {
+        assert_ne!(w.step, Step::Score, "{}", w.prompt().text);
+        if w.step == Step::HowToPlay {
+            break;
+        }
+        pick_all(&mut w, &["next"]);
+    }
+}
