@@ -120,9 +120,12 @@ pub(crate) fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus, next: 
     }
 }
 
-/// Whether a given turn is the die's roll (`roll 4`).
+/// Whether a given turn is the die's roll (`roll 4`), as the notation reads it.
 fn names_a_roll(turn: &str) -> bool {
-    turn.trim().to_ascii_lowercase().starts_with("roll")
+    matches!(
+        redscience_engine::notation::parse_move(turn),
+        Ok(redscience_engine::notation::MoveText::Roll(_))
+    )
 }
 
 /// One given turn: its moves joined by '+', all legal or none applied; "?"
@@ -259,7 +262,7 @@ fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String
             let colors = game.seat_colors_name(to_move);
             let die = state
                 .rolled()
-                .map(|face| format!(", the die shows {face}: {}", state.game().face_rule(face)))
+                .map(|face| format!(", {}", state.game().die_shows(face)))
                 .unwrap_or_default();
             out.push_str(&format!("Next: {} ({colors}){die}\n", seat.label()));
         }

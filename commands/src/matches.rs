@@ -97,27 +97,31 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
             live.seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         let actor = live.seats[seat].player_id;
-        let player = bot.storage().player(actor).await.map_err(said)?;
         // Standard players and levels search, off the async runtime, with
         // their iteration budget (the cap is only a safety bound); Random
         // and Chaos pick at random (personas never get here: their person
-        // plays them).
-        let mv = match player.kind {
-            _ if rolling => random_move(live.state(), &mut rng),
-            Kind::Standard | Kind::Persona => {
-                let iterations = crate::machines::budget(&player);
-                let state = live.state().clone();
-                bot.think(move || {
-                    let started = std::time::Instant::now();
-                    let cap =
-                        std::time::Duration::from_millis(redscience_engine::ai::THINKING_CAP_MS);
-                    redscience_engine::ai::search(&state, &mut rng, |n| {
-                        n >= iterations || started.elapsed() >= cap
+        // plays them). A roll needs no player: it is drawn the same way.
+        let mv = if rolling {
+            random_move(live.state(), &mut rng)
+        } else {
+            let player = bot.storage().player(actor).await.map_err(said)?;
+            match player.kind {
+                Kind::Standard | Kind::Persona => {
+                    let iterations = crate::machines::budget(&player);
+                    let state = live.state().clone();
+                    bot.think(move || {
+                        let started = std::time::Instant::now();
+                        let cap = std::time::Duration::from_millis(
+                            redscience_engine::ai::THINKING_CAP_MS,
+                        );
+                        redscience_engine::ai::search(&state, &mut rng, |n| {
+                            n >= iterations || started.elapsed() >= cap
+                        })
                     })
-                })
-                .await?
+                    .await?
+                }
+                _ => random_move(live.state(), &mut rng),
             }
-            _ => random_move(live.state(), &mut rng),
         };
         let Some(mv) = mv else {
             break;
@@ -524,10 +528,8 @@ async fn turn_prompt(
                 .unwrap_or_else(|| "pass".into())
         );
         if let Some(face) = state.rolled() {
-            prompt.push_str(&format!(
-                " The die shows {face}: {}.",
-                state.game().face_rule(face)
-            ));
+            let shows = crate::context::sentence(&state.game().die_shows(face));
+            prompt.push_str(&format!(" {shows}"));
         }
         prompt.push_str(&turn_goes_on(state, verb));
         // A reviewing seat gets its helper's proposal as the default;

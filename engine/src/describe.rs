@@ -525,10 +525,8 @@ pub fn dice_words(rules: &RuleSet) -> Option<String> {
     match dice.decides {
         crate::rules::DiceDecides::Distance => Some(format!("{die} how far a piece moves")),
         crate::rules::DiceDecides::Shape => {
-            let shapes = &rules.shapes;
-            let faces: Vec<String> = (0..usize::from(dice.faces))
-                .filter(|_| !shapes.is_empty())
-                .map(|k| format!("{} {}", k + 1, shapes[k % shapes.len()].shape.name()))
+            let faces: Vec<String> = (1..=dice.faces)
+                .filter_map(|face| Some(format!("{face} {}", rules.shape_of_face(face)?.name())))
                 .collect();
             Some(format!("{die} which shape plays ({})", faces.join(", ")))
         }

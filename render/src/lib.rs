@@ -223,10 +223,7 @@ pub fn caption(game: &Game, view: &Shown, seats: &[String]) -> Vec<String> {
             game.seat_colors_name(i)
         );
         if let Some(face) = view.rolled() {
-            turn.push_str(&format!(
-                " \u{2022} the die shows {face}: {}",
-                game.face_rule(face)
-            ));
+            turn.push_str(&format!(" \u{2022} {}", game.die_shows(face)));
         }
         if game.rules.phases.len() > 1 {
             turn.push_str(&format!(

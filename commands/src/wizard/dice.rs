@@ -30,10 +30,8 @@ fn with_dice(rules: &RuleSet, dice: Option<Dice>) -> RuleSet {
 
 /// Whether validation accepts `dice` on these rules.
 fn fits(rules: &RuleSet, dice: Dice) -> bool {
-    let candidate = with_dice(rules, Some(dice));
-    ["dice", "dice.faces", "dice.decides"]
-        .iter()
-        .all(|field| problems_at(&candidate, field).is_empty())
+    // Problems at "dice" include those at "dice.faces" and "dice.decides".
+    problems_at(&with_dice(rules, Some(dice)), "dice").is_empty()
 }
 
 fn id_of(dice: Option<Dice>) -> &'static str {

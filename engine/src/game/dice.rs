@@ -11,28 +11,24 @@ use super::{Game, Move, State};
 use crate::rules::{DiceDecides, Shape};
 
 impl Game {
-    /// The shape a face names where the die decides the shape: the rule
-    /// set's shapes in their order, counting round again past the last.
-    /// None where the die decides something else, or for no face.
-    pub fn shape_of_face(&self, face: u8) -> Option<Shape> {
-        let dice = self.rules.dice?;
-        let shapes = &self.rules.shapes;
-        (dice.decides == DiceDecides::Shape && face >= 1 && !shapes.is_empty())
-            .then(|| shapes[usize::from(face - 1) % shapes.len()].shape)
-    }
-
     /// What a face means, in short: "cross", "4 spaces".
     pub fn face_meaning(&self, face: u8) -> String {
-        match self.shape_of_face(face) {
+        match self.rules.shape_of_face(face) {
             Some(shape) => shape.name().to_string(),
             None => spaces(face),
         }
     }
 
+    /// What the die shows, for a prompt, a caption or a refusal: "the die
+    /// shows 2: play a cross".
+    pub fn die_shows(&self, face: u8) -> String {
+        format!("the die shows {face}: {}", self.face_rule(face))
+    }
+
     /// What a face has the mover do: "play a cross", "move a piece exactly
     /// 4 spaces".
     pub fn face_rule(&self, face: u8) -> String {
-        match self.shape_of_face(face) {
+        match self.rules.shape_of_face(face) {
             Some(shape) => format!("play {} {}", a_or_an(shape), shape.name()),
             None => format!("move a piece exactly {}", spaces(face)),
         }
@@ -85,7 +81,7 @@ impl State {
         };
         match dice.decides {
             DiceDecides::Shape => {
-                let named = self.game().shape_of_face(face);
+                let named = self.game().rules.shape_of_face(face);
                 out.retain(|&m| self.shape_of(m).is_none_or(|s| Some(s) == named));
             }
             DiceDecides::Distance => {

@@ -663,7 +663,7 @@ impl State {
             _ if self.awaits_roll() => format!("the die is rolled first, for {who}'s turn"),
             _ if self.roll_forbids(mv) => {
                 let face = self.rolled().expect("a roll forbids");
-                format!("the die shows {face}: {}", game.face_rule(face))
+                game.die_shows(face)
             }
             Move::OfferDraw if !game.rules.draw_option => {
                 "this game has no option to agree a draw".to_string()

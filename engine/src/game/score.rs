@@ -1,7 +1,7 @@
 //! A one-player game's score (ours, issue 23): counted when the match ends,
 //! and told with its result ("Score: 12 moves made (fewer is better).").
 
-use super::{Game, State};
+use super::State;
 use crate::rules::ScoreCount;
 
 impl State {
@@ -28,24 +28,16 @@ impl State {
     /// The score in a sentence, once the match is over: "Score: 12 moves
     /// made (fewer is better)."
     pub fn score_words(&self) -> Option<String> {
-        Some(self.game().score_words(self.score()?))
-    }
-}
-
-impl Game {
-    /// A score of `value` in a sentence.
-    pub fn score_words(&self, value: u32) -> String {
-        let Some(score) = self.rules.score else {
-            return format!("Score: {value}.");
+        let (value, score) = (self.score()?, self.game().rules.score?);
+        // The count's own words are plural ("moves made"); one is singular.
+        let counted = match (value, score.count) {
+            (1, ScoreCount::Moves) => "move made",
+            (1, ScoreCount::Pieces) => "piece left on the board",
+            (_, count) => count.words(),
         };
-        let (one, several) = match score.count {
-            ScoreCount::Moves => ("move made", "moves made"),
-            ScoreCount::Pieces => ("piece left on the board", "pieces left on the board"),
-        };
-        format!(
-            "Score: {value} {} ({} is better).",
-            if value == 1 { one } else { several },
+        Some(format!(
+            "Score: {value} {counted} ({} is better).",
             score.better.words()
-        )
+        ))
     }
 }

@@ -441,6 +441,15 @@ impl RuleSet {
             || self.dice.is_some()
     }
 
+    /// The shape a face of the die names, where the die decides the shape:
+    /// the shapes in their order, counting round again past the last.
+    pub fn shape_of_face(&self, face: u8) -> Option<Shape> {
+        let dice = self.dice?;
+        let shapes = &self.shapes;
+        (dice.decides == DiceDecides::Shape && face >= 1 && !shapes.is_empty())
+            .then(|| shapes[usize::from(face - 1) % shapes.len()].shape)
+    }
+
     /// The rules for one shape, if it is in play.
     pub fn shape_rules(&self, shape: Shape) -> Option<&ShapeRules> {
         self.shapes.iter().find(|s| s.shape == shape)
