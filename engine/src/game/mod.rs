@@ -17,6 +17,7 @@ mod move_run;
 mod movegen;
 mod moves;
 mod outcome;
+pub mod position_key;
 mod reserves;
 mod round;
 mod score;

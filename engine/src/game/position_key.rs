@@ -1,0 +1,123 @@
+//! The whole key of a position, for an exact solver's table: two states
+//! with the same key have the same future, whatever moves they came by.
+//!
+//! It is [`crate::perft::position_key`] (pieces, reserves, phase, folded
+//! seats, the seat to move, the moves of the turn under way, a finished
+//! match's results) and every other part of the state that a later rule
+//! reads: the pieces' flags, the match's random stream, the move-limit
+//! counters the rules use, captures spanning moves (an open chain, a pawn's
+//! passing step), walls left behind, the die's face, a draw offer, the lines
+//! and shapes the stalemate rules remember, disqualified teams and decided
+//! boards. Bytes, not a hash: no two positions share a key.
+//!
+//! Left out, on purpose: the turns remembered for the repetition rule
+//! ([`State::remembers_turns`] says whether there are any; a solver decides
+//! what repetition means for its values), the history and the words,
+//! which decide nothing, and what seats know under cloaking or plan in a
+//! sealed round (a solver of perfect-information games refuses those).
+
+use std::hash::Hash;
+
+use super::State;
+
+/// See the module's documentation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PositionKey(Box<[u8]>);
+
+impl PositionKey {
+    /// The key's size in bytes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl State {
+    /// The position's [`PositionKey`].
+    pub fn position_key_whole(&self) -> PositionKey {
+        let mut out = Vec::with_capacity(64);
+        crate::perft::position_key(self, &mut out);
+        out.extend_from_slice(&self.flags);
+        out.extend(self.rng.to_le_bytes());
+        out.extend(self.turn_start_key.to_le_bytes());
+        let rules = &self.game.rules;
+        if rules.turn_limit.is_some() {
+            out.extend(self.counted.turns.to_le_bytes());
+        }
+        if rules.quiet_turn_limit.is_some() {
+            out.extend(self.counted.quiet.to_le_bytes());
+            out.extend(self.counted.material.to_le_bytes());
+        }
+        let tactics = &self.tactics;
+        push_debug(&mut out, &(tactics.chain, tactics.extra, tactics.passed));
+        push_debug(&mut out, &tactics.visited);
+        if let Some(walls) = &self.left_walls {
+            out.extend(walls.mask().iter().map(|&locked| u8::from(locked)));
+        }
+        push_debug(&mut out, &(self.rolled, self.draw_offered_by()));
+        out.push(u8::from(self.offered_this_turn));
+        push_debug(&mut out, &self.last_line_teams);
+        push_debug(&mut out, &self.disqualified);
+        push_debug(&mut out, &self.shape_holders);
+        push_debug(&mut out, &self.board_results);
+        PositionKey(out.into_boxed_slice())
+    }
+
+    /// Whether the repetition rule remembers turns of this phase: a turn
+    /// made again from one of them would repeat it. A position's future can
+    /// depend on these turns, which [`PositionKey`] leaves out.
+    pub fn remembers_turns(&self) -> bool {
+        !self.seen_turns.is_empty()
+    }
+}
+
+/// A part of the state by its debug form, closed by a separator so that
+/// consecutive parts cannot run into each other. Small parts, most of them
+/// empty or None; the form is deterministic.
+fn push_debug<T: std::fmt::Debug + ?Sized>(out: &mut Vec<u8>, part: &T) {
+    use std::io::Write;
+    let _ = write!(out, "{part:?}");
+    out.push(0);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Move;
+    use crate::testing::catalogue_game;
+
+    fn place_at(state: &crate::game::State, cell: u16) -> Move {
+        *state
+            .legal_actions()
+            .iter()
+            .find(|m| matches!(m, Move::Place { to, .. } if *to == cell))
+            .expect("the cell is empty")
+    }
+
+    #[test]
+    fn transposed_moves_give_one_key_and_different_positions_differ() {
+        let game = catalogue_game("Tic-Tac-Toe");
+        let start = game.start();
+        let play = |cells: &[u16]| {
+            let mut state = start.clone();
+            for &cell in cells {
+                let mv = place_at(&state, cell);
+                state.apply_action(mv).expect("legal");
+            }
+            state
+        };
+        // Black 0 and 2, white 4, in two orders: one position.
+        let a = play(&[0, 4, 2]);
+        let b = play(&[2, 4, 0]);
+        assert_eq!(a.position_key_whole(), b.position_key_whole());
+        // The same cells with the colours swapped: another position.
+        let c = play(&[4, 0, 2]);
+        assert_ne!(a.position_key_whole(), c.position_key_whole());
+        // The same pieces with another seat to move cannot happen in
+        // Tic-Tac-Toe; the start and one move differ.
+        assert_ne!(start.position_key_whole(), play(&[0]).position_key_whole());
+        assert!(!a.remembers_turns(), "placements never repeat");
+    }
+}
