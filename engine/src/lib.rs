@@ -49,6 +49,7 @@ pub mod notation;
 pub mod perft;
 pub mod poker;
 pub mod random;
+pub mod tactics;
 pub mod text;
 
 #[cfg(any(test, feature = "testing"))]

@@ -1,0 +1,11 @@
+//! The tactical suite of issue 24: positions from random play across the
+//! catalogue, each labelled by exhaustive short search ([`label`]), and a
+//! check that the search ([`crate::ai::search`]) obeys every label's rule
+//! ([`suite`]). The labeller is independent of `crate::ai`: it plays whole
+//! turns on the game interface alone, so it can judge the search.
+
+mod solver;
+
+pub mod label;
+
+pub use label::{Budget, Label, Labelled, Unlabelled, label, obeys};
