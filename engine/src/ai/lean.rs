@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::tree::{self, Descent};
-use super::{Node, Scratch, most_visited, play_out};
+use super::{Node, Scratch, play_out, ranked};
 use crate::Game;
 use crate::game::{LeanRun, Move, RunStop, State, return_of};
 
@@ -30,15 +30,17 @@ pub(super) fn start(root: &State) -> Option<LeanRun> {
     (one_lean_phase && run.load(root)).then_some(run)
 }
 
-/// UCT from `root`, loaded into `start`.
+/// UCT from `root`, loaded into `start`, over the root's `moves` (the
+/// run's own, or those the guard kept); the moves most trusted first.
 pub(super) fn search<R: Rng + ?Sized>(
     root: &State,
     start: &LeanRun,
+    moves: Vec<Move>,
     rng: &mut R,
     stop: impl FnMut(usize) -> bool,
-) -> Option<Move> {
+) -> Vec<Move> {
     let game = root.game().clone();
-    let top = Node::root(start.to_move(), start.moves(&game));
+    let top = Node::root(start.to_move(), moves);
     let mut descent = RunDescent {
         root,
         start,
@@ -48,7 +50,7 @@ pub(super) fn search<R: Rng + ?Sized>(
         scratch: Scratch::default(),
         game,
     };
-    most_visited(&tree::grow(&mut descent, top, rng, stop))
+    ranked(&tree::grow(&mut descent, top, rng, stop))
 }
 
 /// The tree's descent on a copy of the run loaded at the root.

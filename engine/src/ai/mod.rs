@@ -24,8 +24,11 @@
 //! Pure like the rest of the engine: the caller passes the random stream and
 //! decides when to stop (an iteration count, or a clock it reads itself).
 
+mod guard;
 mod lean;
+mod proof;
 mod round;
+pub mod solve;
 mod tree;
 mod worlds;
 
@@ -157,14 +160,16 @@ pub(crate) fn backpropagate(nodes: &mut [Node], leaf: usize, results: &[f64]) {
     }
 }
 
-/// The root's most visited move: the most trusted.
-pub(crate) fn most_visited(nodes: &[Node]) -> Option<Move> {
-    nodes[0]
-        .children
+/// The root's moves, most trusted first: its children by visits, then
+/// the moves never tried.
+pub(crate) fn ranked(nodes: &[Node]) -> Vec<Move> {
+    let mut children = nodes[0].children.clone();
+    children.sort_by_key(|&c| std::cmp::Reverse(nodes[c].visits));
+    children
         .iter()
-        .max_by_key(|&&c| nodes[c].visits)
-        .and_then(|&c| nodes[c].mv)
-        .or_else(|| nodes[0].untried.first().copied())
+        .filter_map(|&c| nodes[c].mv)
+        .chain(nodes[0].untried.iter().copied())
+        .collect()
 }
 
 /// The moves a search considers: the legal actions (never a draw offer).
@@ -231,7 +236,7 @@ pub fn search<R: Rng + ?Sized>(
     rng: &mut R,
     stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
-    let seat = state.movers().next()?;
+    state.movers().next()?;
     // The die is no seat's choice: it rolls, whoever asks.
     if let Movers::Roll(_) = state.movers() {
         return state.chance_outcomes().sample(rng);
@@ -247,19 +252,45 @@ pub fn search<R: Rng + ?Sized>(
         return round::search(&root_state, rng, stop);
     }
     let draw_answer = answers_a_draw(&moves);
-    if !draw_answer && let Some(start) = lean::start(&root_state) {
-        return lean::search(&root_state, &start, rng, stop);
+    let guarded = !draw_answer && guard::applies(&root_state);
+    let mut moves = moves;
+    if guarded {
+        match guard::before_search(&root_state, moves) {
+            guard::Before::Play(mv) => return Some(mv),
+            guard::Before::Keep(kept) if kept.len() == 1 => return Some(kept[0]),
+            guard::Before::Keep(kept) => moves = kept,
+        }
+    }
+    let ranked = grow_ranked(state, &root_state, moves, draw_answer, rng, stop);
+    match guarded {
+        true => guard::after_search(&root_state, &ranked),
+        false => ranked.first().copied(),
+    }
+}
+
+/// The tree's ranking of `moves` at `root_state` (what the seat to move
+/// in `state` knows).
+fn grow_ranked<R: Rng + ?Sized>(
+    state: &State,
+    root_state: &State,
+    moves: Vec<Move>,
+    draw_answer: bool,
+    rng: &mut R,
+    stop: impl FnMut(usize) -> bool,
+) -> Vec<Move> {
+    if !draw_answer && let Some(start) = lean::start(root_state) {
+        return lean::search(root_state, &start, moves, rng, stop);
     }
     // Hidden moves: search across worlds the seat cannot tell from the
     // truth, or from its own knowledge alone when none are found. (With
     // nothing hidden from the seat there are no worlds to sample.)
-    if !draw_answer {
+    if !draw_answer && let Some(seat) = state.movers().next() {
         let worlds = worlds::sample(state, seat, rng, WORLDS, WORLD_TRIES);
         if !worlds.is_empty() {
             return tree_search(&worlds, moves, rng, stop);
         }
     }
-    tree_search(std::slice::from_ref(&root_state), moves, rng, stop)
+    tree_search(std::slice::from_ref(root_state), moves, rng, stop)
 }
 
 /// Plays the chance nodes on `sim` (Chaos's turns) as the match will: at
@@ -297,8 +328,8 @@ fn tree_search<R: Rng + ?Sized>(
     moves: Vec<Move>,
     rng: &mut R,
     stop: impl FnMut(usize) -> bool,
-) -> Option<Move> {
-    most_visited(&grow_tree(roots, moves, rng, stop))
+) -> Vec<Move> {
+    ranked(&grow_tree(roots, moves, rng, stop))
 }
 
 /// The tree of [`tree_search`].

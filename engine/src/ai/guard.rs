@@ -1,0 +1,74 @@
+//! The guard at the search's root: short proofs (see [`proof`]) before
+//! and after the tree. Before it, a turn that wins at once is played, one
+//! that wins at the next turn whatever the reply is played, and every move
+//! proved to let the next seat win at once is dropped while another is
+//! not. After it, the tree's choices are taken in order of trust and the
+//! first that does not let the next seat force a win within two turns is
+//! played. So no budget, however small, misses a short win or walks into a
+//! short loss it could have avoided.
+//!
+//! Each question has a budget of moves made; an unsettled one leaves the
+//! tree's choice as it was.
+
+use super::proof::{Proof, Prover};
+use crate::game::{Move, Movers, State};
+
+/// Moves made to find a winning turn, and a forcing one.
+const WIN_BUDGET: u64 = 150_000;
+/// Moves made to prove which first moves let the next seat win at once.
+const SAFETY_BUDGET: u64 = 300_000;
+/// Moves made to check the tree's choices against threats two turns deep.
+const THREAT_BUDGET: u64 = 300_000;
+
+/// Whether the guard applies at `root`: one seat decides, on the whole
+/// position (nothing hidden, so a proof reads no piece the seat cannot).
+pub(super) fn applies(root: &State) -> bool {
+    matches!(root.movers(), Movers::One(_))
+        && root.game().rules.cloaking == crate::rules::Cloaking::None
+}
+
+/// What the guard decides before the tree grows.
+pub(super) enum Before {
+    /// A move that wins now, or at the next turn whatever the replies.
+    Play(Move),
+    /// The moves the tree may consider: those not proved to lose at once
+    /// (all of them where every move does).
+    Keep(Vec<Move>),
+}
+
+pub(super) fn before_search(root: &State, moves: Vec<Move>) -> Before {
+    let Some(me) = root.movers().next() else {
+        return Before::Keep(moves);
+    };
+    let mut prover = Prover::new(me, WIN_BUDGET);
+    if let Proof::Yes(mv) = prover.winning_turn(root) {
+        return Before::Play(mv);
+    }
+    let mut prover = Prover::new(me, WIN_BUDGET);
+    if let Proof::Yes(mv) = prover.forcing_turn(root) {
+        return Before::Play(mv);
+    }
+    let mut prover = Prover::new(me, SAFETY_BUDGET);
+    let kept: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| prover.safe_with(root, mv) != Proof::No)
+        .collect();
+    match kept.is_empty() {
+        true => Before::Keep(moves),
+        false => Before::Keep(kept),
+    }
+}
+
+/// The first of `ranked` (the tree's choices, most trusted first) that is
+/// not proved to let the next seat force a win within two turns; the most
+/// trusted where each is.
+pub(super) fn after_search(root: &State, ranked: &[Move]) -> Option<Move> {
+    let me = root.movers().next()?;
+    let mut prover = Prover::new(me, THREAT_BUDGET);
+    ranked
+        .iter()
+        .copied()
+        .find(|&mv| prover.loses_in_two_with(root, mv) != Proof::Yes(mv))
+        .or_else(|| ranked.first().copied())
+}
