@@ -7,5 +7,10 @@
 mod solver;
 
 pub mod label;
+pub mod suite;
 
 pub use label::{Budget, Label, Labelled, Unlabelled, label, obeys};
+pub use suite::{
+    Checked, GameTally, Miss, Options, Position, Suite, check, check_position, eligible_games,
+    generate,
+};

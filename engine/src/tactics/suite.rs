@@ -1,0 +1,410 @@
+//! The generated suite: positions from random play in every eligible
+//! catalogue game, labelled (see [`super::label`]), and the check that the
+//! search's move obeys each label's rule.
+//!
+//! Deterministic given the suite's seed. Every position has its own seed:
+//! the match starts from it (`Game::start_seeded`), Random's moves are
+//! drawn from it, and the search is run as `redscience suggest GAME MOVES
+//! --ai mcts:N --seed SEED` runs it, so a miss can be reproduced there.
+
+use std::sync::Arc;
+
+use rand::RngExt;
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::game::{Game, Movers, State};
+use crate::notation::typed;
+use crate::random::random_move;
+use crate::rules::{Cloaking, Order};
+
+use super::label::{Budget, Label, Unlabelled, label, obeys};
+use super::solver::Solver;
+
+/// What to generate and how to check it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Positions wanted in all (spread evenly over the eligible games).
+    pub positions: usize,
+    pub seed: u64,
+    /// The search's iterations per move checked.
+    pub iterations: usize,
+    /// Nodes a position's labelling may use.
+    pub budget: Budget,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            positions: 10_000,
+            seed: 0,
+            iterations: 64,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// One labelled position: its game, how to reach it, and its label.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub game: String,
+    /// The match's seed: it starts the match and seeds the search.
+    pub seed: u64,
+    /// The decisions from the start as a person types them, one each.
+    pub moves: Vec<String>,
+    pub label: Label,
+    /// See [`super::Labelled::two_move_settled`].
+    pub two_move_settled: bool,
+    pub state: State,
+}
+
+impl Position {
+    /// The command that asks the search for its move here.
+    pub fn suggest_command(&self, iterations: usize) -> String {
+        let moves: Vec<String> = self.moves.iter().map(|m| quoted(m)).collect();
+        format!(
+            "redscience suggest {} {} --ai mcts:{iterations} --seed {}",
+            quoted(&self.game),
+            moves.join(" "),
+            self.seed
+        )
+    }
+}
+
+/// A word for a shell: quoted when it holds anything but plain characters.
+fn quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || ",-+:=_.".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// One game's share of the suite.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameTally {
+    pub game: String,
+    /// Positions drawn from random play and labelled (or tried to be).
+    pub tried: usize,
+    /// Positions kept in the suite.
+    pub positions: usize,
+    /// Kept positions per label, in [`Label::ALL`] order.
+    pub by_label: [usize; 6],
+    /// Positions drawn whose labelling ran past the budget.
+    pub skipped: usize,
+    /// Kept LOSS1 positions whose two-move stage ran past the budget.
+    pub loss1_two_move_unsettled: usize,
+    /// Nodes spent labelling.
+    pub nodes: u64,
+    /// Checked positions whose move broke the label's rule.
+    pub misses: usize,
+    /// Kept positions whose check ran past the budget.
+    pub unchecked: usize,
+}
+
+impl GameTally {
+    pub fn count(&self, label: Label) -> usize {
+        self.by_label[label_index(label)]
+    }
+}
+
+fn label_index(label: Label) -> usize {
+    Label::ALL.iter().position(|&l| l == label).unwrap_or(0)
+}
+
+/// The suite: every kept position, and each game's tally.
+#[derive(Clone, Debug, Default)]
+pub struct Suite {
+    pub positions: Vec<Position>,
+    pub tallies: Vec<GameTally>,
+}
+
+/// A move that broke its label's rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Miss {
+    pub game: String,
+    pub seed: u64,
+    pub moves: Vec<String>,
+    pub label: Label,
+    /// The search's move, as typed; "none" when it gave none.
+    pub chosen: String,
+    /// The command that reproduces it.
+    pub command: String,
+}
+
+/// The catalogue games the labeller reads: two sides, no Chaos, no dice,
+/// nothing hidden, no sealed rounds.
+pub fn eligible_games() -> Vec<Arc<Game>> {
+    crate::catalogue::all()
+        .into_iter()
+        .filter_map(|rules| Game::new(rules).ok())
+        .filter(|game| is_eligible(game))
+        .collect()
+}
+
+fn is_eligible(game: &Game) -> bool {
+    let rules = &game.rules;
+    Solver::new(game).is_some()
+        && rules.cloaking == Cloaking::None
+        && rules.dice.is_none()
+        && rules
+            .phases
+            .iter()
+            .all(|p| p.order == Order::Sequential && p.cloaked.is_empty())
+}
+
+/// A seed's mix (splitmix64), so nearby seeds give unrelated streams.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A position from random play: its state and typed moves; None when
+/// the play left what the labeller reads, a move has no typed form, or
+/// the position has fewer than two moves.
+fn random_position(game: &Arc<Game>, seed: u64) -> Option<(State, Vec<String>)> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let cells = game.geometry.cell_count();
+    let depth = rng.random_range(0..=(2 * cells).clamp(8, 200));
+    // Where the match ends first, half the time the position before the
+    // last decision is kept: the mover had a win there, or let one happen.
+    let step_back = rng.random_bool(0.5);
+    let mut state = game.start_seeded(seed);
+    let mut moves = Vec::new();
+    for _ in 0..depth {
+        if !matches!(state.movers(), Movers::One(_)) {
+            break;
+        }
+        let mv = random_move(&state, &mut rng)?;
+        let text = typed(&state, mv)?;
+        let before = state.clone();
+        state.apply_action(mv).ok()?;
+        moves.push(text);
+        if state.is_finished() {
+            if !step_back {
+                return None;
+            }
+            state = before;
+            moves.pop();
+            break;
+        }
+    }
+    let decides = matches!(state.movers(), Movers::One(_));
+    (decides && state.legal_actions().len() >= 2).then_some((state, moves))
+}
+
+/// Generates and labels the suite. Each game gets an even share; what a
+/// game cannot fill (within its attempts) is handed to the games after it.
+pub fn generate(options: &Options) -> Suite {
+    let games = eligible_games();
+    let mut suite = Suite::default();
+    let mut owed = 0;
+    let count = games.len().max(1);
+    for (index, game) in games.iter().enumerate() {
+        let share = options.positions / count + usize::from(index < options.positions % count);
+        let wanted = share + owed;
+        let game_seed = mix(options.seed ^ mix(index as u64 + 1));
+        let (positions, tally) = generate_for(game, wanted, game_seed, options.budget);
+        owed = wanted - positions.len();
+        suite.positions.extend(positions);
+        suite.tallies.push(tally);
+    }
+    suite
+}
+
+/// How many draws a game may take per position wanted, and how many nodes
+/// of labelling per position wanted, before it gives up its share.
+const ATTEMPTS_PER_POSITION: usize = 12;
+const NODES_PER_POSITION: u64 = 400_000;
+
+/// One game's positions: threats first; quiet (or lost) ones up to a
+/// fifth, and one label at most half, until half the attempts are spent.
+fn generate_for(
+    game: &Arc<Game>,
+    wanted: usize,
+    seed: u64,
+    budget: Budget,
+) -> (Vec<Position>, GameTally) {
+    let mut tally = GameTally {
+        game: game.rules.name.clone(),
+        ..GameTally::default()
+    };
+    let mut kept = Vec::new();
+    let attempts = wanted * ATTEMPTS_PER_POSITION;
+    let nodes_allowed = (wanted as u64).saturating_mul(NODES_PER_POSITION);
+    let mut attempt = 0;
+    while kept.len() < wanted && attempt < attempts && tally.nodes < nodes_allowed {
+        let position_seed = mix(seed ^ attempt as u64);
+        attempt += 1;
+        let Some((state, moves)) = random_position(game, position_seed) else {
+            continue;
+        };
+        tally.tried += 1;
+        let labelled = match label(&state, budget) {
+            Ok(labelled) => labelled,
+            Err(Unlabelled::OverBudget) => {
+                tally.skipped += 1;
+                tally.nodes += budget.one_move + budget.two_move;
+                continue;
+            }
+            Err(Unlabelled::Ineligible) => continue,
+        };
+        tally.nodes += labelled.nodes;
+        let picky = attempt < attempts / 2;
+        let same_label = tally.count(labelled.label);
+        let room = if labelled.label.is_threat() {
+            !picky || same_label < wanted.div_ceil(2)
+        } else {
+            let calm = tally.count(Label::Quiet) + tally.count(Label::Lost);
+            !picky || calm < wanted.div_ceil(5)
+        };
+        if !room {
+            continue;
+        }
+        tally.positions += 1;
+        tally.by_label[label_index(labelled.label)] += 1;
+        if labelled.label == Label::Loss1 && !labelled.two_move_settled {
+            tally.loss1_two_move_unsettled += 1;
+        }
+        kept.push(Position {
+            game: tally.game.clone(),
+            seed: position_seed,
+            moves,
+            label: labelled.label,
+            two_move_settled: labelled.two_move_settled,
+            state,
+        });
+    }
+    (kept, tally)
+}
+
+/// What the check of one position found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// The move obeys the rule (or the label sets none).
+    Obeyed,
+    Missed(Miss),
+    /// The check ran past its budget.
+    Unchecked,
+}
+
+/// Runs the search on `position` as `suggest` does (`--ai mcts:N`,
+/// `--seed` the position's) and judges its move by the label's rule.
+pub fn check_position(position: &Position, iterations: usize, budget: Budget) -> Checked {
+    if !position.label.is_threat() {
+        return Checked::Obeyed;
+    }
+    let state = &position.state;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(position.seed ^ position.moves.len() as u64);
+    let chosen = crate::ai::search(state, &mut rng, |n| n >= iterations);
+    let nodes = budget.one_move.saturating_add(budget.two_move);
+    let verdict = match chosen {
+        Some(mv) => obeys(state, position.label, mv, nodes),
+        None => Ok(false),
+    };
+    match verdict {
+        Ok(true) => Checked::Obeyed,
+        Err(_) => Checked::Unchecked,
+        Ok(false) => Checked::Missed(Miss {
+            game: position.game.clone(),
+            seed: position.seed,
+            moves: position.moves.clone(),
+            label: position.label,
+            chosen: chosen.map_or_else(
+                || "none".to_string(),
+                |mv| typed(state, mv).unwrap_or_else(|| state.move_text(mv)),
+            ),
+            command: position.suggest_command(iterations),
+        }),
+    }
+}
+
+/// Checks every position of the suite, counting misses and unchecked
+/// positions in the tallies; the misses, in suite order.
+pub fn check(suite: &mut Suite, iterations: usize, budget: Budget) -> Vec<Miss> {
+    let mut misses = Vec::new();
+    for position in &suite.positions {
+        let checked = check_position(position, iterations, budget);
+        let Some(tally) = suite.tallies.iter_mut().find(|t| t.game == position.game) else {
+            continue;
+        };
+        match checked {
+            Checked::Obeyed => {}
+            Checked::Unchecked => tally.unchecked += 1,
+            Checked::Missed(miss) => {
+                tally.misses += 1;
+                misses.push(miss);
+            }
+        }
+    }
+    misses
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eligible_games_are_the_two_sided_games_without_chance() {
+        let names: Vec<String> = eligible_games()
+            .iter()
+            .map(|g| g.rules.name.clone())
+            .collect();
+        for name in ["Tic-Tac-Toe", "5on15sq", "Connect6-19x19", "Connect4"] {
+            assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+        }
+        for name in ["3P-Notakto", "RockPaperScissors"] {
+            assert!(!names.iter().any(|n| n == name), "{name} in {names:?}");
+        }
+    }
+
+    #[test]
+    fn shell_words_are_quoted_only_when_needed() {
+        assert_eq!(quoted("8,8"), "8,8");
+        assert_eq!(quoted("9,9+11,11"), "9,9+11,11");
+        assert_eq!(quoted("pink circle 2,3"), "'pink circle 2,3'");
+        assert_eq!(quoted("it's"), r"'it'\''s'");
+    }
+
+    #[test]
+    fn a_small_suite_is_deterministic_and_replayable() {
+        let options = Options {
+            positions: 40,
+            seed: 7,
+            iterations: 16,
+            budget: Budget {
+                one_move: 20_000,
+                two_move: 20_000,
+            },
+        };
+        let first = generate(&options);
+        let second = generate(&options);
+        let key = |s: &Suite| -> Vec<(String, u64, Label)> {
+            (s.positions.iter())
+                .map(|p| (p.game.clone(), p.seed, p.label))
+                .collect()
+        };
+        assert_eq!(key(&first), key(&second));
+        assert!(!first.positions.is_empty());
+        for position in &first.positions {
+            // The typed moves lead back to the same position.
+            let game = position.state.game().clone();
+            let mut replayed = game.start_seeded(position.seed);
+            for text in &position.moves {
+                crate::notation::apply_turn(&mut replayed, text, |_| None)
+                    .unwrap_or_else(|e| panic!("{}: {text}: {e}", position.game));
+            }
+            assert_eq!(replayed.decisions(), position.state.decisions());
+            assert!(
+                position.state.legal_actions().len() >= 2,
+                "{}",
+                position.game
+            );
+        }
+        let kept: usize = first.tallies.iter().map(|t| t.positions).sum();
+        assert_eq!(kept, first.positions.len());
+    }
+}

@@ -1,0 +1,86 @@
+//! The tactical suite of issue 24, small enough for the debug test build:
+//! positions from random play across the catalogue, labelled by the
+//! exhaustive short search of `redscience_engine::tactics`, and the search
+//! (`ai::search` at a small budget) must obey every label. The full suite
+//! is `redscience tactics` (10,000 positions, release build).
+
+use redscience_engine::tactics::{self, Budget, Label, Options};
+
+/// A few positions per game, with budgets that keep the debug build
+/// under a couple of minutes.
+fn options() -> Options {
+    Options {
+        positions: 300,
+        seed: 24,
+        iterations: 64,
+        budget: Budget {
+            one_move: 150_000,
+            two_move: 150_000,
+        },
+    }
+}
+
+fn table(suite: &tactics::Suite) -> String {
+    let mut out = String::new();
+    for t in &suite.tallies {
+        let labels: Vec<String> = Label::ALL
+            .iter()
+            .map(|&l| format!("{l} {}", t.count(l)))
+            .collect();
+        out += &format!(
+            "{:<18} kept {:>4} of {:>4}, skipped {:>3}, {}, misses {}\n",
+            t.game,
+            t.positions,
+            t.tried,
+            t.skipped,
+            labels.join(", "),
+            t.misses
+        );
+    }
+    out
+}
+
+#[test]
+fn a_generated_suite_holds_every_threat_label() {
+    let options = options();
+    let suite = tactics::generate(&options);
+    let threats = suite
+        .positions
+        .iter()
+        .filter(|p| p.label.is_threat())
+        .count();
+    eprint!("{}", table(&suite));
+    assert!(
+        suite.positions.len() >= options.positions * 9 / 10,
+        "{} positions\n{}",
+        suite.positions.len(),
+        table(&suite)
+    );
+    for label in [Label::Win1, Label::Loss1, Label::Win2, Label::Loss2] {
+        assert!(
+            suite.positions.iter().any(|p| p.label == label),
+            "no {label}\n{}",
+            table(&suite)
+        );
+    }
+    assert!(threats * 2 > suite.positions.len(), "{}", table(&suite));
+}
+
+#[test]
+#[ignore = "until the search's tactical layer lands (issue 24)"]
+fn the_search_obeys_every_label() {
+    let options = options();
+    let mut suite = tactics::generate(&options);
+    let misses = tactics::check(&mut suite, options.iterations, options.budget);
+    let listed: Vec<String> = misses
+        .iter()
+        .map(|m| format!("{} {}: chose {} ({})", m.game, m.label, m.chosen, m.command))
+        .collect();
+    assert!(
+        misses.is_empty(),
+        "{} misses\n{}\n{}",
+        misses.len(),
+        table(&suite),
+        listed.join("\n")
+    );
+}
