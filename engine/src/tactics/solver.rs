@@ -23,6 +23,9 @@ pub enum Stop {
 
 pub(crate) type Found<T> = Result<T, Stop>;
 
+/// What [`Solver::turns`] calls at the end of each turn: true to stop.
+pub(crate) type Visit<'a> = dyn FnMut(&mut Solver, &State, &[Move]) -> Found<bool> + 'a;
+
 /// What a turn's end must achieve for the rule of a label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Goal {
@@ -143,7 +146,7 @@ impl Solver {
         state: &State,
         side: usize,
         path: &mut Vec<Move>,
-        visit: &mut dyn FnMut(&mut Solver, &State, &[Move]) -> Found<bool>,
+        visit: &mut Visit<'_>,
     ) -> Found<bool> {
         for mv in state.legal_actions().to_vec() {
             let next = self.play(state, mv)?;
