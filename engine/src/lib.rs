@@ -51,6 +51,7 @@ pub mod poker;
 pub mod random;
 pub mod tactics;
 pub mod text;
+pub mod theory;
 
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

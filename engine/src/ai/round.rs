@@ -11,6 +11,11 @@
 //! `OTHERS_AT_RANDOM`). The search's seat answers the average strategy's
 //! likeliest move.
 //!
+//! Where the game is small enough to solve (see [`crate::theory`]), the
+//! seat plays its equilibrium strategy instead: a plan drawn from the
+//! equilibrium the theory module selects (docs/rules.md, "Equilibria in
+//! chat"), and the search runs only for games too big to solve.
+//!
 //! Why not UCT at the round: UCT picks deterministically, so in a symmetric
 //! game the planners' trees move in lockstep, each seeing only the others
 //! mirror it, and they settle on a dominated plan (in the Prisoner's
@@ -264,6 +269,9 @@ pub(super) fn search<R: Rng + ?Sized>(
     mut stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
     let me = root.movers().next()?;
+    if let Some(mv) = crate::theory::equilibrium_move(root, me, rng) {
+        return Some(mv);
+    }
     let chaos = root.chance_seat().filter(|&c| c != me);
     let mut trees: Vec<PlanTree> = planners_of(root)
         .iter()
