@@ -92,6 +92,15 @@ impl Descent for RunDescent<'_> {
         self.run.moves(&self.game)
     }
 
+    fn played(&self, played: &mut super::rave::Played) {
+        played.load(self.run.placements());
+    }
+
+    fn order<R: Rng + ?Sized>(&self, moves: &mut [Move], rng: &mut R) {
+        let run = &self.run;
+        super::widen::order(moves, &self.game.geometry, |c| run.occupied(c), rng);
+    }
+
     fn score<R: Rng + ?Sized>(&mut self, _at: usize, rng: &mut R, results: &mut Vec<f64>) {
         let ended = match self.ended {
             Some(stop) => stop,

@@ -27,9 +27,11 @@
 mod guard;
 mod lean;
 mod proof;
+mod rave;
 mod round;
 pub mod solve;
 mod tree;
+mod widen;
 mod worlds;
 
 use rand::Rng;
@@ -94,10 +96,18 @@ pub(crate) struct Node {
     pub(crate) seat: usize,
     pub(crate) parent: Option<usize>,
     pub(crate) children: Vec<usize>,
+    /// The moves not tried yet, the next to try last (see [`widen`]).
     pub(crate) untried: Vec<Move>,
+    /// Whether the node opens children as its visits grow (a big board).
+    pub(crate) wide: bool,
     pub(crate) visits: u32,
     /// Sum of the rewards of `seat` over the visits.
     pub(crate) reward: f64,
+    /// Playouts through the parent in which `seat` made `mv` later on, and
+    /// the sum of `seat`'s rewards in them (all moves as first, see
+    /// [`rave`]).
+    pub(crate) amaf_visits: u32,
+    pub(crate) amaf_reward: f64,
 }
 
 impl Node {
@@ -107,9 +117,12 @@ impl Node {
             seat,
             parent: None,
             children: Vec::new(),
+            wide: untried.len() >= widen::WIDE,
             untried,
             visits: 0,
             reward: 0.0,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
         }
     }
 }
@@ -119,7 +132,7 @@ pub(crate) fn select(nodes: &[Node], at: usize) -> usize {
     let parent_visits = f64::from(nodes[at].visits.max(1)).ln();
     let score = |n: &Node| {
         let v = f64::from(n.visits.max(1));
-        n.reward / v + EXPLORATION * (parent_visits / v).sqrt()
+        rave::value(n) + EXPLORATION * (parent_visits / v).sqrt()
     };
     *nodes[at]
         .children
@@ -141,9 +154,12 @@ pub(crate) fn add_child(
         seat,
         parent: Some(at),
         children: Vec::new(),
+        wide: untried.len() >= widen::WIDE,
         untried,
         visits: 0,
         reward: 0.0,
+        amaf_visits: 0,
+        amaf_reward: 0.0,
     });
     let id = nodes.len() - 1;
     nodes[at].children.push(id);
@@ -407,6 +423,16 @@ impl tree::Descent for StateDescent<'_> {
 
     fn moves(&self) -> Vec<Move> {
         choices(&self.sim)
+    }
+
+    fn order<R: Rng + ?Sized>(&self, moves: &mut [Move], rng: &mut R) {
+        let sim = &self.sim;
+        widen::order(
+            moves,
+            &sim.game().geometry,
+            |c| sim.piece_at(c).is_some(),
+            rng,
+        );
     }
 
     /// A round reached below the root: its planners play it as they learn

@@ -8,7 +8,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Node, add_child, backpropagate, select};
+use super::{Node, add_child, backpropagate, rave, select, widen};
 use crate::game::Move;
 
 /// A position the tree descends through, restarted at every iteration.
@@ -40,9 +40,20 @@ pub(super) trait Descent {
     /// The moves the tree considers here.
     fn moves(&self) -> Vec<Move>;
 
+    /// Orders moves of the position here for expansion, the next to try
+    /// last (see `widen`).
+    fn order<R: Rng + ?Sized>(&self, moves: &mut [Move], rng: &mut R);
+
     /// Every seat's score (1 win, 0.5 draw, 0 loss) of the game played on
     /// from the position reached below node `at`, into `results`.
     fn score<R: Rng + ?Sized>(&mut self, at: usize, rng: &mut R, results: &mut Vec<f64>);
+
+    /// Loads into `played` the moves made from the root in this iteration,
+    /// tree and playout, in order, where the descent knows them (for
+    /// [`rave`]); by default none.
+    fn played(&self, played: &mut rave::Played) {
+        played.load(std::iter::empty());
+    }
 
     /// What the leaf at `at` learns from `results` once they are
     /// backpropagated (a sealed round's planners).
@@ -58,8 +69,12 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
     rng: &mut R,
     mut stop: impl FnMut(usize) -> bool,
 ) -> Vec<Node> {
+    let mut root = root;
+    descent.restart(0);
+    descent.order(&mut root.untried, rng);
     let mut nodes = vec![root];
     let mut results = Vec::new();
+    let mut played = rave::Played::default();
     let mut iterations = 0;
     loop {
         descent.restart(iterations);
@@ -67,8 +82,7 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
         // Selection: down through fully expanded nodes by UCT.
         loop {
             descent.chance(rng);
-            let expanded = nodes[at].untried.is_empty() && !nodes[at].children.is_empty();
-            if !(expanded && descent.open()) {
+            if !(full(&nodes[at]) && descent.open()) {
                 break;
             }
             at = if descent.at_chance() {
@@ -83,13 +97,16 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
         }
         // Expansion: one untried move.
         if !nodes[at].untried.is_empty() && descent.open() {
-            let pick = rng.random_range(0..nodes[at].untried.len());
-            let mv = nodes[at].untried.swap_remove(pick);
+            let mv = nodes[at].untried.pop().expect("an untried move");
             let seat = descent.mover();
             if descent.make(mv) {
                 descent.chance(rng);
                 let untried = match descent.open() {
-                    true => descent.moves(),
+                    true => {
+                        let mut moves = descent.moves();
+                        descent.order(&mut moves, rng);
+                        moves
+                    }
                     false => Vec::new(),
                 };
                 at = add_child(&mut nodes, at, mv, seat, untried);
@@ -97,10 +114,20 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
         }
         descent.score(at, rng, &mut results);
         backpropagate(&mut nodes, at, &results);
+        descent.played(&mut played);
+        played.update(&mut nodes, at, &results);
         descent.learn(at, &results);
         iterations += 1;
         if stop(iterations) {
             return nodes;
         }
     }
+}
+
+/// Whether selection passes `node` by: it has children and may open no
+/// other now (every move tried, or a wide node at its allowance).
+fn full(node: &Node) -> bool {
+    !node.children.is_empty()
+        && (node.untried.is_empty()
+            || node.wide && node.children.len() >= widen::children_allowed(node.visits))
 }

@@ -423,6 +423,20 @@ impl LeanRun {
         }
     }
 
+    /// The placements the run's movers chose, in order (not the engine's
+    /// lone ones).
+    pub(crate) fn placements(&self) -> impl Iterator<Item = Move> + '_ {
+        self.placed
+            .iter()
+            .filter(|p| !p.automatic)
+            .map(Placed::placement)
+    }
+
+    /// Whether a piece stands on `cell` in the run's position.
+    pub(crate) fn occupied(&self, cell: u16) -> bool {
+        self.board[usize::from(cell)] != 0
+    }
+
     /// The seat to move in the run's position.
     pub(crate) fn to_move(&self) -> usize {
         self.to_move
