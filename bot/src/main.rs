@@ -6,6 +6,7 @@ mod perft;
 mod picture;
 mod play;
 mod replay;
+mod solve;
 mod source;
 mod store;
 
@@ -99,6 +100,20 @@ enum Command {
         ms: Option<u64>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+    },
+    /// Solve a small two-player game exactly: its value with perfect play for
+    /// the seat to move and the first player, and the moves that keep it.
+    Solve {
+        /// A game's name, or a rule-set JSON file.
+        game: String,
+        /// The moves so far, seat 1 first, as for `replay`.
+        moves: Vec<String>,
+        /// Give up past this many positions.
+        #[arg(long, default_value_t = solve::DEFAULT_NODES)]
+        nodes: u64,
+        /// Print one JSON object: game, to_move, value, first_player, plies, best, nodes, seconds.
+        #[arg(long)]
+        json: bool,
     },
     /// Play two players against each other, alternating seats, and report A's results.
     AiMatch {
@@ -294,6 +309,12 @@ fn main() -> ExitCode {
             ms,
             seed,
         }) => ai::suggest(&game, &moves, &ai, ms, seed),
+        Some(Command::Solve {
+            game,
+            moves,
+            nodes,
+            json,
+        }) => solve::solve(&game, &moves, nodes, json),
         Some(Command::AiMatch {
             game,
             a,

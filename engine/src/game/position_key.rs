@@ -4,15 +4,17 @@
 //! It is [`crate::perft::position_key`] (pieces, reserves, phase, folded
 //! seats, the seat to move, the moves of the turn under way, a finished
 //! match's results) and every other part of the state that a later rule
-//! reads: the pieces' flags, the match's random stream, the move-limit
+//! reads: the pieces' flags (paralysed, moved where pawns or castling ask),
+//! the match's random stream (on stacks, where it splits pots), the move-limit
 //! counters the rules use, captures spanning moves (an open chain, a pawn's
 //! passing step), walls left behind, the die's face, a draw offer, the lines
 //! and shapes the stalemate rules remember, disqualified teams and decided
 //! boards. Bytes, not a hash: no two positions share a key.
 //!
 //! Left out, on purpose: the turns remembered for the repetition rule
-//! ([`State::remembers_turns`] says whether there are any; a solver decides
-//! what repetition means for its values), the history and the words,
+//! ([`State::remembers_turns`] says whether there are any, and
+//! [`State::forget_turns`] forgets them; a solver decides what repetition
+//! means for its values), the history and the words,
 //! which decide nothing, and what seats know under cloaking or plan in a
 //! sealed round (a solver of perfect-information games refuses those).
 
@@ -40,9 +42,22 @@ impl State {
     pub fn position_key_whole(&self) -> PositionKey {
         let mut out = Vec::with_capacity(64);
         crate::perft::position_key(self, &mut out);
-        out.extend_from_slice(&self.flags);
-        out.extend(self.rng.to_le_bytes());
-        out.extend(self.turn_start_key.to_le_bytes());
+        if self.is_finished() {
+            // Over: the pieces and the results are all there is.
+            return PositionKey(out.into_boxed_slice());
+        }
+        out.extend(self.kept_flags());
+        // The stream splits a captured pot between stacks' captors; it
+        // moves on elsewhere too, where nothing reads it.
+        if self.game.geometry.kind == crate::rules::BoardKind::Stacks {
+            out.extend(self.rng.to_le_bytes());
+        }
+        // Mid-turn, where the turn's start is kept, the start names the
+        // turn for the repetition rule; at a turn's start it is the
+        // position itself, already keyed.
+        if !self.turn_moves.is_empty() && self.game.upkeep.start_key[self.phase] {
+            out.extend(self.turn_start_key.to_le_bytes());
+        }
         let rules = &self.game.rules;
         if rules.turn_limit.is_some() {
             out.extend(self.counted.turns.to_le_bytes());
@@ -66,11 +81,35 @@ impl State {
         PositionKey(out.into_boxed_slice())
     }
 
+    /// Per occupied cell, the flags a later move reads: paralysed, and
+    /// whether the piece has moved where a pawn's double step or castling
+    /// asks it. What seats have seen matters only under cloaking.
+    fn kept_flags(&self) -> impl Iterator<Item = u8> + '_ {
+        let goals = &self.game.goals;
+        let moved = if goals.en_passant || goals.castle {
+            super::goals::MOVED
+        } else {
+            0
+        };
+        let kept = super::PARALYSED | moved;
+        (self.flags.iter().enumerate())
+            .filter(|&(cell, _)| self.board[cell] != 0)
+            .map(move |(_, &flags)| flags & kept)
+    }
+
     /// Whether the repetition rule remembers turns of this phase: a turn
     /// made again from one of them would repeat it. A position's future can
     /// depend on these turns, which [`PositionKey`] leaves out.
     pub fn remembers_turns(&self) -> bool {
         !self.seen_turns.is_empty()
+    }
+
+    /// Forgets the turns the repetition rule remembers, so that the moves
+    /// from here lead where they would from any history: a solver that
+    /// judges repetition on its own graph of positions explores from such
+    /// states.
+    pub fn forget_turns(&mut self) {
+        self.seen_turns.clear();
     }
 }
 

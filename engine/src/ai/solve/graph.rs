@@ -100,7 +100,12 @@ fn explore(root: &State, budget: u64) -> Result<Graph, Unsolvable> {
     };
     let mut index = HashMap::new();
     index.insert(key(root), graph.add(node_of(root)?, root.phase()));
-    let mut pending = vec![(0u32, root.clone())];
+    // Explored without the turns remembered for repetition, so that a
+    // position's moves lead to the same positions however it was reached;
+    // positions that come back are judged on the graph instead.
+    let mut from_root = root.clone();
+    from_root.forget_turns();
+    let mut pending = vec![(0u32, from_root)];
     while let Some((at, state)) = pending.pop() {
         let start = graph.children.len() as u32;
         for &mv in state.legal_actions() {
@@ -108,6 +113,7 @@ fn explore(root: &State, budget: u64) -> Result<Graph, Unsolvable> {
             if next.apply_action(mv).is_err() {
                 continue;
             }
+            next.forget_turns();
             let position = key(&next);
             let child = match index.get(&position) {
                 Some(&child) => child,

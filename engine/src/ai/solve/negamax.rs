@@ -21,7 +21,9 @@ const WIN: i32 = 1 << 20;
 pub(super) enum Outcome {
     Solved(Solved),
     /// A move that could bring a position back: the graph must solve it.
-    Cyclic { nodes: u64 },
+    Cyclic {
+        nodes: u64,
+    },
 }
 
 /// Why a search stopped early.
