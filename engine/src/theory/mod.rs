@@ -9,6 +9,7 @@
 pub mod cfr;
 pub mod exploit;
 pub mod matrix;
+pub mod report;
 pub mod solve;
 pub mod tree;
 

@@ -261,3 +261,19 @@ fn the_standard_player_draws_its_plan_from_the_equilibrium() {
         "{counts:?}"
     );
 }
+
+#[test]
+fn the_report_names_the_plans_in_the_games_words() {
+    let game = catalogue_game("StagHunt");
+    let text = report::analyze(&game, "StagHunt").unwrap().text();
+    assert!(
+        text.contains("- Black plays Black hunter (pentagon) to black's stag forest (stack 3) 100%; value 1.000."),
+        "{text}"
+    );
+    assert!(text.contains("Equilibria of the first round: 3."), "{text}");
+    assert!(
+        text.contains("Exploitability: 0.000000 (0.00% of the payoff range 1"),
+        "{text}"
+    );
+    println!("{text}");
+}
