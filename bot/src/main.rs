@@ -9,6 +9,7 @@ mod replay;
 mod solve;
 mod source;
 mod store;
+mod tactics;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -170,6 +171,22 @@ enum Command {
         #[arg(long)]
         sequences_only: bool,
     },
+    /// The tactical suite: positions from random play across the catalogue,
+    /// labelled by exhaustive short search (wins and threats within two
+    /// turns); the search must obey every label. Exits 1 on any miss.
+    Tactics {
+        /// Positions in all, spread over the eligible games.
+        #[arg(long, default_value_t = 10_000)]
+        positions: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The search's iterations per position checked.
+        #[arg(long, default_value_t = 64)]
+        iterations: usize,
+        /// Print one JSON object: games, total, misses, label_seconds, check_seconds.
+        #[arg(long)]
+        json: bool,
+    },
     /// Chat with the bot in the terminal (the default when no Discord or Matrix is configured).
     Console {
         /// Who you are in the chat (default: your login name).
@@ -302,6 +319,17 @@ fn main() -> ExitCode {
             json,
             sequences_only,
         }) => perft::run(&game, &depth, json, sequences_only),
+        Some(Command::Tactics {
+            positions,
+            seed,
+            iterations,
+            json,
+        }) => tactics::run(tactics::Settings {
+            positions,
+            seed,
+            iterations,
+            json,
+        }),
         Some(Command::Suggest {
             game,
             moves,

@@ -197,88 +197,125 @@ fn random_position(game: &Arc<Game>, seed: u64) -> Option<(State, Vec<String>)> 
 }
 
 /// Generates and labels the suite. Each game gets an even share; what a
-/// game cannot fill (within its attempts) is handed to the games after it.
+/// game cannot fill (within the attempts and nodes its share allows) is
+/// handed to the games after it, and what is still missing at the end to
+/// the games that filled theirs, cheapest first.
 pub fn generate(options: &Options) -> Suite {
     let games = eligible_games();
-    let mut suite = Suite::default();
-    let mut owed = 0;
     let count = games.len().max(1);
-    for (index, game) in games.iter().enumerate() {
+    let mut drawers: Vec<Drawer> = (games.iter().enumerate())
+        .map(|(index, game)| Drawer::new(game, mix(options.seed ^ mix(index as u64 + 1))))
+        .collect();
+    let mut positions = Vec::new();
+    let mut owed = 0;
+    for (index, drawer) in drawers.iter_mut().enumerate() {
         let share = options.positions / count + usize::from(index < options.positions % count);
         let wanted = share + owed;
-        let game_seed = mix(options.seed ^ mix(index as u64 + 1));
-        let (positions, tally) = generate_for(game, wanted, game_seed, options.budget);
-        owed = wanted - positions.len();
-        suite.positions.extend(positions);
-        suite.tallies.push(tally);
+        owed = wanted - drawer.draw(wanted, options.budget, &mut positions);
     }
-    suite
+    let mut cheapest: Vec<usize> = (0..drawers.len()).filter(|&i| drawers[i].filled).collect();
+    cheapest.sort_by_key(|&i| drawers[i].tally.nodes / drawers[i].tally.positions.max(1) as u64);
+    for i in cheapest {
+        if owed == 0 {
+            break;
+        }
+        owed -= drawers[i].draw(owed, options.budget, &mut positions);
+    }
+    // Suite order: game by game, as the tallies.
+    let order = |p: &Position| games.iter().position(|g| g.rules.name == p.game);
+    positions.sort_by_key(order);
+    Suite {
+        positions,
+        tallies: drawers.into_iter().map(|d| d.tally).collect(),
+    }
 }
 
 /// How many draws a game may take per position wanted, and how many nodes
-/// of labelling per position wanted, before it gives up its share.
+/// of labelling per position wanted, before it gives up.
 const ATTEMPTS_PER_POSITION: usize = 12;
 const NODES_PER_POSITION: u64 = 400_000;
 
-/// One game's positions: threats first; quiet (or lost) ones up to a
-/// fifth, and one label at most half, until half the attempts are spent.
-fn generate_for(
-    game: &Arc<Game>,
-    wanted: usize,
+/// One game's draws from random play, continued where they stopped.
+struct Drawer<'a> {
+    game: &'a Arc<Game>,
     seed: u64,
-    budget: Budget,
-) -> (Vec<Position>, GameTally) {
-    let mut tally = GameTally {
-        game: game.rules.name.clone(),
-        ..GameTally::default()
-    };
-    let mut kept = Vec::new();
-    let attempts = wanted * ATTEMPTS_PER_POSITION;
-    let nodes_allowed = (wanted as u64).saturating_mul(NODES_PER_POSITION);
-    let mut attempt = 0;
-    while kept.len() < wanted && attempt < attempts && tally.nodes < nodes_allowed {
-        let position_seed = mix(seed ^ attempt as u64);
-        attempt += 1;
-        let Some((state, moves)) = random_position(game, position_seed) else {
-            continue;
-        };
-        tally.tried += 1;
-        let labelled = match label(&state, budget) {
-            Ok(labelled) => labelled,
-            Err(Unlabelled::OverBudget) => {
-                tally.skipped += 1;
-                tally.nodes += budget.one_move + budget.two_move;
+    attempt: usize,
+    tally: GameTally,
+    /// Whether the last call kept all it was asked for.
+    filled: bool,
+}
+
+impl<'a> Drawer<'a> {
+    fn new(game: &'a Arc<Game>, seed: u64) -> Drawer<'a> {
+        Drawer {
+            game,
+            seed,
+            attempt: 0,
+            tally: GameTally {
+                game: game.rules.name.clone(),
+                ..GameTally::default()
+            },
+            filled: true,
+        }
+    }
+
+    /// Keeps up to `wanted` more positions in `out`: threats first; quiet
+    /// (or lost) ones up to a fifth, and one label at most half, until
+    /// half the attempts are spent. Returns how many it kept.
+    fn draw(&mut self, wanted: usize, budget: Budget, out: &mut Vec<Position>) -> usize {
+        let start = self.attempt;
+        let attempts = wanted * ATTEMPTS_PER_POSITION;
+        let nodes_allowed = self.tally.nodes + (wanted as u64).saturating_mul(NODES_PER_POSITION);
+        let mut kept = [0usize; 6];
+        let mut count = 0;
+        while count < wanted && self.attempt - start < attempts && self.tally.nodes < nodes_allowed
+        {
+            let position_seed = mix(self.seed ^ self.attempt as u64);
+            self.attempt += 1;
+            let Some((state, moves)) = random_position(self.game, position_seed) else {
+                continue;
+            };
+            self.tally.tried += 1;
+            let labelled = match label(&state, budget) {
+                Ok(labelled) => labelled,
+                Err(Unlabelled::OverBudget) => {
+                    self.tally.skipped += 1;
+                    self.tally.nodes += budget.one_move + budget.two_move;
+                    continue;
+                }
+                Err(Unlabelled::Ineligible) => continue,
+            };
+            self.tally.nodes += labelled.nodes;
+            let picky = self.attempt - start < attempts / 2;
+            let index = label_index(labelled.label);
+            let room = if labelled.label.is_threat() {
+                kept[index] < wanted.div_ceil(2)
+            } else {
+                let calm = kept[label_index(Label::Quiet)] + kept[label_index(Label::Lost)];
+                calm < wanted.div_ceil(5)
+            };
+            if picky && !room {
                 continue;
             }
-            Err(Unlabelled::Ineligible) => continue,
-        };
-        tally.nodes += labelled.nodes;
-        let picky = attempt < attempts / 2;
-        let same_label = tally.count(labelled.label);
-        let room = if labelled.label.is_threat() {
-            !picky || same_label < wanted.div_ceil(2)
-        } else {
-            let calm = tally.count(Label::Quiet) + tally.count(Label::Lost);
-            !picky || calm < wanted.div_ceil(5)
-        };
-        if !room {
-            continue;
+            count += 1;
+            kept[index] += 1;
+            self.tally.positions += 1;
+            self.tally.by_label[index] += 1;
+            if labelled.label == Label::Loss1 && !labelled.two_move_settled {
+                self.tally.loss1_two_move_unsettled += 1;
+            }
+            out.push(Position {
+                game: self.tally.game.clone(),
+                seed: position_seed,
+                moves,
+                label: labelled.label,
+                two_move_settled: labelled.two_move_settled,
+                state,
+            });
         }
-        tally.positions += 1;
-        tally.by_label[label_index(labelled.label)] += 1;
-        if labelled.label == Label::Loss1 && !labelled.two_move_settled {
-            tally.loss1_two_move_unsettled += 1;
-        }
-        kept.push(Position {
-            game: tally.game.clone(),
-            seed: position_seed,
-            moves,
-            label: labelled.label,
-            two_move_settled: labelled.two_move_settled,
-            state,
-        });
+        self.filled = count == wanted;
+        count
     }
-    (kept, tally)
 }
 
 /// What the check of one position found.
