@@ -15,17 +15,17 @@ use serde_json::json;
 use crate::source;
 
 /// A player the command line can name: `random`, `sp` (the standard
-/// player: the search at its fixed budget), `easy`, `medium`, `hard` (the
-/// search at each difficulty's budget), `mcts` (1,000 iterations) or
-/// `mcts:N` (N iterations).
+/// player), `easy`, `medium`, `hard` (the levels below it), `mcts` (the
+/// plain search, 1,000 iterations, no short proofs) or `mcts:N` (N
+/// iterations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     Random,
-    /// The search, stopping at `iterations` or after `cap_ms`.
-    Search {
-        iterations: usize,
-        cap_ms: Option<u64>,
-    },
+    /// The standard player (None) or a level: thinking as
+    /// [`ai::Thinking::of`] says for the game, within the thinking cap.
+    Machine(Option<ai::Level>),
+    /// The plain search at `iterations`, with no guard and no cap.
+    Mcts(usize),
 }
 
 /// The search's iterations when none are named.
@@ -36,23 +36,13 @@ impl Player {
         let lower = text.trim().to_ascii_lowercase();
         match lower.split_once(':') {
             None if lower == "random" => Ok(Player::Random),
-            None if lower == "mcts" => Ok(Player::Search {
-                iterations: DEFAULT_ITERATIONS,
-                cap_ms: None,
-            }),
-            None if lower == "sp" || lower == "standard" => Ok(Player::Search {
-                iterations: ai::STANDARD_ITERATIONS,
-                cap_ms: Some(ai::THINKING_CAP_MS),
-            }),
-            None if ai::Level::parse(&lower).is_some() => Ok(Player::Search {
-                iterations: ai::Level::parse(&lower).map_or(0, ai::Level::iterations),
-                cap_ms: Some(ai::THINKING_CAP_MS),
-            }),
+            None if lower == "mcts" => Ok(Player::Mcts(DEFAULT_ITERATIONS)),
+            None if lower == "sp" || lower == "standard" => Ok(Player::Machine(None)),
+            None if ai::Level::parse(&lower).is_some() => {
+                Ok(Player::Machine(ai::Level::parse(&lower)))
+            }
             Some(("mcts", n)) => match n.parse::<usize>() {
-                Ok(iterations) if iterations > 0 => Ok(Player::Search {
-                    iterations,
-                    cap_ms: None,
-                }),
+                Ok(iterations) if iterations > 0 => Ok(Player::Mcts(iterations)),
                 _ => Err(format!(
                     "\"{text}\": mcts:N takes a whole number of iterations above 0"
                 )),
@@ -66,7 +56,9 @@ impl Player {
     fn name(self) -> String {
         match self {
             Player::Random => "random".into(),
-            Player::Search { iterations, .. } => format!("mcts:{iterations}"),
+            Player::Machine(None) => "sp".into(),
+            Player::Machine(Some(level)) => level.name().into(),
+            Player::Mcts(iterations) => format!("mcts:{iterations}"),
         }
     }
 
@@ -77,20 +69,31 @@ impl Player {
         rng: &mut Xoshiro256PlusPlus,
         limit: Option<Duration>,
     ) -> Option<Move> {
-        match self {
-            Player::Random => random_move(state, rng),
-            Player::Search { iterations, cap_ms } => {
-                let cap = cap_ms.map(Duration::from_millis);
-                let limit = match (limit, cap) {
-                    (Some(l), Some(c)) => Some(l.min(c)),
-                    (l, c) => l.or(c),
-                };
-                let start = Instant::now();
-                ai::search(state, rng, |n| {
-                    n >= iterations || limit.is_some_and(|l| start.elapsed() >= l)
-                })
-            }
-        }
+        let (thinking, cap) = match self {
+            Player::Random => return random_move(state, rng),
+            Player::Machine(level) => (
+                ai::Thinking::of(level, state.game()),
+                Some(Duration::from_millis(ai::THINKING_CAP_MS)),
+            ),
+            Player::Mcts(iterations) => (
+                ai::Thinking {
+                    iterations,
+                    guard: ai::Guard::Off,
+                },
+                None,
+            ),
+        };
+        let limit = match (limit, cap) {
+            (Some(l), Some(c)) => Some(l.min(c)),
+            (l, c) => l.or(c),
+        };
+        let start = Instant::now();
+        ai::search_guarded(
+            state,
+            rng,
+            |n| n >= thinking.iterations || limit.is_some_and(|l| start.elapsed() >= l),
+            thinking.guard,
+        )
     }
 }
 

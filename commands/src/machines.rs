@@ -5,7 +5,8 @@
 //! that offers them. People are named by chat account too: a Discord
 //! mention (`<@123>`) or a Matrix user id (`@ann:example.org`).
 
-use redscience_engine::ai::{Level, STANDARD_ITERATIONS};
+use redscience_engine::Game;
+use redscience_engine::ai::{Level, Thinking};
 use redscience_storage::{ChatId, Player, SavedRuleSet, SystemPlayer};
 
 use crate::context::{Ctx, Said, said};
@@ -85,12 +86,11 @@ pub(crate) async fn player(
     .map_err(said)
 }
 
-/// The iterations a machine player searches with: its level's, or the
-/// standard budget (standard players, and anyone else who searches).
-pub(crate) fn budget(player: &Player) -> usize {
-    redscience_storage::level_of(player)
-        .and_then(Level::parse)
-        .map_or(STANDARD_ITERATIONS, Level::iterations)
+/// How a machine player thinks in `game`: its level's budget, or the
+/// standard player's (standard players, and anyone else who searches).
+pub(crate) fn budget(player: &Player, game: &Game) -> Thinking {
+    let level = redscience_storage::level_of(player).and_then(Level::parse);
+    Thinking::of(level, game)
 }
 
 /// A game's name as typed in a command: quoted when it holds a space.

@@ -107,16 +107,19 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
             let player = bot.storage().player(actor).await.map_err(said)?;
             match player.kind {
                 Kind::Standard | Kind::Persona => {
-                    let iterations = crate::machines::budget(&player);
                     let state = live.state().clone();
+                    let thinking = crate::machines::budget(&player, state.game());
                     bot.think(move || {
                         let started = std::time::Instant::now();
                         let cap = std::time::Duration::from_millis(
                             redscience_engine::ai::THINKING_CAP_MS,
                         );
-                        redscience_engine::ai::search(&state, &mut rng, |n| {
-                            n >= iterations || started.elapsed() >= cap
-                        })
+                        redscience_engine::ai::search_guarded(
+                            &state,
+                            &mut rng,
+                            |n| n >= thinking.iterations || started.elapsed() >= cap,
+                            thinking.guard,
+                        )
                     })
                     .await?
                 }

@@ -20,6 +20,17 @@ const SAFETY_BUDGET: u64 = 300_000;
 /// Moves made to check the tree's choices against threats two turns deep.
 const THREAT_BUDGET: u64 = 300_000;
 
+/// How far the guard looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Guard {
+    /// No proofs: the tree alone.
+    Off,
+    /// A win at once, and moves that let the next seat win at once.
+    OneTurn,
+    /// Those, and the same two turns deep (double threats).
+    TwoTurns,
+}
+
 /// Whether the guard applies at `root`: one seat decides, on the whole
 /// position (nothing hidden, so a proof reads no piece the seat cannot).
 pub(super) fn applies(root: &State) -> bool {
@@ -36,7 +47,7 @@ pub(super) enum Before {
     Keep(Vec<Move>),
 }
 
-pub(super) fn before_search(root: &State, moves: Vec<Move>) -> Before {
+pub(super) fn before_search(root: &State, moves: Vec<Move>, guard: Guard) -> Before {
     let Some(me) = root.movers().next() else {
         return Before::Keep(moves);
     };
@@ -45,7 +56,9 @@ pub(super) fn before_search(root: &State, moves: Vec<Move>) -> Before {
         return Before::Play(mv);
     }
     let mut prover = Prover::new(me, WIN_BUDGET);
-    if let Proof::Yes(mv) = prover.forcing_turn(root) {
+    if guard == Guard::TwoTurns
+        && let Proof::Yes(mv) = prover.forcing_turn(root)
+    {
         return Before::Play(mv);
     }
     let mut prover = Prover::new(me, SAFETY_BUDGET);

@@ -26,6 +26,7 @@
 
 mod guard;
 mod lean;
+mod levels;
 mod proof;
 mod rave;
 mod round;
@@ -38,51 +39,15 @@ use rand::Rng;
 
 use crate::game::{LeanRun, Move, Movers, State, return_of};
 
+pub use guard::Guard;
+pub use levels::{Level, STANDARD_ITERATIONS, Thinking};
+
 /// Exploration constant of UCT (the usual sqrt 2).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
 /// Playouts longer than this are scored as draws (a rule set may loop
 /// until its stalemate rule catches the repetition).
 const PLAYOUT_LIMIT: usize = 4_000;
-
-/// How hard a search player thinks: iterations of the search per decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// Iterations per decision. Hard is the standard player's budget.
-    pub fn iterations(self) -> usize {
-        match self {
-            Level::Easy => 200,
-            Level::Medium => 2_000,
-            Level::Hard => STANDARD_ITERATIONS,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
-    }
-}
-
-/// The standard player's budget ("*<Game> SP"): fixed, so its rating means
-/// the same from one match to the next.
-pub const STANDARD_ITERATIONS: usize = 10_000;
 
 /// The most a player of any level thinks about one decision, in
 /// milliseconds, whatever its iterations: a chat reply must not wait. Rule
@@ -252,6 +217,17 @@ pub fn search<R: Rng + ?Sized>(
     rng: &mut R,
     stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
+    search_guarded(state, rng, stop, Guard::TwoTurns)
+}
+
+/// [`search`] with the root's short proofs limited to `guard` (the
+/// weaker levels see fewer threats).
+pub fn search_guarded<R: Rng + ?Sized>(
+    state: &State,
+    rng: &mut R,
+    stop: impl FnMut(usize) -> bool,
+    guard: Guard,
+) -> Option<Move> {
     state.movers().next()?;
     // The die is no seat's choice: it rolls, whoever asks.
     if let Movers::Roll(_) = state.movers() {
@@ -268,17 +244,17 @@ pub fn search<R: Rng + ?Sized>(
         return round::search(&root_state, rng, stop);
     }
     let draw_answer = answers_a_draw(&moves);
-    let guarded = !draw_answer && guard::applies(&root_state);
+    let guarded = !draw_answer && guard != Guard::Off && guard::applies(&root_state);
     let mut moves = moves;
     if guarded {
-        match guard::before_search(&root_state, moves) {
+        match guard::before_search(&root_state, moves, guard) {
             guard::Before::Play(mv) => return Some(mv),
             guard::Before::Keep(kept) if kept.len() == 1 => return Some(kept[0]),
             guard::Before::Keep(kept) => moves = kept,
         }
     }
     let ranked = grow_ranked(state, &root_state, moves, draw_answer, rng, stop);
-    match guarded {
+    match guarded && guard == Guard::TwoTurns {
         true => guard::after_search(&root_state, &ranked),
         false => ranked.first().copied(),
     }
