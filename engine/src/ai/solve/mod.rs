@@ -23,6 +23,8 @@
 //! negated until the seat changes.
 
 mod graph;
+#[cfg(test)]
+mod morris_tests;
 mod negamax;
 #[cfg(test)]
 mod tests;

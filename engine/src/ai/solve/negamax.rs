@@ -102,24 +102,34 @@ fn score_of(value: Value) -> i32 {
 }
 
 impl Search {
-    /// Every root move searched with a full window, so that every move
-    /// keeping the value is known.
+    /// Every root move searched to its result, and those that reach the
+    /// best to their distance, so that every move keeping the value is known.
     fn root(&mut self, root: &State, seat: usize) -> Result<Solved, Stop> {
         let children = self.children(root)?;
-        let mut scored = Vec::with_capacity(children.len());
-        for (mv, child) in children {
-            let score = one_ply_back(self.search(&child, -WIN - 1, WIN + 1)?);
-            scored.push((mv, score));
-        }
         let for_seat = |score: i32| if seat == 0 { score } else { -score };
-        let best_score = scored
-            .iter()
-            .map(|&(_, s)| for_seat(s))
-            .max()
-            .ok_or(Unsolvable::Finished)?;
+        // Each move's result alone first (win, draw or loss): a window
+        // around a draw proves it without any distance, which is cheap.
+        let mut results = Vec::with_capacity(children.len());
+        for (_, child) in &children {
+            results.push(for_seat(self.search(child, -1, 1)?.signum()));
+        }
+        let best_result = *results.iter().max().ok_or(Unsolvable::Finished)?;
+        // Then the distance of the moves that reach it, when it is decisive.
+        let mut scored = Vec::with_capacity(children.len());
+        for ((mv, child), &result) in children.iter().zip(&results) {
+            if result != best_result {
+                continue;
+            }
+            let score = match result {
+                0 => 0,
+                _ => for_seat(one_ply_back(self.search(child, -WIN - 1, WIN + 1)?)),
+            };
+            scored.push((*mv, score));
+        }
+        let best_score = scored.iter().map(|&(_, s)| s).max().unwrap_or(0);
         let best = scored
             .iter()
-            .filter(|&&(_, s)| for_seat(s) == best_score)
+            .filter(|&&(_, s)| s == best_score)
             .map(|&(mv, _)| mv)
             .collect();
         let value = match best_score.signum() {

@@ -183,3 +183,44 @@ fn treblecross_values_agree_with_a_brute_force_of_the_bare_game() {
         assert_eq!(solution.value, expected, "Treblecross on {cells} squares");
     }
 }
+
+/// The small games of the catalogue, each within a budget quick in a debug
+/// build. Published values where our rules are the published game's:
+/// Tic-Tac-Toe draws (Wikipedia, "Tic-tac-toe"); Treblecross on an odd
+/// number of squares is the first player's win (the centre, then the
+/// mirror of every reply: Berlekamp, Conway and Guy, "Winning Ways",
+/// Treblecross), checked on other lengths by the brute force above; three
+/// in a row on one row of 15 is a draw (Wikipedia, "m,n,k-game": k = 3
+/// wins only on boards at least 3 by 4). The movement games' values are
+/// checked against a brute force in `morris_tests`.
+#[test]
+fn the_small_catalogue_games_are_solved() {
+    let cases = [
+        ("Tic-Tac-Toe", Some(Value::Draw)),
+        ("Treblecross15", Some(Value::Win)),
+        ("Tapatan", None),
+        ("Achi", None),
+        ("9-Holes", None),
+    ];
+    for (name, published) in cases {
+        let solution = solved(&catalogue_game(name).start());
+        if let Some(value) = published {
+            assert_eq!(solution.value, value, "{name}");
+        }
+        assert!(
+            !solution.best.is_empty(),
+            "{name}: some move keeps the value"
+        );
+    }
+}
+
+/// 3on15line needs about 900,000 positions: 40 s in a debug build, so it
+/// runs on demand (`cargo test -- --ignored`); `redscience solve 3on15line`
+/// measures it in a release build.
+#[test]
+#[ignore]
+fn three_in_a_row_on_one_row_of_15_is_a_draw() {
+    let start = catalogue_game("3on15line").start();
+    let solution = try_solve(&start, 5_000_000).expect("solvable");
+    assert_eq!(solution.value, Value::Draw);
+}
