@@ -102,23 +102,26 @@ fn table(tallies: &[GameTally], total: &GameTally) -> String {
         "game", "tried", "kept", "skipped"
     );
     for label in Label::ALL {
-        out += &format!(" {:>6}", label.name());
+        out.push_str(&format!(" {:>6}", label.name()));
     }
-    out += &format!(" {:>8} {:>9} {:>6}\n", "L1-only", "unchecked", "misses");
+    out.push_str(&format!(
+        " {:>8} {:>9} {:>6}\n",
+        "L1-only", "unchecked", "misses"
+    ));
     for t in tallies.iter().chain([total]) {
-        out += &format!(
+        out.push_str(&format!(
             "{:<18} {:>6} {:>6} {:>7}",
             t.game, t.tried, t.positions, t.skipped
-        );
+        ));
         for label in Label::ALL {
-            out += &format!(" {:>6}", t.count(label));
+            out.push_str(&format!(" {:>6}", t.count(label)));
         }
-        out += &format!(
+        out.push_str(&format!(
             " {:>8} {:>9} {:>6}\n",
             t.loss1_two_move_unsettled, t.unchecked, t.misses
-        );
+        ));
     }
-    out += "L1-only: LOSS1 positions whose two-move stage ran past the budget (their rule holds as it is)\n";
+    out.push_str("L1-only: LOSS1 positions whose two-move stage ran past the budget (their rule holds as it is)\n");
     out
 }
 

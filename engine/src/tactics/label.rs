@@ -102,8 +102,8 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            one_move: 1_000_000,
-            two_move: 2_000_000,
+            one_move: 500_000,
+            two_move: 1_000_000,
         }
     }
 }
