@@ -1,6 +1,7 @@
 //! The `redscience` binary: the command line for people and scripts.
 
 mod ai;
+mod analyze;
 mod bench;
 mod perft;
 mod picture;
@@ -158,6 +159,14 @@ enum Command {
         #[command(subcommand)]
         what: BenchWhat,
     },
+    /// Solve a sealed-plan game: each seat's equilibrium plans, values and the exploitability reached.
+    Analyze {
+        /// A game's name, or a rule-set JSON file: `analyze StagHunt`.
+        game: String,
+        /// Print one JSON object: plans, probabilities, payoffs, equilibria, exploitability.
+        #[arg(long)]
+        json: bool,
+    },
     /// Count a game's decision sequences and distinct positions by depth, timed.
     Perft {
         /// A game's name, or a rule-set JSON file.
@@ -313,6 +322,7 @@ fn main() -> ExitCode {
                     ..
                 },
         }) => bench::playouts(&games, seconds, json),
+        Some(Command::Analyze { game, json }) => analyze::run(&game, json),
         Some(Command::Perft {
             game,
             depth,

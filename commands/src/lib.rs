@@ -2,6 +2,7 @@
 //! platform goes in, replies come out. Adapters (console, Matrix, Discord)
 //! only translate; everything a user can do is decided here.
 
+mod analyze;
 mod bot;
 mod challenges;
 mod clock;

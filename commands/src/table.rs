@@ -289,6 +289,14 @@ pub static COMMANDS: &[Command] = &[
         run: handler!(|ctx, args| stats::history(ctx, args).await),
     },
     Command {
+        name: "analyze",
+        usage: "analyze GAME",
+        about: "Solves a game with sealed rounds (players plan at once, e.g. StagHunt): each seat's equilibrium plans with their probabilities, what the game is worth to each, how far the equilibrium found is from exact (its exploitability, also as a share of the payoff range), and how the standard player plays it.",
+        acts: Acts::Person,
+        place: Where::Anywhere,
+        run: handler!(|ctx, args| crate::analyze::analyze(ctx, args).await),
+    },
+    Command {
         name: "favoritism",
         usage: "favoritism [PLAYER] [GAME]",
         about: "Shows, for each player someone met in a game (yours without a name), how their results together compare with what the ratings expected, and who owes whom favours.\n\n\
