@@ -6,6 +6,7 @@
 mod common;
 
 mod allocations;
+mod analyze;
 mod authorization;
 mod catalogue_games;
 mod clocks;
