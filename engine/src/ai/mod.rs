@@ -185,6 +185,9 @@ fn root_of(state: &State) -> Option<State> {
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     run: LeanRun,
+    /// Whether the last playout ran apart from its state (its moves are
+    /// the run's placements, not the state's decisions).
+    apart: bool,
 }
 
 /// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0
@@ -199,6 +202,7 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
     let seats = sim.seat_count();
     results.clear();
     let played = crate::random::play_for_results(sim, &mut scratch.run, rng, PLAYOUT_LIMIT);
+    scratch.apart = played.apart;
     if played.apart {
         results.extend(scratch.run.results().iter().map(|&r| return_of(r)));
         return;
@@ -372,6 +376,16 @@ impl tree::Descent for StateDescent<'_> {
     fn restart(&mut self, iteration: usize) {
         self.sim
             .clone_from(&self.roots[iteration % self.roots.len()]);
+        self.scratch.apart = false;
+    }
+
+    /// The decisions made since the root, then those of a playout that ran
+    /// apart.
+    fn played(&self, played: &mut rave::Played) {
+        let root = self.roots[0].decisions().len();
+        let decided = self.sim.decisions().get(root..).unwrap_or_default();
+        let apart = self.scratch.apart.then(|| self.scratch.run.placements());
+        played.load(decided.iter().copied().chain(apart.into_iter().flatten()));
     }
 
     fn chance<R: Rng + ?Sized>(&mut self, rng: &mut R) {
