@@ -67,7 +67,6 @@ fn a_generated_suite_holds_every_threat_label() {
 }
 
 #[test]
-#[ignore = "until the search's tactical layer lands (issue 24)"]
 fn the_search_obeys_every_label() {
     let options = options();
     let mut suite = tactics::generate(&options);
