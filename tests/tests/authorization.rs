@@ -552,6 +552,7 @@ const MATRIX: &[Template] = &[
     t("stats ann", Ann).rows(&[], Read("played no rated match")),
     t("history ann", Ann).rows(&[], Read("ann")),
     t("favoritism ann", Ann).rows(&[], Read("played no rated match")),
+    t("analyze StagHunt", Ann).rows(&[], Read("**StagHunt**: equilibrium")),
     // personas
     t("persona create {me}-q", Ann).rows(
         &[(Anonymous, Refuse("anonymous users cannot create personas"))],
@@ -1060,7 +1061,7 @@ macro_rules! matrix_tests {
 }
 
 matrix_tests! {
-    help_games_and_tokens: ["help", "game", "token", "creations", "leaderboard"];
+    help_games_and_tokens: ["help", "game", "token", "creations", "leaderboard", "analyze"];
     challenges: ["challenge", "accept", "decline", "cancel", "rematch"];
     playing: [
         "move", "plan", "pass", "draw", "agree", "refuse", "board", "games",
