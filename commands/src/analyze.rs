@@ -27,8 +27,8 @@ pub(crate) async fn analyze(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     }
     let saved = library::find(ctx, args.first()).await?;
     let name = saved.name.clone();
-    let game = Game::new(saved.rules)
-        .map_err(|_| format!("{name} cannot be played by this release."))?;
+    let game =
+        Game::new(saved.rules).map_err(|_| format!("{name} cannot be played by this release."))?;
     let asked = name.clone();
     let result = ctx
         .bot

@@ -22,11 +22,17 @@ async fn analyze_names_the_equilibrium_plans_in_the_games_words() {
     );
     assert!(out.contains("Equilibria of the first round: 3."), "{out}");
     assert!(out.contains("black's hare field (stack 1) 58.8%"), "{out}");
-    assert!(out.contains("Exploitability: 0.000000 (0.00% of the payoff range 1"), "{out}");
+    assert!(
+        out.contains("Exploitability: 0.000000 (0.00% of the payoff range 1"),
+        "{out}"
+    );
     assert!(out.contains("The standard player draws its plan"), "{out}");
 
     let rps = c.say("analyze RockPaperScissors").await;
-    assert!(rps.contains("Black rock (circle) to the table (stack 1) 33.3%"), "{rps}");
+    assert!(
+        rps.contains("Black rock (circle) to the table (stack 1) 33.3%"),
+        "{rps}"
+    );
     assert!(rps.contains("value 0.500"), "{rps}");
 }
 
@@ -34,11 +40,20 @@ async fn analyze_names_the_equilibrium_plans_in_the_games_words() {
 async fn analyze_refuses_what_it_cannot_analyse_with_an_example() {
     let mut c = Setup::new("console").chat(2).await;
     let none = c.say("analyze").await;
-    assert!(none.contains("Which game?") && none.contains("`analyze StagHunt`"), "{none}");
+    assert!(
+        none.contains("Which game?") && none.contains("`analyze StagHunt`"),
+        "{none}"
+    );
     let unknown = c.say("analyze StagHuntt").await;
-    assert!(unknown.contains("There is no game called \"StagHuntt\""), "{unknown}");
+    assert!(
+        unknown.contains("There is no game called \"StagHuntt\""),
+        "{unknown}"
+    );
     let sequential = c.say("analyze Tic-Tac-Toe").await;
-    assert!(sequential.contains("Tic-Tac-Toe cannot be analysed"), "{sequential}");
+    assert!(
+        sequential.contains("Tic-Tac-Toe cannot be analysed"),
+        "{sequential}"
+    );
     assert!(sequential.contains("no sealed round"), "{sequential}");
     assert!(sequential.contains("`analyze StagHunt`"), "{sequential}");
 }
