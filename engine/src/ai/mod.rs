@@ -250,6 +250,19 @@ pub fn search_guarded<R: Rng + ?Sized>(
     let draw_answer = answers_a_draw(&moves);
     let guarded = !draw_answer && guard != Guard::Off && guard::applies(&root_state);
     let mut moves = moves;
+    // Perfect play where it is affordable: only the moves that keep the
+    // game's value stay, and the tree picks among them (a drawn position
+    // is played for the opponent's mistakes, never lost).
+    if guarded && guard == Guard::TwoTurns && moves.len() <= SOLVE_BRANCHING {
+        if let Some(solved) = solve::solve(&root_state, SOLVE_BUDGET)
+            && moves.iter().any(|m| solved.best.contains(m))
+        {
+            moves.retain(|m| solved.best.contains(m));
+        }
+        if moves.len() == 1 {
+            return Some(moves[0]);
+        }
+    }
     if guarded {
         match guard::before_search(&root_state, moves, guard) {
             guard::Before::Play(mv) => return Some(mv),
@@ -307,6 +320,12 @@ fn chance_moves<R: Rng + ?Sized>(sim: &mut State, me: usize, rng: &mut R) {
         }
     }
 }
+
+/// The solver is tried where the mover has at most this many moves (small
+/// boards, and big ones near their end), within this many positions: a
+/// game that does not fit costs a few milliseconds a move.
+const SOLVE_BRANCHING: usize = 24;
+const SOLVE_BUDGET: u64 = 60_000;
 
 /// Worlds a search with hidden pieces samples, and the replays it may
 /// spend finding them.
@@ -475,6 +494,65 @@ mod tests {
         // White must block black's (3,1).
         let s = ttt(&["1,1", "2,2", "2,1"]);
         assert_eq!(s.move_text(best(&s, 2_000)), "White circle to (3,1)");
+    }
+
+    #[test]
+    fn where_the_game_is_solved_it_keeps_its_value() {
+        // From positions of random play in small games, the standard
+        // player's move (at a budget far too small to find it by search)
+        // keeps the solver's value: a win stays a win, a draw a draw.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+        let mut checked = 0;
+        for name in ["Tic-Tac-Toe", "Achi", "Treblecross15"] {
+            let game = catalogue_game(name);
+            for seed in 0..12 {
+                let mut s = game.start_seeded(seed);
+                let depth = seed as usize % 5;
+                for _ in 0..depth {
+                    if s.is_finished() {
+                        break;
+                    }
+                    let mv = crate::random::random_move(&s, &mut rng).unwrap();
+                    s.apply(mv).unwrap();
+                }
+                if s.is_finished() {
+                    continue;
+                }
+                let Some(before) = solve::solve(&s, 2_000_000) else {
+                    continue;
+                };
+                let mv = search(&s, &mut rng, |n| n >= 16).unwrap();
+                let mut after = s.clone();
+                after.apply(mv).unwrap();
+                let kept = match after.outcome() {
+                    Some(_) => {
+                        let mine = after.returns().unwrap().nth(s.to_move()).unwrap();
+                        match before.value {
+                            solve::Value::Win => mine == 1.0,
+                            solve::Value::Draw => mine >= 0.5,
+                            solve::Value::Loss => true,
+                        }
+                    }
+                    None => {
+                        let now = solve::solve(&after, 2_000_000).unwrap().value;
+                        let mine = match after.to_move() == s.to_move() {
+                            true => now,
+                            false => now.flipped(),
+                        };
+                        before.value != solve::Value::Loss && mine == before.value
+                            || before.value == solve::Value::Loss
+                    }
+                };
+                assert!(
+                    kept,
+                    "{name} seed {seed}: {} threw away a {:?}",
+                    s.move_text(mv),
+                    before.value
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 24, "{checked} positions checked");
     }
 
     #[test]
