@@ -112,7 +112,10 @@ mod tests {
                 .map(|l| l.thinking(&game).iterations)
                 .chain([Thinking::standard(&game).iterations])
                 .collect();
-            assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{name}: {budgets:?}");
+            assert!(
+                budgets.windows(2).all(|w| w[0] < w[1]),
+                "{name}: {budgets:?}"
+            );
         }
         let ttt = catalogue_game("Tic-Tac-Toe");
         assert_eq!(Level::Easy.thinking(&ttt).guard, Guard::Off);
