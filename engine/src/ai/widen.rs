@@ -40,9 +40,10 @@ pub(super) fn order<R: Rng + ?Sized>(
         Move::Place { to, .. } => distance_to_a_piece(geometry, to, &occupied),
         _ => 1,
     };
-    // Stable: the shuffle's order stays within a tier; far first, so the
-    // near ones are popped first.
-    moves.sort_by_key(|mv| std::cmp::Reverse(tier(mv)));
+    // Each move's tier once (a sort's comparisons would ask it many
+    // times); stable, so the shuffle's order stays within a tier; far
+    // first, so the near ones are popped first.
+    moves.sort_by_cached_key(|mv| std::cmp::Reverse(tier(mv)));
 }
 
 /// 1 when a piece is next to `cell`, 2 when one is two steps away along a
