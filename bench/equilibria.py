@@ -13,8 +13,9 @@ OpenSpiel's CFR+ average policy. Target: the same equilibria, our
 exploitability at most 0.01 of the payoff range.
 
 Usage: bench/equilibria.py [--redscience PATH] [--cfr-iterations N] [GAME...]
-OpenSpiel: python3 -m venv /tmp/osvenv &&
-  /tmp/osvenv/bin/python -m pip install -q --only-binary=:all: open-spiel nashpy
+OpenSpiel: python3 -m venv bench/.venv &&
+  bench/.venv/bin/python -m pip install -q --only-binary=:all: open-spiel nashpy
+(bench/openspiel.sh makes the same venv; add nashpy to it)
 """
 
 import argparse
