@@ -10,10 +10,15 @@ Two modes:
       game is measured N times, ours then theirs back to back, and each
       side's fastest run kept.
 
-  compare.py mcts-match [--games N] [--sims 1000] [--json]
-      Our search player (`redscience suggest Connect4 ... --ai mcts:... --ms T`)
-      against OpenSpiel's C++ MCTSBot on connect_four, alternating who starts,
-      at equal thinking time: T is the mean time OpenSpiel's bot takes per move.
+  compare.py mcts-match [--game connect4|gomoku|six19] [--games N] [--sims 1000]
+                        [--our-ai sp] [--json]
+      Our search player (`redscience suggest GAME ... --ai AI --ms T`)
+      against OpenSpiel's C++ MCTSBot, alternating who starts, at equal
+      thinking time: T is the mean time OpenSpiel's bot takes per move.
+      Games: connect4 (connect_four / Connect4), gomoku
+      (gomoku(size=15,connect=5) / 5on15sq) and six19
+      (gomoku(size=19,connect=6) / bench/6on19sq.json: six in a row on
+      19x19, one stone a turn, as OpenSpiel plays it).
 
   compare.py differential [--games 1000] [--classics NAME...] [--json]
       The classic games (Reversi, Draughts, Breakthrough, Hex) against
@@ -298,6 +303,41 @@ def our_column(text: str) -> int:
     raise AssertionError
 
 
+def square_action(size: int):
+    """Our "x,y" (1-based, x across) to OpenSpiel's gomoku action
+    row * size + column (0-based). Any symmetry of the square maps lines to
+    lines; this one reads OpenSpiel's printed board with 1,1 at its top left."""
+
+    def to_action(text: str) -> int:
+        parts = text.strip().strip("()").split(",")
+        if len(parts) >= 2 and parts[0].strip().isdigit() and parts[1].strip().isdigit():
+            x, y = int(parts[0]), int(parts[1])
+            if 1 <= x <= size and 1 <= y <= size:
+                return (y - 1) * size + (x - 1)
+        fail(f"cannot read a point of the {size}x{size} board from our move {text!r}")
+        raise AssertionError
+
+    return to_action
+
+
+def square_text(size: int):
+    return lambda action: f"{action % size + 1},{action // size + 1}"
+
+
+# --game for mcts-match: (OpenSpiel game string, our game: catalogue name or
+# rules file, our move text to their action, their action to our move text)
+MATCH_GAMES = {
+    "connect4": ("connect_four", "Connect4", our_column, lambda a: str(a + 1)),
+    "gomoku": (
+        "gomoku(size=15,connect=5)", "5on15sq", square_action(15), square_text(15)
+    ),
+    "six19": (
+        "gomoku(size=19,connect=6)", str(HERE / "6on19sq.json"),
+        square_action(19), square_text(19),
+    ),
+}
+
+
 def their_bot(game, args, seed: int):
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     bot = pyspiel.MCTSBot(
@@ -329,7 +369,8 @@ def mcts_match(args) -> None:
     binary = redscience_bin(args.bin)
     if args.games < 1:
         fail("--games takes a whole number above 0")
-    game = pyspiel.load_game("connect_four")
+    their_name, our_game, to_action, to_text = MATCH_GAMES[args.game]
+    game = pyspiel.load_game(their_name)
     info = context()
     # Equal thinking time: unless --ms fixes it, each of our moves gets the
     # mean time OpenSpiel's bot has taken per move so far (its self-play
@@ -367,9 +408,9 @@ def mcts_match(args) -> None:
         while not state.is_terminal():
             legal = state.legal_actions()
             if len(legal) == 1:
-                # A forced move: our engine plays it by itself (the moves
-                # after the last open column are "automatic"), so neither
-                # side is asked or timed.
+                # A forced move: our engine plays it by itself (in Connect4
+                # the moves after the last open column are "automatic"), so
+                # neither side is asked or timed.
                 action = legal[0]
             elif state.current_player() == ours_seat:
                 ms = our_ms()
@@ -378,17 +419,17 @@ def mcts_match(args) -> None:
                 out = run_ours(
                     binary,
                     [
-                        "suggest", "Connect4", *texts,
+                        "suggest", our_game, *texts,
                         "--ai", args.our_ai, "--ms", str(ms),
                         "--seed", str(args.seed + g),
                     ],
                     timeout=60 + ms / 100,
                 )
                 our_times.append(time.perf_counter() - start)
-                action = our_column(out)
+                action = to_action(out)
                 if action not in legal:
                     fail(
-                        f"game {g + 1}: our move {out.strip()!r} (column {action + 1}) "
+                        f"game {g + 1}: our move {out.strip()!r} (their action {action}) "
                         f"is not legal after {' '.join(texts) or 'no moves'}"
                     )
             else:
@@ -396,7 +437,7 @@ def mcts_match(args) -> None:
                 their_times.append(took)
                 their_all.append(took)
             state.apply_action(action)
-            texts.append(str(action + 1))  # a column alone names its stack
+            texts.append(to_text(action))  # in Connect4 a column names its stack
         mine = state.returns()[ours_seat]
         result = "win" if mine > 0 else "loss" if mine < 0 else "draw"
         wins += result == "win"
@@ -419,7 +460,7 @@ def mcts_match(args) -> None:
     win_low, win_high = wilson(wins, n)
     summary = {
         **info,
-        "game": "connect_four / Connect4",
+        "game": f"{their_name} / {Path(our_game).stem}",
         "games": n,
         "theirs": f"pyspiel.MCTSBot(uct_c={args.uct_c}, max_simulations={args.sims}, "
         f"RandomRolloutEvaluator(1), solve={args.solve})",
@@ -445,6 +486,7 @@ def mcts_match(args) -> None:
         f"# {info['date']}  tree {info['tree']}  {info['cpus']} CPUs  "
         f"open_spiel {info['open_spiel']}"
     )
+    print(f"game:   {summary['game']}")
     print(f"theirs: {summary['theirs']}")
     print(f"ours:   {summary['ours']}")
     print(
@@ -523,7 +565,11 @@ def main(argv: list[str]) -> None:
         help=f"only these ({', '.join(g[0] for g in GAMES)})",
     )
 
-    m = modes.add_parser("mcts-match", help="our MCTS vs OpenSpiel's MCTSBot on Connect4")
+    m = modes.add_parser("mcts-match", help="our search vs OpenSpiel's MCTSBot")
+    m.add_argument(
+        "--game", choices=sorted(MATCH_GAMES), default="connect4",
+        help="connect4 (default), gomoku (15x15, five) or six19 (19x19, six, one stone a turn)",
+    )
     m.add_argument("--games", type=int, default=20, help="games, alternating who starts (20)")
     m.add_argument("--sims", type=int, default=1000, help="OpenSpiel's max_simulations (1000)")
     m.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's uct_c (2)")

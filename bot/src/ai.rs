@@ -3,7 +3,7 @@
 //! strength can be measured.
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -87,13 +87,7 @@ impl Player {
             (Some(l), Some(c)) => Some(l.min(c)),
             (l, c) => l.or(c),
         };
-        let start = Instant::now();
-        ai::search_guarded(
-            state,
-            rng,
-            |n| n >= thinking.iterations || limit.is_some_and(|l| start.elapsed() >= l),
-            thinking.guard,
-        )
+        ai::decide(state, rng, thinking, limit)
     }
 }
 

@@ -110,16 +110,10 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
                     let state = live.state().clone();
                     let thinking = crate::machines::budget(&player, state.game());
                     bot.think(move || {
-                        let started = std::time::Instant::now();
                         let cap = std::time::Duration::from_millis(
                             redscience_engine::ai::THINKING_CAP_MS,
                         );
-                        redscience_engine::ai::search_guarded(
-                            &state,
-                            &mut rng,
-                            |n| n >= thinking.iterations || started.elapsed() >= cap,
-                            thinking.guard,
-                        )
+                        redscience_engine::ai::decide(&state, &mut rng, thinking, Some(cap))
                     })
                     .await?
                 }

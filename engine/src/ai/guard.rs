@@ -10,6 +10,7 @@
 //! Each question has a budget of moves made; an unsettled one leaves the
 //! tree's choice as it was.
 
+use super::clock::Deadline;
 use super::proof::{Proof, Prover};
 use crate::game::{Move, Movers, State};
 
@@ -47,21 +48,28 @@ pub(super) enum Before {
     Keep(Vec<Move>),
 }
 
-pub(super) fn before_search(root: &State, moves: Vec<Move>, guard: Guard) -> Before {
+/// The guard's answer before the tree, its proofs out of budget once
+/// `deadline` has passed.
+pub(super) fn before_search(
+    root: &State,
+    moves: Vec<Move>,
+    guard: Guard,
+    deadline: Deadline,
+) -> Before {
     let Some(me) = root.movers().next() else {
         return Before::Keep(moves);
     };
-    let mut prover = Prover::new(me, WIN_BUDGET);
+    let mut prover = Prover::new(me, WIN_BUDGET).until(deadline);
     if let Proof::Yes(mv) = prover.winning_turn(root) {
         return Before::Play(mv);
     }
-    let mut prover = Prover::new(me, WIN_BUDGET);
+    let mut prover = Prover::new(me, WIN_BUDGET).until(deadline);
     if guard == Guard::TwoTurns
         && let Proof::Yes(mv) = prover.forcing_turn(root)
     {
         return Before::Play(mv);
     }
-    let mut prover = Prover::new(me, SAFETY_BUDGET);
+    let mut prover = Prover::new(me, SAFETY_BUDGET).until(deadline);
     let kept: Vec<Move> = moves
         .iter()
         .copied()
@@ -75,10 +83,11 @@ pub(super) fn before_search(root: &State, moves: Vec<Move>, guard: Guard) -> Bef
 
 /// The first of `ranked` (the tree's choices, most trusted first) that is
 /// not proved to let the next seat force a win within two turns; the most
-/// trusted where each is.
-pub(super) fn after_search(root: &State, ranked: &[Move]) -> Option<Move> {
+/// trusted where each is. Its proofs are out of budget once `deadline`
+/// has passed.
+pub(super) fn after_search(root: &State, ranked: &[Move], deadline: Deadline) -> Option<Move> {
     let me = root.movers().next()?;
-    let mut prover = Prover::new(me, THREAT_BUDGET);
+    let mut prover = Prover::new(me, THREAT_BUDGET).until(deadline);
     ranked
         .iter()
         .copied()

@@ -27,6 +27,7 @@ pub(super) fn start(root: &State) -> Option<LeanRun> {
         && game.chaos_seat().is_none()
         && game.rules.dice.is_none();
     let mut run = LeanRun::default();
+    run.inform(game);
     (one_lean_phase && run.load(root)).then_some(run)
 }
 
@@ -47,7 +48,7 @@ pub(super) fn search<R: Rng + ?Sized>(
         run: start.clone(),
         ended: None,
         sim: root.clone(),
-        scratch: Scratch::default(),
+        scratch: Scratch::informed(&game),
         game,
     };
     ranked(&tree::grow(&mut descent, top, rng, stop))
@@ -90,6 +91,16 @@ impl Descent for RunDescent<'_> {
 
     fn moves(&self) -> Vec<Move> {
         self.run.moves(&self.game)
+    }
+
+    /// A lean game has no chance and nothing hidden from the search: with
+    /// two seats, its ends prove.
+    fn proves(&self) -> bool {
+        self.game.seats.len() == 2
+    }
+
+    fn over(&self) -> bool {
+        self.ended.is_some_and(|stop| stop.decided())
     }
 
     fn played(&self, played: &mut super::rave::Played) {

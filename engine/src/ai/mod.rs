@@ -23,11 +23,15 @@
 //!
 //! Pure like the rest of the engine: the caller passes the random stream and
 //! decides when to stop (an iteration count, or a clock it reads itself).
+//! A caller that gives [`decide`] a time limit means the whole decision: the
+//! search then shares it out (see [`clock`]).
 
+mod clock;
 mod guard;
 mod lean;
 mod levels;
 mod proof;
+mod proven;
 mod rave;
 mod round;
 pub mod solve;
@@ -35,9 +39,12 @@ mod tree;
 mod widen;
 mod worlds;
 
+use std::time::Duration;
+
 use rand::Rng;
 
 use crate::game::{LeanRun, Move, Movers, State, return_of};
+use clock::Clock;
 
 pub use guard::Guard;
 pub use levels::{Level, STANDARD_ITERATIONS, Thinking};
@@ -73,6 +80,8 @@ pub(crate) struct Node {
     /// [`rave`]).
     pub(crate) amaf_visits: u32,
     pub(crate) amaf_reward: f64,
+    /// What the tree has proven of `mv` for `seat` (see [`proven`]).
+    pub(crate) proven: proven::Proven,
 }
 
 impl Node {
@@ -88,16 +97,22 @@ impl Node {
             reward: 0.0,
             amaf_visits: 0,
             amaf_reward: 0.0,
+            proven: proven::Proven::Unknown,
         }
     }
 }
 
-/// The child of `at` that UCT picks.
+/// The child of `at` that UCT picks: a proven win at once, a proven loss
+/// only where every child is one.
 pub(crate) fn select(nodes: &[Node], at: usize) -> usize {
     let parent_visits = f64::from(nodes[at].visits.max(1)).ln();
-    let score = |n: &Node| {
-        let v = f64::from(n.visits.max(1));
-        rave::value(n) + EXPLORATION * (parent_visits / v).sqrt()
+    let score = |n: &Node| match n.proven {
+        proven::Proven::Win => f64::INFINITY,
+        proven::Proven::Loss => f64::NEG_INFINITY,
+        proven::Proven::Unknown => {
+            let v = f64::from(n.visits.max(1));
+            rave::value(n) + EXPLORATION * (parent_visits / v).sqrt()
+        }
     };
     *nodes[at]
         .children
@@ -125,6 +140,7 @@ pub(crate) fn add_child(
         reward: 0.0,
         amaf_visits: 0,
         amaf_reward: 0.0,
+        proven: proven::Proven::Unknown,
     });
     let id = nodes.len() - 1;
     nodes[at].children.push(id);
@@ -141,15 +157,25 @@ pub(crate) fn backpropagate(nodes: &mut [Node], leaf: usize, results: &[f64]) {
     }
 }
 
-/// The root's moves, most trusted first: its children by visits, then
-/// the moves never tried.
+/// The root's moves, most trusted first: proven wins, its other children
+/// by visits, the moves never tried, then proven losses.
 pub(crate) fn ranked(nodes: &[Node]) -> Vec<Move> {
     let mut children = nodes[0].children.clone();
-    children.sort_by_key(|&c| std::cmp::Reverse(nodes[c].visits));
+    let (lost, children): (Vec<usize>, Vec<usize>) = children
+        .drain(..)
+        .partition(|&c| nodes[c].proven == proven::Proven::Loss);
+    let mut children = children;
+    children.sort_by_key(|&c| {
+        (
+            nodes[c].proven != proven::Proven::Win,
+            std::cmp::Reverse(nodes[c].visits),
+        )
+    });
     children
         .iter()
         .filter_map(|&c| nodes[c].mv)
         .chain(nodes[0].untried.iter().copied())
+        .chain(lost.iter().filter_map(|&c| nodes[c].mv))
         .collect()
 }
 
@@ -188,6 +214,17 @@ pub(crate) struct Scratch {
     /// Whether the last playout ran apart from its state (its moves are
     /// the run's placements, not the state's decisions).
     apart: bool,
+}
+
+impl Scratch {
+    /// Scratch whose playouts are informed where `game` allows (a seat
+    /// takes a winning cell, else blocks the next seat's; see
+    /// [`LeanRun::inform`]).
+    pub(crate) fn informed(game: &crate::Game) -> Scratch {
+        let mut scratch = Scratch::default();
+        scratch.run.inform(game);
+        scratch
+    }
 }
 
 /// Plays `sim` out at random and scores every seat (1 win, 0.5 draw, 0
@@ -232,6 +269,32 @@ pub fn search_guarded<R: Rng + ?Sized>(
     stop: impl FnMut(usize) -> bool,
     guard: Guard,
 ) -> Option<Move> {
+    search_on(state, rng, stop, guard, Clock::new(None))
+}
+
+/// The choice of a player thinking as `thinking` says, within `limit` of
+/// time for the whole decision where one is given: the solver, the guard's
+/// proofs and the tree each stop by their share of it (see [`clock`]).
+pub fn decide<R: Rng + ?Sized>(
+    state: &State,
+    rng: &mut R,
+    thinking: Thinking,
+    limit: Option<Duration>,
+) -> Option<Move> {
+    let clock = Clock::new(limit);
+    let tree_end = clock.at(clock::TREE_SHARE);
+    let stop = |n| n >= thinking.iterations || tree_end.passed();
+    search_on(state, rng, stop, thinking.guard, clock)
+}
+
+/// [`search_guarded`] on `clock`.
+fn search_on<R: Rng + ?Sized>(
+    state: &State,
+    rng: &mut R,
+    stop: impl FnMut(usize) -> bool,
+    guard: Guard,
+    clock: Clock,
+) -> Option<Move> {
     state.movers().next()?;
     // The die is no seat's choice: it rolls, whoever asks.
     if let Movers::Roll(_) = state.movers() {
@@ -254,7 +317,8 @@ pub fn search_guarded<R: Rng + ?Sized>(
     // game's value stay, and the tree picks among them (a drawn position
     // is played for the opponent's mistakes, never lost).
     if guarded && guard == Guard::TwoTurns && moves.len() <= SOLVE_BRANCHING {
-        if let Some(solved) = solve::solve(&root_state, SOLVE_BUDGET)
+        let deadline = clock.at(clock::SOLVER_SHARE);
+        if let Ok(solved) = solve::try_solve_until(&root_state, SOLVE_BUDGET, deadline)
             && moves.iter().any(|m| solved.best.contains(m))
         {
             moves.retain(|m| solved.best.contains(m));
@@ -264,7 +328,7 @@ pub fn search_guarded<R: Rng + ?Sized>(
         }
     }
     if guarded {
-        match guard::before_search(&root_state, moves, guard) {
+        match guard::before_search(&root_state, moves, guard, clock.at(clock::GUARD_SHARE)) {
             guard::Before::Play(mv) => return Some(mv),
             guard::Before::Keep(kept) if kept.len() == 1 => return Some(kept[0]),
             guard::Before::Keep(kept) => moves = kept,
@@ -272,7 +336,7 @@ pub fn search_guarded<R: Rng + ?Sized>(
     }
     let ranked = grow_ranked(state, &root_state, moves, draw_answer, rng, stop);
     match guarded && guard == Guard::TwoTurns {
-        true => guard::after_search(&root_state, &ranked),
+        true => guard::after_search(&root_state, &ranked, clock.at(1.0)),
         false => ranked.first().copied(),
     }
 }
@@ -365,7 +429,7 @@ fn grow_tree<R: Rng + ?Sized>(
         chaos: roots[0].chance_seat().filter(|&c| c != me),
         // One state for every iteration, refilled: no allocation per playout.
         sim: roots[0].clone(),
-        scratch: Scratch::default(),
+        scratch: Scratch::informed(roots[0].game()),
         rounds: Default::default(),
         round: None,
         picks: Vec::new(),
@@ -424,6 +488,21 @@ impl tree::Descent for StateDescent<'_> {
 
     fn at_chance(&self) -> bool {
         matches!(self.sim.movers(), Movers::Roll(_))
+    }
+
+    /// One position (no sampled worlds), two seats, no Chaos, no die and
+    /// nothing hidden.
+    fn proves(&self) -> bool {
+        let game = self.roots[0].game();
+        self.roots.len() == 1
+            && game.seats.len() == 2
+            && game.chaos_seat().is_none()
+            && game.rules.dice.is_none()
+            && game.rules.cloaking == crate::rules::Cloaking::None
+    }
+
+    fn over(&self) -> bool {
+        self.sim.is_terminal()
     }
 
     fn make(&mut self, mv: Move) -> bool {

@@ -10,6 +10,7 @@
 //! next time (killer moves): the cell that wins after one reply usually
 //! wins after the next, so most proofs cost a few moves per branch.
 
+use super::clock::Deadline;
 use crate::game::{Move, Movers, State};
 
 /// What a proof found.
@@ -34,6 +35,8 @@ enum End {
 pub(crate) struct Prover {
     me: usize,
     left: u64,
+    /// Where the decision is timed, the moment the budget runs out anyway.
+    deadline: Deadline,
     /// Positions reused at each depth of the proof, so a proof allocates
     /// once per depth.
     stack: Vec<State>,
@@ -72,10 +75,16 @@ impl Prover {
         Prover {
             me,
             left: budget,
+            deadline: Deadline::NEVER,
             stack: Vec::new(),
             killers: Vec::new(),
             depth: 0,
         }
+    }
+
+    /// The same prover, out of budget once `deadline` has passed.
+    pub(crate) fn until(self, deadline: Deadline) -> Prover {
+        Prover { deadline, ..self }
     }
 
     /// A turn of `me`, to move in `s`, that wins at once.
@@ -270,6 +279,12 @@ impl Prover {
             return None;
         }
         self.left -= 1;
+        // The clock is read every 32 moves: a move costs about a
+        // microsecond, a reading a few tens of nanoseconds.
+        if self.left.is_multiple_of(32) && self.deadline.passed() {
+            self.left = 0;
+            return None;
+        }
         let mut next = self.stack.pop().unwrap_or_else(|| s.clone());
         next.clone_from(s);
         next.apply_action(mv).ok()?;

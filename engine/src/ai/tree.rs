@@ -8,7 +8,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Node, add_child, backpropagate, rave, select, widen};
+use super::{Node, add_child, backpropagate, proven, rave, select, widen};
 use crate::game::Move;
 
 /// A position the tree descends through, restarted at every iteration.
@@ -58,6 +58,19 @@ pub(super) trait Descent {
     /// What the leaf at `at` learns from `results` once they are
     /// backpropagated (a sealed round's planners).
     fn learn(&mut self, _at: usize, _results: &[f64]) {}
+
+    /// Whether wins and losses met in the tree prove its nodes (see
+    /// [`proven`]): two seats, nothing hidden, no chance, so a position's
+    /// moves lead to the same positions every time.
+    fn proves(&self) -> bool {
+        false
+    }
+
+    /// Whether the game is over here, its results decided (not a position
+    /// handed back or a sealed round).
+    fn over(&self) -> bool {
+        false
+    }
 }
 
 /// Grows a tree from `root` through `descent` until `stop`, asked after
@@ -76,6 +89,7 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
     let mut results = Vec::new();
     let mut played = rave::Played::default();
     let mut iterations = 0;
+    let proves = descent.proves();
     loop {
         descent.restart(iterations);
         let mut at = 0;
@@ -96,6 +110,7 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
             }
         }
         // Expansion: one untried move.
+        let mut ended = false;
         if !nodes[at].untried.is_empty() && descent.open() {
             let mv = nodes[at].untried.pop().expect("an untried move");
             let seat = descent.mover();
@@ -110,9 +125,13 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
                     false => Vec::new(),
                 };
                 at = add_child(&mut nodes, at, mv, seat, untried);
+                ended = proves && descent.over();
             }
         }
         descent.score(at, rng, &mut results);
+        if ended {
+            proven::mark_end(&mut nodes, at, &results);
+        }
         backpropagate(&mut nodes, at, &results);
         descent.played(&mut played);
         played.update(&mut nodes, at, &results);

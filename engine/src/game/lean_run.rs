@@ -19,6 +19,8 @@
 //! board's draw); a pass, any other end of a board's room and the end of
 //! the phase go the general way.
 
+mod informed;
+
 use rand::Rng;
 
 use super::board::{Board, Slots};
@@ -67,6 +69,10 @@ pub(crate) struct LeanRun {
     stacking: StackRun,
     /// Which run [`LeanRun::play_from`] played last.
     played: Played,
+    /// Where the search plays informed playouts (see `informed`), how.
+    informed: Option<informed::Informed>,
+    /// Scratch of informed playouts: per seat, cells completing its lines.
+    threats: informed::Threats,
 }
 
 /// Which of a lean run's kinds played (see [`LeanRun::settle`]).
@@ -119,6 +125,7 @@ impl Clone for LeanRun {
         self.believed_open.clone_from(&source.believed_open);
         self.placed.clone_from(&source.placed);
         self.results.clone_from(&source.results);
+        self.informed = source.informed;
     }
 }
 
@@ -271,17 +278,18 @@ impl LeanRun {
 
     /// Plays Random's moves from the loaded position, at most `limit`, as
     /// `State::play_lean_run` plays them: the same draws from `rng`, the
-    /// same placements, the same turns. Returns how many it played, and
-    /// why it stopped.
+    /// same placements, the same turns (unless the search informed the run,
+    /// see `informed`). Returns how many it played, and why it stopped.
     pub(crate) fn play<R: Rng + ?Sized>(
         &mut self,
         game: &Game,
         rng: &mut R,
         limit: usize,
     ) -> (usize, RunStop) {
-        match self.believed_open.is_empty() {
-            true => self.play_as::<false, R>(game, rng, limit),
-            false => self.play_as::<true, R>(game, rng, limit),
+        match (self.believed_open.is_empty(), self.informed) {
+            (true, Some(informed)) => self.play_informed(game, informed, rng, limit),
+            (true, None) => self.play_as::<false, R>(game, rng, limit),
+            (false, _) => self.play_as::<true, R>(game, rng, limit),
         }
     }
 

@@ -8,6 +8,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::{Node, Solved, Unsolvable, Value, key, node_of, repetition_draws};
+use crate::ai::clock::Deadline;
 use crate::game::{Move, State};
 
 /// The positions reachable from a root (index 0) and their moves.
@@ -43,8 +44,8 @@ struct Values {
     plies: Vec<u32>,
 }
 
-pub(super) fn solve(root: &State, budget: u64) -> Result<Solved, Unsolvable> {
-    let graph = explore(root, budget)?;
+pub(super) fn solve(root: &State, budget: u64, deadline: Deadline) -> Result<Solved, Unsolvable> {
+    let graph = explore(root, budget, deadline)?;
     let values = retrograde(&graph);
     let cyclic = !acyclic(&graph);
     let Node::Mover(seat) = graph.nodes[0] else {
@@ -89,8 +90,8 @@ pub(super) fn solve(root: &State, budget: u64) -> Result<Solved, Unsolvable> {
 }
 
 /// Lists every position reachable from `root`, refusing at the first the
-/// solver cannot play or past `budget` positions.
-fn explore(root: &State, budget: u64) -> Result<Graph, Unsolvable> {
+/// solver cannot play or past `budget` positions (or `deadline`).
+fn explore(root: &State, budget: u64, deadline: Deadline) -> Result<Graph, Unsolvable> {
     let mut graph = Graph {
         nodes: Vec::new(),
         phases: Vec::new(),
@@ -118,7 +119,8 @@ fn explore(root: &State, budget: u64) -> Result<Graph, Unsolvable> {
             let child = match index.get(&position) {
                 Some(&child) => child,
                 None => {
-                    if graph.nodes.len() as u64 >= budget {
+                    let listed = graph.nodes.len() as u64;
+                    if listed >= budget || deadline.passed() {
                         return Err(Unsolvable::TooBig { budget });
                     }
                     let node = node_of(&next)?;

@@ -31,6 +31,7 @@ mod tests;
 
 use std::fmt;
 
+use crate::ai::clock::Deadline;
 use crate::game::position_key::PositionKey;
 use crate::game::{Move, Movers, State};
 use crate::rules::{Cloaking, Order, Repetition, StalemateRule};
@@ -144,13 +145,23 @@ pub fn solve(state: &State, node_budget: u64) -> Option<Solved> {
 
 /// As [`solve`], saying why not.
 pub fn try_solve(state: &State, node_budget: u64) -> Result<Solved, Unsolvable> {
+    try_solve_until(state, node_budget, Deadline::NEVER)
+}
+
+/// As [`try_solve`], the budget out once `deadline` has passed (a timed
+/// decision's share).
+pub(crate) fn try_solve_until(
+    state: &State,
+    node_budget: u64,
+    deadline: Deadline,
+) -> Result<Solved, Unsolvable> {
     refuse_by_rules(state)?;
-    let first = negamax::solve(state, node_budget)?;
+    let first = negamax::solve(state, node_budget, deadline)?;
     match first {
         negamax::Outcome::Solved(solved) => Ok(solved),
         negamax::Outcome::Cyclic { nodes } => {
             let budget = node_budget.saturating_sub(nodes);
-            let mut solved = graph::solve(state, budget)?;
+            let mut solved = graph::solve(state, budget, deadline)?;
             solved.nodes += nodes;
             Ok(solved)
         }

@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use super::{Node, Solved, Unsolvable, Value, key, node_of};
+use crate::ai::clock::Deadline;
 use crate::game::position_key::PositionKey;
 use crate::game::{Move, State};
 
@@ -59,9 +60,11 @@ struct Search {
     table: HashMap<PositionKey, Entry>,
     nodes: u64,
     budget: u64,
+    /// Where the decision is timed, the moment the budget runs out anyway.
+    deadline: Deadline,
 }
 
-pub(super) fn solve(root: &State, budget: u64) -> Result<Outcome, Unsolvable> {
+pub(super) fn solve(root: &State, budget: u64, deadline: Deadline) -> Result<Outcome, Unsolvable> {
     if !root.game().reserves_only_fall {
         return Ok(Outcome::Cyclic { nodes: 0 });
     }
@@ -72,6 +75,7 @@ pub(super) fn solve(root: &State, budget: u64) -> Result<Outcome, Unsolvable> {
         table: HashMap::new(),
         nodes: 1,
         budget,
+        deadline,
     };
     match search.root(root, seat) {
         Ok(solved) => Ok(Outcome::Solved(solved)),
@@ -222,7 +226,7 @@ impl Search {
             }
         }
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || self.deadline.passed() {
             return Err(Unsolvable::TooBig {
                 budget: self.budget,
             }

@@ -31,7 +31,7 @@ fn the_graph_lists_every_tic_tac_toe_position_once() {
     let (reachable, forced) = tic_tac_toe_positions();
     assert_eq!(reachable, 5_478);
     let start = catalogue_game("Tic-Tac-Toe").start();
-    let solution = graph::solve(&start, BUDGET).expect("small");
+    let solution = graph::solve(&start, BUDGET, Deadline::NEVER).expect("small");
     assert_eq!(solution.nodes, reachable - forced);
     assert_eq!((solution.value, solution.plies), (Value::Draw, 8));
     assert_eq!(solution.best.len(), 9);
@@ -82,7 +82,7 @@ fn a_line_completed_now_is_a_win_in_one() {
     let game = catalogue_game("Tic-Tac-Toe");
     // Black holds 1,1 and 2,1; white 1,2 and 2,2 threatens 3,2.
     let state = played(&game, &["1,1", "1,2", "2,1", "2,2"]);
-    for method in [graph::solve, solve_by_search] {
+    for method in [solve_by_graph, solve_by_search] {
         let solution = method(&state, BUDGET).expect("small");
         assert_eq!((solution.value, solution.plies), (Value::Win, 1));
         assert_eq!(solution.best.len(), 1, "only 3,1 wins at once");
@@ -99,16 +99,21 @@ fn a_double_threat_loses_whatever_the_reply() {
     // Black threatens 1,2 (the column) and 3,1 (the diagonal); white has
     // no line to complete: each of white's 4 moves loses on the next ply.
     let state = played(&game, &["1,1", "2,1", "2,2", "3,3", "1,3"]);
-    for method in [graph::solve, solve_by_search] {
+    for method in [solve_by_graph, solve_by_search] {
         let solution = method(&state, BUDGET).expect("small");
         assert_eq!((solution.value, solution.plies), (Value::Loss, 2));
         assert_eq!(solution.best.len(), 4, "every move loses as slowly");
     }
 }
 
+/// The retrograde graph alone, with no deadline.
+fn solve_by_graph(state: &State, budget: u64) -> Result<Solved, Unsolvable> {
+    graph::solve(state, budget, Deadline::NEVER)
+}
+
 /// The alpha-beta search alone, as the graph's counterpart.
 fn solve_by_search(state: &State, budget: u64) -> Result<Solved, Unsolvable> {
-    match negamax::solve(state, budget)? {
+    match negamax::solve(state, budget, Deadline::NEVER)? {
         negamax::Outcome::Solved(solved) => Ok(solved),
         negamax::Outcome::Cyclic { .. } => panic!("placements only"),
     }
@@ -123,7 +128,7 @@ fn a_budget_too_small_gives_up() {
         Err(Unsolvable::TooBig { budget: 100 })
     );
     assert_eq!(
-        graph::solve(&start, 100),
+        graph::solve(&start, 100, Deadline::NEVER),
         Err(Unsolvable::TooBig { budget: 100 })
     );
 }

@@ -1,0 +1,215 @@
+//! Informed playouts for the search: in a game of lines, a random playout
+//! mostly ignores a line one stone short, so it says little about a
+//! position (on 15x15, a four left open is as often lost as won). Here a
+//! seat that can complete a line does (a decisive move), and otherwise
+//! fills the cell where the next seat would complete one (an anti-decisive
+//! move); only then is the placement drawn at random (Teytaud and Teytaud,
+//! "On the huge benefit of decisive moves in Monte-Carlo tree search
+//! algorithms", IEEE CIG 2010).
+//!
+//! The cells that complete a line are found as stones are placed: a cell
+//! completes a line of the seat that placed a stone only at the first gap
+//! after the stone's run along some line direction, so each placement
+//! looks at two cells per direction. Placements never leave a lean run's
+//! board, so such a cell completes the line for as long as it stays empty.
+//!
+//! Only the search plays so (see [`LeanRun::inform`]); Random, the
+//! benchmarks and every test that compares a run with the state keep the
+//! uniform draw.
+
+use rand::Rng;
+
+use super::super::choices::{Drawn, draw};
+use super::super::{Game, pack};
+use super::{LeanRun, RunStop};
+use crate::geometry::{Geometry, NO_CELL};
+use crate::rules::{BoardKind, Cloaking, TurnCheck, WinLose};
+
+/// What an informed playout needs of a game it applies to: two seats,
+/// each placing one kind of piece, and one check, a line of `length` that
+/// wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Informed {
+    length: u8,
+    diagonals: bool,
+    /// Per seat, the one piece it places, packed.
+    pieces: [u8; 2],
+}
+
+impl Informed {
+    /// Where every turn check is one line that wins, two seats place one
+    /// kind of piece each on one board that does not wrap, with nothing
+    /// hidden, no chance and no cell closed to a seat; None elsewhere.
+    pub(crate) fn of(game: &Game) -> Option<Informed> {
+        let rules = &game.rules;
+        let [
+            TurnCheck::InARow {
+                length,
+                result: WinLose::Win,
+                diagonals,
+            },
+        ] = rules.turn_checks[..]
+        else {
+            return None;
+        };
+        let simple = game.seats.len() == 2
+            && game.chaos_seat().is_none()
+            && rules.dice.is_none()
+            && rules.cloaking == Cloaking::None
+            && !rules.overachievers_disqualified
+            && game.geometry.boards == 1
+            && !super::super::lines::wraps(&game.geometry)
+            && game.placement_blocked.iter().all(Vec::is_empty);
+        let piece = |seat: usize| match game.placeable[seat][..] {
+            [(color, shape)] => Some(pack(color, shape)),
+            _ => None,
+        };
+        let pieces = [piece(0)?, piece(1)?];
+        (simple && pieces[0] != pieces[1]).then_some(Informed {
+            length,
+            diagonals,
+            pieces,
+        })
+    }
+}
+
+/// Per seat, cells found to complete one of its lines (some may have been
+/// filled since: they are dropped when met).
+pub(super) type Threats = [Vec<u16>; 2];
+
+impl LeanRun {
+    /// Plays the search's playouts informed (see the module) where the
+    /// game allows it: from now on [`LeanRun::play`] takes a seat's
+    /// winning cell, else blocks the next seat's, else draws at random.
+    pub(crate) fn inform(&mut self, game: &Game) {
+        self.informed = Informed::of(game);
+    }
+
+    /// [`LeanRun::play`] on the board's open slots, informed.
+    pub(super) fn play_informed<R: Rng + ?Sized>(
+        &mut self,
+        game: &Game,
+        informed: Informed,
+        rng: &mut R,
+        limit: usize,
+    ) -> (usize, RunStop) {
+        self.find_all_threats(game, informed);
+        let passes = u32::from(game.phases[self.phase].pass);
+        let mut played = 0;
+        let (mut per_slot, mut kinds) = self.held(game);
+        while played < limit {
+            played += 1;
+            let me = self.to_move;
+            let slot = match self
+                .open_threat(game, me)
+                .or_else(|| self.open_threat(game, 1 - me))
+            {
+                Some(slot) => slot,
+                None => {
+                    let slots = self.board.open();
+                    match draw(rng, slots.len() as u32, per_slot, kinds, passes) {
+                        Some(Drawn::Placement { slot, .. }) => slots.nth(slot as usize),
+                        Some(Drawn::Other(_)) => return (played, RunStop::Pass),
+                        None => unreachable!("a run's mover has a move"),
+                    }
+                }
+            };
+            let to = self.landing(game, slot);
+            let (color, shape) =
+                super::super::unpack(informed.pieces[me]).expect("a seat's piece is packed");
+            if let Some(stop) = self.place::<false>(game, color, shape, slot, false) {
+                return (played, stop);
+            }
+            self.note_threats(&game.geometry, informed, to, me);
+            match self.forced_moves::<false>(game) {
+                Ok(held) => (per_slot, kinds) = held,
+                Err(stop) => return (played, stop),
+            }
+        }
+        (played, RunStop::Limit)
+    }
+
+    /// Lists afresh the cells completing a line of either seat on the
+    /// run's board.
+    fn find_all_threats(&mut self, game: &Game, informed: Informed) {
+        for cells in &mut self.threats {
+            cells.clear();
+        }
+        for cell in 0..game.geometry.cell_count() as u16 {
+            let piece = self.board[usize::from(cell)];
+            if let Some(seat) = informed.pieces.iter().position(|&p| p == piece && p != 0) {
+                self.note_threats(&game.geometry, informed, cell, seat);
+            }
+        }
+    }
+
+    /// Adds the cells that complete a line of `seat` through its stone on
+    /// `at`: along each line direction, the first empty cell after the
+    /// stone's run either way, where the run, that cell and the stones
+    /// beyond it reach the line's length.
+    fn note_threats(&mut self, geo: &Geometry, informed: Informed, at: u16, seat: usize) {
+        let piece = informed.pieces[seat];
+        let length = usize::from(informed.length);
+        let last = geo.direction_count() - 1;
+        for &ahead in geo.line_directions(informed.diagonals) {
+            let behind = last - ahead;
+            let (forward, gap_ahead) = self.run_from(geo, at, ahead, piece, length);
+            let (backward, gap_behind) = self.run_from(geo, at, behind, piece, length);
+            let through = 1 + forward + backward;
+            for (gap, onward) in [(gap_ahead, ahead), (gap_behind, behind)] {
+                if gap == NO_CELL || self.board[usize::from(gap)] != 0 {
+                    continue;
+                }
+                let (beyond, _) = self.run_from(geo, gap, onward, piece, length);
+                if through + 1 + beyond >= length {
+                    self.threats[seat].push(gap);
+                }
+            }
+        }
+    }
+
+    /// How many cells holding `piece` follow `from` along `dir` (counting
+    /// at most `most`), and the first cell after them (`NO_CELL` off the
+    /// board).
+    fn run_from(
+        &self,
+        geo: &Geometry,
+        from: u16,
+        dir: usize,
+        piece: u8,
+        most: usize,
+    ) -> (usize, u16) {
+        let mut count = 0;
+        let mut cell = geo.neighbour(from, dir);
+        while cell != NO_CELL && count < most && self.board[usize::from(cell)] == piece {
+            count += 1;
+            cell = geo.neighbour(cell, dir);
+        }
+        (count, cell)
+    }
+
+    /// The slot of a cell completing a line of `seat` that a piece put
+    /// there now would land on (a stack's next cell), dropping the cells
+    /// filled since they were found.
+    fn open_threat(&mut self, game: &Game, seat: usize) -> Option<u16> {
+        let mut i = 0;
+        while let Some(&cell) = self.threats[seat].get(i) {
+            if self.board[usize::from(cell)] != 0 {
+                self.threats[seat].swap_remove(i);
+                continue;
+            }
+            let slot = match game.geometry.kind {
+                BoardKind::Stacks => game.geometry.column_of(cell) as u16,
+                _ => cell,
+            };
+            if self.board.open().contains(slot) && self.landing(game, slot) == cell {
+                return Some(slot);
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;
