@@ -36,18 +36,44 @@ pub(super) fn order<R: Rng + ?Sized>(
     if moves.len() < WIDE {
         return;
     }
+    let tiers = tiers(geometry, &occupied);
     let tier = |mv: &Move| match *mv {
-        Move::Place { to, .. } => distance_to_a_piece(geometry, to, &occupied),
+        Move::Place { to, .. } => tiers[usize::from(to)],
         _ => 1,
     };
-    // Each move's tier once (a sort's comparisons would ask it many
-    // times); stable, so the shuffle's order stays within a tier; far
-    // first, so the near ones are popped first.
-    moves.sort_by_cached_key(|mv| std::cmp::Reverse(tier(mv)));
+    // Stable, so the shuffle's order stays within a tier; far first, so
+    // the near ones are popped first.
+    moves.sort_by_key(|mv| std::cmp::Reverse(tier(mv)));
+}
+
+/// Per cell, 1 when a piece is next to it, 2 when one is two steps away
+/// along a direction, 3 otherwise: marked outwards from the pieces, so a
+/// board of 361 cells costs its pieces' neighbours, not every cell's
+/// (asking each cell's sixteen neighbours was a third of a Connect6 move).
+fn tiers(geometry: &Geometry, occupied: &impl Fn(u16) -> bool) -> Vec<u8> {
+    let cells = geometry.cell_count();
+    let mut tiers = vec![3u8; cells];
+    for piece in (0..cells as u16).filter(|&c| occupied(c)) {
+        for dir in 0..geometry.direction_count() {
+            let one = geometry.neighbour(piece, dir);
+            if one == NO_CELL {
+                continue;
+            }
+            tiers[usize::from(one)] = 1;
+            let two = geometry.neighbour(one, dir);
+            if two != NO_CELL {
+                let tier = &mut tiers[usize::from(two)];
+                *tier = (*tier).min(2);
+            }
+        }
+    }
+    tiers
 }
 
 /// 1 when a piece is next to `cell`, 2 when one is two steps away along a
-/// direction, 3 otherwise.
+/// direction, 3 otherwise: one cell at a time, as the tests check
+/// [`tiers`] against.
+#[cfg(test)]
 fn distance_to_a_piece(geometry: &Geometry, cell: u16, occupied: &impl Fn(u16) -> bool) -> u8 {
     let mut best = 3;
     for dir in 0..geometry.direction_count() {
@@ -114,6 +140,34 @@ mod tests {
             .collect();
         assert_eq!(two, [[2; 8], [3; 8]].concat());
         assert_eq!(moves.len(), 225);
+    }
+
+    #[test]
+    fn tiers_marked_from_the_pieces_are_each_cells_own_distance() {
+        // Random positions on square, hexagonal and 19x19 boards: the
+        // marks made outwards from the pieces match the walk out from each
+        // cell.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        for name in ["5on15sq", "Hex", "Connect6-19x19", "Qubic-4"] {
+            let game = catalogue_game(name);
+            let geo = &game.geometry;
+            for stones in [1, 5, 30] {
+                let mut occupied = vec![false; geo.cell_count()];
+                for _ in 0..stones {
+                    occupied[rand::RngExt::random_range(&mut rng, 0..geo.cell_count())] = true;
+                }
+                let is = |c: u16| occupied[usize::from(c)];
+                let marked = tiers(geo, &is);
+                for cell in 0..geo.cell_count() as u16 {
+                    assert_eq!(
+                        marked[usize::from(cell)],
+                        distance_to_a_piece(geo, cell, &is),
+                        "{name}, {} with {stones} pieces",
+                        geo.name(cell)
+                    );
+                }
+            }
+        }
     }
 
     #[test]

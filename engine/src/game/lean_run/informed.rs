@@ -156,12 +156,13 @@ impl LeanRun {
             let (forward, gap_ahead) = self.run_from(geo, at, ahead, piece, length);
             let (backward, gap_behind) = self.run_from(geo, at, behind, piece, length);
             let through = 1 + forward + backward;
+            // Stones wanted beyond a gap for the line: only those are walked.
+            let wanted = length.saturating_sub(through + 1);
             for (gap, onward) in [(gap_ahead, ahead), (gap_behind, behind)] {
                 if gap == NO_CELL || self.board[usize::from(gap)] != 0 {
                     continue;
                 }
-                let (beyond, _) = self.run_from(geo, gap, onward, piece, length);
-                if through + 1 + beyond >= length {
+                if wanted == 0 || self.run_from(geo, gap, onward, piece, wanted).0 >= wanted {
                     self.threats[seat].push(gap);
                 }
             }
