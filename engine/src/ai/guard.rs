@@ -7,12 +7,17 @@
 //! played. So no budget, however small, misses a short win or walks into a
 //! short loss it could have avoided.
 //!
+//! In games of lines alone the guard also looks for wins by continuous
+//! threats (see `game::threat_win`), far deeper than two turns: one of
+//! its own is played, and a move after which the next seat has one is
+//! refused while another is not.
+//!
 //! Each question has a budget of moves made; an unsettled one leaves the
 //! tree's choice as it was.
 
 use super::clock::Deadline;
 use super::proof::{Proof, Prover};
-use crate::game::{Move, Movers, State};
+use crate::game::{Move, Movers, State, threat_win};
 
 /// Moves made to find a winning turn, and a forcing one.
 const WIN_BUDGET: u64 = 150_000;
@@ -20,6 +25,12 @@ const WIN_BUDGET: u64 = 150_000;
 const SAFETY_BUDGET: u64 = 300_000;
 /// Moves made to check the tree's choices against threats two turns deep.
 const THREAT_BUDGET: u64 = 300_000;
+/// Moves tried to find a win by continuous threats of the seat to move,
+/// and, in all, of the next seat after the tree's first few choices.
+const SEQUENCE_BUDGET: u64 = 40_000;
+const SEQUENCE_DEFENCE_BUDGET: u64 = 80_000;
+/// The tree's choices checked for the next seat's win by threats.
+const SEQUENCE_DEFENCE_CHOICES: usize = 6;
 
 /// How far the guard looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,6 +80,14 @@ pub(super) fn before_search(
     {
         return Before::Play(mv);
     }
+    if guard == Guard::TwoTurns
+        && let Some(cell) = threat_win(root, &mut { SEQUENCE_BUDGET }, &|| deadline.passed())
+        && let Some(&mv) = moves
+            .iter()
+            .find(|m| matches!(m, Move::Place { to, .. } if *to == cell))
+    {
+        return Before::Play(mv);
+    }
     let mut prover = Prover::new(me, SAFETY_BUDGET).until(deadline);
     let kept: Vec<Move> = moves
         .iter()
@@ -88,9 +107,22 @@ pub(super) fn before_search(
 pub(super) fn after_search(root: &State, ranked: &[Move], deadline: Deadline) -> Option<Move> {
     let me = root.movers().next()?;
     let mut prover = Prover::new(me, THREAT_BUDGET).until(deadline);
+    let mut defence_left = SEQUENCE_DEFENCE_BUDGET;
+    let mut checked = 0;
+    let mut sequence_after = |mv: Move| {
+        checked += 1;
+        if checked > SEQUENCE_DEFENCE_CHOICES || defence_left == 0 {
+            return false;
+        }
+        let mut next = root.clone();
+        if next.apply_action(mv).is_err() || next.is_terminal() {
+            return false;
+        }
+        threat_win(&next, &mut defence_left, &|| deadline.passed()).is_some()
+    };
     ranked
         .iter()
         .copied()
-        .find(|&mv| prover.loses_in_two_with(root, mv) != Proof::Yes(mv))
+        .find(|&mv| prover.loses_in_two_with(root, mv) != Proof::Yes(mv) && !sequence_after(mv))
         .or_else(|| ranked.first().copied())
 }

@@ -20,6 +20,7 @@
 //! the phase go the general way.
 
 mod informed;
+mod threat_win;
 
 use rand::Rng;
 
@@ -75,6 +76,8 @@ pub(crate) struct LeanRun {
     threats: informed::Threats,
 }
 
+pub(crate) use threat_win::threat_win;
+
 /// Which of a lean run's kinds played (see [`LeanRun::settle`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Played {
@@ -126,6 +129,7 @@ impl Clone for LeanRun {
         self.placed.clone_from(&source.placed);
         self.results.clone_from(&source.results);
         self.informed = source.informed;
+        self.threats.clone_from(&source.threats);
     }
 }
 

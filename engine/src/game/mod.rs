@@ -43,7 +43,7 @@ use crate::rules::{
 pub use interface::{
     ChanceOutcomes, IllegalAction, KnownDecision, Movers, Plan, SealedPlan, Seats, return_of,
 };
-pub(crate) use lean_run::{LeanRun, RunStop};
+pub(crate) use lean_run::{LeanRun, RunStop, threat_win};
 pub use moves::Move;
 pub use outcome::{
     BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SIDE_AXES, SeatResult,

@@ -129,9 +129,65 @@ impl LeanRun {
         (played, RunStop::Limit)
     }
 
+    /// Places the mover's piece in `slot` as its decision, as
+    /// [`LeanRun::make`] does, and notes the cells its lines now want
+    /// (afresh, where the engine placed a lone piece after it); the stop
+    /// where the game ended.
+    pub(super) fn make_noting(
+        &mut self,
+        game: &Game,
+        informed: Informed,
+        slot: u16,
+    ) -> Option<RunStop> {
+        let me = self.to_move;
+        let to = self.landing(game, slot);
+        let placed = self.placed.len();
+        let (color, shape) =
+            super::super::unpack(informed.pieces[me]).expect("a seat's piece is packed");
+        if let Some(stop) = self.place::<false>(game, color, shape, slot, false) {
+            return Some(stop);
+        }
+        self.note_threats(&game.geometry, informed, to, me);
+        let stop = self.forced_moves::<false>(game).err();
+        if self.placed.len() > placed + 1 {
+            self.find_all_threats(game, informed);
+        }
+        stop
+    }
+
+    /// The distinct slots where `seat` would complete a line now (a
+    /// stack's next cell), dropping the cells filled since they were found.
+    pub(super) fn open_threats(&mut self, game: &Game, seat: usize) -> Vec<u16> {
+        let mut slots = Vec::new();
+        let mut i = 0;
+        while let Some(&cell) = self.threats[seat].get(i) {
+            i += 1;
+            if self.board[usize::from(cell)] != 0 {
+                i -= 1;
+                self.threats[seat].swap_remove(i);
+                continue;
+            }
+            if let Some(slot) = self.playable(game, cell)
+                && !slots.contains(&slot)
+            {
+                slots.push(slot);
+            }
+        }
+        slots
+    }
+
+    /// The slot whose piece would land on `cell` now, if any.
+    fn playable(&self, game: &Game, cell: u16) -> Option<u16> {
+        let slot = match game.geometry.kind {
+            BoardKind::Stacks => game.geometry.column_of(cell) as u16,
+            _ => cell,
+        };
+        (self.board.open().contains(slot) && self.landing(game, slot) == cell).then_some(slot)
+    }
+
     /// Lists afresh the cells completing a line of either seat on the
     /// run's board.
-    fn find_all_threats(&mut self, game: &Game, informed: Informed) {
+    pub(super) fn find_all_threats(&mut self, game: &Game, informed: Informed) {
         for cells in &mut self.threats {
             cells.clear();
         }
@@ -199,11 +255,7 @@ impl LeanRun {
                 self.threats[seat].swap_remove(i);
                 continue;
             }
-            let slot = match game.geometry.kind {
-                BoardKind::Stacks => game.geometry.column_of(cell) as u16,
-                _ => cell,
-            };
-            if self.board.open().contains(slot) && self.landing(game, slot) == cell {
+            if let Some(slot) = self.playable(game, cell) {
                 return Some(slot);
             }
             i += 1;
