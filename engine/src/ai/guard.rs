@@ -101,9 +101,10 @@ pub(super) fn before_search(
 }
 
 /// The first of `ranked` (the tree's choices, most trusted first) that is
-/// not proved to let the next seat force a win within two turns; the most
-/// trusted where each is. Its proofs are out of budget once `deadline`
-/// has passed.
+/// not proved to let the next seat force a win within two turns, nor to
+/// leave it a win by continuous threats; the first that holds two turns
+/// where each leaves one; the most trusted where none holds. Its proofs
+/// are out of budget once `deadline` has passed.
 pub(super) fn after_search(root: &State, ranked: &[Move], deadline: Deadline) -> Option<Move> {
     let me = root.movers().next()?;
     let mut prover = Prover::new(me, THREAT_BUDGET).until(deadline);
@@ -120,9 +121,50 @@ pub(super) fn after_search(root: &State, ranked: &[Move], deadline: Deadline) ->
         }
         threat_win(&next, &mut defence_left, &|| deadline.passed()).is_some()
     };
-    ranked
-        .iter()
-        .copied()
-        .find(|&mv| prover.loses_in_two_with(root, mv) != Proof::Yes(mv) && !sequence_after(mv))
-        .or_else(|| ranked.first().copied())
+    // Where every choice that holds two turns lets the next seat win by
+    // threats (a lost position, seen far ahead), the first that holds is
+    // played: the loss stays as far off as it can.
+    let mut first_holding = None;
+    for &mv in ranked {
+        if prover.loses_in_two_with(root, mv) == Proof::Yes(mv) {
+            continue;
+        }
+        first_holding.get_or_insert(mv);
+        if !sequence_after(mv) {
+            return Some(mv);
+        }
+    }
+    first_holding.or_else(|| ranked.first().copied())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tactics::{Label, obeys};
+    use crate::testing::{catalogue_game, played};
+
+    #[test]
+    fn where_every_holding_choice_leaves_a_threat_win_one_that_holds_is_played() {
+        // Found by the tactical suite (seed 24): in 4on7sq here, black
+        // (to move) must stop white's forced win within two turns, and
+        // each move that does still leaves white a longer win by threats.
+        // Refusing those too once fell back to the tree's first choice,
+        // which lost in two.
+        let game = catalogue_game("4on7sq");
+        let root = played(
+            &game,
+            &["7,6", "4,6", "3,6", "2,4", "1,3", "1,7", "2,2", "2,5"],
+        );
+        let labelled =
+            crate::tactics::label(&root, crate::tactics::Budget::default()).expect("labelled");
+        assert_eq!(labelled.label, Label::Loss2);
+        // The tree's order is the legal order here: its first choices lose.
+        let ranked = root.legal_actions().to_vec();
+        let chosen = after_search(&root, &ranked, Deadline::NEVER).expect("a move");
+        assert_eq!(
+            obeys(&root, Label::Loss2, chosen, 1_000_000),
+            Ok(true),
+            "{chosen:?}"
+        );
+    }
 }
