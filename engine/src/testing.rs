@@ -70,6 +70,16 @@ pub fn play(state: &mut State, turns: &[&str]) {
     }
 }
 
+/// The cell a placement typed as `text` would fill in `state`.
+pub fn cell_of(state: &State, text: &str) -> u16 {
+    let mut next = state.clone();
+    play(&mut next, &[text]);
+    match next.decisions().last() {
+        Some(crate::Move::Place { to, .. }) => *to,
+        other => panic!("{text} places, not {other:?}"),
+    }
+}
+
 /// A new match of `game` after `turns` (see [`play`]).
 pub fn played(game: &Arc<Game>, turns: &[&str]) -> State {
     let mut state = game.start();

@@ -160,11 +160,10 @@ pub(crate) fn backpropagate(nodes: &mut [Node], leaf: usize, results: &[f64]) {
 /// The root's moves, most trusted first: proven wins, its other children
 /// by visits, the moves never tried, then proven losses.
 pub(crate) fn ranked(nodes: &[Node]) -> Vec<Move> {
-    let mut children = nodes[0].children.clone();
-    let (lost, children): (Vec<usize>, Vec<usize>) = children
-        .drain(..)
-        .partition(|&c| nodes[c].proven == proven::Proven::Loss);
-    let mut children = children;
+    let (lost, mut children): (Vec<usize>, Vec<usize>) = nodes[0]
+        .children
+        .iter()
+        .partition(|&&c| nodes[c].proven == proven::Proven::Loss);
     children.sort_by_key(|&c| {
         (
             nodes[c].proven != proven::Proven::Win,

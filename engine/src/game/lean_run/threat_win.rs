@@ -126,17 +126,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Move;
-    use crate::testing::{catalogue_game, played};
-
-    fn cell_of(state: &State, text: &str) -> u16 {
-        let mut next = state.clone();
-        crate::testing::play(&mut next, &[text]);
-        match next.decisions().last() {
-            Some(Move::Place { to, .. }) => *to,
-            other => panic!("{text} places, not {other:?}"),
-        }
-    }
+    use crate::testing::{catalogue_game, cell_of, played};
 
     fn never() -> bool {
         false

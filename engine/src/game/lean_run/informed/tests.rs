@@ -7,7 +7,7 @@ use super::super::LeanRun;
 use super::Informed;
 use crate::Move;
 use crate::game::{State, outcome};
-use crate::testing::{catalogue_game, played};
+use crate::testing::{catalogue_game, cell_of, played};
 
 const LINE_GAMES: [&str; 6] = [
     "Tic-Tac-Toe",
@@ -276,14 +276,5 @@ fn first_cell(run: &LeanRun) -> u16 {
     match run.placements().next() {
         Some(Move::Place { to, .. }) => to,
         other => panic!("a placement, not {other:?}"),
-    }
-}
-
-fn cell_of(state: &State, text: &str) -> u16 {
-    let mut next = state.clone();
-    crate::testing::play(&mut next, &[text]);
-    match next.decisions().last() {
-        Some(Move::Place { to, .. }) => *to,
-        other => panic!("{text} places, not {other:?}"),
     }
 }
