@@ -28,7 +28,11 @@ pub(super) fn start(root: &State) -> Option<LeanRun> {
         && game.rules.dice.is_none();
     let mut run = LeanRun::default();
     run.inform(game);
-    (one_lean_phase && run.load(root)).then_some(run)
+    if !(one_lean_phase && run.load(root)) {
+        return None;
+    }
+    run.note_all_threats(game);
+    Some(run)
 }
 
 /// UCT from `root`, loaded into `start`, over the root's `moves` (the
@@ -101,6 +105,13 @@ impl Descent for RunDescent<'_> {
 
     fn over(&self) -> bool {
         self.ended.is_some_and(|stop| stop.decided())
+    }
+
+    fn exploration(&self) -> f64 {
+        match self.start.plays_under_gravity(&self.game) {
+            true => super::EXPLORATION_UNDER_GRAVITY,
+            false => super::EXPLORATION,
+        }
     }
 
     fn played(&self, played: &mut super::rave::Played) {

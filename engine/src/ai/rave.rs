@@ -31,29 +31,72 @@ pub(super) fn value(node: &Node) -> f64 {
 }
 
 /// Where each move of an iteration was first made: its place among the
-/// moves made from the root (tree and playout).
+/// moves made from the root (tree and playout). Placements, most of the
+/// moves of most games, are kept by cell, so an update looks no move up
+/// in a hash table.
 #[derive(Default)]
 pub(super) struct Played {
-    first: FxHashMap<Move, usize>,
+    /// Per cell, the first placement made there and its place.
+    by_cell: Vec<Option<(Move, usize)>>,
+    /// The cells `by_cell` holds a placement of, to clear.
+    cells: Vec<usize>,
+    /// The other moves (steps, passes, a second placement on a cell).
+    others: FxHashMap<Move, usize>,
+    /// Scratch: the path of the last update, leaf first.
+    path: Vec<usize>,
 }
 
 impl Played {
     /// Records `moves`, made in order from the root.
     pub(super) fn load(&mut self, moves: impl Iterator<Item = Move>) {
-        self.first.clear();
+        for &cell in &self.cells {
+            self.by_cell[cell] = None;
+        }
+        self.cells.clear();
+        self.others.clear();
         for (at, mv) in moves.enumerate() {
-            self.first.entry(mv).or_insert(at);
+            if let Move::Place { to, .. } = mv {
+                let cell = usize::from(to);
+                if cell >= self.by_cell.len() {
+                    self.by_cell.resize(cell + 1, None);
+                }
+                match self.by_cell[cell] {
+                    None => {
+                        self.by_cell[cell] = Some((mv, at));
+                        self.cells.push(cell);
+                        continue;
+                    }
+                    Some((first, _)) if first == mv => continue,
+                    Some(_) => {}
+                }
+            }
+            self.others.entry(mv).or_insert(at);
+        }
+    }
+
+    /// Where `mv` was first made, if it was.
+    fn first(&self, mv: Move) -> Option<usize> {
+        if let Move::Place { to, .. } = mv
+            && let Some(&Some((first, at))) = self.by_cell.get(usize::from(to))
+            && first == mv
+        {
+            return Some(at);
+        }
+        match self.others.is_empty() {
+            true => None,
+            false => self.others.get(&mv).copied(),
         }
     }
 
     /// Updates the AMAF counts of the children of every node on the path
     /// from `leaf` up: a child whose move was made at or after its
     /// parent's depth counts the playout, for the seat that makes it.
-    pub(super) fn update(&self, nodes: &mut [Node], leaf: usize, results: &[f64]) {
-        if self.first.is_empty() {
+    pub(super) fn update(&mut self, nodes: &mut [Node], leaf: usize, results: &[f64]) {
+        if self.cells.is_empty() && self.others.is_empty() {
             return;
         }
-        let mut path = Vec::new();
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
         let mut node = Some(leaf);
         while let Some(n) = node {
             path.push(n);
@@ -65,13 +108,14 @@ impl Played {
             for i in 0..nodes[n].children.len() {
                 let c = nodes[n].children[i];
                 let Some(mv) = nodes[c].mv else { continue };
-                if self.first.get(&mv).is_some_and(|&at| at >= depth) {
+                if self.first(mv).is_some_and(|at| at >= depth) {
                     let child = &mut nodes[c];
                     child.amaf_visits += 1;
                     child.amaf_reward += results.get(child.seat).copied().unwrap_or(0.5);
                 }
             }
         }
+        self.path = path;
     }
 }
 
@@ -106,6 +150,25 @@ mod tests {
         assert!(value(&nodes[b]) > 0.99);
         // A's own average and its AMAF one agree.
         assert_eq!(value(&nodes[a]), 1.0);
+    }
+
+    #[test]
+    fn a_later_placement_on_the_same_cell_is_known_apart() {
+        let white = |to: u16| Move::Place {
+            color: crate::rules::Color::White,
+            shape: crate::rules::Shape::Circle,
+            to,
+        };
+        let mut played = Played::default();
+        played.load([at(4), white(4), at(4), white(6)].into_iter());
+        assert_eq!(played.first(at(4)), Some(0));
+        assert_eq!(played.first(white(4)), Some(1));
+        assert_eq!(played.first(white(6)), Some(3));
+        assert_eq!(played.first(at(6)), None, "black never played 6");
+        // A load forgets the last iteration's moves.
+        played.load([white(6)].into_iter());
+        assert_eq!((played.first(at(4)), played.first(white(4))), (None, None));
+        assert_eq!(played.first(white(6)), Some(0));
     }
 
     #[test]

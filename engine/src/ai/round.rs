@@ -337,7 +337,7 @@ pub(super) fn search<R: Rng + ?Sized>(
             }
             let nodes = &mut tree.nodes;
             while at != 0 && nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
-                at = select(nodes, at);
+                at = select(nodes, at, super::EXPLORATION);
                 extend_plan(scratch, nodes[at].mv.expect("a child has a move"));
             }
             if at != 0 && !nodes[at].untried.is_empty() {

@@ -71,6 +71,11 @@ pub(super) trait Descent {
     fn over(&self) -> bool {
         false
     }
+
+    /// UCT's exploration constant for this tree.
+    fn exploration(&self) -> f64 {
+        super::EXPLORATION
+    }
 }
 
 /// Grows a tree from `root` through `descent` until `stop`, asked after
@@ -90,6 +95,7 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
     let mut played = rave::Played::default();
     let mut iterations = 0;
     let proves = descent.proves();
+    let exploration = descent.exploration();
     loop {
         descent.restart(iterations);
         let mut at = 0;
@@ -103,7 +109,7 @@ pub(super) fn grow<D: Descent, R: Rng + ?Sized>(
                 let children = &nodes[at].children;
                 children[rng.random_range(0..children.len())]
             } else {
-                select(&nodes, at)
+                select(&nodes, at, exploration)
             };
             if !descent.make(nodes[at].mv.expect("a child has a move")) {
                 break;

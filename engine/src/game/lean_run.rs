@@ -74,6 +74,9 @@ pub(crate) struct LeanRun {
     informed: Option<informed::Informed>,
     /// Scratch of informed playouts: per seat, cells completing its lines.
     threats: informed::Threats,
+    /// Whether `threats` holds every such cell of the board as it is (kept
+    /// through the tree's moves, so a playout need not list them afresh).
+    noted: bool,
 }
 
 pub(crate) use threat_win::threat_win;
@@ -130,6 +133,7 @@ impl Clone for LeanRun {
         self.results.clone_from(&source.results);
         self.informed = source.informed;
         self.threats.clone_from(&source.threats);
+        self.noted = source.noted;
     }
 }
 
@@ -172,6 +176,7 @@ impl LeanRun {
         }
         self.turn.clear();
         self.lined = false;
+        self.noted = false;
         for mv in state.moves_this_turn() {
             let Move::Place { color, to, .. } = *mv else {
                 return false;
@@ -482,6 +487,11 @@ impl LeanRun {
             BoardKind::Stacks => game.geometry.column_of(to) as u16,
             _ => to,
         };
+        if let Some(informed) = self.informed
+            && self.noted
+        {
+            return self.make_noting(game, informed, slot);
+        }
         match self.believed_open.is_empty() {
             true => self.make_as::<false>(game, color, shape, slot),
             false => self.make_as::<true>(game, color, shape, slot),

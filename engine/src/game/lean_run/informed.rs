@@ -73,6 +73,11 @@ impl Informed {
     }
 }
 
+/// Random draws an informed playout makes before it settles for a move
+/// that opens a cell where a seat completes a line (see
+/// [`LeanRun::opens_a_line`]).
+const SAFE_TRIES: u32 = 4;
+
 /// Per seat, cells found to complete one of its lines (some may have been
 /// filled since: they are dropped when met).
 pub(super) type Threats = [Vec<u16>; 2];
@@ -85,6 +90,15 @@ impl LeanRun {
         self.informed = Informed::of(game);
     }
 
+    /// Lists the cells completing a line on the board loaded, once, where
+    /// the run is informed: the tree's moves from here keep the list (see
+    /// [`LeanRun::make`]), so its playouts start from it.
+    pub(crate) fn note_all_threats(&mut self, game: &Game) {
+        if let Some(informed) = self.informed {
+            self.find_all_threats(game, informed);
+        }
+    }
+
     /// [`LeanRun::play`] on the board's open slots, informed.
     pub(super) fn play_informed<R: Rng + ?Sized>(
         &mut self,
@@ -93,7 +107,9 @@ impl LeanRun {
         rng: &mut R,
         limit: usize,
     ) -> (usize, RunStop) {
-        self.find_all_threats(game, informed);
+        if !self.noted {
+            self.find_all_threats(game, informed);
+        }
         let passes = u32::from(game.phases[self.phase].pass);
         let mut played = 0;
         let (mut per_slot, mut kinds) = self.held(game);
@@ -107,10 +123,17 @@ impl LeanRun {
                 Some(slot) => slot,
                 None => {
                     let slots = self.board.open();
-                    match draw(rng, slots.len() as u32, per_slot, kinds, passes) {
-                        Some(Drawn::Placement { slot, .. }) => slots.nth(slot as usize),
-                        Some(Drawn::Other(_)) => return (played, RunStop::Pass),
-                        None => unreachable!("a run's mover has a move"),
+                    let mut tries = 0;
+                    loop {
+                        let slot = match draw(rng, slots.len() as u32, per_slot, kinds, passes) {
+                            Some(Drawn::Placement { slot, .. }) => slots.nth(slot as usize),
+                            Some(Drawn::Other(_)) => return (played, RunStop::Pass),
+                            None => unreachable!("a run's mover has a move"),
+                        };
+                        tries += 1;
+                        if tries >= SAFE_TRIES || !self.opens_a_line(game, slot) {
+                            break slot;
+                        }
                     }
                 }
             };
@@ -121,7 +144,11 @@ impl LeanRun {
                 return (played, stop);
             }
             self.note_threats(&game.geometry, informed, to, me);
-            match self.forced_moves::<false>(game) {
+            let placed = self.placed.len();
+            let forced = self.forced_moves::<false>(game);
+            // The engine's lone placements are not noted.
+            self.noted &= self.placed.len() == placed;
+            match forced {
                 Ok(held) => (per_slot, kinds) = held,
                 Err(stop) => return (played, stop),
             }
@@ -176,6 +203,32 @@ impl LeanRun {
         slots
     }
 
+    /// Whether a piece put in `slot` makes a cell completing a line of
+    /// either seat playable: under gravity, the cell above where it lands.
+    /// Opening the next seat's cell loses at once; opening one's own lets
+    /// the next seat fill it. Players of Connect Four avoid both (the
+    /// threats that decide its games are such cells, kept for later).
+    fn opens_a_line(&self, game: &Game, slot: u16) -> bool {
+        if game.geometry.kind != BoardKind::Stacks {
+            return false;
+        }
+        let stack = usize::from(slot);
+        let height = self.board.height(stack).unwrap_or(0);
+        let floor = game.locked_floor[self.phase][stack];
+        let column = &game.geometry.columns()[stack];
+        column
+            .get(usize::from(height.max(floor)) + 1)
+            .is_some_and(|above| self.threats.iter().any(|cells| cells.contains(above)))
+    }
+
+    /// Whether the run's playouts are informed and keep clear of the cells
+    /// above where a line would be completed (see
+    /// [`LeanRun::opens_a_line`]): values from them are steadier, so the
+    /// tree explores less.
+    pub(crate) fn plays_under_gravity(&self, game: &Game) -> bool {
+        self.informed.is_some() && game.geometry.kind == BoardKind::Stacks
+    }
+
     /// The slot whose piece would land on `cell` now, if any.
     fn playable(&self, game: &Game, cell: u16) -> Option<u16> {
         let slot = match game.geometry.kind {
@@ -188,6 +241,7 @@ impl LeanRun {
     /// Lists afresh the cells completing a line of either seat on the
     /// run's board.
     pub(super) fn find_all_threats(&mut self, game: &Game, informed: Informed) {
+        self.noted = true;
         for cells in &mut self.threats {
             cells.clear();
         }

@@ -278,3 +278,121 @@ fn first_cell(run: &LeanRun) -> u16 {
         other => panic!("a placement, not {other:?}"),
     }
 }
+
+#[test]
+fn the_cells_noted_stay_exact_through_the_trees_moves() {
+    let mut compared = 0;
+    for state in random_positions(30) {
+        let game = state.game();
+        let informed = Informed::of(game).expect("a line game");
+        let mut run = LeanRun::default();
+        run.inform(game);
+        if game.rules.pieces_per_turn != 1 || !run.load(&state) {
+            continue;
+        }
+        run.note_all_threats(game);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(state.decisions().len() as u64);
+        for _ in 0..8 {
+            let moves = run.moves(game);
+            let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+                break;
+            };
+            if run.make(game, mv).is_some() {
+                break;
+            }
+            assert!(
+                run.noted,
+                "{}: a tree's move keeps the list",
+                game.rules.name
+            );
+            for seat in 0..2 {
+                let board = &run.board;
+                let found: BTreeSet<u16> = run.threats[seat]
+                    .iter()
+                    .copied()
+                    .filter(|&c| board[usize::from(c)] == 0)
+                    .collect();
+                let expected = cells_completing_on(game, board, seat, informed);
+                assert_eq!(found, expected, "{} seat {seat}", game.rules.name);
+                compared += usize::from(!expected.is_empty());
+            }
+        }
+    }
+    assert!(compared >= 10, "positions with a cell to find: {compared}");
+}
+
+/// Under gravity, the cell a piece put in the stack of `to` would open:
+/// the one above it.
+fn above(game: &crate::Game, to: u16) -> Option<u16> {
+    let column = &game.geometry.columns()[game.geometry.column_of(to)];
+    let at = column.iter().position(|&c| c == to)?;
+    column.get(at + 1).copied()
+}
+
+#[test]
+fn under_gravity_a_playout_keeps_off_the_cells_below_a_line() {
+    let game = catalogue_game("Connect4");
+    let informed = Informed::of(&game).expect("a line game");
+    let (mut tried, mut opened, mut uniform) = (0, 0, 0.0);
+    for state in random_positions(200) {
+        if state.game().rules.name != "Connect4" {
+            continue;
+        }
+        let Some(me) = state.movers().next() else {
+            continue;
+        };
+        // No win to take and none to block: the playout draws.
+        if !winning_moves(&state, me).is_empty()
+            || as_if_next_moved(&state).is_some_and(|b| !b.is_empty())
+        {
+            continue;
+        }
+        let lines: BTreeSet<u16> = (0..2)
+            .flat_map(|seat| cells_completing(&state, seat, informed))
+            .collect();
+        let landings: Vec<u16> = state
+            .legal_actions()
+            .iter()
+            .filter_map(|mv| match mv {
+                Move::Place { to, .. } => Some(*to),
+                _ => None,
+            })
+            .collect();
+        let opening: BTreeSet<u16> = landings
+            .iter()
+            .copied()
+            .filter(|&to| above(&game, to).is_some_and(|a| lines.contains(&a)))
+            .collect();
+        if opening.is_empty() || opening.len() == landings.len() {
+            continue;
+        }
+        for seed in 0..20 {
+            let mut run = LeanRun::default();
+            run.inform(&game);
+            assert!(run.load(&state));
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            run.play(&game, &mut rng, 1);
+            tried += 1;
+            opened += usize::from(opening.contains(&first_cell(&run)));
+            uniform += opening.len() as f64 / landings.len() as f64;
+        }
+    }
+    assert!(tried >= 100, "playouts checked: {tried}");
+    // A uniform draw would open such a cell `uniform` times in all.
+    assert!(
+        (opened as f64) < uniform / 4.0,
+        "opened {opened} times in {tried}; a uniform draw would {uniform:.0}"
+    );
+}
+
+#[test]
+fn only_informed_runs_under_gravity_explore_less() {
+    let under = |name: &str| {
+        let game = catalogue_game(name);
+        let mut run = LeanRun::default();
+        run.inform(&game);
+        run.plays_under_gravity(&game)
+    };
+    assert!(under("Connect4"));
+    assert!(!under("Qubic-4") && !under("Tic-Tac-Toe") && !under("5on15sq"));
+}
