@@ -32,8 +32,8 @@ const SEQUENCE_DEFENCE_BUDGET: u64 = 80_000;
 /// The tree's choices checked for the next seat's win by threats.
 const SEQUENCE_DEFENCE_CHOICES: usize = 6;
 
-/// How far the guard looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How far the guard looks, each more than the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Guard {
     /// No proofs: the tree alone.
     Off,
@@ -41,6 +41,9 @@ pub enum Guard {
     OneTurn,
     /// Those, and the same two turns deep (double threats).
     TwoTurns,
+    /// Those, wins by continuous threats however deep, and perfect play
+    /// where the game is small enough to solve: the standard player's.
+    Full,
 }
 
 /// Whether the guard applies at `root`: one seat decides, on the whole
@@ -75,12 +78,12 @@ pub(super) fn before_search(
         return Before::Play(mv);
     }
     let mut prover = Prover::new(me, WIN_BUDGET).until(deadline);
-    if guard == Guard::TwoTurns
+    if guard >= Guard::TwoTurns
         && let Proof::Yes(mv) = prover.forcing_turn(root)
     {
         return Before::Play(mv);
     }
-    if guard == Guard::TwoTurns
+    if guard == Guard::Full
         && let Some(cell) = threat_win(root, &mut { SEQUENCE_BUDGET }, &|| deadline.passed())
         && let Some(&mv) = moves
             .iter()
@@ -101,14 +104,22 @@ pub(super) fn before_search(
 }
 
 /// The first of `ranked` (the tree's choices, most trusted first) that is
-/// not proved to let the next seat force a win within two turns, nor to
-/// leave it a win by continuous threats; the first that holds two turns
-/// where each leaves one; the most trusted where none holds. Its proofs
-/// are out of budget once `deadline` has passed.
-pub(super) fn after_search(root: &State, ranked: &[Move], deadline: Deadline) -> Option<Move> {
+/// not proved to let the next seat force a win within two turns, nor (for
+/// the `Full` guard) to leave it a win by continuous threats; the first
+/// that holds two turns where each leaves one; the most trusted where
+/// none holds. Its proofs are out of budget once `deadline` has passed.
+pub(super) fn after_search(
+    root: &State,
+    ranked: &[Move],
+    guard: Guard,
+    deadline: Deadline,
+) -> Option<Move> {
     let me = root.movers().next()?;
     let mut prover = Prover::new(me, THREAT_BUDGET).until(deadline);
-    let mut defence_left = SEQUENCE_DEFENCE_BUDGET;
+    let mut defence_left = match guard {
+        Guard::Full => SEQUENCE_DEFENCE_BUDGET,
+        _ => 0,
+    };
     let mut checked = 0;
     let mut sequence_after = |mv: Move| {
         checked += 1;
@@ -160,7 +171,7 @@ mod tests {
         assert_eq!(labelled.label, Label::Loss2);
         // The tree's order is the legal order here: its first choices lose.
         let ranked = root.legal_actions().to_vec();
-        let chosen = after_search(&root, &ranked, Deadline::NEVER).expect("a move");
+        let chosen = after_search(&root, &ranked, Guard::Full, Deadline::NEVER).expect("a move");
         assert_eq!(
             obeys(&root, Label::Loss2, chosen, 1_000_000),
             Ok(true),

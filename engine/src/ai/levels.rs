@@ -31,7 +31,7 @@ impl Thinking {
     pub fn standard(game: &Game) -> Thinking {
         Thinking {
             iterations: scaled(STANDARD_ITERATIONS, game),
-            guard: Guard::TwoTurns,
+            guard: Guard::Full,
         }
     }
 
@@ -49,7 +49,10 @@ impl Level {
 
     /// The level's thinking in `game`: easy sees no threat and thinks a
     /// little, medium sees threats one turn ahead, hard sees them two turns
-    /// ahead on a quarter of the standard player's iterations.
+    /// ahead on a quarter of the standard player's iterations (but neither
+    /// wins by continuous threats nor solves: those are the standard
+    /// player's alone, else hard and it draw every game of Tapatan and
+    /// share Qubic's).
     pub fn thinking(self, game: &Game) -> Thinking {
         let (base, guard) = match self {
             Level::Easy => (100, Guard::Off),
@@ -122,6 +125,13 @@ mod tests {
         assert_eq!(Level::Easy.thinking(&ttt).guard, Guard::Off);
         assert_eq!(Level::Medium.thinking(&ttt).guard, Guard::OneTurn);
         assert_eq!(Level::parse(" HARD "), Some(Level::Hard));
+        // Each sees further than the one below it, the standard player most.
+        let guards: Vec<Guard> = Level::ALL
+            .iter()
+            .map(|l| l.thinking(&ttt).guard)
+            .chain([Thinking::standard(&ttt).guard])
+            .collect();
+        assert!(guards.windows(2).all(|w| w[0] < w[1]), "{guards:?}");
         assert_eq!(Level::parse("expert"), None);
     }
 }

@@ -264,7 +264,7 @@ pub fn search<R: Rng + ?Sized>(
     rng: &mut R,
     stop: impl FnMut(usize) -> bool,
 ) -> Option<Move> {
-    search_guarded(state, rng, stop, Guard::TwoTurns)
+    search_guarded(state, rng, stop, Guard::Full)
 }
 
 /// [`search`] with the root's short proofs limited to `guard` (the
@@ -322,7 +322,7 @@ fn search_on<R: Rng + ?Sized>(
     // Perfect play where it is affordable: only the moves that keep the
     // game's value stay, and the tree picks among them (a drawn position
     // is played for the opponent's mistakes, never lost).
-    if guarded && guard == Guard::TwoTurns && moves.len() <= SOLVE_BRANCHING {
+    if guarded && guard == Guard::Full && moves.len() <= SOLVE_BRANCHING {
         let deadline = clock.at(clock::SOLVER_SHARE);
         if let Ok(solved) = solve::try_solve_until(&root_state, SOLVE_BUDGET, deadline)
             && moves.iter().any(|m| solved.best.contains(m))
@@ -341,8 +341,8 @@ fn search_on<R: Rng + ?Sized>(
         }
     }
     let ranked = grow_ranked(state, &root_state, moves, draw_answer, rng, stop);
-    match guarded && guard == Guard::TwoTurns {
-        true => guard::after_search(&root_state, &ranked, clock.at(1.0)),
+    match guarded && guard >= Guard::TwoTurns {
+        true => guard::after_search(&root_state, &ranked, guard, clock.at(1.0)),
         false => ranked.first().copied(),
     }
 }

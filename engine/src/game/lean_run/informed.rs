@@ -76,7 +76,7 @@ impl Informed {
 /// Random draws an informed playout makes before it settles for a move
 /// that opens a cell where a seat completes a line (see
 /// [`LeanRun::opens_a_line`]).
-const SAFE_TRIES: u32 = 4;
+const SAFE_TRIES: u32 = 12;
 
 /// Per seat, cells found to complete one of its lines (some may have been
 /// filled since: they are dropped when met).
