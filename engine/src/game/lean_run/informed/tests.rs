@@ -156,8 +156,17 @@ fn the_cells_found_stay_exact_as_a_playout_places() {
         if run.play(game, &mut rng, 12).1.decided() {
             continue;
         }
-        for seat in 0..2 {
-            let board = &run.board;
+        compared += assert_cells_exact(&run, game, informed);
+    }
+    assert!(compared >= 10, "positions with a cell to find: {compared}");
+}
+
+/// Asserts that the run's cells completing a line, those still empty, are
+/// exactly the engine's for each seat; how many seats have one.
+fn assert_cells_exact(run: &LeanRun, game: &crate::Game, informed: Informed) -> usize {
+    let board = &run.board;
+    (0..2)
+        .map(|seat| {
             let found: BTreeSet<u16> = run.threats[seat]
                 .iter()
                 .copied()
@@ -165,10 +174,9 @@ fn the_cells_found_stay_exact_as_a_playout_places() {
                 .collect();
             let expected = cells_completing_on(game, board, seat, informed);
             assert_eq!(found, expected, "{} seat {seat}", game.rules.name);
-            compared += usize::from(!expected.is_empty());
-        }
-    }
-    assert!(compared >= 10, "positions with a cell to find: {compared}");
+            usize::from(!expected.is_empty())
+        })
+        .sum()
 }
 
 #[test]
@@ -305,17 +313,7 @@ fn the_cells_noted_stay_exact_through_the_trees_moves() {
                 "{}: a tree's move keeps the list",
                 game.rules.name
             );
-            for seat in 0..2 {
-                let board = &run.board;
-                let found: BTreeSet<u16> = run.threats[seat]
-                    .iter()
-                    .copied()
-                    .filter(|&c| board[usize::from(c)] == 0)
-                    .collect();
-                let expected = cells_completing_on(game, board, seat, informed);
-                assert_eq!(found, expected, "{} seat {seat}", game.rules.name);
-                compared += usize::from(!expected.is_empty());
-            }
+            compared += assert_cells_exact(&run, game, informed);
         }
     }
     assert!(compared >= 10, "positions with a cell to find: {compared}");
