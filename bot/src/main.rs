@@ -93,8 +93,9 @@ enum Command {
         game: String,
         /// The moves so far, seat 1 first (Chaos plays from the seed).
         moves: Vec<String>,
-        /// The player: random, sp (the standard player, 10,000 iterations),
-        /// easy (200), medium (2,000), hard (10,000), mcts (1,000) or mcts:N.
+        /// The player: random, sp (the standard player), easy, medium, hard
+        /// (the levels below it), mcts (the plain search, 1,000 iterations)
+        /// or mcts:N.
         #[arg(long, default_value = "mcts")]
         ai: String,
         /// Stop thinking after this many milliseconds.

@@ -55,8 +55,8 @@ impl Level {
     /// share Qubic's).
     pub fn thinking(self, game: &Game) -> Thinking {
         let (base, guard) = match self {
-            Level::Easy => (100, Guard::Off),
-            Level::Medium => (1_000, Guard::OneTurn),
+            Level::Easy => (30, Guard::Off),
+            Level::Medium => (100, Guard::OneTurn),
             Level::Hard => (STANDARD_ITERATIONS / 4, Guard::TwoTurns),
         };
         Thinking {
