@@ -55,7 +55,7 @@ impl Level {
     /// share Qubic's).
     pub fn thinking(self, game: &Game) -> Thinking {
         let (base, guard) = match self {
-            Level::Easy => (30, Guard::Off),
+            Level::Easy => (10, Guard::Off),
             Level::Medium => (100, Guard::OneTurn),
             Level::Hard => (STANDARD_ITERATIONS / 4, Guard::TwoTurns),
         };
