@@ -798,8 +798,19 @@ pub(crate) fn kept_landing(
     board: &super::board::Board,
     stack: usize,
 ) -> Option<u16> {
+    game.geometry.columns()[stack]
+        .get(kept_height(game, phase, board, stack))
+        .copied()
+}
+
+/// Where in `stack`'s column the next piece lands: its height, or the
+/// phase's locked floor where that is higher.
+pub(crate) fn kept_height(
+    game: &super::Game,
+    phase: usize,
+    board: &super::board::Board,
+    stack: usize,
+) -> usize {
     let height = board.height(stack).unwrap_or(0);
-    let floor = game.locked_floor[phase][stack];
-    let column = &game.geometry.columns()[stack];
-    column.get(usize::from(height.max(floor))).copied()
+    usize::from(height.max(game.locked_floor[phase][stack]))
 }

@@ -20,6 +20,7 @@
 use rand::Rng;
 
 use super::super::choices::{Drawn, draw};
+use super::super::movegen::kept_height;
 use super::super::{Game, pack};
 use super::{LeanRun, RunStop};
 use crate::geometry::{Geometry, NO_CELL};
@@ -213,11 +214,9 @@ impl LeanRun {
             return false;
         }
         let stack = usize::from(slot);
-        let height = self.board.height(stack).unwrap_or(0);
-        let floor = game.locked_floor[self.phase][stack];
-        let column = &game.geometry.columns()[stack];
-        column
-            .get(usize::from(height.max(floor)) + 1)
+        let landing = kept_height(game, self.phase, &self.board, stack);
+        game.geometry.columns()[stack]
+            .get(landing + 1)
             .is_some_and(|above| self.threats.iter().any(|cells| cells.contains(above)))
     }
 
