@@ -11,6 +11,7 @@ mod cpu;
 mod creating;
 mod creations;
 pub mod favoritism;
+mod finding;
 mod friends;
 mod help;
 mod leaderboard;

@@ -11,81 +11,9 @@ use redscience_engine::text::view_text;
 use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
 use crate::context::{Answer, Ctx, Said, said};
+use crate::finding;
 use crate::matches::{name_of, picture, report, seat_list, secret, settle};
 use crate::reply::{Message, Reply};
-
-/// The match a command means: `#ID`, or the only unfinished match of the
-/// person's (in this channel, unless asked privately) that waits for them,
-/// or failing that the only one they have here.
-async fn pick_match(ctx: &Ctx<'_>, args: &[String]) -> Result<(LiveMatch, Challenge, usize), Said> {
-    let me = ctx.player.id;
-    let explicit = args
-        .first()
-        .and_then(|a| a.strip_prefix('#'))
-        .map(|n| {
-            // A choice's id carries the position it was offered for: `#12@7`.
-            let id = n.split('@').next().unwrap_or(n);
-            id.parse::<i64>()
-                .map_err(|_| format!("\"#{n}\" is not a match number; write e.g. `#12`."))
-        })
-        .transpose()?;
-    let ids = match explicit {
-        Some(id) => vec![id],
-        None => ctx.storage().matches_of(me, true).await.map_err(said)?,
-    };
-    let here = ctx.req.place.channel_ref();
-    let mut candidates = Vec::new();
-    for id in ids {
-        let live = ctx.storage().load_match(id).await.map_err(said)?;
-        let Some(challenge) = ctx.storage().challenge_of_match(id).await.map_err(said)? else {
-            continue;
-        };
-        if explicit.is_none() && !ctx.req.place.private && challenge.place != here {
-            continue;
-        }
-        candidates.push((live, challenge));
-    }
-    if let Some(id) = explicit {
-        let Some((live, challenge)) = candidates.pop() else {
-            return Err(format!(
-                "Match {id} was not started by a challenge; it cannot be played here."
-            ));
-        };
-        let Some(seat) = live.seats.iter().position(|s| s.player_id == me) else {
-            return Err(format!("You have no seat in match {id}."));
-        };
-        let seat = seat_to_play(&live, me).unwrap_or(seat);
-        return Ok((live, challenge, seat));
-    }
-    let waiting: Vec<usize> = (0..candidates.len())
-        .filter(|&i| seat_to_play(&candidates[i].0, me).is_some())
-        .collect();
-    let index = match (waiting.as_slice(), candidates.len()) {
-        ([one], _) => *one,
-        ([], 1) => 0,
-        ([], 0) => {
-            return Err(
-                "You have no unfinished match here. `challenge GAME Random` starts one.".into(),
-            );
-        }
-        _ => {
-            return Err(format!(
-                "You have several matches here: {}. Say which with its number, e.g. `move #{} 2,2`.",
-                candidates
-                    .iter()
-                    .map(|(l, _)| format!("#{} {}", l.id, l.state().game().rules.name))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                candidates[0].0.id
-            ));
-        }
-    };
-    let (live, challenge) = candidates.swap_remove(index);
-    let seat = seat_to_play(&live, me)
-        .or_else(|| live.seats.iter().position(|s| s.player_id == me))
-        .expect("the player has a seat");
-    Ok((live, challenge, seat))
-}
 
 /// Words that name no command: typed move text is a move for the person's
 /// match here (played when it is their turn, else told whose it is),
@@ -114,11 +42,10 @@ pub(crate) async fn not_a_command(ctx: &Ctx<'_>, words: &[String]) -> Answer {
     ))
 }
 
-/// Whether the requester has an unfinished match here (in this channel,
-/// or any when asked privately): where typed move text is a move.
-/// Whether `text` is a move once a game's shape labels are read ("rock 1"
-/// in RockPaperScissors), for a game of the person's matches here. Only
-/// asked of text that reads as nothing else, so loading is rare.
+/// Whether `text` is a move as a game of the person's matches here reads
+/// it: with its shape labels ("rock 1" in RockPaperScissors), or a piece
+/// named alone where there is one place ("paper"). Only asked of text
+/// that reads as nothing else, so loading is rare.
 async fn labelled_move_here(ctx: &Ctx<'_>, text: &str) -> bool {
     let Ok(ids) = ctx.storage().matches_of(ctx.player.id, true).await else {
         return false;
@@ -135,10 +62,9 @@ async fn labelled_move_here(ctx: &Ctx<'_>, text: &str) -> bool {
             continue;
         };
         let game = live.state().game();
-        if !game.rules.labels.shapes.is_empty()
-            && text
-                .split('+')
-                .all(|part| redscience_engine::notation::read_move(game, part).is_ok())
+        if text
+            .split('+')
+            .all(|part| redscience_engine::notation::read_move(game, part).is_ok())
         {
             return true;
         }
@@ -146,6 +72,8 @@ async fn labelled_move_here(ctx: &Ctx<'_>, text: &str) -> bool {
     false
 }
 
+/// Whether the requester has an unfinished match here (in this channel,
+/// or any when asked privately): where typed move text is a move.
 pub(crate) async fn has_match_here(ctx: &Ctx<'_>) -> bool {
     let Ok(ids) = ctx.storage().matches_of(ctx.player.id, true).await else {
         return false;
@@ -162,16 +90,6 @@ pub(crate) async fn has_match_here(ctx: &Ctx<'_>) -> bool {
         }
     }
     false
-}
-
-/// The player's seat that is to move, if any.
-fn seat_to_play(live: &LiveMatch, player_id: i64) -> Option<usize> {
-    let state = live.state();
-    if live.is_over() {
-        return None;
-    }
-    let seat = state.to_move();
-    (live.seats[seat].player_id == player_id).then_some(seat)
 }
 
 /// How many times a turn is tried again when another writer recorded a
@@ -232,44 +150,35 @@ enum Judged {
 }
 
 async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judged, Said> {
-    let (live, challenge, seat) = pick_match(ctx, args).await?;
-    let rest: Vec<&str> = args
-        .iter()
-        .skip(usize::from(
-            args.first().is_some_and(|a| a.starts_with('#')),
-        ))
-        .map(String::as_str)
-        .collect();
-    let text = match verb {
-        "move" | "plan" => {
-            if rest.is_empty() {
-                return Err(format!(
-                    "What is your move? Write `{verb} 2,2` (a cell), `{verb} 1,1-1,2` (a movement), or `{verb} pass`."
-                ));
-            }
-            if rest.len() > 1
-                && rest
-                    .iter()
-                    .all(|w| redscience_engine::notation::parse_move(w).is_ok())
-            {
-                // "move 2,2 3,3": two moves where one turn was expected.
-                return Err(format!(
-                    "`{verb} {}` names {} moves. Send one move at a time, e.g. `{verb} {}`; where a turn has several pieces, join them with `+`, e.g. `{verb} {}`. Nothing was played.",
-                    rest.join(" "),
-                    rest.len(),
-                    rest[0],
-                    rest.join("+")
-                ));
-            }
-            rest.join(" ")
-        }
+    let named = finding::named(args)?;
+    let rest: Vec<&str> = named.rest.iter().map(String::as_str).collect();
+    let typed = match verb {
+        "move" | "plan" => rest.join(" "),
         word => word.to_string(),
     };
-    let offered_at = args
-        .first()
-        .and_then(|a| a.strip_prefix('#'))
-        .and_then(|a| a.split_once('@'))
-        .and_then(|(_, n)| n.parse::<usize>().ok());
+    if typed.trim().is_empty() {
+        let example = match finding::for_match(ctx, named.id, verb, true).await {
+            Ok(found) => found
+                .seat
+                .map(|seat| finding::example(&found.live, seat))
+                .unwrap_or_else(|| format!("`{verb} 2,2`")),
+            Err(_) => format!("`{verb} 2,2`"),
+        };
+        return Err(format!(
+            "What is your move? Write `{verb}` and the move, e.g. {example}."
+        ));
+    }
+    let (found, text) = finding::for_turn(ctx, named.id, verb, &typed).await?;
+    if let Some(refusal) = several_moves(&found, named.id.is_some(), verb, &rest, &text) {
+        return Err(refusal);
+    }
+    let offered_at = named.offered_at;
+    let finding::Found {
+        live,
+        challenge,
+        seat,
+    } = found;
+    let seat = seat.unwrap_or_default();
     // An offer made for a sealed round holds until the round resolves.
     let round_start = live
         .state()
@@ -387,14 +296,75 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     Ok(Judged::Play(Box::new((live, challenge)), from, decisions))
 }
 
+/// "move 2,2 3,3": several moves where one turn was expected. The
+/// refusal's examples are legal in the match found.
+fn several_moves(
+    found: &finding::Found,
+    named: bool,
+    verb: &str,
+    words: &[&str],
+    read: &str,
+) -> Option<Said> {
+    let typed = words.join(" ");
+    let apart = words.len() > 1
+        && read == typed
+        && words
+            .iter()
+            .all(|w| redscience_engine::notation::parse_move(w).is_ok());
+    if !apart {
+        return None;
+    }
+    let live = &found.live;
+    // The match's number only where the person gave it.
+    let id = if named {
+        format!("#{} ", live.id)
+    } else {
+        String::new()
+    };
+    let position = found.seat.and_then(|s| finding::position_of(live, s));
+    let legal = |text: &str| {
+        position
+            .as_ref()
+            .is_some_and(|p| finding::read_turn(p, text).is_ok())
+    };
+    let mut examples = Vec::new();
+    if legal(words[0]) {
+        examples.push(format!(
+            "send one move at a time, e.g. `{verb} {id}{}`",
+            words[0]
+        ));
+    }
+    let joined = words.join("+");
+    if legal(&joined) {
+        examples.push(format!(
+            "join the moves of one turn with `+`, e.g. `{verb} {id}{joined}`"
+        ));
+    }
+    if examples.is_empty()
+        && let Some(seat) = found.seat
+    {
+        examples.push(format!(
+            "send one move, e.g. {}",
+            finding::example(live, seat)
+        ));
+    }
+    Some(format!(
+        "`{verb} {typed}` names {} moves: {}. Nothing was played.",
+        words.len(),
+        examples.join("; or ")
+    ))
+}
+
 pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let (live, _, seat) = pick_match(ctx, args).await?;
+    let named = finding::named(args)?;
+    let found = finding::to_show(ctx, named.id).await?;
+    let live = found.live;
     let state = live.state();
     let game = state.game();
-    let view: Shown = if ctx.req.place.private {
-        state.player_view(seat).into()
-    } else {
-        state.public_view().into()
+    // A spectator (no seat) sees the public board, as the channel does.
+    let view: Shown = match found.seat {
+        Some(seat) if ctx.req.place.private => state.player_view(seat).into(),
+        _ => state.public_view().into(),
     };
     let clock = crate::matches::time_left(ctx.bot, &live).await;
     let status = match state.outcome() {
@@ -463,7 +433,13 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
 }
 
 pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let (mut live, challenge, seat) = pick_match(ctx, args).await?;
+    let named = finding::named(args)?;
+    // Resigning never guesses: with several matches here, it asks which.
+    let found = finding::for_match(ctx, named.id, "resign", false).await?;
+    let (mut live, challenge) = (found.live, found.challenge);
+    let Some(seat) = found.seat else {
+        return Err(format!("You have no seat in match {}.", live.id));
+    };
     if live.is_over() {
         return Err(format!("Match {} is over already.", live.id));
     }
@@ -475,10 +451,9 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     Ok(report(ctx.bot, &live, &challenge, from).await)
 }
 
-/// `undo`: takes back your last turn (and the machine moves after it)
-/// while no other person has moved since, in unrated matches only.
-pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let (mut live, challenge, _) = pick_match(ctx, args).await?;
+/// Where the person's last turn in a match began, when it can be taken
+/// back now: an unrated match, and no other person has moved since.
+async fn undo_start(ctx: &Ctx<'_>, live: &LiveMatch, challenge: &Challenge) -> Result<usize, Said> {
     if challenge.rated {
         return Err(format!(
             "Match {} is rated, so its moves stand. Challenge with `unrated` to be able to undo.",
@@ -509,6 +484,23 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     while from > 0 && log[from - 1].seat == log[last].seat && mine(log[from - 1].seat) {
         from -= 1;
     }
+    Ok(from)
+}
+
+/// `undo`: takes back your last turn (and the machine moves after it)
+/// while no other person has moved since, in unrated matches only.
+pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+    let named = finding::named(args)?;
+    let found = finding::for_undo(ctx, named.id, |c| async move {
+        let able = undo_start(ctx, &c.live, &c.challenge).await.map(|_| ());
+        (c, able)
+    })
+    .await?;
+    let (mut live, challenge) = (found.live, found.challenge);
+    if found.seat.is_none() {
+        return Err(format!("You have no seat in match {}.", live.id));
+    }
+    let from = undo_start(ctx, &live, &challenge).await?;
     live.undo_from(ctx.storage(), from).await.map_err(said)?;
     let mut reply = ctx.answer(format!("Took back your last turn in match {}.", live.id));
     let now = live.state().history().len();

@@ -420,11 +420,41 @@ fn why(state: &State, m: Move) -> String {
 
 /// One move as typed in `game`, where a shape may be named by its label
 /// ("rock 1" in RockPaperScissors is "circle 1").
+/// Where a game has one place to play (a single stack or cell), a piece
+/// named alone ("paper", "black circle") is a move there. A refusal quotes
+/// what was typed, never the shape a label stands for.
 pub fn read_move(game: &Game, text: &str) -> Result<MoveText, String> {
-    if game.rules.labels.shapes.is_empty() {
-        return parse_move(text);
+    let unlabelled = game.rules.labels.unlabel(text);
+    let read = parse_move(&unlabelled).or_else(|refusal| match only_place(&game.geometry) {
+        Some(place) if names_a_piece_only(&unlabelled) => {
+            parse_move(&format!("{unlabelled} {place}"))
+        }
+        _ => Err(refusal),
+    });
+    read.map_err(|refusal| {
+        refusal.replace(
+            &format!("\"{}\"", unlabelled.trim()),
+            &format!("\"{}\"", text.trim()),
+        )
+    })
+}
+
+/// The one place of a board with a single stack or a single cell, as typed.
+fn only_place(geo: &Geometry) -> Option<String> {
+    if geo.boards != 1 {
+        return None;
     }
-    parse_move(&game.rules.labels.unlabel(text))
+    match geo.columns() {
+        [column] if geo.kind == BoardKind::Stacks => stack_words(geo, *column.first()?),
+        _ if geo.cell_count() == 1 => Some(cell_words(geo, 0)),
+        _ => None,
+    }
+}
+
+/// Whether every word of `text` is a colour or a shape: a piece, no place.
+fn names_a_piece_only(text: &str) -> bool {
+    let mut words = text.split_whitespace().peekable();
+    words.peek().is_some() && words.all(|w| Color::parse(w).is_some() || Shape::parse(w).is_some())
 }
 
 /// A stack as typed: "4" where the board is one row of stacks, else "4,2",
@@ -505,6 +535,34 @@ pub fn typed(state: &State, mv: Move) -> Option<String> {
 mod tests {
     use super::*;
     use crate::testing::catalogue_game;
+
+    #[test]
+    fn a_piece_named_alone_is_a_move_where_there_is_one_place() {
+        let game = catalogue_game("RockPaperScissors");
+        let state = game.start_seeded(1);
+        // RockPaperScissors: rock is a circle, paper an X, played on one stack.
+        let paper = resolve(&state, &read_move(&game, "paper").unwrap()).unwrap();
+        assert_eq!(
+            paper,
+            resolve(&state, &read_move(&game, "paper 1").unwrap()).unwrap()
+        );
+        assert!(matches!(
+            paper,
+            Move::Place {
+                shape: Shape::X,
+                ..
+            }
+        ));
+        assert!(read_move(&game, "Rock").is_ok());
+        // Where there are many places, a piece alone names none, and the
+        // refusal quotes the words typed.
+        let c4 = catalogue_game("Connect4");
+        let refusal = read_move(&c4, "black").unwrap_err();
+        assert!(refusal.contains("\"black\""), "{refusal}");
+        let refusal = read_move(&game, "paper zz").unwrap_err();
+        assert!(refusal.contains("\"paper zz\""), "{refusal}");
+        assert!(!refusal.contains("\"X zz\""), "{refusal}");
+    }
 
     #[test]
     fn every_legal_move_has_a_text_that_reads_back_as_it() {

@@ -193,11 +193,6 @@ use Thing::*;
 
 const NO_SEAT: Expect = Refuse("You have no seat in match");
 const NOT_YOURS: Expect = Refuse("'s turn in match");
-const SEATS_READ: &[(Actor, Expect)] = &[
-    (Owner, Read("of Ann-Game")),
-    (Seat, Read("of Ann-Game")),
-    (OtherSeat, Read("of Ann-Game")),
-];
 const NO_FRIENDS: Expect = Refuse("only Creators, Trainers and Admins have friends");
 const NOT_TRAINER: Expect = Refuse("only Trainers and Admins stop the clock");
 const CANNOT_SAVE: Expect = Refuse("cannot save games");
@@ -395,7 +390,9 @@ const MATRIX: &[Template] = &[
         ],
         NO_SEAT,
     ),
-    t("board #{M}", Match).rows(SEATS_READ, NO_SEAT),
+    // A spectator sees the public board in the match's own channel (where
+    // it is shown anyway), never elsewhere.
+    t("board #{M}", Match).rows(&[(Stranger, NO_SEAT)], Read("of Ann-Game")),
     t("move #{P} {pcell}", PersonaMatch).rows(&[(Persona, Allow(" to (", "moves"))], NO_SEAT),
     t("board #{P}", PersonaMatch)
         .privately()

@@ -32,6 +32,7 @@ mod labels;
 mod leaderboard;
 mod limits;
 mod machines;
+mod match_finding;
 mod one_meaning;
 mod personas;
 mod playouts;
