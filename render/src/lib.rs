@@ -105,6 +105,8 @@
 
 mod card;
 mod chart;
+#[cfg(test)]
+mod contrast;
 mod deciding;
 mod drawing;
 mod fonts;
