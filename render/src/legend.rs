@@ -53,7 +53,30 @@ impl Drawing<'_> {
         if !goals.is_empty() {
             notes.push(format!("Goals: {}", goals.join(", ")));
         }
+        notes.extend(self.sides_note());
         notes
+    }
+
+    /// Which sides each seat joins, by their colours: "Sides: Player 1
+    /// joins the black sides (bottom and top), Player 2 the white sides
+    /// (left and right)".
+    fn sides_note(&self) -> Option<String> {
+        let sides = self.joined_sides();
+        let mut parts: Vec<String> = Vec::new();
+        for pair in sides.chunks(2) {
+            let [(one, seat), (two, _)] = pair else {
+                continue;
+            };
+            let name = seat_name(self.game, &self.options.seats, *seat);
+            let color = self.game.seats[*seat].color.name();
+            let verb = if parts.is_empty() { "joins " } else { "" };
+            parts.push(format!(
+                "{name} {verb}the {color} sides ({} and {})",
+                one.word(),
+                two.word()
+            ));
+        }
+        (!parts.is_empty()).then(|| format!("Sides: {}", parts.join(", ")))
     }
 
     /// Notes on how the board joins.
