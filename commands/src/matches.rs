@@ -519,10 +519,8 @@ async fn turn_prompt(
             "{}, your turn in match {}: `{verb} TEXT`, e.g. `{verb} {}`{time}.",
             name,
             live.id,
-            choices
-                .first()
-                .map(|c| c.id.splitn(3, ' ').nth(2).unwrap_or("pass").to_string())
-                .unwrap_or_else(|| "pass".into())
+            // The same example as the picture's hint.
+            crate::pictures::example_move(state).unwrap_or_else(|| "pass".into())
         );
         if let Some(face) = state.rolled() {
             let shows = crate::context::sentence(&state.game().die_shows(face));

@@ -3,7 +3,9 @@
 //! of the last turn where nothing is secret. Kept apart from the drawing's
 //! database and thread work (`matches::picture`) so it can be tested.
 
-use redscience_engine::game::Shown;
+use redscience_engine::game::{Move, Shown};
+use redscience_engine::notation::typed;
+use redscience_engine::rules::Cloaking;
 use redscience_engine::{SeatResult, State};
 use redscience_render::{BoardOptions, MatchResult, caption, deciding_groups, last_turn};
 
@@ -42,7 +44,9 @@ pub(crate) fn board_options(
     };
     let mut lines = caption(game, &view, &seats);
     lines.extend(clock.map(str::to_string));
+    let hint = typing_hint(state, &view);
     let options = BoardOptions {
+        hint,
         caption: lines,
         seats,
         result,
@@ -55,6 +59,46 @@ pub(crate) fn board_options(
         ..BoardOptions::default()
     };
     (view, options)
+}
+
+/// What a person types to play now, as the picture of `view` may say it:
+/// the verb the prompt asks for (`plan` where moves are secret) and a legal
+/// move near the middle of the board as the engine's notation writes it
+/// (`move 4`, `plan rock 1`, `move 2,2`). None once no one is to move, and
+/// in a game with hidden pieces for any viewer but the mover: there the
+/// legal moves follow what the mover knows.
+pub(crate) fn typing_hint(state: &State, view: &Shown) -> Option<String> {
+    let mover = view.to_move()?;
+    if state.game().rules.cloaking != Cloaking::None && view.viewer() != Some(mover) {
+        return None;
+    }
+    let verb = if crate::matches::secret(state) {
+        "plan"
+    } else {
+        "move"
+    };
+    let example = example_move(state)?;
+    Some(format!("{verb} {example}"))
+}
+
+/// A legal move now, as typed: one placing or moving nearest the middle of
+/// the board (the first such in the engine's order), else the first.
+pub(crate) fn example_move(state: &State) -> Option<String> {
+    let geo = &state.game().geometry;
+    let [nx, ny, _] = geo.dims;
+    // Twice the distance from the middle, along x and y, squared.
+    let off_middle = |mv: &Move| match *mv {
+        Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } => {
+            let k = geo.coord(to);
+            let dx = 2 * i32::from(k.x) - i32::from(nx) - 1;
+            let dy = 2 * i32::from(k.y) - i32::from(ny) - 1;
+            dx * dx + dy * dy
+        }
+        _ => i32::MAX,
+    };
+    let moves = state.legal_moves();
+    let best = moves.iter().min_by_key(|mv| off_middle(mv))?;
+    typed(state, *best)
 }
 
 #[cfg(test)]
@@ -155,5 +199,53 @@ mod tests {
         apply_turn(&mut s, "1,1", |_| None).unwrap();
         let (_, options) = board_options(&s, None, &s.public_view().into(), names(), None);
         assert!(options.last_move.is_empty());
+    }
+
+    /// The hint the picture of `view` carries, as drawn for the channel.
+    fn hint(state: &State, view: Shown) -> Option<String> {
+        board_options(state, None, &view, names(), None).1.hint
+    }
+
+    #[test]
+    fn the_typing_hint_is_the_games_own_move_syntax_and_verb() {
+        let cases: [(&str, &[&str], &str); 5] = [
+            // A column alone, the middle one.
+            ("Connect4", &[], "move 4"),
+            ("Connect4", &["4", "4", "4", "4", "4", "4"], "move 3"),
+            // A shape by its label, planned in a sealed round.
+            ("RockPaperScissors", &[], "plan rock 1"),
+            // A cell, the middle one.
+            ("Tic-Tac-Toe", &["1,1"], "move 2,2"),
+            // The middle taken: (2,1), (1,2), (3,2), (2,3) are as near, and
+            // the engine counts cells along the bottom row first.
+            ("Tic-Tac-Toe", &["2,2"], "move 2,1"),
+        ];
+        for (name, turns, want) in cases {
+            let s = played(name, turns);
+            let got = hint(&s, s.public_view().into());
+            assert_eq!(got.as_deref(), Some(want), "{name} after {turns:?}");
+            let svg = board_svg(s.game(), &s.public_view().into(), &{
+                board_options(&s, None, &s.public_view().into(), names(), None).1
+            });
+            assert!(svg.contains(&format!("\u{201c}{want}\u{201d}")), "{svg}");
+            assert!(!svg.contains("column x"), "{name}: no generic hint");
+        }
+    }
+
+    #[test]
+    fn no_hint_once_over_nor_where_it_could_tell_a_secret() {
+        let s = played("Tic-Tac-Toe", &["1,1", "2,1", "2,2", "3,1", "3,3"]);
+        assert_eq!(hint(&s, s.public_view().into()), None, "no one is to move");
+        // In 3Blotto13 the soldiers are hidden: the mover's legal moves
+        // follow what the mover knows, so only the mover is shown one.
+        let s = played("3Blotto13", &["1"]);
+        let mover = Shown::from(s.public_view()).to_move().unwrap();
+        assert_eq!(hint(&s, s.public_view().into()), None);
+        assert_eq!(hint(&s, s.player_view(1 - mover).into()), None);
+        let own = hint(&s, s.player_view(mover).into());
+        assert!(
+            own.as_deref().is_some_and(|h| h.starts_with("plan ")),
+            "{own:?}"
+        );
     }
 }

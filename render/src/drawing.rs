@@ -72,7 +72,8 @@ impl<'a> Drawing<'a> {
                     n => (n as f32).sqrt().ceil() as usize,
                 };
                 let form = match geo.kind {
-                    BoardKind::Stacks => "x",
+                    BoardKind::Stacks if geo.dims[1] == 1 => "x",
+                    BoardKind::Stacks => "x,y",
                     BoardKind::TetrakisSquares => "x,y,t",
                     _ if geo.dims[2] > 1 => "x,y,z",
                     _ => "x,y",

@@ -10,10 +10,13 @@ use crate::drawing::Drawing;
 use crate::markers::Marks;
 use crate::svg::{Anchor, FAINT, INK, N, Outline, Panel, text};
 
-/// The frame, and the empty holes through which the page shows.
+/// The frame, and its empty holes: a deep blue, clearly apart from every
+/// seat's colour, black and white included (a pale hole looked like a white
+/// disc; see the test below).
 const FRAME: &str = "#1f5fbf";
 const FRAME_EDGE: &str = "#174a96";
-const HOLE: &str = "#f5f7fb";
+pub(crate) const HOLE: &str = "#183c98";
+const HOLE_EDGE: &str = "#0e2560";
 
 /// The tallest frame drawn; taller stacks are posts.
 const MAX_HOLES: u8 = 12;
@@ -61,7 +64,7 @@ impl Drawing<'_> {
             (Outline::Circle(cx, cy, s * 0.41), (cx, cy))
         };
         let ground = format!(
-            r#"fill="{HOLE}" stroke="{FRAME_EDGE}" stroke-width="{}""#,
+            r#"fill="{HOLE}" stroke="{HOLE_EDGE}" stroke-width="{}""#,
             N((s * 0.04).max(1.5))
         );
         for z in 1..=nz {
@@ -110,16 +113,40 @@ impl Drawing<'_> {
 
 #[cfg(test)]
 mod tests {
-    use redscience_engine::testing::{catalogue_game, game};
+    use redscience_engine::rules::Color;
+    use redscience_engine::testing::{catalogue_game, game, played};
     use serde_json::json;
 
-    use crate::BoardOptions;
+    use super::HOLE;
+    use crate::contrast::too_close;
     use crate::drawing::Drawing;
+    use crate::{BoardOptions, board_svg};
 
     fn connect_four_like(g: &std::sync::Arc<redscience_engine::Game>) -> bool {
         let view = g.start().public_view();
         let options = BoardOptions::default();
         Drawing::new(g, &view, &options, 40.0).connect_four_like()
+    }
+
+    #[test]
+    fn an_empty_hole_is_clearly_apart_from_a_disc_of_every_colour() {
+        assert_eq!(too_close(HOLE), [], "colours too close to an empty hole");
+        // Those are the fills drawn: every hole, then a disc on it.
+        let g = catalogue_game("Connect4");
+        let s = played(&g, &["4", "4"]);
+        let options = BoardOptions {
+            legend: false,
+            ..BoardOptions::default()
+        };
+        let svg = board_svg(&g, &s.public_view().into(), &options);
+        let circles = |fill: &str| {
+            svg.lines()
+                .filter(|l| l.starts_with("<circle") && l.contains(&format!(r#"fill="{fill}""#)))
+                .count()
+        };
+        assert_eq!(circles(HOLE), 7 * 6, "a hole for every space");
+        assert_eq!(circles(Color::Black.hex()), 1, "{svg}");
+        assert_eq!(circles(Color::White.hex()), 1, "{svg}");
     }
 
     #[test]

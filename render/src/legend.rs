@@ -15,6 +15,9 @@ impl Drawing<'_> {
     /// Notes under the board on how it joins, as the text board has them.
     pub(crate) fn notes(&self) -> Vec<String> {
         let mut notes: Vec<String> = self.join_notes().iter().map(|n| n.to_string()).collect();
+        if let Some(hint) = &self.options.hint {
+            notes.push(format!("To play, type e.g. \u{201c}{hint}\u{201d}"));
+        }
         if self.any_sticky() {
             notes.push("Dotted spaces are sticky: a piece there cannot leave".to_string());
         }
@@ -53,7 +56,30 @@ impl Drawing<'_> {
         if !goals.is_empty() {
             notes.push(format!("Goals: {}", goals.join(", ")));
         }
+        notes.extend(self.sides_note());
         notes
+    }
+
+    /// Which sides each seat joins, by their colours: "Sides: Player 1
+    /// joins the black sides (bottom and top), Player 2 the white sides
+    /// (left and right)".
+    fn sides_note(&self) -> Option<String> {
+        let sides = self.joined_sides();
+        let mut parts: Vec<String> = Vec::new();
+        for pair in sides.chunks(2) {
+            let [(one, seat), (two, _)] = pair else {
+                continue;
+            };
+            let name = seat_name(self.game, &self.options.seats, *seat);
+            let color = self.game.seats[*seat].color.name();
+            let verb = if parts.is_empty() { "joins " } else { "" };
+            parts.push(format!(
+                "{name} {verb}the {color} sides ({} and {})",
+                one.word(),
+                two.word()
+            ));
+        }
+        (!parts.is_empty()).then(|| format!("Sides: {}", parts.join(", ")))
     }
 
     /// Notes on how the board joins.
@@ -68,7 +94,7 @@ impl Drawing<'_> {
             BoardKind::TetrakisSquares => {
                 vec!["Triangles x,y,t: t = 1 north, 2 east, 3 south, 4 west"]
             }
-            BoardKind::Stacks => vec!["Stacks: type a column x (or x,y); pieces land on top"],
+            BoardKind::Stacks => vec!["Stacks: a piece lands on top of its column"],
             _ => Vec::new(),
         }
     }
@@ -143,5 +169,30 @@ impl Drawing<'_> {
             x += 8.0;
         }
         Some((out, x, fs * 1.7))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use redscience_engine::testing::catalogue_game;
+
+    use crate::{BoardOptions, board_svg};
+
+    #[test]
+    fn the_typing_hint_is_the_one_given_and_no_other() {
+        let g = catalogue_game("RockPaperScissors");
+        let view = g.start().public_view().into();
+        let plain = board_svg(&g, &view, &BoardOptions::default());
+        assert!(!plain.contains("type"), "no hint unless given: {plain}");
+        let options = BoardOptions {
+            hint: Some("plan rock 1".to_string()),
+            ..BoardOptions::default()
+        };
+        let svg = board_svg(&g, &view, &options);
+        assert!(
+            svg.contains("To play, type e.g. \u{201c}plan rock 1\u{201d}"),
+            "{svg}"
+        );
+        assert!(!svg.contains("column x"), "{svg}");
     }
 }

@@ -105,6 +105,8 @@
 
 mod card;
 mod chart;
+#[cfg(test)]
+mod contrast;
 mod deciding;
 mod drawing;
 mod fonts;
@@ -169,6 +171,10 @@ pub struct BoardOptions {
     /// shape, the others' as a count per colour (only where the view has
     /// them). Drawn only with a caption.
     pub reserves: bool,
+    /// What a person types to play now, in the game's own move syntax
+    /// (`move 4`, `plan rock 1`), written under the board; none where no
+    /// one is to move or the viewer may not be told.
+    pub hint: Option<String>,
 }
 
 impl Default for BoardOptions {
@@ -183,6 +189,7 @@ impl Default for BoardOptions {
             max_width: 720,
             legend: true,
             reserves: true,
+            hint: None,
         }
     }
 }

@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 
+use redscience_engine::game::SIDE_AXES;
 use redscience_engine::game::Seen;
-use redscience_engine::rules::BoardKind;
+use redscience_engine::rules::{BoardKind, TurnCheck};
 
 use crate::drawing::Drawing;
 use crate::shapes::{obscured, piece};
@@ -23,12 +24,23 @@ pub(crate) struct Marks {
 }
 
 /// A side of a flat board.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Side {
     Top,
     Bottom,
     Left,
     Right,
+}
+
+impl Side {
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
 }
 
 impl Drawing<'_> {
@@ -94,6 +106,27 @@ impl Drawing<'_> {
         edges
     }
 
+    /// The sides each seat joins to win or lose ("connecting opposite
+    /// sides", as in Hex), each with that seat, where they are drawn: on
+    /// hexagons, for the seats whose axis lies in the picture's plane.
+    pub(crate) fn joined_sides(&self) -> Vec<(Side, usize)> {
+        let game = self.game;
+        let connects =
+            (game.rules.turn_checks.iter()).any(|c| matches!(c, TurnCheck::ConnectSides { .. }));
+        if !connects || game.geometry.kind != BoardKind::Hexagons {
+            return Vec::new();
+        }
+        let players = (0..game.seats.len()).filter(|&i| !game.seats[i].is_chaos);
+        players
+            .zip(SIDE_AXES)
+            .flat_map(|(seat, axis)| match axis {
+                1 => vec![(Side::Bottom, seat), (Side::Top, seat)],
+                0 => vec![(Side::Left, seat), (Side::Right, seat)],
+                _ => Vec::new(),
+            })
+            .collect()
+    }
+
     /// Where an edge is drawn.
     pub(crate) fn side(&self, axis: usize, value: u8) -> Side {
         let [nx, ny, _] = self.game.geometry.dims;
@@ -136,12 +169,7 @@ impl Drawing<'_> {
 
     /// The name of an edge, "top (y=3)".
     pub(crate) fn edge_name(&self, axis: usize, value: u8) -> String {
-        let side = match self.side(axis, value) {
-            Side::Top => "top",
-            Side::Bottom => "bottom",
-            Side::Left => "left",
-            Side::Right => "right",
-        };
+        let side = self.side(axis, value).word();
         let along = if axis == 0 { 'x' } else { 'y' };
         format!("{side} ({along}={value})")
     }

@@ -7,7 +7,14 @@ use redscience_engine::game::Seen;
 
 use crate::drawing::Drawing;
 use crate::markers::Marks;
-use crate::svg::{Anchor, BOARD, FAINT, INK, N, Outline, POST, Panel, text};
+use crate::svg::{Anchor, FAINT, INK, N, Outline, Panel, text};
+
+/// The board behind the posts, where a space is empty: a dark wood, clearly
+/// apart from every seat's colour, black and white included (a pale one
+/// looked like a white piece; see the test below); and the lighter posts
+/// and plinth.
+pub(crate) const PILE_BOARD: &str = "#784c18";
+const POST: &str = "#d8b878";
 
 impl Drawing<'_> {
     /// How many rows of stacks to draw: two above the tallest stack seen
@@ -58,7 +65,7 @@ impl Drawing<'_> {
         let base = oy + gh;
         let _ = writeln!(
             out,
-            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{BOARD}"/>"#,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{PILE_BOARD}"/>"#,
             N(ox),
             N(oy - s * 0.15),
             N(gw),
@@ -143,8 +150,31 @@ impl Drawing<'_> {
 mod tests {
     use redscience_engine::testing::{catalogue_game, play};
 
-    use crate::BoardOptions;
+    use redscience_engine::rules::Color;
+
+    use super::PILE_BOARD;
+    use crate::contrast::too_close;
     use crate::drawing::Drawing;
+    use crate::{BoardOptions, board_svg};
+
+    #[test]
+    fn an_empty_space_is_clearly_apart_from_a_piece_of_every_colour() {
+        assert_eq!(too_close(PILE_BOARD), [], "colours too close to the board");
+        // That is the board drawn behind the posts, and the pieces are
+        // drawn in their seats' colours.
+        let g = catalogue_game("StagHunt");
+        let s = g.start();
+        let svg = board_svg(&g, &s.public_view().into(), &BoardOptions::default());
+        assert!(svg.contains(&format!(r#"fill="{PILE_BOARD}""#)), "{svg}");
+        let g = catalogue_game("3Blotto13");
+        let s = redscience_engine::testing::played(&g, &["1"]);
+        let svg = board_svg(&g, &s.player_view(0).into(), &BoardOptions::default());
+        assert!(svg.contains(&format!(r#"fill="{PILE_BOARD}""#)), "{svg}");
+        assert!(
+            svg.contains(&format!(r#"fill="{}""#, Color::Black.hex())),
+            "{svg}"
+        );
+    }
 
     #[test]
     fn stacks_show_two_rows_above_the_tallest() {

@@ -10,7 +10,6 @@ pub(crate) const BOARD: &str = "#f3e6c8";
 pub(crate) const LINE: &str = "#6f5f46";
 pub(crate) const INK: &str = "#2b2b2b";
 pub(crate) const FAINT: &str = "#9c8f78";
-pub(crate) const POST: &str = "#8b6b3e";
 pub(crate) const HIGHLIGHT: &str = "#e0261b";
 /// What decided the match: its line and its glow (green, apart from the
 /// last move's red and the view's orange marks).

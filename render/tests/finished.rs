@@ -119,7 +119,7 @@ fn connect_four_is_a_frame_with_every_hole() {
     );
     assert!(svg.contains(">bob wins<"), "{svg}");
     // Forty-two holes, every one drawn though six rows are empty.
-    assert_eq!(svg.matches(r##"fill="#f5f7fb""##).count(), 42);
+    assert_eq!(svg.matches(r##"fill="#183c98""##).count(), 42);
 }
 
 #[test]
