@@ -259,7 +259,7 @@ fn pieces_at(state: &State, view: &Shown, (color, shape): (Color, Shape), cells:
 
 /// What is said where seats' pieces met in a sealed round, from history
 /// entry `from`: the space, whose pieces met, and what stands there now as
-/// the channel sees it ("Collision at (1,1,1): ann (black)'s circle and
+/// the channel sees it ("Collision on stack 1: ann (black)'s circle and
 /// bob (white)'s pentagon met; the stack holds, bottom to top: ann
 /// (black)'s circle, ann (black)'s pentagon.").
 pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
@@ -337,11 +337,13 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
                     None => "all were destroyed".to_string(),
                 }
             };
-            format!(
-                "Collision at {}: {} met; {standing}.",
-                geo.name(cell),
-                join_and(&met)
-            )
+            // The place as people type it: "stack 5" on stacks.
+            let place = if stacks {
+                format!("on {}", game.place_words(cell))
+            } else {
+                format!("at {}", geo.name(cell))
+            };
+            format!("Collision {place}: {} met; {standing}.", join_and(&met))
         })
         .collect()
 }

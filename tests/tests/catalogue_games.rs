@@ -1078,8 +1078,8 @@ fn connect4_full_board_draws() {
 fn connect4_refusals() {
     let mut s = start("Connect4");
     play(&mut s, &["1", "1", "1", "1", "1", "1"]);
-    assert_refused(&s, "1", "the stack at (1,1) is full");
-    assert_refused(&s, "1,1,6", "the stack at (1,1) is full");
+    assert_refused(&s, "1", "stack 1 is full");
+    assert_refused(&s, "1,1,6", "stack 1 is full");
     assert_refused(&s, "2,1,2", "pieces dropped on that stack land at (2,1,1)");
     assert_refused(&s, "8", "is off the board");
     assert_refused(&s, "2,2", "is off the board");

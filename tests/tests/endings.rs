@@ -59,7 +59,7 @@ async fn rock_paper_scissors_ends_saying_what_met_and_who_holds_more() {
     assert_eq!(
         lines[3],
         format!(
-            "Collision at (1,1,1): {black} (black)'s rock (circle) and {white} (white)'s scissors \
+            "Collision on the table (stack 1): {black} (black)'s rock (circle) and {white} (white)'s scissors \
              (pentagon) met; the stack holds, bottom to top: {black} (black)'s rock (circle), \
              {black} (black)'s scissors (pentagon)."
         )

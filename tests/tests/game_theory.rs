@@ -597,7 +597,7 @@ fn prisoners_dilemma_both_cooperate() {
     for name in ["PrisonerDilemma", "OptionalPD"] {
         let s = start(name);
         assert_eq!(stacks(&s), ["Bx", "", "Wp", "", ""], "{name}");
-        assert_refused(&s, "2", "the stack at (2,1) is locked");
+        assert_refused(&s, "2", "stack 2 is locked");
         let s = dilemma(name, &["1", "3"], &[]);
         assert_eq!(stacks(&s), ["Bx Bx", "", "Wp Wp", "", ""]);
         // Black 1, white 1, Chaos 0: both players win.

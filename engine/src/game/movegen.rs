@@ -682,12 +682,13 @@ impl State {
                 } else if self.reserve(color, shape) == 0 {
                     format!("no {} {} is left in reserve", color.name(), shape.name())
                 } else if geo.kind == BoardKind::Stacks && self.landing(to).is_none() {
-                    let k = geo.coord(to);
+                    // The stack as people type it: "stack 4" in Connect4.
+                    let stack = game.place_words(to);
                     let column = &geo.columns()[geo.column_of(to)];
                     if column.iter().all(|&c| self.is_locked(c)) {
-                        format!("the stack at ({},{}) is locked", k.x, k.y)
+                        format!("{stack} is locked")
                     } else {
-                        format!("the stack at ({},{}) is full", k.x, k.y)
+                        format!("{stack} is full")
                     }
                 } else if self.is_locked(to) {
                     format!("{} is locked", geo.name(to))

@@ -298,7 +298,7 @@ fn a_locked_stack_is_refused_as_locked_not_full() {
     );
     let s = g.start();
     let err = resolve(&s, &parse_turn("2").unwrap()[0]).unwrap_err();
-    assert!(err.contains("the stack at (2,1) is locked"), "{err}");
+    assert!(err.contains("stack 2 is locked"), "{err}");
 }
 
 #[test]

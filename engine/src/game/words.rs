@@ -224,7 +224,7 @@ fn words(game: &Game, mv: Move, said: Said) -> String {
                     text
                 }
             },
-            None => format!("{} to {}", geo.cell_name(from), geo.cell_name(to)),
+            None => format!("{} to {}", game.place_words(from), game.place_words(to)),
         },
     }
 }
