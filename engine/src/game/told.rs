@@ -155,7 +155,8 @@ impl State {
                 // `from`) was another.
                 ToldWhat::Private => {
                     let next = t.entries.end;
-                    next > from || next == from && history.get(next).is_some_and(|a| a.seat == t.seat)
+                    next > from
+                        || next == from && history.get(next).is_some_and(|a| a.seat == t.seat)
                 }
                 _ => t.entries.end > from,
             })
@@ -265,7 +266,11 @@ mod tests {
             assert_eq!(told.len(), 1, "{told:?}");
             assert_eq!(told[0].seat, 0);
             assert_eq!(told[0].what, ToldWhat::Private);
-            assert_eq!(told[0].entries.end, state.history().len(), "forced passes too");
+            assert_eq!(
+                told[0].entries.end,
+                state.history().len(),
+                "forced passes too"
+            );
             towers.push((state.history_for(None), state.history_for(Some(2))));
         }
         assert!(towers.windows(2).all(|w| w[0] == w[1]), "{towers:?}");
@@ -273,7 +278,11 @@ mod tests {
         // Black itself knows each brick.
         let state = kbeauty(&["1", "1", "pass"]);
         let own = state.history_for(Some(0));
-        assert_eq!(own.iter().filter(|t| t.contains("brick")).count(), 2, "{own:?}");
+        assert_eq!(
+            own.iter().filter(|t| t.contains("brick")).count(),
+            2,
+            "{own:?}"
+        );
     }
 
     #[test]
@@ -297,16 +306,22 @@ mod tests {
 
     #[test]
     fn the_end_reveals_the_last_run_from_its_start() {
-        let moves = [
-            "1", "pass", "2", "pass", "3", "pass", "4", "4", "4", "pass",
-        ];
+        let moves = ["1", "pass", "2", "pass", "3", "pass", "4", "4", "4", "pass"];
         let before = kbeauty(&moves[..moves.len() - 1]);
         let end = kbeauty(&moves);
         assert!(end.is_finished());
         let told = end.told_since(None, before.history().len());
         let bricks = told
             .iter()
-            .filter(|t| matches!(t.what, ToldWhat::Move { mv: Move::Place { .. }, .. }))
+            .filter(|t| {
+                matches!(
+                    t.what,
+                    ToldWhat::Move {
+                        mv: Move::Place { .. },
+                        ..
+                    }
+                )
+            })
             .count();
         assert_eq!(bricks, 3, "yellow's three bricks, revealed: {told:?}");
         assert!(told.iter().all(|t| !t.is_secret()));
@@ -316,7 +331,9 @@ mod tests {
     fn as_it_was_rebuilds_an_earlier_position() {
         let state = kbeauty(&["1", "1", "pass", "2"]);
         let earlier = kbeauty(&["1", "1"]);
-        let rebuilt = state.as_it_was(earlier.history().len()).expect("the whole past");
+        let rebuilt = state
+            .as_it_was(earlier.history().len())
+            .expect("the whole past");
         assert_eq!(rebuilt.history(), earlier.history());
         assert_eq!(rebuilt.public_view(), earlier.public_view());
     }
