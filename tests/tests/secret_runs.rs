@@ -119,19 +119,60 @@ fn secret_run(state: &mut State, length: usize, rng: &mut Xoshiro256PlusPlus) ->
     played
 }
 
+/// A piece, or none, on one space of each of two matches.
+type Apart = (u16, Option<(Color, Shape)>, Option<(Color, Shape)>);
+
+/// Where two matches stand apart: the spaces the runs left different. A
+/// move that changes this (takes a run's piece, lands where one stood) met
+/// the secret, and what follows may be told differently.
+fn apart(a: &State, b: &State) -> Vec<Apart> {
+    (0..a.game().geometry.cell_count() as u16)
+        .map(|c| (c, a.piece_at(c), b.piece_at(c)))
+        .filter(|(_, x, y)| x != y)
+        .collect()
+}
+
+/// Which of the first `end` moves each viewer may not know: once a later
+/// move reveals some of them (a piece comes into sight), the reveal is here.
+fn unknown_to(s: &State, end: usize, viewers: &[Option<usize>]) -> Vec<bool> {
+    (viewers.iter())
+        .flat_map(|&v| (0..end).map(move |i| s.is_secret_to(i, v)))
+        .collect()
+}
+
+/// Up to 30 random moves from the start.
+fn opening(game: &Arc<Game>, seed: u64, rng: &mut Xoshiro256PlusPlus) -> State {
+    let mut start = game.start_seeded(seed);
+    for _ in 0..rng.random_range(0..30) {
+        match random_move(&start, rng) {
+            Some(mv) if !start.is_finished() => start.apply(mv).expect("a legal move"),
+            _ => break,
+        }
+    }
+    start
+}
+
+/// Fails on the first message that differs, quoting both in words.
+fn told_alike(a: &Transcript, b: &Transcript, case: &str) -> Result<(), TestCaseError> {
+    let apart = (0..a.len().max(b.len())).find(|&k| a.get(k) != b.get(k));
+    prop_assert!(
+        apart.is_none(),
+        "{} told apart: message {:?} was {:?} and {:?}",
+        case,
+        apart,
+        apart.and_then(|k| a.get(k).map(|t| &t.0)),
+        apart.and_then(|k| b.get(k).map(|t| &t.0))
+    );
+    Ok(())
+}
+
 /// One trial from `seed`: a random opening, runs A and B, then the same
 /// play in both. Ok(true) when the runs differed, ended alike and were
 /// compared.
 fn trial(game: &Arc<Game>, seed: u64) -> Result<bool, TestCaseError> {
     let name = &game.rules.name;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut start = game.start_seeded(seed);
-    for _ in 0..rng.random_range(0..30) {
-        match random_move(&start, &mut rng) {
-            Some(mv) if !start.is_finished() => start.apply(mv).expect("a legal move"),
-            _ => break,
-        }
-    }
+    let start = opening(game, seed, &mut rng);
     if start.is_finished() {
         return Ok(false);
     }
@@ -164,45 +205,17 @@ fn trial(game: &Arc<Game>, seed: u64) -> Result<bool, TestCaseError> {
     if !alike(&a, &b) {
         return Ok(false);
     }
-    // Where the runs left the two matches apart; a move that changes this
-    // (takes a run's piece, lands where one stood) met the secret, and
-    // what follows may be told differently.
-    let apart =
-        |a: &State, b: &State| -> Vec<(u16, Option<(Color, Shape)>, Option<(Color, Shape)>)> {
-            (0..a.game().geometry.cell_count() as u16)
-                .map(|c| (c, a.piece_at(c), b.piece_at(c)))
-                .filter(|(_, x, y)| x != y)
-                .collect()
-        };
     let secret_cells = apart(&a, &b);
-    // What each viewer may not know of the moves so far: once a later move
-    // reveals some of them (a piece comes into sight), the reveal is here.
-    let unknown = |s: &State, end: usize| -> Vec<bool> {
-        (viewers.iter())
-            .flat_map(|&v| (0..end).map(move |i| s.is_secret_to(i, v)))
-            .collect()
-    };
+    let unknown = |s: &State, end: usize| unknown_to(s, end, &viewers);
     let (end_a, end_b) = (a.history().len(), b.history().len());
     let (unknown_a, unknown_b) = (unknown(&a, end_a), unknown(&b, end_b));
     let mut step = 0;
     loop {
         for (i, viewer) in viewers.iter().enumerate() {
             let who = viewer.map_or("the channel".to_string(), |s| format!("seat {}", s + 1));
-            // The first message that differs, in words.
-            let apart = (0..told_a[i].len().max(told_b[i].len()))
-                .find(|&k| told_a[i].get(k) != told_b[i].get(k));
-            prop_assert!(
-                apart.is_none(),
-                "{}: {} told apart runs {:?} and {:?} after {} more moves: message {:?} was {:?} and {:?}",
-                name,
-                who,
-                run_a,
-                run_b,
-                step,
-                apart,
-                apart.and_then(|k| told_a[i].get(k).map(|t| &t.0)),
-                apart.and_then(|k| told_b[i].get(k).map(|t| &t.0))
-            );
+            let case =
+                format!("{name}: {who} after runs {run_a:?} and {run_b:?} and {step} more moves");
+            told_alike(&told_a[i], &told_b[i], &case)?;
         }
         let Some(mv) = random_move(&a, &mut rng) else {
             break;
