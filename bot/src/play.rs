@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use redscience_engine::game::default_label;
+use redscience_engine::game::{ToldWhat, default_label};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::view_text;
@@ -132,15 +132,15 @@ impl Session {
 
     fn show_new_moves(&mut self) {
         // Only what the person may know: under cloaking others' moves can be secret.
-        let texts = self.state.history_for(Some(self.human));
-        for (applied, text) in self.state.history().iter().zip(&texts).skip(self.shown) {
-            let seat = &self.game.seats[applied.seat];
-            let auto = if applied.automatic {
-                " (automatic)"
-            } else {
-                ""
+        for told in self.state.told_since(Some(self.human), self.shown) {
+            let seat = &self.game.seats[told.seat];
+            let auto = match told.what {
+                ToldWhat::Move {
+                    automatic: true, ..
+                } => " (automatic)",
+                _ => "",
             };
-            println!("{}: {text}{auto}", seat.label());
+            println!("{}: {}{auto}", seat.label(), self.state.told_words(&told));
         }
         self.shown = self.state.history().len();
     }

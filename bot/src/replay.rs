@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::State;
-use redscience_engine::game::{Shown, default_label};
+use redscience_engine::game::{Shown, ToldWhat, default_label};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::{board_text, view_text};
@@ -134,14 +134,34 @@ fn play_turn(state: &mut State, turn: &str, rng: &mut Xoshiro256PlusPlus) -> Res
     apply_turn(state, turn, |s| random_move(s, rng))
 }
 
-/// The moves in words as the chosen eyes know them.
-fn moves_seen(state: &State, eyes: Eyes) -> Vec<String> {
+/// The moves in words as the chosen eyes know them: who, what, and
+/// whether the engine played it for the seat. A viewer is told each run of
+/// moves it may not see as one, once it is over (see `State::told`).
+fn told_lines(state: &State, eyes: Eyes) -> Vec<(usize, String, bool)> {
     match eyes {
-        Eyes::Truth => (0..state.history().len())
-            .map(|i| state.move_words(i))
+        Eyes::Truth => (state.history().iter().enumerate())
+            .map(|(i, a)| (a.seat, state.move_words(i), a.automatic))
             .collect(),
-        Eyes::Viewer(viewer) => state.history_for(viewer),
+        Eyes::Viewer(viewer) => (state.told(viewer).iter())
+            .map(|t| {
+                let automatic = matches!(
+                    t.what,
+                    ToldWhat::Move {
+                        automatic: true,
+                        ..
+                    }
+                );
+                (t.seat, state.told_words(t), automatic)
+            })
+            .collect(),
     }
+}
+
+fn moves_seen(state: &State, eyes: Eyes) -> Vec<String> {
+    told_lines(state, eyes)
+        .into_iter()
+        .map(|(_, text, _)| text)
+        .collect()
 }
 
 /// What a viewer sees: a seat (`Some`) or a spectator.
@@ -221,18 +241,13 @@ fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_
 
 fn text_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> String {
     let game = state.game();
-    let moves = moves_seen(state, eyes);
     let mut out = format!("{}\n", game.rules.name);
-    for (i, (applied, text)) in state.history().iter().zip(&moves).enumerate() {
-        let auto = if applied.automatic {
-            " (automatic)"
-        } else {
-            ""
-        };
+    for (i, (seat, text, automatic)) in told_lines(state, eyes).into_iter().enumerate() {
+        let auto = if automatic { " (automatic)" } else { "" };
         out.push_str(&format!(
             "{:>3}. {}: {}{auto}\n",
             i + 1,
-            game.seats[applied.seat].label(),
+            game.seats[seat].label(),
             text
         ));
     }

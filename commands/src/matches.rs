@@ -314,27 +314,48 @@ pub(crate) async fn report(
     let public = Shown::from(state.public_view());
     let board = |view: &Shown| format!("```\n{}\n```", view_text(game, view).trim_end());
     let clock = time_left(bot, live).await;
-    reply.push(
-        picture(
-            bot,
-            Message::new(
-                channel_of(challenge),
-                format!(
-                    "{}{}{}\n{status}",
-                    lines(None),
-                    crate::recap::collisions(state, from, &who)
-                        .iter()
-                        .map(|line| format!("{line}\n"))
-                        .collect::<String>(),
-                    board(&public)
-                ),
-            ),
-            live,
-            &public,
-            clock.as_deref(),
-        )
-        .await,
-    );
+    // The match as it stood before the change, to tell who can see
+    // anything new: a board is posted (and sent) only then.
+    // A new match, or nothing added (an undo, a forfeit): as if all changed.
+    let before = if from > 0 && from < state.history().len() {
+        let state = state.clone();
+        bot.cpu(move || state.as_it_was(from)).await.ok().flatten()
+    } else {
+        None
+    };
+    let changed = |now: &Shown, then: Option<Shown>| {
+        then.is_none_or(|then| then.with_no_one_to_move() != now.clone().with_no_one_to_move())
+    };
+    let public_changed =
+        live.is_over() || changed(&public, before.as_ref().map(|b| b.public_view().into()));
+    // The seat to move, the phase or who planned changed: the status says so.
+    let moved_on = before.as_ref().is_none_or(|b| {
+        b.to_move() != state.to_move()
+            || b.round_progress().map(|r| r.planned) != state.round_progress().map(|r| r.planned)
+    });
+    let collisions: String = crate::recap::collisions(state, from, &who)
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let told = lines(None);
+    // Nothing the channel can see changed (a move out of its sight): it is
+    // told nothing, so that it cannot count such moves by its messages.
+    if public_changed || moved_on || live.is_over() || !told.is_empty() || !collisions.is_empty() {
+        let shown = if public_changed {
+            format!("{}\n", board(&public))
+        } else {
+            String::new()
+        };
+        let message = Message::new(
+            channel_of(challenge),
+            format!("{told}{collisions}{shown}{status}"),
+        );
+        reply.push(if public_changed {
+            picture(bot, message, live, &public, clock.as_deref()).await
+        } else {
+            message
+        });
+    }
     let mover = (!live.is_over()).then(|| state.to_move());
     for seat in 0..live.seats.len() {
         if !is_human(bot, live, seat).await {
@@ -344,22 +365,37 @@ pub(crate) async fn report(
         let moving = mover == Some(seat);
         let same = own.spaces() == public.spaces()
             && own.reserves() == public.reserves()
-            && lines(Some(seat)) == lines(None);
+            && lines(Some(seat)) == told;
         if same && !(moving && secret(state)) {
+            continue;
+        }
+        // Only what is new to this seat: its lines, and its board when
+        // something it sees changed.
+        let own_changed =
+            live.is_over() || changed(&own, before.as_ref().map(|b| b.player_view(seat).into()));
+        let own_lines = lines(Some(seat));
+        if !own_changed && own_lines.is_empty() {
             continue;
         }
         let Some(chat) = chat_of(bot, platform, live.seats[seat].player_id).await else {
             continue;
         };
+        let shown = if own_changed {
+            board(&own)
+        } else {
+            String::new()
+        };
         let text = format!(
-            "Match {}, your view as {}:\n{}{}",
+            "Match {}, your view as {}:\n{own_lines}{shown}",
             live.id,
             game.seats[seat].label(),
-            lines(Some(seat)),
-            board(&own)
         );
-        let message = Message::new(Destination::Private(chat), text);
-        reply.push(picture(bot, message, live, &own, clock.as_deref()).await);
+        let message = Message::new(Destination::Private(chat), text.trim_end().to_string());
+        reply.push(if own_changed {
+            picture(bot, message, live, &own, clock.as_deref()).await
+        } else {
+            message
+        });
     }
     let round = state.round_progress().filter(|_| !live.is_over());
     match &round {
@@ -385,7 +421,9 @@ pub(crate) async fn report(
             if let Some(seat) = mover
                 && is_human(bot, live, seat).await
             {
-                let stamp = state.decisions().len();
+                // Counted from what the seat is told: a count of every
+                // decision would tell it how many it could not see.
+                let stamp = state.told_count(seat);
                 if let Some(message) =
                     turn_prompt(bot, live, challenge, seat, state, stamp, &names[seat]).await
                 {

@@ -3,7 +3,7 @@
 //! one, and how a match ended (who won and why) in the players' names.
 
 use redscience_engine::describe::join_and;
-use redscience_engine::game::{Seen, Shown};
+use redscience_engine::game::{Seen, Shown, ToldWhat};
 use redscience_engine::rules::{BoardKind, Color, Order, Shape};
 use redscience_engine::{Move, State};
 use redscience_storage::LiveMatch;
@@ -45,19 +45,24 @@ pub(crate) fn ending(state: &State, who: &dyn Fn(usize) -> String) -> Option<Str
     Some(text)
 }
 
-/// One history entry as the viewer may know it.
-struct Entry<'a> {
+/// One thing told to the viewer: a move, or a run of moves it may not know.
+struct Entry {
     seat: usize,
-    mv: Move,
+    /// The move, where the viewer may know it.
+    mv: Option<Move>,
     automatic: bool,
-    text: &'a str,
-    /// The viewer may not know what it was (a sealed plan, a hidden move).
+    text: String,
+    /// The viewer may not know what it was (a sealed plan, a private run).
     secret: bool,
+    /// Its first history entry.
+    first: usize,
 }
 
-/// The moves from history entry `from` on as `viewer` may know them, one
-/// line each ("ann (black): Black circle to (2,2)"), except that each run of
-/// forced passes and Chaos's moves is told in a line or two.
+/// What a message after a change that began at history entry `from` tells
+/// `viewer` (see `State::told_since`), one line each ("ann (black): Black
+/// circle to (2,2)"), except that each run of forced passes and Chaos's
+/// moves is told in a line or two. A seat's run of moves the viewer may not
+/// see is one line, told once the run is over, whatever its length.
 pub(crate) fn move_lines(
     state: &State,
     from: usize,
@@ -65,32 +70,36 @@ pub(crate) fn move_lines(
     who: &dyn Fn(usize) -> String,
 ) -> Vec<String> {
     let game = state.game();
-    let texts = state.history_for(viewer);
     let sealed_from = state
         .round_progress()
         .map_or(usize::MAX, |r| r.history_start);
     let entries: Vec<Entry> = state
-        .history()
+        .told_since(viewer, from)
         .iter()
-        .zip(&texts)
-        .enumerate()
-        .map(|(i, (a, text))| Entry {
-            seat: a.seat,
-            mv: a.mv,
-            automatic: a.automatic,
-            text,
-            secret: state.is_secret_to(i, viewer),
+        .map(|t| {
+            let (mv, automatic) = match t.what {
+                ToldWhat::Move { mv, automatic } => (Some(mv), automatic),
+                _ => (None, false),
+            };
+            Entry {
+                seat: t.seat,
+                mv,
+                automatic,
+                text: state.told_words(t),
+                secret: t.is_secret(),
+                first: t.entries.start,
+            }
         })
         .collect();
     // A forced pass, or a move of Chaos's outside the sealed round under
     // way: whether a sealed plan was forced is no one else's business.
     let in_summary = |i: usize| {
         let e = &entries[i];
-        let forced_pass = e.automatic && e.mv == Move::Pass && !e.secret;
-        forced_pass || game.seats[e.seat].is_chaos && i < sealed_from
+        let forced_pass = e.automatic && e.mv == Some(Move::Pass) && !e.secret;
+        forced_pass || game.seats[e.seat].is_chaos && e.first < sealed_from
     };
     let mut out = Vec::new();
-    let mut i = from.min(entries.len());
+    let mut i = 0;
     while i < entries.len() {
         if !in_summary(i) {
             out.push(format!("{}: {}", who(entries[i].seat), entries[i].text));
@@ -125,27 +134,27 @@ fn summary(
     };
     let chaos: Vec<&Entry> = run
         .iter()
-        .filter(|e| game.seats[e.seat].is_chaos && !(e.automatic && e.mv == Move::Pass))
+        .filter(|e| game.seats[e.seat].is_chaos && !(e.automatic && e.mv == Some(Move::Pass)))
         .collect();
     if let Some(first) = chaos.first() {
         let mut parts = Vec::new();
         let mut placed: Vec<((Color, Shape), Vec<u16>)> = Vec::new();
         let mut moved = Vec::new();
-        let mut unseen = 0;
+        let mut unseen = false;
         for e in &chaos {
             match e.mv {
-                _ if e.secret => unseen += 1,
+                _ if e.secret => unseen = true,
                 // An attempt that ran into a hidden piece placed nothing.
-                Move::Place { .. } if e.text.contains("blocked at") => {
+                Some(Move::Place { .. }) if e.text.contains("blocked at") => {
                     moved.push(e.text.to_string())
                 }
-                Move::Place { color, shape, to } => {
+                Some(Move::Place { color, shape, to }) => {
                     match placed.iter_mut().find(|(kind, _)| *kind == (color, shape)) {
                         Some((_, cells)) => cells.push(to),
                         None => placed.push(((color, shape), vec![to])),
                     }
                 }
-                Move::Pass => {}
+                Some(Move::Pass) => {}
                 _ => moved.push(e.text.to_string()),
             }
         }
@@ -159,11 +168,11 @@ fn summary(
         if !moved.is_empty() {
             parts.push(format!("moved: {}", moved.join("; ")));
         }
-        if unseen > 0 {
-            let moves = if unseen == 1 { "move" } else { "moves" };
-            parts.push(format!("made {unseen} {moves} you cannot see"));
+        if unseen {
+            // Never how many: a count would tell what the moves hide.
+            parts.push("played privately (you cannot see what, or how many moves)".into());
         }
-        let passed = chaos.iter().any(|e| e.mv == Move::Pass && !e.secret);
+        let passed = chaos.iter().any(|e| e.mv == Some(Move::Pass) && !e.secret);
         match (parts.is_empty(), passed) {
             (true, _) => parts.push("passed".into()),
             (false, true) => parts.push("then passed".into()),
@@ -173,7 +182,7 @@ fn summary(
     }
     let mut forced: Vec<usize> = run
         .iter()
-        .filter(|e| e.automatic && e.mv == Move::Pass)
+        .filter(|e| e.automatic && e.mv == Some(Move::Pass))
         .map(|e| e.seat)
         .collect();
     forced.sort_unstable();
@@ -365,7 +374,7 @@ mod tests {
     }
 
     fn who(seat: usize) -> String {
-        ["ann", "bob", "Chaos"][seat].to_string()
+        ["ann", "bob", "Chaos", "dee"][seat].to_string()
     }
 
     #[test]
@@ -405,6 +414,35 @@ mod tests {
             lines[3],
             "ann, bob, and Chaos had no move and passed, until the match ended."
         );
+    }
+
+    #[test]
+    fn a_tower_is_one_line_told_when_built_whatever_its_height() {
+        let rules = catalogue::get("KBeauty9").expect("KBeauty9 is in the catalogue");
+        for bricks in [0, 1, 3] {
+            let mut state = start(rules.clone());
+            let mut told = Vec::new();
+            let mut turns = 0;
+            // A tower of none takes two passes to end black's phase.
+            while state.phase() == 0 {
+                let from = state.history().len();
+                play(&mut state, &[if turns < bricks { "1" } else { "pass" }]);
+                told.push(move_lines(&state, from, None, &who));
+                turns += 1;
+            }
+            let mut expected = vec![Vec::<String>::new(); turns - 1];
+            expected.push(vec![
+                "ann: (played privately: you cannot see what, or how many moves)".to_string(),
+            ]);
+            assert_eq!(told, expected, "{bricks} bricks");
+            // Ann is told each of her own.
+            let own = move_lines(&state, 0, Some(0), &who);
+            assert_eq!(
+                own.iter().filter(|l| l.contains("brick")).count(),
+                bricks,
+                "{own:?}"
+            );
+        }
     }
 
     #[test]

@@ -184,8 +184,9 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
         .state()
         .round_progress()
         .map(|round| round.decisions_start);
+    // Stamped with what the seat to move is told (see `matches::report`).
     if let Some(n) = offered_at
-        && n != live.state().decisions().len()
+        && n != live.state().told_count(live.state().to_move())
         && Some(n) != round_start
     {
         // A button from an earlier board: answered, never applied.

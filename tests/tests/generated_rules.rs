@@ -27,7 +27,7 @@ fn pick<'a, T>(rng: &mut Xoshiro256PlusPlus, items: &'a [T]) -> &'a T {
 /// A rule set drawn from `seed`: two players on a small board, one or two
 /// shapes with movement, powers and reserves, and the new ending rules.
 /// It may not validate; the caller skips those.
-fn generated(seed: u64) -> RuleSet {
+pub(crate) fn generated(seed: u64) -> RuleSet {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let board = *pick(&mut rng, &["squares", "hexagons"]);
     let side = rng.random_range(3..=6u8);

@@ -39,6 +39,7 @@ mod playouts;
 mod ratings;
 mod refusals;
 mod sealed_rounds;
+mod secret_runs;
 mod stats;
 mod views;
 mod wizard_chat;

@@ -26,6 +26,7 @@ mod stack_run;
 mod state;
 mod steps;
 mod taking;
+mod told;
 mod trails;
 mod turn_end;
 mod upkeep;
@@ -51,6 +52,7 @@ pub use outcome::{
 };
 pub use round::RoundProgress;
 pub use state::{Applied, State};
+pub use told::{PRIVATE_WORDS, SEALED_WORDS, Told, ToldWhat};
 pub use view::{PlayerView, PublicView, Seen, Shown, SpaceView, View};
 
 /// Colours and shapes index a piece: 9 x 6 kinds.

@@ -333,6 +333,7 @@ impl State {
             mv,
             automatic,
             said,
+            phase: self.phase as u8,
         });
         if done {
             round.pending &= !(1 << seat);

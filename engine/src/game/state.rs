@@ -20,6 +20,8 @@ pub struct Applied {
     pub mv: Move,
     pub automatic: bool,
     pub(crate) said: Said,
+    /// The phase it was made in: whether a pass there was a secret.
+    pub(crate) phase: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -430,6 +432,7 @@ impl State {
                         mv,
                         automatic,
                         said,
+                        phase: self.phase as u8,
                     };
                     self.history.push_blocked(attempt, revealed);
                     self.turn_moves.push(mv);
@@ -446,6 +449,7 @@ impl State {
             mv,
             automatic,
             said,
+            phase: self.phase as u8,
         });
         match mv {
             Move::Pass => {
@@ -536,6 +540,7 @@ impl State {
             mv: Move::Pass,
             automatic: true,
             said: Said::default(),
+            phase: self.phase as u8,
         });
         self.turn_moves.push(Move::Pass);
         self.tactics.passed = None;
@@ -579,6 +584,7 @@ impl State {
             mv: Move::Place { color, shape, to },
             automatic,
             said: Said::default(),
+            phase: self.phase as u8,
         });
         self.reserves.take_one(color, shape);
         self.changed.push(to);

@@ -85,6 +85,7 @@ impl State {
             mv: Move::Pass,
             automatic: true,
             said: Default::default(),
+            phase: self.phase as u8,
         });
         self.tactics.passed = None;
         self.tactics.extra = 0;

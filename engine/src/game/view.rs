@@ -293,18 +293,6 @@ impl State {
         view
     }
 
-    /// The moves so far as `viewer` may know them: its own in full, and
-    /// others' in full unless they went where the viewer cannot see now;
-    /// every move once the match is over.
-    pub fn history_for(&self, viewer: Option<usize>) -> Vec<String> {
-        (0..self.history().len())
-            .map(|i| match self.secrecy(i, viewer) {
-                Some(words) => words.to_string(),
-                None => self.move_words(i),
-            })
-            .collect()
-    }
-
     /// Whether `viewer` (None: the channel) may not know history entry `i`
     /// yet: a plan still sealed, or a move where it cannot see.
     pub fn is_secret_to(&self, i: usize, viewer: Option<usize>) -> bool {
@@ -321,7 +309,7 @@ impl State {
         let sealed_from = self.round.as_ref().map_or(usize::MAX, |r| r.history_start);
         let a = &self.history()[i];
         if i >= sealed_from && viewer != Some(a.seat) && !a.mv.is_draw_talk() {
-            return Some("(a sealed plan)");
+            return Some(super::told::SEALED_WORDS);
         }
         let hidden_to = match a.mv {
             Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } => Some(to),

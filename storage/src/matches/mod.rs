@@ -93,15 +93,17 @@ pub struct LiveMatch {
     pub forfeit: Option<String>,
 }
 
-const SEALED: &str = "(a sealed plan)";
-
-/// Whether the decision whose history entry is at `index` is still sealed.
+/// Whether the decision whose history entry is at `index` is still sealed:
+/// at or after the round's first plan (draw talk is no plan), while the
+/// match goes on.
 fn is_sealed(state: &State, index: usize) -> bool {
-    state
-        .history_for(None)
-        .iter()
-        .position(|t| t == SEALED)
-        .is_some_and(|from| from <= index)
+    let Some(round) = state.round_progress().filter(|_| !state.is_finished()) else {
+        return false;
+    };
+    let history = state.history();
+    (round.history_start..history.len())
+        .find(|&i| !history[i].mv.is_draw_talk())
+        .is_some_and(|first| first <= index)
 }
 
 fn result_word(r: SeatResult) -> &'static str {
