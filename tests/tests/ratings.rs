@@ -441,7 +441,7 @@ async fn a_match_whose_rating_was_interrupted_is_rated_by_the_clock() {
         .iter()
         .position(|r| r.player_id == ann.id)
         .unwrap();
-    live.forfeit(&s, seat, "ann left").await.unwrap();
+    live.leave(&s, &[seat], false).await.unwrap();
     let key = RatingKey {
         player_id: ann.id,
         augmentation: Augmentation::Alone,
