@@ -14,6 +14,7 @@ pub mod favoritism;
 mod friends;
 mod help;
 mod leaderboard;
+mod leaving;
 mod library;
 pub mod limits;
 mod machines;

@@ -463,16 +463,11 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
 }
 
 pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let (mut live, challenge, seat) = pick_match(ctx, args).await?;
+    let (mut live, challenge, _) = pick_match(ctx, args).await?;
     if live.is_over() {
         return Err(format!("Match {} is over already.", live.id));
     }
-    let from = live.state().history().len();
-    let reason = format!("{} resigned", ctx.player.name);
-    live.forfeit(ctx.storage(), seat, &reason)
-        .await
-        .map_err(said)?;
-    Ok(report(ctx.bot, &live, &challenge, from).await)
+    crate::leaving::leave_match(ctx.bot, &mut live, &challenge, ctx.player.id, "resigned").await
 }
 
 /// `undo`: takes back your last turn (and the machine moves after it)

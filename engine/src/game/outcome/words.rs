@@ -119,7 +119,7 @@ impl Outcome {
     ) -> Vec<String> {
         let leavers: Vec<String> = left.iter().map(|&s| label(s)).collect();
         let leavers_lose = format!(
-            "{} left the match, so {} whatever the board says.",
+            "{} left the match, so {}.",
             join_and(&leavers),
             verb(leavers.len(), "loses", "lose")
         );
@@ -143,11 +143,7 @@ impl Outcome {
         teams.sort_unstable();
         teams.dedup();
         let winning_teams = teams.len();
-        let mut out = vec![format!(
-            "{} left the match, so {}.",
-            join_and(&leavers),
-            verb(leavers.len(), "loses", "lose")
-        )];
+        let mut out = vec![leavers_lose];
         match game.chaos_seat() {
             Some(chaos) if winners == [label(chaos)] => {
                 out.push(format!("No player is left, so {} wins.", label(chaos)));
