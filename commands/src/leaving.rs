@@ -39,7 +39,9 @@ pub(crate) async fn leave_match(
     let mut trial = live.state().clone();
     for &seat in &seats {
         if !trial.is_finished() {
-            trial.leave(seat).map_err(|e| crate::context::sentence(&e))?;
+            trial
+                .leave(seat)
+                .map_err(|e| crate::context::sentence(&e))?;
         }
     }
     let in_play: Vec<usize> = (0..live.seats.len())

@@ -183,7 +183,11 @@ fn summary(
         forced.into_iter().partition(|&s| state.has_left(s));
     if !gone.is_empty() {
         let names: Vec<String> = gone.iter().map(|&s| who(s)).collect();
-        let turns = if gone.len() == 1 { "their turn" } else { "their turns" };
+        let turns = if gone.len() == 1 {
+            "their turn"
+        } else {
+            "their turns"
+        };
         out.push(format!(
             "{} left the match, so {turns} passed.",
             join_and(&names)
