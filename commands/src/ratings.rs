@@ -505,10 +505,7 @@ mod tests {
             assert_eq!(weng_lin(&seats), unchanged, "{seats:?}");
             assert!(shared_result(&seats).is_some());
         }
-        assert_eq!(
-            shared_result(&[fresh(0, Loss), fresh(1, Loss)]),
-            Some(Loss)
-        );
+        assert_eq!(shared_result(&[fresh(0, Loss), fresh(1, Loss)]), Some(Loss));
         // Partners winning together are one side: the other side lost.
         assert_eq!(
             shared_result(&[fresh(0, Win), fresh(1, Loss), fresh(0, Win), fresh(1, Loss)]),
@@ -516,7 +513,11 @@ mod tests {
         );
         // Everyone drawing is a plain draw: σ narrows.
         let all_draw = weng_lin(&[fresh(0, Draw), fresh(1, Draw)]);
-        assert!(all_draw.iter().all(|r| (r.0 - MU).abs() < 1e-9 && r.1 < SIGMA));
+        assert!(
+            all_draw
+                .iter()
+                .all(|r| (r.0 - MU).abs() < 1e-9 && r.1 < SIGMA)
+        );
     }
 
     #[test]

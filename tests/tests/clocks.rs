@@ -135,7 +135,7 @@ async fn game_show_names_the_live_clock_and_the_default_between_people() {
     assert!(
         shown.contains(
             "Clock: live, 60 seconds per move; a challenge defaults to 1 day per move \
-             (correspondence) (against machines too) unless it names another (live, 1h, 12h, \
+             (correspondence), against machines too, unless it names another (live, 1h, 12h, \
              1d, 3d or 7d)."
         ),
         "{shown}"
