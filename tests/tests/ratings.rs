@@ -159,7 +159,7 @@ async fn two_seats_losing_winning_drawing_and_running_out_of_time() {
     assert!(before.is_none() && after < 0, "{out}");
     moved_as_expected(&s, 3).await;
     // A clock run out is rated like any other end.
-    c.say("@ann challenge Tic-Tac-Toe Random").await;
+    c.say("@ann challenge Tic-Tac-Toe Random live").await;
     let out = c.wait(61).await;
     assert!(out.contains("ann ran out of time"), "{out}");
     let (before, after) = shown(&out, "ann");
