@@ -199,7 +199,7 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "resign",
         usage: "resign [#MATCH]",
-        about: "Gives the match up: your side loses.",
+        about: "Leaves the match: you lose (with your partner, in Partners); in a match of three or four the others play on.",
         acts: Acts::Persona,
         place: Where::Anywhere,
         run: handler!(|ctx, args| turns::resign(ctx, args).await),
