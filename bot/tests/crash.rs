@@ -484,7 +484,7 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     // begins between the challenge and its prompt (Random may move first).
     let mut start = |game: &str| -> (u32, Instant, Instant) {
         let sent = Instant::now();
-        let shown = console.ask(&format!("challenge {game} Random"), "a match", |l| {
+        let shown = console.ask(&format!("challenge {game} Random live"), "a match", |l| {
             l.contains("your turn in match")
         });
         let seen = Instant::now();
@@ -517,7 +517,7 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     assert!(
         ended
             .iter()
-            .any(|l| l.contains(&format!("Match {short} is over: you ran out of time"))),
+            .any(|l| l.contains(&format!("you ran out of time in match {short}"))),
         "{}",
         ended.join("\n")
     );
@@ -578,7 +578,7 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains(&format!("Match {long} is over: you ran out of time"))),
+            .any(|l| l.contains(&format!("you ran out of time in match {long}"))),
         "{}",
         lines.join("\n")
     );

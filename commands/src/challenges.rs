@@ -7,8 +7,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use redscience_engine::Game;
 use redscience_storage::{
-    Augmentation, Challenge, ChallengeStatus, DEFAULT_CORRESPONDENCE, Invitee, Kind, MatchClock,
-    NewChallenge, NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
+    Augmentation, Challenge, ChallengeStatus, DEFAULT_CORRESPONDENCE, Invitee, Kind, NewChallenge,
+    NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
 };
 
 use crate::context::{Answer, Ctx, Said, said};
@@ -49,7 +49,6 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let mut rated = true;
     let anonymous = me.security == Security::Anonymous;
     let mut clock = None;
-    let mut people = false;
     for word in &words {
         if let Some(a) = augmentation(word) {
             mine = a;
@@ -83,7 +82,6 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         if anonymous && matches!(opponent.kind, Kind::Human | Kind::Persona) {
             return Err(ANONYMOUS_SEATS.to_string());
         }
-        people |= matches!(opponent.kind, Kind::Human | Kind::Persona);
         let human = crate::personas::must_accept(ctx, &opponent).await?;
         let owner = ctx.storage().person_of(&opponent).await.map_err(said)?;
         if human
@@ -153,14 +151,11 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             accepted: false,
         });
     }
-    // Between people (open seats included) a correspondence clock unless
-    // another is named; against machines alone, the game's own.
-    people |= others.iter().any(|s| s.player_id.is_none());
-    let clock = clock.unwrap_or(if people {
-        DEFAULT_CORRESPONDENCE
-    } else {
-        MatchClock::Live
-    });
+    // A correspondence clock unless another is named, against machines
+    // too: someone who steps away from a first game against Random must
+    // not lose it (and rating points) a minute later (docs/rules.md,
+    // "Clocks: live and correspondence").
+    let clock = clock.unwrap_or(DEFAULT_CORRESPONDENCE);
     let mut seats = vec![Invitee {
         player_id: Some(me.id),
         augmentation: mine,

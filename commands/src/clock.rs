@@ -320,9 +320,17 @@ impl Bot {
                 ));
             }
             _ => {
-                live.forfeit(&self.storage, seat, &format!("{name} ran out of time"))
-                    .await
-                    .map_err(said)?;
+                // The seat leaves the match; the others play on.
+                let left = crate::leaving::leave_match(
+                    self,
+                    &mut live,
+                    &challenge,
+                    record.player_id,
+                    "ran out of time",
+                )
+                .await?;
+                reply.extend(left);
+                return Ok(reply);
             }
         }
         reply.extend(report(self, &live, &challenge, from).await);

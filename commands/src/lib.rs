@@ -15,6 +15,7 @@ mod finding;
 mod friends;
 mod help;
 mod leaderboard;
+mod leaving;
 mod library;
 pub mod limits;
 mod machines;

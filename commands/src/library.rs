@@ -32,8 +32,8 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 text.push_str(&format!("- {line}\n"));
             }
             text.push_str(&format!(
-                "Clock: live, {}; a challenge between people defaults to {} unless it names \
-                 another ({}).\n",
+                "Clock: live, {}; a challenge defaults to {}, against machines too, unless it \
+                 names another ({}).\n",
                 match saved.rules.seconds_per_turn {
                     0 => "no time limit".to_string(),
                     s => format!("{} per move", crate::clock::per_move(s)),

@@ -7,9 +7,12 @@
 //! - seats on one team (Partners) are rated as one team; the teams are
 //!   ranked by their results, wins first, then draws, then losses;
 //! - Chaos is rated at the beginner constant and never updated;
-//! - a game without a Chaos seat has a virtual Chaos at the beginner
-//!   constant when every player wins (it loses) or every player loses (it
-//!   wins), so such a result still says something;
+//! - a result every player shares, all winning or all losing, moves no
+//!   rating when two or more sides of players played: it says nothing of
+//!   one against another, and friends could otherwise farm it;
+//! - a lone player without a Chaos seat (a puzzle) has a virtual Chaos at
+//!   the beginner constant, which loses when the player wins and wins when
+//!   it loses, so the puzzle still says something;
 //! - a player holding seats on more than one team (Random against Random)
 //!   learns nothing about itself: its rating stays, its stats count;
 //! - unrated matches (challenged `unrated`, or a Trainer stopped the clock)
@@ -52,6 +55,19 @@ fn beginner() -> WengLinRating {
     }
 }
 
+/// The result every player shares, where two or more sides of players
+/// all won or all lost (Chaos aside): such a match moves no rating, as it
+/// says nothing of one player against another. None otherwise.
+pub fn shared_result(seats: &[SeatRating]) -> Option<SeatResult> {
+    let players: Vec<&SeatRating> = seats.iter().filter(|s| !s.chaos).collect();
+    let first = players.first()?.result;
+    let mut sides: Vec<usize> = players.iter().map(|s| s.team).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    (sides.len() >= 2 && first != SeatResult::Draw && players.iter().all(|s| s.result == first))
+        .then_some(first)
+}
+
 /// Each seat's (μ, σ) after the match, in seat order. Chaos seats keep
 /// the beginner constant; a match with fewer than two sides changes nothing.
 pub fn weng_lin(seats: &[SeatRating]) -> Vec<(f64, f64)> {
@@ -79,13 +95,17 @@ pub fn weng_lin(seats: &[SeatRating]) -> Vec<(f64, f64)> {
         .map(|t| (t.2.iter().map(|&i| rating(i)).collect(), rank(t.1)))
         .collect();
     let unchanged: Vec<(f64, f64)> = seats.iter().map(|s| (s.mu, s.sigma)).collect();
+    if shared_result(seats).is_some() {
+        return unchanged;
+    }
+    let player_sides = teams.iter().filter(|t| t.0.is_some()).count();
     if !seats.iter().any(|s| s.chaos)
+        && player_sides == 1
         && let Some(first) = teams.first().map(|t| t.1)
         && first != SeatResult::Draw
-        && teams.iter().all(|t| t.1 == first)
     {
-        // The virtual Chaos: it loses when every player wins, and wins
-        // when every player loses.
+        // A puzzle's virtual Chaos: it loses when the player wins, and
+        // wins when the player loses.
         let chaos = if first == SeatResult::Win {
             SeatResult::Loss
         } else {
@@ -231,6 +251,21 @@ pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
 /// `?` means when a provisional rating is in it, and why ratings move
 /// further in a match of three or four sides.
 async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
+    let game = live.state().game();
+    let seats: Vec<SeatRating> = live
+        .seats
+        .iter()
+        .map(|r| SeatRating {
+            team: game.seats[r.seat].team,
+            result: r.result.unwrap_or(SeatResult::Draw),
+            mu: Rating::BEGINNER_MU,
+            sigma: Rating::BEGINNER_SIGMA,
+            chaos: game.seats[r.seat].is_chaos,
+        })
+        .collect();
+    if let Some(shared) = shared_result(&seats) {
+        return shared_result_line(shared, &game.rules.name);
+    }
     let mut parts = Vec::new();
     for change in changes {
         let name = name_of(bot, change.key.player_id).await;
@@ -240,7 +275,6 @@ async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
         };
         parts.push(format!("{name}{how} {}", moved(change)));
     }
-    let game = live.state().game();
     let mut text = format!("Ratings in {}: {}.", game.rules.name, parts.join(", "));
     let mut teams: Vec<usize> = game.seats.iter().map(|s| s.team).collect();
     teams.sort_unstable();
@@ -258,6 +292,18 @@ async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
         text.push_str(PROVISIONAL_NOTE);
     }
     text
+}
+
+/// The ratings line of a match whose players all won or all lost.
+fn shared_result_line(shared: SeatResult, game: &str) -> String {
+    let everyone = if shared == SeatResult::Win {
+        "Everyone won"
+    } else {
+        "Everyone lost"
+    };
+    format!(
+        "{everyone}: ratings in {game} unchanged, as a result every player shares says nothing of one player against another."
+    )
 }
 
 /// What a match did to one rating: "new → 344?" for a first rated match
@@ -420,11 +466,11 @@ mod tests {
             chaos: true,
             ..fresh(9, Win)
         };
-        let after = weng_lin(&[fresh(0, Loss), fresh(1, Loss), chaos]);
+        let after = weng_lin(&[fresh(0, Loss), fresh(1, Draw), chaos]);
         assert_eq!(after[2], (40.0, 1.0));
         let against_beginner = weng_lin(&[
             fresh(0, Loss),
-            fresh(1, Loss),
+            fresh(1, Draw),
             SeatRating {
                 chaos: true,
                 ..fresh(9, Win)
@@ -435,14 +481,68 @@ mod tests {
     }
 
     #[test]
-    fn the_virtual_chaos_makes_all_winning_and_all_losing_count() {
-        let all_win = weng_lin(&[fresh(0, Win), fresh(1, Win)]);
-        assert!(all_win.iter().all(|r| r.0 > MU), "{all_win:?}");
-        let all_lose = weng_lin(&[fresh(0, Loss), fresh(1, Loss), fresh(2, Loss)]);
-        assert!(all_lose.iter().all(|r| r.0 < MU), "{all_lose:?}");
-        // Everyone drawing is a plain draw: no virtual Chaos.
+    fn a_result_every_player_shares_moves_no_rating() {
+        let strong = SeatRating {
+            mu: 30.0,
+            sigma: 3.0,
+            ..fresh(0, Win)
+        };
+        for seats in [
+            vec![fresh(0, Win), fresh(1, Win)],
+            vec![strong, fresh(1, Win)],
+            vec![fresh(0, Loss), fresh(1, Loss), fresh(2, Loss)],
+            // Two players hunting stag beat Chaos together: still shared.
+            vec![
+                fresh(0, Win),
+                fresh(1, Win),
+                SeatRating {
+                    chaos: true,
+                    ..fresh(2, Loss)
+                },
+            ],
+        ] {
+            let unchanged: Vec<(f64, f64)> = seats.iter().map(|s| (s.mu, s.sigma)).collect();
+            assert_eq!(weng_lin(&seats), unchanged, "{seats:?}");
+            assert!(shared_result(&seats).is_some());
+        }
+        assert_eq!(shared_result(&[fresh(0, Loss), fresh(1, Loss)]), Some(Loss));
+        // Partners winning together are one side: the other side lost.
+        assert_eq!(
+            shared_result(&[fresh(0, Win), fresh(1, Loss), fresh(0, Win), fresh(1, Loss)]),
+            None
+        );
+        // Everyone drawing is a plain draw: σ narrows.
         let all_draw = weng_lin(&[fresh(0, Draw), fresh(1, Draw)]);
-        assert!(all_draw.iter().all(|r| (r.0 - MU).abs() < 1e-9));
+        assert!(
+            all_draw
+                .iter()
+                .all(|r| (r.0 - MU).abs() < 1e-9 && r.1 < SIGMA)
+        );
+    }
+
+    #[test]
+    fn a_lone_player_is_rated_against_a_virtual_chaos_or_the_real_one() {
+        let won = weng_lin(&[fresh(0, Win)]);
+        assert!(won[0].0 > MU, "{won:?}");
+        let lost = weng_lin(&[fresh(0, Loss)]);
+        assert!(lost[0].0 < MU, "{lost:?}");
+        let against_chaos = weng_lin(&[
+            fresh(0, Win),
+            SeatRating {
+                chaos: true,
+                ..fresh(1, Loss)
+            },
+        ]);
+        assert_eq!(against_chaos[0], won[0]);
+    }
+
+    #[test]
+    fn the_shared_result_line_says_why_nothing_moved() {
+        assert_eq!(
+            shared_result_line(Win, "StagHunt"),
+            "Everyone won: ratings in StagHunt unchanged, as a result every player shares says nothing of one player against another."
+        );
+        assert!(shared_result_line(Loss, "X").starts_with("Everyone lost: "));
     }
 
     fn change(before: (f64, f64, u32), after: (f64, f64, u32)) -> Change {

@@ -187,6 +187,21 @@ fn summary(
         .collect();
     forced.sort_unstable();
     forced.dedup();
+    // A seat that left passes every turn: said as such, not as stuck.
+    let (gone, forced): (Vec<usize>, Vec<usize>) =
+        forced.into_iter().partition(|&s| state.has_left(s));
+    if !gone.is_empty() {
+        let names: Vec<String> = gone.iter().map(|&s| who(s)).collect();
+        let turns = if gone.len() == 1 {
+            "their turn"
+        } else {
+            "their turns"
+        };
+        out.push(format!(
+            "{} left the match, so {turns} passed.",
+            join_and(&names)
+        ));
+    }
     if !forced.is_empty() {
         let names: Vec<String> = forced.iter().map(|&s| who(s)).collect();
         let until = if to_the_end {

@@ -99,7 +99,7 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "challenge",
         usage: "challenge GAME [OPPONENT...] [alone|reviewing|delegating] [live|1h|12h|1d|3d|7d] [unrated]",
-        about: "Invites players to a match: friends by name (on Discord also by mention, on Matrix by user id or display name), the game's machines (`sp` the standard player, `easy`, `medium`, `hard`, `random`), Chaos games fill Chaos's seat themselves, and `open` for a seat anyone here may take. Missing opponents are open seats. The clock is the time per move: `live` (the game's own) or 1h to 7d; between people it is 1d unless named, against machines alone the game's own.",
+        about: "Invites players to a match: friends by name (on Discord also by mention, on Matrix by user id or display name), the game's machines (`sp` the standard player, `easy`, `medium`, `hard`, `random`), Chaos games fill Chaos's seat themselves, and `open` for a seat anyone here may take. Missing opponents are open seats. The clock is the time per move: `live` (the game's own) or 1h to 7d; 1d unless named, against machines too.",
         acts: Acts::Persona,
         place: Where::Channel,
         run: handler!(|ctx, args| challenges::challenge(ctx, args).await),
@@ -199,7 +199,7 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "resign",
         usage: "resign [#MATCH]",
-        about: "Gives the match up: your side loses.",
+        about: "Leaves the match: you lose (with your partner, in Partners); in a match of three or four the others play on.",
         acts: Acts::Persona,
         place: Where::Anywhere,
         run: handler!(|ctx, args| turns::resign(ctx, args).await),

@@ -438,18 +438,13 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     // Resigning never guesses: with several matches here, it asks which.
     let found = finding::for_match(ctx, named.id, "resign", false).await?;
     let (mut live, challenge) = (found.live, found.challenge);
-    let Some(seat) = found.seat else {
+    if found.seat.is_none() {
         return Err(format!("You have no seat in match {}.", live.id));
-    };
+    }
     if live.is_over() {
         return Err(format!("Match {} is over already.", live.id));
     }
-    let from = live.state().history().len();
-    let reason = format!("{} resigned", ctx.player.name);
-    live.forfeit(ctx.storage(), seat, &reason)
-        .await
-        .map_err(said)?;
-    Ok(report(ctx.bot, &live, &challenge, from).await)
+    crate::leaving::leave_match(ctx.bot, &mut live, &challenge, ctx.player.id, "resigned").await
 }
 
 /// Where the person's last turn in a match began, when it can be taken

@@ -137,7 +137,7 @@ async fn a_declined_or_cancelled_challenge_stays_closed() {
 }
 
 #[tokio::test]
-async fn a_forfeit_ends_the_match_for_good() {
+async fn a_resignation_ends_a_match_of_two_for_good() {
     on_each_backend(async |s: Storage| {
         let ann = human(&s, "Ann", Security::Creator).await;
         let random = s.system_player(SystemPlayer::Random).await.unwrap();
@@ -158,24 +158,114 @@ async fn a_forfeit_ends_the_match_for_good() {
             .unwrap();
         let mv = live.state().legal_moves()[0];
         live.play(&s, mv, Some(ann.id), 10).await.unwrap();
-        let results = live.forfeit(&s, 0, "Ann resigned").await.unwrap();
+        live.leave(&s, &[0], false).await.unwrap();
         use redscience_engine::SeatResult::{Loss, Win};
-        assert_eq!(results, vec![Loss, Win]);
-        assert!(live.is_over());
+        let results: Vec<_> = live.seats.iter().map(|r| r.result).collect();
+        assert_eq!(results, vec![Some(Loss), Some(Win)]);
+        assert!(live.is_over() && live.state().has_left(0));
         assert!(
             s.due_deadlines(s.now() + chrono::TimeDelta::days(9))
                 .await
                 .unwrap()
                 .is_empty()
         );
+        // The replay leaves where the match left off, and ends there.
         let mut again = s.load_match(live.id).await.unwrap();
-        assert_eq!(again.forfeit.as_deref(), Some("Ann resigned"));
+        assert_eq!(again.forfeit, None);
         assert_eq!(again.seats[1].result, Some(Win));
-        assert!(!again.state().is_finished(), "the log itself is unchanged");
-        let mv = again.state().legal_moves()[0];
-        assert!(refusal(again.play(&s, mv, Some(random.id), 0).await).contains("Ann resigned"));
-        assert!(refusal(again.forfeit(&s, 1, "twice").await).contains("over"));
+        assert_eq!(again.state().outcome().unwrap().results, vec![Loss, Win]);
+        assert_eq!(again.state().decisions().len(), 1, "the log is unchanged");
+        let mv = live.state().legal_moves().first().copied();
+        if let Some(mv) = mv {
+            assert!(refusal(again.play(&s, mv, Some(random.id), 0).await).contains("over"));
+        }
+        assert!(refusal(again.leave(&s, &[1], false).await).contains("over"));
         assert!(s.matches_of(ann.id, true).await.unwrap().is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_seat_that_leaves_a_match_of_three_passes_until_the_last_one_wins() {
+    on_each_backend(async |s: Storage| {
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let bob = human(&s, "Bob", Security::Creator).await;
+        let cy = human(&s, "Cy", Security::Creator).await;
+        let game = s.rule_set("3P-Notakto").await.unwrap().unwrap();
+        let mut live = s
+            .create_match(NewMatch {
+                rule_set_id: game.id,
+                seats: vec![
+                    (ann.id, Augmentation::Alone),
+                    (bob.id, Augmentation::Alone),
+                    (cy.id, Augmentation::Alone),
+                ],
+                seed: 3,
+                creator_id: Some(ann.id),
+                rated: true,
+                challenge_id: None,
+            })
+            .await
+            .unwrap();
+        let mv = live.state().legal_moves()[0];
+        live.play(&s, mv, Some(ann.id), 10).await.unwrap();
+        // Bob leaves on his turn: it passes, and Cy is to move.
+        live.leave(&s, &[1], false).await.unwrap();
+        assert!(!live.is_over());
+        assert_eq!(live.state().to_move(), 2);
+        let deadlines = s
+            .due_deadlines(s.now() + chrono::TimeDelta::days(9))
+            .await
+            .unwrap();
+        assert_eq!(deadlines.len(), 1);
+        assert_eq!(deadlines[0].1, 2, "Cy's clock runs");
+        let again = s.load_match(live.id).await.unwrap();
+        assert!(again.state().has_left(1) && !again.state().has_left(0));
+        assert_eq!(again.state().to_move(), 2);
+        assert!(refusal(live.leave(&s, &[1], false).await).contains("already"));
+        // Ann leaves too: Cy is the last player, and wins.
+        live.leave(&s, &[0], false).await.unwrap();
+        use redscience_engine::SeatResult::{Loss, Win};
+        let again = s.load_match(live.id).await.unwrap();
+        assert_eq!(
+            again.state().outcome().unwrap().results,
+            vec![Loss, Loss, Win]
+        );
+        let results: Vec<_> = again.seats.iter().map(|r| r.result).collect();
+        assert_eq!(results, vec![Some(Loss), Some(Loss), Some(Win)]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_match_stopped_with_no_person_left_replays_as_stopped() {
+    on_each_backend(async |s: Storage| {
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let random = s.system_player(SystemPlayer::Random).await.unwrap();
+        let game = s.rule_set("3P-Notakto").await.unwrap().unwrap();
+        let mut live = s
+            .create_match(NewMatch {
+                rule_set_id: game.id,
+                seats: vec![
+                    (random.id, Augmentation::Alone),
+                    (ann.id, Augmentation::Alone),
+                    (random.id, Augmentation::Alone),
+                ],
+                seed: 3,
+                creator_id: Some(ann.id),
+                rated: true,
+                challenge_id: None,
+            })
+            .await
+            .unwrap();
+        live.leave(&s, &[1], true).await.unwrap();
+        use redscience_engine::SeatResult::{Loss, Win};
+        let again = s.load_match(live.id).await.unwrap();
+        assert!(again.is_over());
+        assert_eq!(
+            again.state().outcome().unwrap().results,
+            vec![Win, Loss, Win]
+        );
     })
     .await;
 }

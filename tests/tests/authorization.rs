@@ -412,9 +412,10 @@ const MATRIX: &[Template] = &[
     t("resign #{M}", Match)
         .rows(
             &[
-                (Owner, Allow("ann resigned", "matches")),
-                (Seat, Allow(" resigned", "matches")),
-                (OtherSeat, Allow(" resigned", "matches")),
+                // A match of three: the seat leaves (its row), the others play on.
+                (Owner, Allow("ann resigned", "seats")),
+                (Seat, Allow(" resigned", "seats")),
+                (OtherSeat, Allow(" resigned", "seats")),
             ],
             NO_SEAT,
         )

@@ -2,7 +2,8 @@
 //! between people a challenge defaults to a day per move, named in the
 //! challenge, the match start, `game show` and every turn prompt; reminders
 //! 3 hours and 1 hour before a day runs out, each once; expiry after the
-//! day; machines alone keep the game's live clock; `1h` gives an hour.
+//! day; against machines the same day unless `live` asks for the game's own
+//! clock; `1h` gives an hour.
 
 use crate::common;
 
@@ -93,9 +94,8 @@ async fn people_play_a_day_per_move_reminded_three_hours_and_one_hour_before() {
     // The day is up: alone at the seat, the player loses.
     let lost = c.wait(1).await;
     assert!(
-        lost.contains(&format!(
-            "Match 1 is over: {first} ran out of time. Victory: {second}"
-        )),
+        lost.contains(&format!("{first} ran out of time in match 1."))
+            && lost.contains(&format!("Match 1 is over. Victory: {second}")),
         "{lost}"
     );
 }
@@ -134,17 +134,18 @@ async fn game_show_names_the_live_clock_and_the_default_between_people() {
     let shown = c.say("game show Tic-Tac-Toe").await;
     assert!(
         shown.contains(
-            "Clock: live, 60 seconds per move; a challenge between people defaults to 1 day \
-             per move (correspondence) unless it names another (live, 1h, 12h, 1d, 3d or 7d)."
+            "Clock: live, 60 seconds per move; a challenge defaults to 1 day per move \
+             (correspondence), against machines too, unless it names another (live, 1h, 12h, \
+             1d, 3d or 7d)."
         ),
         "{shown}"
     );
 }
 
 #[tokio::test]
-async fn a_match_against_random_keeps_the_games_live_clock() {
+async fn a_match_against_random_is_live_when_asked() {
     let mut c = chat(4).await;
-    let started = c.say("challenge Tic-Tac-Toe Random").await;
+    let started = c.say("challenge Tic-Tac-Toe Random live").await;
     let start = line(&started, "Match 1 of Tic-Tac-Toe starts:");
     assert!(
         start.ends_with("Clock: 60 seconds per move (live)."),
@@ -165,7 +166,7 @@ async fn a_match_against_random_keeps_the_games_live_clock() {
     );
     let lost = c.wait(15).await;
     assert!(
-        lost.contains("Match 1 is over: ann ran out of time."),
+        lost.contains("ann ran out of time in match 1.") && lost.contains("Match 1 is over."),
         "{lost}"
     );
 }
@@ -195,7 +196,7 @@ async fn a_challenge_names_its_clock() {
     );
     let lost = c.wait(15 * 60).await;
     assert!(
-        lost.contains("Match 1 is over: ann ran out of time."),
+        lost.contains("ann ran out of time in match 1.") && lost.contains("Match 1 is over."),
         "{lost}"
     );
 
@@ -236,7 +237,8 @@ async fn people_may_play_live_and_an_open_seat_means_a_day() {
     let first = c.whose_turn(&["ann", "bob"]).await;
     let lost = c.wait(60).await;
     assert!(
-        lost.contains(&format!("Match 1 is over: {first} ran out of time.")),
+        lost.contains(&format!("{first} ran out of time in match 1."))
+            && lost.contains("Match 1 is over."),
         "{lost}"
     );
     // A seat left open is for a person: a day per move.

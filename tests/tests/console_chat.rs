@@ -311,7 +311,7 @@ async fn a_stale_button_is_answered_not_applied() {
 #[tokio::test]
 async fn a_reminder_comes_before_the_clock_runs_out_and_the_player_alone_loses() {
     let mut c = chat(8).await;
-    let start = c.say("challenge Tic-Tac-Toe Random").await;
+    let start = c.say("challenge Tic-Tac-Toe Random live").await;
     assert!(start.contains("your turn in match 1"), "{start}");
     // Tic-Tac-Toe gives 60 seconds a turn; a quarter is left after 45.
     let quiet = c.wait(30).await;
@@ -326,7 +326,8 @@ async fn a_reminder_comes_before_the_clock_runs_out_and_the_player_alone_loses()
     assert!(again.is_empty(), "one reminder only: {again}");
     let lost = c.wait(10).await;
     assert!(
-        lost.contains("Match 1 is over: ann ran out of time. Victory: *Random"),
+        lost.contains("ann ran out of time in match 1.")
+            && lost.contains("Match 1 is over. Victory: *Random"),
         "{lost}"
     );
     let late = c.say("move 2,2").await;
@@ -336,12 +337,12 @@ async fn a_reminder_comes_before_the_clock_runs_out_and_the_player_alone_loses()
 #[tokio::test]
 async fn a_clock_run_out_without_a_reminder_still_ends_the_turn() {
     let mut c = chat(9).await;
-    c.say("challenge Tic-Tac-Toe Random").await;
+    c.say("challenge Tic-Tac-Toe Random live").await;
     let lost = c.wait(61).await;
     assert!(!lost.contains("waits for your move"), "{lost}");
     assert!(lost.contains("ann ran out of time"), "{lost}");
     // With a delegate, the helper moves instead and the match goes on.
-    let start = c.say("challenge Tic-Tac-Toe Random delegating").await;
+    let start = c.say("challenge Tic-Tac-Toe Random delegating live").await;
     assert!(start.contains("Match 2 of Tic-Tac-Toe starts"), "{start}");
     let helped = c.wait(61).await;
     assert!(helped.contains("their helper moved"), "{helped}");
@@ -355,7 +356,8 @@ async fn resigning_ends_the_match_for_the_other_side() {
     c.say("challenge Tic-Tac-Toe Random").await;
     let out = c.say("resign").await;
     assert!(
-        out.contains("Match 1 is over: ann resigned. Victory: *Random"),
+        out.contains("ann resigned in match 1.")
+            && out.contains("Match 1 is over. Victory: *Random"),
         "{out}"
     );
     let twice = c.say("resign #1").await;
@@ -452,7 +454,7 @@ async fn partners_and_a_game_against_chaos() {
 #[tokio::test]
 async fn a_reviewing_player_is_offered_the_helpers_move_which_the_clock_plays() {
     let mut c = chat(14).await;
-    let start = c.say("challenge Tic-Tac-Toe Random reviewing").await;
+    let start = c.say("challenge Tic-Tac-Toe Random reviewing live").await;
     assert!(start.contains("Your helper proposes: "), "{start}");
     let proposed = start
         .lines()

@@ -30,6 +30,7 @@ mod game_theory;
 mod generated_rules;
 mod labels;
 mod leaderboard;
+mod leaving;
 mod limits;
 mod machines;
 mod match_finding;

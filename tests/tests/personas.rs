@@ -314,7 +314,7 @@ async fn a_trainer_stops_the_clock_and_the_match_is_not_rated() {
     );
     assert_eq!(before.0.played, 1);
     // The Trainer against Random: the clock stops, no deadline is left.
-    let started = c.say("@tia challenge Tic-Tac-Toe Random").await;
+    let started = c.say("@tia challenge Tic-Tac-Toe Random live").await;
     let id = match_id(&started);
     assert!(storage.deadline_of(id).await.unwrap().is_some());
     let stopped = c.say("@tia clock stop").await;

@@ -159,7 +159,7 @@ async fn two_seats_losing_winning_drawing_and_running_out_of_time() {
     assert!(before.is_none() && after < 0, "{out}");
     moved_as_expected(&s, 3).await;
     // A clock run out is rated like any other end.
-    c.say("@ann challenge Tic-Tac-Toe Random").await;
+    c.say("@ann challenge Tic-Tac-Toe Random live").await;
     let out = c.wait(61).await;
     assert!(out.contains("ann ran out of time"), "{out}");
     let (before, after) = shown(&out, "ann");
@@ -309,7 +309,7 @@ async fn chaos_is_never_rated() {
 }
 
 #[tokio::test]
-async fn when_all_players_win_the_virtual_chaos_loses() {
+async fn when_all_players_win_no_rating_moves() {
     let mut c = chat(24).await;
     let s = c.storage();
     // Two cells, one piece each, no lines: the board fills and all win.
@@ -323,10 +323,16 @@ async fn when_all_players_win_the_virtual_chaos_loses() {
     let started = c.say("challenge Both-Win Random").await;
     let end = play_out(&mut c, started, 4).await;
     assert!(end.contains("Match 1 is over."), "{end}");
-    let (before, after) = shown(&end, "ann");
-    assert!(before.is_none() && after > 0, "{end}");
-    let results = moved_as_expected(&s, 1).await;
-    assert_eq!(results, [SeatResult::Win; 2]);
+    assert!(
+        end.contains("Everyone won: ratings in Both-Win unchanged"),
+        "{end}"
+    );
+    let changes = seat_changes(&s, 1).await;
+    for (result, row) in &changes {
+        assert_eq!(*result, SeatResult::Win);
+        let (before, after) = row.expect("the match has its history row");
+        assert_eq!(before, after, "{changes:?}");
+    }
 }
 
 #[tokio::test]
@@ -441,7 +447,7 @@ async fn a_match_whose_rating_was_interrupted_is_rated_by_the_clock() {
         .iter()
         .position(|r| r.player_id == ann.id)
         .unwrap();
-    live.forfeit(&s, seat, "ann left").await.unwrap();
+    live.leave(&s, &[seat], false).await.unwrap();
     let key = RatingKey {
         player_id: ann.id,
         augmentation: Augmentation::Alone,

@@ -739,6 +739,7 @@ impl State {
             && self.outcome.is_none()
             && self.draw_offered_by().is_none()
             && self.choices.placing.is_some()
+            && self.left == 0
     }
 
     /// What `decide` does for a placement drawn from a lean product (and

@@ -11,6 +11,7 @@ mod hands;
 mod interface;
 mod knowledge;
 mod lean_run;
+mod leave;
 mod line_bits;
 mod lines;
 mod move_run;

@@ -123,6 +123,7 @@ impl MoveRun {
         if game.lean_moves[state.phase].is_empty()
             || state.outcome.is_some()
             || !state.turn_moves.is_empty()
+            || state.left != 0
         {
             return false;
         }

@@ -106,6 +106,13 @@ pub struct RoundProgress {
 }
 
 impl Round {
+    /// The seats of `team` left the match: the planner's position, once
+    /// copied, knows it as the state does.
+    pub(super) fn leave(&mut self, team: u8) {
+        self.position.folded |= team;
+        self.position.left |= team;
+    }
+
     pub(crate) fn planner(&self) -> usize {
         self.pending.trailing_zeros() as usize
     }

@@ -60,6 +60,9 @@ pub struct State {
     pub(super) disqualified: Vec<bool>,
     /// Bit per seat that has folded (see `fold`).
     pub(super) folded: u8,
+    /// Bit per seat that left the match (see `leave`); a seat that left
+    /// is folded too.
+    pub(super) left: u8,
     /// Per "Last <shape>" check and board, the teams holding the shape at
     /// the start of the turn (see `outcome::shape_holders`).
     pub(super) shape_holders: Vec<u16>,
@@ -145,6 +148,7 @@ impl State {
             last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
             disqualified: vec![false; game.teams],
             folded: 0,
+            left: 0,
             shape_holders: Vec::new(),
             revealed: vec![Vec::new(); game.seats.len()],
             history: History::default(),
@@ -261,6 +265,27 @@ impl State {
         self.draw.as_ref().map(|d| d.offerer)
     }
 
+    /// The seats of `team` left the match: a draw offer no longer waits
+    /// for them, and one they made is withdrawn. True when that leaves an
+    /// offer every seat still asked has agreed to.
+    pub(super) fn leave_draw_offer(&mut self, team: u8) -> bool {
+        let Some(offer) = self.draw.as_mut() else {
+            return false;
+        };
+        offer.waiting.retain(|&s| team & (1 << s) == 0);
+        let withdrawn = team & (1 << offer.offerer) != 0;
+        let agreed = !withdrawn && offer.waiting.is_empty();
+        if withdrawn || agreed {
+            self.draw = None;
+        }
+        agreed
+    }
+
+    /// Withdraws any draw offer (the match ends without one).
+    pub(super) fn drop_draw_offer(&mut self) {
+        self.draw = None;
+    }
+
     /// Every move applied so far, automatic ones included.
     pub fn history(&self) -> &[Applied] {
         &self.history
@@ -327,6 +352,9 @@ impl State {
         self.decisions.push(mv);
         self.apply_legal(mv, false);
         self.play_automatic();
+        if self.left != 0 {
+            self.judge_leavers();
+        }
     }
 
     /// Passes for a seat with nothing to do, and plays the only move of a seat

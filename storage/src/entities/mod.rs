@@ -156,6 +156,9 @@ pub mod seats {
         pub augmentation: String,
         /// win, loss or draw, once finished.
         pub result: Option<String>,
+        /// How many decisions the match held when the seat left it
+        /// (resigned, ran out of time); null while it plays.
+        pub left_at: Option<i32>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

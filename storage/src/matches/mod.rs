@@ -16,6 +16,7 @@ use crate::Storage;
 use crate::accounts::{SystemPlayer, player_by_id};
 use crate::clocks::MatchClock;
 
+mod leave;
 mod play;
 mod timers;
 
@@ -25,6 +26,7 @@ use crate::encoding::decode;
 use crate::entities::{deadlines, draw_offers, matches, moves, sealed_plans, seats};
 use crate::error::{Error, Result, refuse};
 use crate::roles::{Augmentation, Kind};
+use leave::{leave_at, leaves_of};
 use timers::deadline_row;
 
 /// A match to start.
@@ -206,6 +208,7 @@ impl Storage {
                 player_id: Set(*player_id),
                 augmentation: Set(augmentation.word().to_string()),
                 result: Set(None),
+                left_at: Set(None),
             }
             .insert(&txn)
             .await?;
@@ -254,9 +257,17 @@ impl Storage {
                 log.len()
             )));
         }
+        let seat_rows = seats::Entity::find()
+            .filter(seats::Column::MatchId.eq(id))
+            .order_by_asc(seats::Column::Seat)
+            .all(&self.db)
+            .await?;
+        let leaves = leaves_of(&seat_rows);
         let seed = row.seed as u64;
         let mut state = game.start_seeded(seed);
         for m in &log {
+            leave_at(&mut state, &leaves, m.number)
+                .map_err(|e| Error::Corrupt(format!("match {id}: {e}")))?;
             if state.to_move() != m.seat {
                 return Err(Error::Corrupt(format!(
                     "match {id}, decision {}: stored for seat {}, but seat {} is to move",
@@ -272,12 +283,14 @@ impl Storage {
                 ))
             })?;
         }
+        leave_at(&mut state, &leaves, log.len())
+            .map_err(|e| Error::Corrupt(format!("match {id}: {e}")))?;
         let finished_by_rules = state.is_finished();
-        let seat_rows = seats::Entity::find()
-            .filter(seats::Column::MatchId.eq(id))
-            .order_by_asc(seats::Column::Seat)
-            .all(&self.db)
-            .await?;
+        // A match its host ended because no person was left in it.
+        if row.finished_at.is_some() && !finished_by_rules && !leaves.is_empty() {
+            state.end_among_remaining();
+        }
+        let finished_by_rules = state.is_finished();
         let seats = seat_rows
             .into_iter()
             .map(|s| {
@@ -432,14 +445,34 @@ impl LiveMatch {
             return refuse("moves are taken back only in unrated matches, and this one is rated");
         }
         let game = self.state.game().clone();
+        // A seat that left after the turns taken back stays gone: it
+        // leaves where the match is taken back to.
+        let seat_rows = seats::Entity::find()
+            .filter(seats::Column::MatchId.eq(self.id))
+            .all(&storage.db)
+            .await?;
+        let leaves: Vec<(usize, usize)> = leaves_of(&seat_rows)
+            .into_iter()
+            .map(|(at, seat)| (at.min(from), seat))
+            .collect();
         let mut state = game.start_seeded(self.seed);
-        for &mv in &decisions[..from] {
+        for (number, &mv) in decisions[..from].iter().enumerate() {
+            leave_at(&mut state, &leaves, number)
+                .map_err(|e| Error::Corrupt(format!("match {}: {e}", self.id)))?;
             state
                 .apply(mv)
                 .map_err(|e| Error::Corrupt(format!("match {}: {e}", self.id)))?;
         }
+        leave_at(&mut state, &leaves, from)
+            .map_err(|e| Error::Corrupt(format!("match {}: {e}", self.id)))?;
         let now = storage.now();
         let txn = storage.db.begin().await?;
+        seats::Entity::update_many()
+            .col_expr(seats::Column::LeftAt, Expr::value(from as i32))
+            .filter(seats::Column::MatchId.eq(self.id))
+            .filter(seats::Column::LeftAt.gt(from as i32))
+            .exec(&txn)
+            .await?;
         let claimed = matches::Entity::update_many()
             .col_expr(matches::Column::MoveCount, Expr::value(from as i32))
             .filter(matches::Column::Id.eq(self.id))
@@ -482,79 +515,6 @@ impl LiveMatch {
         self.sealed_pending = storage.sealed_plans(self.id).await?.len();
         self.state = state;
         Ok(())
-    }
-
-    /// Ends the match because `seat` gave it up (`reason` says how, e.g.
-    /// "Ann resigned"): its team loses and every other player's team wins.
-    /// Chaos wins only when every player lost, and loses otherwise. The
-    /// results, the reason and the end time are written in one transaction;
-    /// the move log is untouched.
-    pub async fn forfeit(
-        &mut self,
-        storage: &Storage,
-        seat: usize,
-        reason: &str,
-    ) -> Result<Vec<SeatResult>> {
-        if let Some(outcome) = self.state.outcome() {
-            return refuse(format!(
-                "the match is over: {}",
-                outcome.summary(self.state.game())
-            ));
-        }
-        if let Some(earlier) = &self.forfeit {
-            return refuse(format!("the match is over: {earlier}"));
-        }
-        let game = self.state.game().clone();
-        let Some(loser) = game.seats.get(seat) else {
-            return refuse(format!("the match has no seat {}", seat + 1));
-        };
-        let team = loser.team;
-        let mut results: Vec<SeatResult> = game
-            .seats
-            .iter()
-            .map(|s| {
-                if s.is_chaos || s.team == team {
-                    SeatResult::Loss
-                } else {
-                    SeatResult::Win
-                }
-            })
-            .collect();
-        if let Some(chaos) = game.chaos_seat()
-            && results
-                .iter()
-                .enumerate()
-                .all(|(i, r)| i == chaos || *r == SeatResult::Loss)
-        {
-            results[chaos] = SeatResult::Win;
-        }
-        let now = storage.now();
-        let txn = storage.db.begin().await?;
-        let done = matches::Entity::update_many()
-            .col_expr(matches::Column::FinishedAt, Expr::value(now))
-            .col_expr(matches::Column::Outcome, Expr::value(reason.to_string()))
-            .filter(matches::Column::Id.eq(self.id))
-            .filter(matches::Column::FinishedAt.is_null())
-            .filter(matches::Column::MoveCount.eq(self.state.decisions().len() as i32))
-            .exec(&txn)
-            .await?;
-        if done.rows_affected != 1 {
-            return Err(Error::Conflict(format!(
-                "match {} moved on or ended since it was loaded",
-                self.id
-            )));
-        }
-        write_results(&txn, self.id, &results).await?;
-        deadlines::Entity::delete_many()
-            .filter(deadlines::Column::MatchId.eq(self.id))
-            .exec(&txn)
-            .await?;
-        txn.commit().await?;
-        for record in &mut self.seats {
-            record.result = results.get(record.seat).copied();
-        }
-        self.forfeit = Some(reason.to_string());
-        Ok(results)
     }
 }
 

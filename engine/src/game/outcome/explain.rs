@@ -190,6 +190,14 @@ pub enum Explanation {
         /// team won counts for none); empty with one board.
         won: Vec<usize>,
     },
+    /// Seats left the match (resigned, or their time ran out): they lose,
+    /// whatever the rules say. `then` is how the rules ended the match
+    /// after they left; None when too few sides were left to play on.
+    Left {
+        /// The seats that left, in seat order.
+        seats: Vec<usize>,
+        then: Option<Box<Explanation>>,
+    },
 }
 
 impl Explanation {
@@ -203,6 +211,10 @@ impl Explanation {
                 .flat_map(|b| &b.fired)
                 .flat_map(|f| f.cells.iter().copied())
                 .collect(),
+            Explanation::Left { then, .. } => then
+                .as_ref()
+                .map(|then| then.deciding_cells())
+                .unwrap_or_default(),
         };
         cells.sort_unstable();
         cells.dedup();
@@ -214,6 +226,7 @@ impl Explanation {
         match self {
             Explanation::AgreedDraw | Explanation::Match(_) => &[],
             Explanation::Boards { boards, .. } => boards,
+            Explanation::Left { then, .. } => then.as_deref().map_or(&[], Explanation::boards),
         }
     }
 }

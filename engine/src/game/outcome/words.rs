@@ -64,6 +64,9 @@ impl Outcome {
                 return out;
             }
             Explanation::Boards { boards, won } => (boards, won),
+            Explanation::Left { seats, then } => {
+                return self.explain_left(game, label, seats, then);
+            }
         };
         let words = Words { game, label };
         let mut out = Vec::new();
@@ -100,6 +103,63 @@ impl Outcome {
             out.push(words.tally(won));
         }
         out.extend(words.chaos_rule(&self.results, boards));
+        out
+    }
+}
+
+impl Outcome {
+    /// Why, when seats left the match: how the rules ended it (if they
+    /// did), then who left and what that made of them.
+    fn explain_left(
+        &self,
+        game: &Game,
+        label: Label,
+        left: &[usize],
+        then: &Option<Box<Explanation>>,
+    ) -> Vec<String> {
+        let leavers: Vec<String> = left.iter().map(|&s| label(s)).collect();
+        let leavers_lose = format!(
+            "{} left the match, so {}.",
+            join_and(&leavers),
+            verb(leavers.len(), "loses", "lose")
+        );
+        if let Some(then) = then {
+            let by_rules = Outcome {
+                results: self.results.clone(),
+                explanation: (**then).clone(),
+            };
+            let mut out = by_rules.explain(game, label);
+            out.push(leavers_lose);
+            return out;
+        }
+        let winners: Vec<String> = (0..self.results.len())
+            .filter(|&s| self.results[s] == SeatResult::Win)
+            .map(label)
+            .collect();
+        let mut teams: Vec<usize> = (0..self.results.len())
+            .filter(|&s| self.results[s] == SeatResult::Win)
+            .map(|s| game.seats[s].team)
+            .collect();
+        teams.sort_unstable();
+        teams.dedup();
+        let winning_teams = teams.len();
+        let mut out = vec![leavers_lose];
+        match game.chaos_seat() {
+            Some(chaos) if winners == [label(chaos)] => {
+                out.push(format!("No player is left, so {} wins.", label(chaos)));
+            }
+            _ if winning_teams == 1 => out.push(format!(
+                "{} {} the last still playing, so {}.",
+                join_and(&winners),
+                verb(winners.len(), "is", "are"),
+                verb(winners.len(), "wins", "win")
+            )),
+            _ if winning_teams > 1 => out.push(format!(
+                "{} were still playing, so they share the win.",
+                join_and(&winners)
+            )),
+            _ => {}
+        }
         out
     }
 }

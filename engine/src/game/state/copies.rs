@@ -51,6 +51,7 @@ impl State {
             last_line_teams,
             disqualified,
             folded,
+            left,
             shape_holders,
             revealed,
             history,
@@ -98,6 +99,7 @@ impl State {
         last_line_teams.clone_from(&source.last_line_teams);
         disqualified.clone_from(&source.disqualified);
         *folded = source.folded;
+        *left = source.left;
         shape_holders.clone_from(&source.shape_holders);
         revealed.clone_from(&source.revealed);
         choices.clone_from(&source.choices);
@@ -153,6 +155,7 @@ impl State {
             last_line_teams: self.last_line_teams.clone(),
             disqualified: self.disqualified.clone(),
             folded: self.folded,
+            left: self.left,
             shape_holders: self.shape_holders.clone(),
             revealed: self.revealed.clone(),
             history,
