@@ -133,8 +133,9 @@ async fn the_clock_migration_keeps_old_matches_on_the_games_clock_and_their_remi
             s.deadline_of(reminded.id).await.unwrap().unwrap(),
             s.deadline_of(waiting.id).await.unwrap().unwrap(),
         ];
-        // Back to the schema before clocks, and forward again.
-        redscience_storage::migration::Migrator::down(s.connection(), Some(1))
+        // Back to the schema before clocks (and challenge expiry, which
+        // came after), and forward again.
+        redscience_storage::migration::Migrator::down(s.connection(), Some(2))
             .await
             .unwrap();
         redscience_storage::migration::Migrator::up(s.connection(), None)

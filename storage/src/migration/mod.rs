@@ -10,6 +10,7 @@ mod m20261124_000003_personas;
 mod m20261125_000004_early_plans;
 mod m20261125_000005_handled_events;
 mod m20261125_000006_clocks;
+mod m20261206_000007_challenge_expiry;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000004_early_plans::Migration),
             Box::new(m20261125_000005_handled_events::Migration),
             Box::new(m20261125_000006_clocks::Migration),
+            Box::new(m20261206_000007_challenge_expiry::Migration),
         ]
     }
 }
