@@ -66,7 +66,7 @@ async fn how_many_play_takes_a_count_typed() {
     assert!(review.contains("4-Player"), "{review}");
     assert!(!review.contains("3 vs Chaos"), "{review}");
     // Back at the question, 1 is alone and 3 is three players.
-    for (typed, players) in [("1", "1-Player"), ("3", "3-Player")] {
+    for (typed, players) in [("1", "1 Player alone"), ("3", "3-Player")] {
         c.say("edit_players").await;
         c.say(typed).await;
         let review = c.say("done").await;
