@@ -18,21 +18,59 @@ pub(crate) fn waits_for(c: &Challenge, id: i64) -> bool {
         .any(|s| s.player_id == Some(id) && !s.accepted)
 }
 
+/// The people a challenge still waits for, and its open seats.
+async fn unanswered(bot: &Bot, c: &Challenge) -> (Vec<String>, usize) {
+    let mut named = Vec::new();
+    for seat in &c.seats {
+        if let Some(id) = seat.player_id.filter(|_| !seat.accepted) {
+            named.push(name_of(bot, id).await);
+        }
+    }
+    let open = c.seats.iter().filter(|s| s.player_id.is_none()).count();
+    (named, open)
+}
+
+/// "1 open seat", "2 open seats".
+fn open_seats(n: usize) -> String {
+    format!("{n} open seat{}", if n == 1 { "" } else { "s" })
+}
+
 /// Who a challenge still waits for: "bob", "bob and an open seat",
 /// "2 open seats".
 async fn waiting_for(bot: &Bot, c: &Challenge) -> String {
-    let mut who = Vec::new();
-    for seat in &c.seats {
-        if let Some(id) = seat.player_id.filter(|_| !seat.accepted) {
-            who.push(name_of(bot, id).await);
-        }
-    }
-    match c.seats.iter().filter(|s| s.player_id.is_none()).count() {
+    let (mut who, open) = unanswered(bot, c).await;
+    match open {
         0 => {}
         1 => who.push("an open seat".to_string()),
-        n => who.push(format!("{n} open seats")),
+        n => who.push(open_seats(n)),
     }
     who.join(" and ")
+}
+
+/// Whom a challenge was put to: "bob", "bob and anyone here (an open
+/// seat)".
+async fn challenged(bot: &Bot, c: &Challenge) -> String {
+    let (mut who, open) = unanswered(bot, c).await;
+    if open > 0 {
+        who.push(format!("anyone here ({})", open_seats(open)));
+    }
+    who.join(" and ")
+}
+
+/// Why a challenge lapsed: "no answer from bob", "no one took its open
+/// seat", or both.
+async fn why_lapsed(bot: &Bot, c: &Challenge) -> String {
+    let (named, open) = unanswered(bot, c).await;
+    let mut why = Vec::new();
+    if !named.is_empty() {
+        why.push(format!("no answer from {}", named.join(" and ")));
+    }
+    match open {
+        0 => {}
+        1 => why.push("no one took its open seat".to_string()),
+        n => why.push(format!("no one took its {n} open seats")),
+    }
+    why.join(", and ")
 }
 
 async fn game_of(bot: &Bot, c: &Challenge) -> String {
@@ -68,7 +106,7 @@ pub(crate) async fn already_open(ctx: &Ctx<'_>, first: &Challenge) -> Said {
     format!(
         "You already challenged {} to {} in {}: challenge {id} is open and {}. Nothing was sent \
          again. To change its clock or rating, `cancel {id}` and challenge anew.",
-        waiting_for(ctx.bot, first).await,
+        challenged(ctx.bot, first).await,
         game_of(ctx.bot, first).await,
         first.place.channel,
         lapses(ctx.bot, first)
@@ -220,20 +258,19 @@ impl Bot {
                 continue;
             }
             let (id, game) = (c.id, game_of(self, &c).await);
-            let waiting = waiting_for(self, &c).await;
+            let why = why_lapsed(self, &c).await;
             let waited = crate::clock::span(c.expires_at - c.created_at);
             let challenger = name_of(self, c.challenger_id).await;
             reply.push(Message::new(
                 Destination::Channel(c.place.clone()),
-                format!("{challenger}'s challenge {id} ({game}) lapsed: no answer from {waiting}."),
+                format!("{challenger}'s challenge {id} ({game}) lapsed: {why}."),
             ));
             if let Some(chat) = chat_of(self, c.place.platform, c.challenger_id).await {
                 reply.push(Message::new(
                     Destination::Private(chat),
                     format!(
-                        "Your challenge {id} to {game} in {} lapsed after {waited} without an \
-                         answer from {waiting}; nothing was started. Challenge again when they \
-                         are about.",
+                        "Your challenge {id} to {game} in {} lapsed after {waited}: {why}. \
+                         Nothing was started; challenge again when the others are about.",
                         c.place.channel
                     ),
                 ));

@@ -42,15 +42,26 @@ async fn the_same_challenge_sent_eighteen_times_reaches_bob_once() {
             "repeat {n}: {again}"
         );
     }
+    // An open seat is offered once too.
+    c.say("@ann challenge Tic-Tac-Toe open").await;
+    let open = c.say("@ann challenge Tic-Tac-Toe open").await;
+    assert!(
+        open.starts_with(
+            "[#general] You already challenged anyone here (1 open seat) to Tic-Tac-Toe in \
+             #general: challenge 2 is open"
+        ),
+        "{open}"
+    );
+    c.say("@ann cancel 2").await;
     // Another game is another challenge.
     let other = c.say("@ann challenge Tic-Tac-Toe bob").await;
-    assert!(other.contains("(challenge 2)"), "{other}");
+    assert!(other.contains("(challenge 3)"), "{other}");
     assert!(other.contains("[dm bob]"), "{other}");
     // Once the first is cancelled it may be sent again.
     c.say("@ann cancel 1").await;
     let anew = c.say("@ann challenge Connect4 bob").await;
     assert!(
-        anew.contains("ann challenges bob to Connect4 (challenge 3)."),
+        anew.contains("ann challenges bob to Connect4 (challenge 4)."),
         "{anew}"
     );
 }
@@ -161,9 +172,9 @@ async fn an_open_challenge_lapses_after_a_move_of_its_clock_told_once() {
     let hour = c.wait(1).await;
     assert_eq!(
         hour,
-        "[#general] ann's challenge 2 (Tic-Tac-Toe) lapsed: no answer from an open seat.\n\
-         [dm ann] Your challenge 2 to Tic-Tac-Toe in #general lapsed after 60 minutes without an \
-         answer from an open seat; nothing was started. Challenge again when they are about."
+        "[#general] ann's challenge 2 (Tic-Tac-Toe) lapsed: no one took its open seat.\n\
+         [dm ann] Your challenge 2 to Tic-Tac-Toe in #general lapsed after 60 minutes: no one \
+         took its open seat. Nothing was started; challenge again when the others are about."
     );
     let quiet = c.wait(DAY - 3600 - 1).await;
     assert!(quiet.is_empty(), "{quiet}");
@@ -171,8 +182,8 @@ async fn an_open_challenge_lapses_after_a_move_of_its_clock_told_once() {
     assert_eq!(
         day,
         "[#general] ann's challenge 1 (Tic-Tac-Toe) lapsed: no answer from bob.\n\
-         [dm ann] Your challenge 1 to Tic-Tac-Toe in #general lapsed after 24 hours without an \
-         answer from bob; nothing was started. Challenge again when they are about."
+         [dm ann] Your challenge 1 to Tic-Tac-Toe in #general lapsed after 24 hours: no answer \
+         from bob. Nothing was started; challenge again when the others are about."
     );
     let once = c.wait(1).await;
     assert!(once.is_empty(), "told once: {once}");

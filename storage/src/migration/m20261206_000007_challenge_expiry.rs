@@ -1,11 +1,14 @@
 //! Challenge expiry: when an open challenge lapses unanswered. Additive
-//! only: one nullable column; a challenge made before it (null) lapses a
-//! week after it was made, the longest any challenge waits.
+//! only: one nullable column, and an index for the clock's look, every
+//! tick, for open challenges that have lapsed. A challenge made before it
+//! (null) lapses a week after it was made, the longest any challenge waits.
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
 pub struct Migration;
+
+const INDEX: &str = "idx_challenges_status_expires_at";
 
 impl MigrationName for Migration {
     fn name(&self) -> &str {
@@ -23,6 +26,16 @@ impl MigrationTrait for Migration {
                     .add_column(timestamp_with_time_zone_null(Alias::new("expires_at")))
                     .to_owned(),
             )
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name(INDEX)
+                    .table(Alias::new("challenges"))
+                    .col(Alias::new("status"))
+                    .col(Alias::new("expires_at"))
+                    .to_owned(),
+            )
             .await
     }
 
@@ -31,6 +44,15 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        // SQLite drops no column an index names.
+        manager
+            .drop_index(
+                Index::drop()
+                    .name(INDEX)
+                    .table(Alias::new("challenges"))
+                    .to_owned(),
+            )
+            .await?;
         manager
             .alter_table(
                 Table::alter()
