@@ -7,8 +7,8 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use redscience_engine::Game;
 use redscience_storage::{
-    Augmentation, Challenge, ChallengeStatus, DEFAULT_CORRESPONDENCE, Invitee, Kind, NewChallenge,
-    NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
+    Augmentation, Challenge, ChallengeStatus, DEFAULT_CORRESPONDENCE, Invitee, Kind, Made,
+    NewChallenge, NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
 };
 
 use crate::context::{Answer, Ctx, Said, said};
@@ -162,22 +162,36 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         accepted: true,
     }];
     seats.extend(others);
-    let challenge = ctx
-        .storage()
-        .create_challenge(NewChallenge {
+    let challenge = made_once(
+        ctx,
+        NewChallenge {
             rule_set_id: saved.id,
             challenger_id: me.id,
             place: ctx.req.place.channel_ref(),
             seats,
             rated,
             clock,
-        })
-        .await
-        .map_err(said)?;
+        },
+    )
+    .await?;
     if challenge.is_ready() {
         return start(ctx, &challenge).await;
     }
     announce(ctx, &challenge, &saved.name, saved.rules.seconds_per_turn).await
+}
+
+/// Makes a challenge, refusing one that repeats an open challenge (the
+/// invited would be asked the same twice), pointing to the first.
+async fn made_once(ctx: &Ctx<'_>, new: NewChallenge) -> Result<Challenge, Said> {
+    match ctx
+        .storage()
+        .create_unique_challenge(new)
+        .await
+        .map_err(said)?
+    {
+        Made::Created(c) => Ok(c),
+        Made::AlreadyOpen(first) => Err(crate::open_challenges::already_open(ctx, &first).await),
+    }
 }
 
 /// A named opponent: a machine of the game (`sp`, `easy`, `medium`,
@@ -280,13 +294,14 @@ fn buttons(id: i64) -> ChoiceSet {
     ])
 }
 
-/// The challenge a person means: the one numbered, or the only open one
-/// here that `fits` them.
+/// The challenge a person means by `verb` (`accept`, `decline`,
+/// `cancel`): the one numbered, or the only open one here that `fits` them.
 async fn pick(
     ctx: &Ctx<'_>,
     args: &[String],
     fits: impl Fn(&Challenge) -> bool,
     what: &str,
+    verb: &str,
 ) -> Result<(Challenge, usize), Said> {
     let number = args
         .iter()
@@ -311,12 +326,17 @@ async fn pick(
         [one] => Ok((one.clone(), args.len())),
         [] => Err(format!("There is no open challenge {what} here.")),
         many => Err(format!(
-            "Several challenges are open {what} here: {}. Say which, e.g. `accept {}`.",
+            "Several challenges are open {what} here: {}. Say which, e.g. `{verb} {}`{}.",
             many.iter()
                 .map(|c| c.id.to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
-            many[0].id
+            many[0].id,
+            if verb == "decline" {
+                ", or `decline all`"
+            } else {
+                ""
+            }
         )),
     }
 }
@@ -333,7 +353,14 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         c.seats.iter().any(|s| s.player_id.is_none())
             && !c.seats.iter().any(|s| s.player_id == Some(me))
     };
-    let (challenge, _) = pick(ctx, args, |c| invited(c) || takes_open(c), "for you").await?;
+    let (challenge, _) = pick(
+        ctx,
+        args,
+        |c| invited(c) || takes_open(c),
+        "for you",
+        "accept",
+    )
+    .await?;
     let mut seats = challenge.seats.clone();
     let slot = seats
         .iter()
@@ -404,6 +431,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 .any(|s| s.player_id == Some(me) && !s.accepted)
         },
         "to you",
+        "decline",
     )
     .await?;
     if !challenge
@@ -428,7 +456,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 
 pub(crate) async fn cancel(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let me = ctx.player.id;
-    let (challenge, _) = pick(ctx, args, |c| c.challenger_id == me, "of yours").await?;
+    let (challenge, _) = pick(ctx, args, |c| c.challenger_id == me, "of yours", "cancel").await?;
     if challenge.challenger_id != me {
         return Err(format!(
             "Only its challenger can cancel challenge {}; you can `decline {}`.",
@@ -585,18 +613,18 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .rule_set_by_id(live.rule_set_id)
         .await
         .map_err(said)?;
-    let challenge = ctx
-        .storage()
-        .create_challenge(NewChallenge {
+    let challenge = made_once(
+        ctx,
+        NewChallenge {
             rule_set_id: live.rule_set_id,
             challenger_id: me,
             place: old.place.clone(),
             seats,
             rated: old.rated,
             clock: old.clock,
-        })
-        .await
-        .map_err(said)?;
+        },
+    )
+    .await?;
     if challenge.is_ready() {
         return start(ctx, &challenge).await;
     }

@@ -152,8 +152,9 @@ pub(crate) fn reminder_text(
 }
 
 impl Bot {
-    /// Sends reminders, settles every deadline that has passed, and rates
-    /// the finished matches whose rating was interrupted.
+    /// Sends reminders, settles every deadline that has passed, rates
+    /// the finished matches whose rating was interrupted, and lapses the
+    /// open challenges whose time is up.
     pub async fn tick(&self) -> Reply {
         let mut reply = Reply::default();
         let deadlines = match self.storage.deadlines().await {
@@ -175,6 +176,7 @@ impl Bot {
             reply.extend(self.sweep_machine_turns(TimeDelta::seconds(grace)).await);
         }
         reply.extend(crate::ratings::catch_up(self).await);
+        reply.extend(self.expire_challenges().await);
         reply
     }
 

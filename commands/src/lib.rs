@@ -20,6 +20,7 @@ mod library;
 pub mod limits;
 mod machines;
 mod matches;
+mod open_challenges;
 mod personas;
 mod pictures;
 pub mod ratings;

@@ -73,12 +73,33 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 
 async fn list(ctx: &Ctx<'_>) -> Answer {
     let games = ctx.storage().rule_sets().await.map_err(said)?;
-    let names: Vec<String> = games.iter().map(|g| g.name.clone()).collect();
+    let lines: Vec<String> = games
+        .iter()
+        .map(|g| format!("- {}: {}", g.name, one_line(&g.rules)))
+        .collect();
     Ok(ctx.answer(format!(
-        "{} games: {}.\n`game show NAME` explains one; `challenge NAME Random` plays it.",
-        names.len(),
-        names.join(", ")
+        "{} games:\n{}\n`game show NAME` explains one; `challenge NAME Random` plays it.",
+        lines.len(),
+        lines.join("\n")
     )))
+}
+
+/// A game in one line, from what `game show` says of it: the first
+/// sentence of its how-to-play text, or else its board and players as
+/// `describe` words them.
+fn one_line(rules: &RuleSet) -> String {
+    if let Some(how) = rules.labels.how_to_play.as_deref().map(str::trim)
+        && !how.is_empty()
+    {
+        let end = how
+            .match_indices(". ")
+            .map(|(i, _)| i + 1)
+            .next()
+            .unwrap_or(how.len());
+        return how[..end].to_string();
+    }
+    let described = describe(rules);
+    format!("{}.", described[..described.len().min(2)].join(", "))
 }
 
 /// " Did you mean `Connect4`?" for a misspelt game's name, else "".
@@ -164,4 +185,20 @@ pub(crate) async fn token(ctx: &Ctx<'_>) -> Answer {
         ),
     ));
     Ok(reply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_in_one_line_is_its_first_sentence_of_how_to_play_or_its_board_and_players() {
+        let mut rules = RuleSet::tic_tac_toe("Tic-Tac-Toe");
+        assert_eq!(one_line(&rules), "Played on a hash (3, 3), 2-Player.");
+        rules.labels.how_to_play =
+            Some("Connect Four: 7 columns, 6 high. Type a column: \"4\".".into());
+        assert_eq!(one_line(&rules), "Connect Four: 7 columns, 6 high.");
+        rules.labels.how_to_play = Some("Get 3 in a row (1,1 is the lower left)".into());
+        assert_eq!(one_line(&rules), "Get 3 in a row (1,1 is the lower left)");
+    }
 }

@@ -115,14 +115,16 @@ pub(crate) async fn as_persona(ctx: &Ctx<'_>, player_id: i64) -> String {
 }
 
 /// `games`: the unfinished matches of the player acting, then those of
-/// the person's other players (their personas, or the person).
+/// the person's other players (their personas, or the person), then the
+/// open challenges to and from them.
 pub(crate) async fn games(ctx: &Ctx<'_>) -> Answer {
     let mut reply = crate::turns::my_games(ctx).await?;
     let storage = ctx.storage();
     let person = storage.person_of(&ctx.player).await.map_err(said)?;
     let several = storage.universes_of(&person).await.map_err(said)?.len() > 1;
+    let mine = identities(ctx, &person).await?;
     let mut lines = Vec::new();
-    for p in identities(ctx, &person).await? {
+    for p in mine.iter().cloned() {
         if p.id == ctx.player.id {
             continue;
         }
@@ -141,6 +143,9 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Answer {
                 lines.join("\n")
             ),
         ));
+    }
+    if let Some(listed) = crate::open_challenges::listed(ctx, &mine).await? {
+        reply.push(Message::new(ctx.here(), listed));
     }
     Ok(reply)
 }
@@ -427,10 +432,16 @@ async fn meant(ctx: &Ctx<'_>, args: &[String], mine: &[Player]) -> Result<Option
 }
 
 /// `decline`: as `challenges::decline`, also for a challenge that waits
-/// for one of your personas.
+/// for one of your personas; `decline all` declines every one waiting for
+/// you or them.
 pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let person = ctx.storage().person_of(&ctx.player).await.map_err(said)?;
     let mine = identities(ctx, &person).await?;
+    if let [all] = args
+        && all.eq_ignore_ascii_case("all")
+    {
+        return crate::open_challenges::decline_all(ctx, &mine).await;
+    }
     let target = match meant(ctx, args, &mine).await? {
         Some(c) if !waits_for(&c, ctx.player.id) => mine.into_iter().find(|p| waits_for(&c, p.id)),
         _ => None,

@@ -4,10 +4,12 @@
 //! the player and the game. The rules are in docs/rules.md ("Stats").
 
 use chrono::{DateTime, TimeDelta, Utc};
+use redscience_engine::ai::Level;
 use redscience_render::{ChartPoint, RatingSeries, rating_chart_png};
 use redscience_storage::{Augmentation, Kind, Player, Rating, StatsRow, SystemPlayer};
 
 use crate::context::{Answer, Ctx, Said, said};
+use crate::machines::Machine;
 use crate::ratings::figure;
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message};
 
@@ -60,6 +62,13 @@ async fn player(ctx: &Ctx<'_>, word: &str, usage: &str) -> Result<Player, Said> 
             None if name.starts_with('*') => {
                 ctx.storage().player_named(name).await.map_err(said)?
             }
+            // A machine's name without its star ("Connect4 SP").
+            None if name.contains(' ') => ctx
+                .storage()
+                .player_named(&format!("*{name}"))
+                .await
+                .map_err(said)?
+                .filter(|p| p.kind != Kind::Human && p.kind != Kind::Persona),
             None => None,
         }
     };
@@ -76,6 +85,9 @@ async fn player(ctx: &Ctx<'_>, word: &str, usage: &str) -> Result<Player, Said> 
 }
 
 /// The player (yourself when no name is given) and the rest of the words.
+/// A game's machine is named as in `challenge`: `sp` (or `ai`), `easy`,
+/// `medium` or `hard` with the game after it (`stats sp Connect4`), or
+/// `"Connect4 SP"`, with or without its star.
 pub(crate) async fn player_and_rest<'a>(
     ctx: &Ctx<'_>,
     args: &'a [String],
@@ -83,8 +95,45 @@ pub(crate) async fn player_and_rest<'a>(
 ) -> Result<(Player, &'a [String]), Said> {
     match args.split_first() {
         None => Ok((ctx.player.clone(), args)),
-        Some((first, rest)) => Ok((player(ctx, first, usage).await?, rest)),
+        Some((first, rest)) => match crate::machines::named(first, "") {
+            Some(Machine::Standard) => {
+                Ok((game_machine(ctx, first, rest, None, usage).await?, rest))
+            }
+            Some(Machine::Level(level)) => Ok((
+                game_machine(ctx, first, rest, Some(level), usage).await?,
+                rest,
+            )),
+            _ => Ok((player(ctx, first, usage).await?, rest)),
+        },
     }
+}
+
+/// The standard player (no level) or a level's player of the game `rest`
+/// names (its first word or quoted name, when several games follow).
+async fn game_machine(
+    ctx: &Ctx<'_>,
+    word: &str,
+    rest: &[String],
+    level: Option<Level>,
+    usage: &str,
+) -> Result<Player, Said> {
+    let game = match game_filter(ctx, rest).await {
+        Ok(found) => found,
+        Err(e) if rest.len() > 1 => game_filter(ctx, &rest[..1]).await.map_err(|_| e)?,
+        Err(e) => return Err(e),
+    };
+    let Some((id, _)) = game else {
+        return Err(format!(
+            "\"{word}\" is a machine of each game: name the game after it, e.g. `{} {word} \
+             Connect4`. The form: `{usage}`.",
+            usage.split_whitespace().next().unwrap_or("stats")
+        ));
+    };
+    match level {
+        None => ctx.storage().standard_player(id).await,
+        Some(level) => ctx.storage().level_player(id, level.name()).await,
+    }
+    .map_err(said)
 }
 
 /// The game named by `words` (joined by spaces), or every game.

@@ -114,8 +114,8 @@ pub static COMMANDS: &[Command] = &[
     },
     Command {
         name: "decline",
-        usage: "decline [ID]",
-        about: "Declines a challenge to you.",
+        usage: "decline [ID] [all]",
+        about: "Declines a challenge to you; `decline all` declines every challenge waiting for your answer.",
         acts: Acts::Persona,
         place: Where::Anywhere,
         run: handler!(|ctx, args| personas::decline(ctx, args).await),
@@ -191,7 +191,7 @@ pub static COMMANDS: &[Command] = &[
     Command {
         name: "games",
         usage: "games",
-        about: "Lists your unfinished matches and whose turn it is.",
+        about: "Lists your unfinished matches and whose turn it is, and the open challenges to you and from you.",
         acts: Acts::Persona,
         place: Where::Anywhere,
         run: handler!(|ctx, args| personas::games(ctx).await),

@@ -50,6 +50,21 @@ impl MatchClock {
 const HOUR: u32 = 3600;
 const DAY: u32 = 86_400;
 
+/// The longest an open challenge waits for its answers: a week, the
+/// longest clock.
+pub const CHALLENGE_LIFETIME_MAX: u32 = 7 * DAY;
+
+/// How long an open challenge waits for its answers, for a match of
+/// `seconds_per_move` (0: no limit): as long as one move may take, but at
+/// least an hour (a live clock's seconds would lapse a challenge before
+/// anyone read it) and at most a week (no limit waits a week).
+pub fn challenge_lifetime(seconds_per_move: u32) -> u32 {
+    match seconds_per_move {
+        0 => CHALLENGE_LIFETIME_MAX,
+        s => s.clamp(HOUR, CHALLENGE_LIFETIME_MAX),
+    }
+}
+
 /// When a seat to move is reminded, as seconds before its deadline, the
 /// earliest first. Turns of 3 days or more: a day before and an hour
 /// before; of 12 hours or more: 3 hours and 1 hour before; shorter turns
@@ -82,6 +97,18 @@ mod tests {
         }
         assert_eq!(MatchClock::Live.seconds(60), 60);
         assert_eq!(MatchClock::Live.seconds(0), 0);
+    }
+
+    #[test]
+    fn a_challenge_waits_one_move_of_its_clock_between_an_hour_and_a_week() {
+        assert_eq!(challenge_lifetime(86_400), 86_400);
+        assert_eq!(challenge_lifetime(3600), 3600);
+        assert_eq!(challenge_lifetime(604_800), 604_800);
+        // A live clock's 60 seconds: an hour.
+        assert_eq!(challenge_lifetime(60), 3600);
+        // No time limit: a week.
+        assert_eq!(challenge_lifetime(0), 604_800);
+        assert_eq!(challenge_lifetime(u32::MAX), 604_800);
     }
 
     #[test]

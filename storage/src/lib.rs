@@ -43,8 +43,11 @@ use sea_orm::{
 use sea_orm_migration::MigratorTrait;
 
 pub use accounts::{ChatId, Platform, Player, SystemPlayer, name_from_display};
-pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, NewChallenge};
-pub use clocks::{CORRESPONDENCE_SECONDS, DEFAULT_CORRESPONDENCE, MatchClock, reminder_schedule};
+pub use challenges::{Challenge, ChallengeStatus, ChannelRef, Invitee, Made, NewChallenge};
+pub use clocks::{
+    CHALLENGE_LIFETIME_MAX, CORRESPONDENCE_SECONDS, DEFAULT_CORRESPONDENCE, MatchClock,
+    challenge_lifetime, reminder_schedule,
+};
 pub use config::Config;
 pub use creations::{Created, Creation};
 pub use error::{Error, Result};

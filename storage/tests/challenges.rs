@@ -1,11 +1,12 @@
 //! Challenges: seats taken and accepted, one match per challenge, closing,
-//! and the match's channel. On SQLite, and on PostgreSQL when configured.
+//! and the match's channel; the same open challenge made once; lapsing,
+//! claimed once. On SQLite, and on PostgreSQL when configured.
 
 use crate::common;
 
 use common::{human, on_each_backend, refusal, seated};
 use redscience_storage::{
-    Augmentation, ChallengeStatus, ChannelRef, Invitee, MatchClock, NewChallenge, NewMatch,
+    Augmentation, ChallengeStatus, ChannelRef, Invitee, Made, MatchClock, NewChallenge, NewMatch,
     Platform, Security, Storage, SystemPlayer,
 };
 
@@ -336,6 +337,221 @@ async fn a_live_challenge_keeps_the_games_clock_and_each_move_sets_the_matchs() 
             .await
             .unwrap();
         assert_eq!(s.load_match(live.id).await.unwrap().clock, MatchClock::Live);
+    })
+    .await;
+}
+
+/// Ann's challenge of Tic-Tac-Toe (60 seconds a move) in `channel`,
+/// seats as given, on `clock`.
+fn asked(
+    game: i64,
+    ann: i64,
+    channel: &str,
+    seats: Vec<Invitee>,
+    clock: MatchClock,
+) -> NewChallenge {
+    NewChallenge {
+        rule_set_id: game,
+        challenger_id: ann,
+        place: ChannelRef {
+            channel: channel.into(),
+            ..place()
+        },
+        seats,
+        rated: true,
+        clock,
+    }
+}
+
+fn invited(id: i64) -> Invitee {
+    Invitee {
+        player_id: Some(id),
+        augmentation: Augmentation::Alone,
+        accepted: false,
+    }
+}
+
+fn open_seat() -> Invitee {
+    Invitee {
+        player_id: None,
+        augmentation: Augmentation::Alone,
+        accepted: false,
+    }
+}
+
+fn me(id: i64) -> Invitee {
+    Invitee {
+        player_id: Some(id),
+        augmentation: Augmentation::Alone,
+        accepted: true,
+    }
+}
+
+#[tokio::test]
+async fn the_same_open_challenge_is_made_once() {
+    on_each_backend(async |s: Storage| {
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let bob = human(&s, "Bob", Security::Creator).await;
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap().id;
+        let c4 = s.rule_set("Connect4").await.unwrap().unwrap().id;
+        let day = MatchClock::Correspondence(86_400);
+        let to_bob = || vec![me(ann.id), invited(bob.id)];
+        let Made::Created(first) = s
+            .create_unique_challenge(asked(ttt, ann.id, "#general", to_bob(), day))
+            .await
+            .unwrap()
+        else {
+            panic!("the first challenge is made");
+        };
+        // Again, on another clock, unrated, Ann reviewing: the same question
+        // to Bob, so the first is pointed to and nothing is made.
+        let mut again = asked(ttt, ann.id, "#general", to_bob(), MatchClock::Live);
+        again.rated = false;
+        again.seats[0].augmentation = Augmentation::Reviewing;
+        for _ in 0..17 {
+            assert_eq!(
+                s.create_unique_challenge(again.clone()).await.unwrap(),
+                Made::AlreadyOpen(first.clone())
+            );
+        }
+        assert_eq!(s.open_challenges().await.unwrap(), vec![first.clone()]);
+        // Another channel, another game, an open seat instead of Bob: other
+        // challenges.
+        for other in [
+            asked(ttt, ann.id, "#other", to_bob(), day),
+            asked(c4, ann.id, "#general", to_bob(), day),
+            asked(ttt, ann.id, "#general", vec![me(ann.id), open_seat()], day),
+        ] {
+            let made = s.create_unique_challenge(other).await.unwrap();
+            assert!(matches!(made, Made::Created(_)), "{made:?}");
+        }
+        // Bob asking Ann is his own challenge.
+        let made = s
+            .create_unique_challenge(asked(
+                ttt,
+                bob.id,
+                "#general",
+                vec![me(bob.id), invited(ann.id)],
+                day,
+            ))
+            .await
+            .unwrap();
+        assert!(matches!(made, Made::Created(_)), "{made:?}");
+        // Once the first is closed, it may be asked again.
+        s.close_challenge(first.id, ChallengeStatus::Cancelled)
+            .await
+            .unwrap();
+        let made = s.create_unique_challenge(again).await.unwrap();
+        assert!(
+            matches!(&made, Made::Created(c) if c.id > first.id),
+            "{made:?}"
+        );
+    })
+    .await;
+}
+
+/// The storage with its clock at `at`.
+fn at(s: &Storage, at: chrono::DateTime<chrono::Utc>) -> Storage {
+    let mut s = s.clone();
+    s.set_clock(move || at);
+    s
+}
+
+#[tokio::test]
+async fn an_open_challenge_lapses_after_one_move_of_its_clock_claimed_once() {
+    on_each_backend(async |s: Storage| {
+        use chrono::TimeDelta;
+        let start = redscience_storage::chrono_ms(s.now());
+        let s = at(&s, start);
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let bob = human(&s, "Bob", Security::Creator).await;
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap().id;
+        let to_bob = || vec![me(ann.id), invited(bob.id)];
+        let made =
+            |channel: &str, clock| s.create_challenge(asked(ttt, ann.id, channel, to_bob(), clock));
+        let daily = made("#a", MatchClock::Correspondence(86_400))
+            .await
+            .unwrap();
+        // Tic-Tac-Toe's own 60 seconds: a challenge waits an hour at least.
+        let live = made("#b", MatchClock::Live).await.unwrap();
+        let started = made("#c", MatchClock::Live).await.unwrap();
+        s.create_match(NewMatch {
+            rule_set_id: ttt,
+            seats: vec![(ann.id, Augmentation::Alone), (bob.id, Augmentation::Alone)],
+            seed: 1,
+            creator_id: Some(ann.id),
+            rated: true,
+            challenge_id: Some(started.id),
+        })
+        .await
+        .unwrap();
+        assert_eq!(daily.expires_at - start, TimeDelta::days(1));
+        assert_eq!(live.expires_at - start, TimeDelta::hours(1));
+
+        let hour = start + TimeDelta::hours(1);
+        let before = at(&s, hour - TimeDelta::milliseconds(1));
+        assert!(before.lapsed_challenges().await.unwrap().is_empty());
+        assert!(!before.claim_expiry(live.id).await.unwrap(), "not yet");
+        // Two processes see the hour pass; one of them closes it.
+        let (one, two) = (at(&s, hour), at(&s, hour));
+        let lapsed = one.lapsed_challenges().await.unwrap();
+        assert_eq!(lapsed.iter().map(|c| c.id).collect::<Vec<_>>(), [live.id]);
+        assert_eq!(two.lapsed_challenges().await.unwrap(), lapsed);
+        assert!(one.claim_expiry(live.id).await.unwrap());
+        assert!(!two.claim_expiry(live.id).await.unwrap(), "claimed once");
+        assert!(!one.claim_expiry(live.id).await.unwrap(), "claimed once");
+        assert_eq!(
+            s.challenge(live.id).await.unwrap().status,
+            ChallengeStatus::Expired
+        );
+        assert!(two.lapsed_challenges().await.unwrap().is_empty());
+        let late = refusal(s.update_challenge_seats(live.id, &to_bob()).await);
+        assert!(late.contains("no longer open"), "{late}");
+
+        // A day on: the daily one; the started one never lapses.
+        let day = at(&s, start + TimeDelta::days(1));
+        let lapsed = day.lapsed_challenges().await.unwrap();
+        assert_eq!(lapsed.iter().map(|c| c.id).collect::<Vec<_>>(), [daily.id]);
+        assert!(!day.claim_expiry(started.id).await.unwrap());
+        assert!(day.claim_expiry(daily.id).await.unwrap());
+        assert_eq!(s.open_challenges().await.unwrap(), vec![]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_challenge_made_before_expiry_lapses_a_week_after_it_was_made() {
+    on_each_backend(async |s: Storage| {
+        use chrono::TimeDelta;
+        use redscience_storage::sea_orm::ConnectionTrait;
+        let start = redscience_storage::chrono_ms(s.now());
+        let s = at(&s, start);
+        let ann = human(&s, "Ann", Security::Creator).await;
+        let bob = human(&s, "Bob", Security::Creator).await;
+        let ttt = s.rule_set("Tic-Tac-Toe").await.unwrap().unwrap().id;
+        let old = s
+            .create_challenge(asked(
+                ttt,
+                ann.id,
+                "#general",
+                vec![me(ann.id), invited(bob.id)],
+                MatchClock::Correspondence(3600),
+            ))
+            .await
+            .unwrap();
+        // As the row was before the column existed.
+        s.connection()
+            .execute_unprepared("UPDATE challenges SET expires_at = NULL")
+            .await
+            .unwrap();
+        let old = s.challenge(old.id).await.unwrap();
+        assert_eq!(old.expires_at - start, TimeDelta::days(7));
+        let six = at(&s, start + TimeDelta::days(7) - TimeDelta::seconds(1));
+        assert!(six.lapsed_challenges().await.unwrap().is_empty());
+        assert!(!six.claim_expiry(old.id).await.unwrap());
+        let week = at(&s, start + TimeDelta::days(7));
+        assert_eq!(week.lapsed_challenges().await.unwrap(), vec![old.clone()]);
+        assert!(week.claim_expiry(old.id).await.unwrap());
     })
     .await;
 }

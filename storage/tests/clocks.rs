@@ -133,8 +133,17 @@ async fn the_clock_migration_keeps_old_matches_on_the_games_clock_and_their_remi
             s.deadline_of(reminded.id).await.unwrap().unwrap(),
             s.deadline_of(waiting.id).await.unwrap().unwrap(),
         ];
-        // Back to the schema before clocks, and forward again.
-        redscience_storage::migration::Migrator::down(s.connection(), Some(1))
+        // Back to the schema before clocks (and every migration after
+        // it), and forward again.
+        let after_clocks = {
+            let all = redscience_storage::migration::Migrator::migrations();
+            let clocks = all
+                .iter()
+                .position(|m| m.name().ends_with("_clocks"))
+                .unwrap();
+            (all.len() - clocks) as u32
+        };
+        redscience_storage::migration::Migrator::down(s.connection(), Some(after_clocks))
             .await
             .unwrap();
         redscience_storage::migration::Migrator::up(s.connection(), None)

@@ -133,10 +133,17 @@ async fn bad_input_says_what_is_accepted() {
     let help = c.say("help move").await;
     assert!(help.contains("move [#MATCH] TEXT"), "{help}");
     let list = c.say("game list").await;
-    assert!(
-        list.contains("46 games") && list.contains("Connect4"),
-        "{list}"
-    );
+    assert!(list.contains("46 games:\n"), "{list}");
+    // A line per game: its how-to-play's first sentence, or its board and
+    // players where it has none.
+    assert_eq!(list.lines().filter(|l| l.starts_with("- ")).count(), 46);
+    for line in [
+        "- Tic-Tac-Toe: Played on a hash (3, 3), 2-Player.",
+        "- Connect4: Connect Four: 7 columns, 6 high.",
+        "- RockPaperScissors: Rock, paper, scissors for two.",
+    ] {
+        assert!(list.lines().any(|l| l == line), "{line}: {list}");
+    }
     let show = c.say("game show connect4").await;
     assert!(
         show.contains("Connect4") && show.contains("challenge Connect4 Random"),

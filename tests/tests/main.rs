@@ -9,6 +9,7 @@ mod allocations;
 mod analyze;
 mod authorization;
 mod catalogue_games;
+mod challenges;
 mod clocks;
 mod console_chat;
 mod creations;

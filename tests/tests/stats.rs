@@ -434,3 +434,54 @@ async fn equals_who_draw_have_the_same_rating_and_owe_nothing() {
     );
     assert!(row.contains("Favours: nobody owes anything."), "{row}");
 }
+
+#[tokio::test]
+async fn machines_and_levels_are_named_as_in_a_challenge() {
+    let mut c = chat(47).await;
+    let started = c.say("challenge Tic-Tac-Toe sp").await;
+    assert!(started.contains("*Tic-Tac-Toe SP"), "{started}");
+    let out = c.say("resign").await;
+    assert!(out.contains("Ratings in"), "{out}");
+    c.later(60);
+    // The standard player won its one match.
+    for asked in [
+        "stats sp Tic-Tac-Toe",
+        "stats SP tic-tac-toe",
+        "stats ai Tic-Tac-Toe",
+        "stats \"Tic-Tac-Toe SP\"",
+    ] {
+        let out = c.say(asked).await;
+        assert!(out.contains("Stats of *Tic-Tac-Toe SP"), "{asked}: {out}");
+        let cells = row(&out, "Tic-Tac-Toe (A)");
+        assert_eq!(
+            (cells[1].as_str(), cells[4].as_str()),
+            ("1", "100"),
+            "{asked}: {out}"
+        );
+    }
+    let history = c.say("history sp Tic-Tac-Toe").await;
+    assert!(history.contains("*Tic-Tac-Toe SP"), "{history}");
+    assert!(!history.contains("no player named"), "{history}");
+    let favoritism = c.say("favoritism sp Tic-Tac-Toe").await;
+    assert!(favoritism.contains("*Tic-Tac-Toe SP"), "{favoritism}");
+    assert!(!favoritism.contains("no player named"), "{favoritism}");
+    // A level that never played: its own player, with no matches.
+    let easy = c.say("stats easy Tic-Tac-Toe").await;
+    assert!(
+        easy.contains("*Tic-Tac-Toe easy has played no rated match"),
+        "{easy}"
+    );
+    // The standard player of which game? The refusal says how to name it.
+    let alone = c.say("stats sp").await;
+    assert!(
+        alone.contains(
+            "\"sp\" is a machine of each game: name the game after it, e.g. `stats sp Connect4`."
+        ),
+        "{alone}"
+    );
+    let random = c.say("stats random").await;
+    assert!(
+        random.contains("Random has played no rated match"),
+        "{random}"
+    );
+}

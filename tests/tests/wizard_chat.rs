@@ -34,9 +34,8 @@ async fn locked_seats_take_the_seat_typed_not_a_position_on_the_list() {
     let mut c = chat(21).await;
     c.say("game create").await;
     let players = c.say("Locks").await;
-    // Words are numbered: 1 is 2-Player, 2 is 2 vs Chaos.
-    assert_eq!(numbered_label(&players, 1).as_deref(), Some("2-Player"));
-    assert_eq!(numbered_label(&players, 2).as_deref(), Some("2 vs Chaos"));
+    // How many play takes a count, so its options are not numbered.
+    assert_eq!(numbered_label(&players, 1), None, "{players}");
     for answer in ["skip", "skip", "skip", "next", "next", "next"] {
         c.say(answer).await;
     }
@@ -52,6 +51,27 @@ async fn locked_seats_take_the_seat_typed_not_a_position_on_the_list() {
     // Seat 2 plays white: white is locked, black is not.
     assert!(review.contains("white locked"), "{review}");
     assert!(!review.contains("black locked"), "{review}");
+}
+
+#[tokio::test]
+async fn how_many_play_takes_a_count_typed() {
+    let mut c = chat(27).await;
+    c.say("game create").await;
+    let players = c.say("Counted").await;
+    assert!(players.contains("how many play?"), "{players}");
+    // 4 is four players, not the fourth option (3 vs Chaos).
+    let next = c.say("4").await;
+    assert!(!next.contains("is not offered"), "{next}");
+    let review = c.say("done").await;
+    assert!(review.contains("4-Player"), "{review}");
+    assert!(!review.contains("3 vs Chaos"), "{review}");
+    // Back at the question, 1 is alone and 3 is three players.
+    for (typed, players) in [("1", "1 Player alone"), ("3", "3-Player")] {
+        c.say("edit_players").await;
+        c.say(typed).await;
+        let review = c.say("done").await;
+        assert!(review.contains(players), "{typed}: {review}");
+    }
 }
 
 #[tokio::test]

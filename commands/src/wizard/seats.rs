@@ -25,14 +25,15 @@ fn player_options() -> Vec<Opt<Players>> {
     .map(|p| {
         let opt = Opt::new(p, file_name(&p), p.words());
         if p == Players::One {
-            opt.alias("alone").alias("1 player")
+            opt.alias("alone").alias("1 player").alias("1")
         } else if p.has_chaos() || p == Players::Partners {
             opt
         } else {
-            // "2 players" (the label "2-Player" reads as itself). A bare
-            // number is the option shown with that number, never a count.
+            // "2 players" (the label "2-Player" reads as itself), and a
+            // bare number is a count of players: this question's options
+            // are not numbered (see `Step::numbers_are_values`).
             let n = p.player_seats();
-            opt.alias(&format!("{n} players"))
+            opt.alias(&format!("{n} players")).alias(&n.to_string())
         }
     })
     .collect()

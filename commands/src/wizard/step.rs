@@ -273,12 +273,14 @@ impl Step {
         }
     }
 
-    /// Questions whose typed numbers are values (a stack or column, a seat)
-    /// or words (a label), so their options are never numbered.
+    /// Questions whose typed numbers are values (a count of players, a
+    /// stack or column, a seat) or words (a label), so their options are
+    /// never numbered.
     pub fn numbers_are_values(self) -> bool {
         matches!(
             self,
-            Step::LockedSeats(_)
+            Step::Players
+                | Step::LockedSeats(_)
                 | Step::LockedSpaces(_)
                 | Step::CloakedSpaces(_)
                 | Step::Sticky

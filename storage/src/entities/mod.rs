@@ -404,12 +404,15 @@ pub mod challenges {
         /// augmentation word and whether the player accepted.
         pub seats: String,
         pub rated: bool,
-        /// open, started, declined or cancelled.
+        /// open, started, declined, cancelled or expired.
         pub status: String,
         pub match_id: Option<i64>,
         pub created_at: DateTimeUtc,
         /// Seconds per move of a correspondence clock; null: the game's own.
         pub clock_seconds: Option<i32>,
+        /// When the challenge lapses if still open; null (made before
+        /// expiry): a week after `created_at`.
+        pub expires_at: Option<DateTimeUtc>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

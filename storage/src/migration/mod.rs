@@ -11,6 +11,7 @@ mod m20261125_000004_early_plans;
 mod m20261125_000005_handled_events;
 mod m20261125_000006_clocks;
 mod m20261206_000007_leaving;
+mod m20261206_000008_challenge_expiry;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000005_handled_events::Migration),
             Box::new(m20261125_000006_clocks::Migration),
             Box::new(m20261206_000007_leaving::Migration),
+            Box::new(m20261206_000008_challenge_expiry::Migration),
         ]
     }
 }

@@ -125,14 +125,19 @@ fn on_every_question_a_typed_number_picks_the_option_shown_with_it() {
 #[test]
 fn questions_of_words_are_numbered_and_questions_of_values_are_not() {
     let mut w = named("Lists");
-    // Players: words, numbered; "2" is the second option, 2 vs Chaos.
-    let prompt = w.prompt();
-    let labels: Vec<&str> = numbered(&prompt.choices)
-        .iter()
-        .map(|c| c.label.as_str())
-        .collect();
-    assert_eq!(&labels[..2], ["2-Player", "2 vs Chaos"]);
+    // Players: a count; "4" is four players (the fourth option is 3 vs
+    // Chaos), so nothing is numbered.
+    assert!(numbered(&w.prompt().choices).is_empty());
+    answer_all(&mut w, &["4"]);
+    assert_eq!(w.rules().players, Players::Four);
+    assert!(w.back());
+    answer_all(&mut w, &["1"]);
+    assert_eq!(w.rules().players, Players::One);
+    assert!(w.back());
     answer_all(&mut w, &["2"]);
+    assert_eq!(w.rules().players, Players::Two);
+    assert!(w.back());
+    answer_all(&mut w, &["2 vs chaos"]);
     assert_eq!(w.rules().players, Players::TwoVsChaos);
     assert!(w.back());
     // Locked seats: values; "2" is seat 2 (white), and nothing is numbered.
