@@ -287,7 +287,10 @@ fn replay_shows_a_seats_view_or_the_public_one_instead_of_the_truth() {
         "replay", file, "2,2", "1,1", "--view", "2", "--json",
     ]));
     assert_eq!(white["view"], "2");
-    assert_eq!(white["moves"][0], "(a move you cannot see)");
+    assert_eq!(
+        white["moves"][0],
+        "(played privately: you cannot see what, or how many moves)"
+    );
     assert_eq!(white["moves"][1], "White circle to (1,1)");
     let board = white["board"].as_array().unwrap();
     assert!(
@@ -309,7 +312,10 @@ fn replay_shows_a_seats_view_or_the_public_one_instead_of_the_truth() {
             .all(|r| !r.as_str().unwrap().contains("Bo") && !r.as_str().unwrap().contains("Wo")),
         "{rows:?}"
     );
-    assert_eq!(public["moves"][1], "(a move you cannot see)");
+    assert_eq!(
+        public["moves"][1],
+        "(played privately: you cannot see what, or how many moves)"
+    );
     let bad = redscience(&["replay", file, "2,2", "--view", "7"]);
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("seat number from 1 to 2"));

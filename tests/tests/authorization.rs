@@ -230,10 +230,14 @@ const MATRIX: &[Template] = &[
         .privately()
         .rows(&[], Refuse("in a channel, where people can answer")),
     t("challenge Tic-Tac-Toe open", Ann).rows(
-        &[(
-            Anonymous,
-            Refuse("Anonymous players play only against non-humans"),
-        )],
+        &[
+            (
+                Anonymous,
+                Refuse("Anonymous players play only against non-humans"),
+            ),
+            // The world holds ann's own open challenge: a repeat points to it.
+            (Owner, Refuse("You already challenged anyone here")),
+        ],
         Allow("anyone here (an open seat)", "challenges"),
     ),
     t("challenge Tic-Tac-Toe ann", Ann).rows(
