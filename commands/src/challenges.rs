@@ -515,7 +515,6 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
         })
         .await
         .map_err(said)?;
-    let from = live.state().history().len();
     matches::let_machines_move(ctx.bot, &mut live).await?;
     // Newcomers learn what the pieces mean before their first move.
     let how_to_play = game
@@ -535,7 +534,7 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
             crate::clock::clock_words(live.seconds_per_turn())
         ),
     ));
-    reply.extend(matches::report(ctx.bot, &live, challenge, from).await);
+    reply.extend(matches::report_start(ctx.bot, &live, challenge).await);
     Ok(reply)
 }
 

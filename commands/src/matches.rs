@@ -279,6 +279,24 @@ pub(crate) async fn report(
     challenge: &Challenge,
     from: usize,
 ) -> Reply {
+    report_since(bot, live, challenge, Some(from)).await
+}
+
+/// The messages when a match starts: every view, since nobody has seen
+/// one yet (the machines' first moves included).
+pub(crate) async fn report_start(bot: &Bot, live: &LiveMatch, challenge: &Challenge) -> Reply {
+    report_since(bot, live, challenge, None).await
+}
+
+/// `from` is `None` for a new match.
+async fn report_since(
+    bot: &Bot,
+    live: &LiveMatch,
+    challenge: &Challenge,
+    from: Option<usize>,
+) -> Reply {
+    let start = from.is_none();
+    let from = from.unwrap_or(0);
     let state = live.state();
     let game = state.game();
     let platform = challenge.place.platform;
@@ -316,8 +334,10 @@ pub(crate) async fn report(
     let clock = time_left(bot, live).await;
     // The match as it stood before the change, to tell who can see
     // anything new: a board is posted (and sent) only then.
-    // A new match, or nothing added (an undo, a forfeit): as if all changed.
-    let before = if from > 0 && from < state.history().len() {
+    // A new match, or nothing added (an undo, a forfeit): as if all
+    // changed. A first turn is a change like any other: a board posted
+    // after a first hidden move would tell that one was made.
+    let before = if !start && from < state.history().len() {
         let state = state.clone();
         bot.cpu(move || state.as_it_was(from)).await.ok().flatten()
     } else {
