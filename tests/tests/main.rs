@@ -41,6 +41,7 @@ mod playouts;
 mod ratings;
 mod refusals;
 mod sealed_rounds;
+mod secret_chat;
 mod secret_runs;
 mod stats;
 mod views;
