@@ -353,14 +353,14 @@ async fn report_since(
         b.to_move() != state.to_move()
             || b.round_progress().map(|r| r.planned) != state.round_progress().map(|r| r.planned)
     });
-    let collisions: String = crate::recap::collisions(state, from, &who)
+    let told = lines(None);
+    let channel_told: String = crate::recap::channel_lines(state, from, &who)
         .iter()
         .map(|line| format!("{line}\n"))
         .collect();
-    let told = lines(None);
     // Nothing the channel can see changed (a move out of its sight): it is
     // told nothing, so that it cannot count such moves by its messages.
-    if public_changed || moved_on || live.is_over() || !told.is_empty() || !collisions.is_empty() {
+    if public_changed || moved_on || live.is_over() || !channel_told.is_empty() {
         let shown = if public_changed {
             format!("{}\n", board(&public))
         } else {
@@ -368,7 +368,7 @@ async fn report_since(
         };
         let message = Message::new(
             channel_of(challenge),
-            format!("{told}{collisions}{shown}{status}"),
+            format!("{channel_told}{shown}{status}"),
         );
         reply.push(if public_changed {
             picture(bot, message, live, &public, clock.as_deref()).await

@@ -56,6 +56,8 @@ struct Entry {
     secret: bool,
     /// Its first history entry.
     first: usize,
+    /// The history entry after its last.
+    end: usize,
 }
 
 /// What a message after a change that began at history entry `from` tells
@@ -69,6 +71,34 @@ pub(crate) fn move_lines(
     viewer: Option<usize>,
     who: &dyn Fn(usize) -> String,
 ) -> Vec<String> {
+    told_lines(state, from, viewer, who)
+        .into_iter()
+        .map(|(line, _)| line)
+        .collect()
+}
+
+/// What the channel is told after a change that began at history entry
+/// `from`: the move lines, with the collisions of a sealed round told right
+/// after the round's plans, before whatever followed them.
+pub(crate) fn channel_lines(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
+    let lines = told_lines(state, from, None, who);
+    let (collided, round_end) = collisions(state, from, who);
+    let at = lines
+        .iter()
+        .position(|(_, end)| *end >= round_end)
+        .map_or(lines.len(), |i| i + 1);
+    let mut out: Vec<String> = lines.into_iter().map(|(line, _)| line).collect();
+    out.splice(at..at, collided);
+    out
+}
+
+/// The move lines, each with the history entry after the last it tells.
+fn told_lines(
+    state: &State,
+    from: usize,
+    viewer: Option<usize>,
+    who: &dyn Fn(usize) -> String,
+) -> Vec<(String, usize)> {
     let game = state.game();
     let sealed_from = state
         .round_progress()
@@ -88,6 +118,7 @@ pub(crate) fn move_lines(
                 text: state.told_words(t),
                 secret: t.is_secret(),
                 first: t.entries.start,
+                end: t.entries.end,
             }
         })
         .collect();
@@ -102,7 +133,8 @@ pub(crate) fn move_lines(
     let mut i = 0;
     while i < entries.len() {
         if !in_summary(i) {
-            out.push(format!("{}: {}", who(entries[i].seat), entries[i].text));
+            let line = format!("{}: {}", who(entries[i].seat), entries[i].text);
+            out.push((line, entries[i].end));
             i += 1;
             continue;
         }
@@ -111,7 +143,9 @@ pub(crate) fn move_lines(
             i += 1;
         }
         let to_the_end = i == entries.len() && state.is_finished();
-        out.extend(summary(state, viewer, &entries[start..i], to_the_end, who));
+        let end = entries[i - 1].end;
+        let lines = summary(state, viewer, &entries[start..i], to_the_end, who);
+        out.extend(lines.into_iter().map(|line| (line, end)));
     }
     out
 }
@@ -285,8 +319,9 @@ fn pieces_at(state: &State, view: &Shown, (color, shape): (Color, Shape), cells:
 /// entry `from`: the space, whose pieces met, and what stands there now as
 /// the channel sees it ("Collision on stack 1: ann (black)'s circle and
 /// bob (white)'s pentagon met; the stack holds, bottom to top: ann
-/// (black)'s circle, ann (black)'s pentagon.").
-pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
+/// (black)'s circle, ann (black)'s pentagon."), and the history entry
+/// where that round's plans end.
+fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> (Vec<String>, usize) {
     let game = state.game();
     if game
         .rules
@@ -294,7 +329,7 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
         .iter()
         .all(|p| p.order == Order::Sequential)
     {
-        return Vec::new();
+        return (Vec::new(), from);
     }
     let geo = &game.geometry;
     let stacks = geo.kind == BoardKind::Stacks;
@@ -340,7 +375,7 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
         Some(Seen::Obscured(color)) => Some(format!("{} piece", owner(color))),
         _ => None,
     };
-    arrivals
+    let lines = arrivals
         .into_iter()
         .filter(|(_, seats)| seats.len() > 1)
         .map(|(cell, seats)| {
@@ -369,7 +404,8 @@ pub(crate) fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> Stri
             };
             format!("Collision {place}: {} met; {standing}.", join_and(&met))
         })
-        .collect()
+        .collect();
+    (lines, from + round)
 }
 
 #[cfg(test)]

@@ -49,15 +49,16 @@ async fn rock_paper_scissors_ends_saying_what_met_and_who_holds_more() {
         lines[1],
         format!("{white} (white): White scissors (pentagon) to the table (stack 1)")
     );
-    // The four forced passes after the clash, in one line.
+    // The clash is told as it happened: right after the plans that made it,
+    // before the four forced passes that followed (in one line).
     assert_eq!(
-        lines[2],
+        lines[3],
         format!(
             "{black} (black) and {white} (white) had no move and passed, until the match ended."
         )
     );
     assert_eq!(
-        lines[3],
+        lines[2],
         format!(
             "Collision on the table (stack 1): {black} (black)'s rock (circle) and {white} (white)'s scissors \
              (pentagon) met; the stack holds, bottom to top: {black} (black)'s rock (circle), \
