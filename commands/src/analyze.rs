@@ -31,7 +31,7 @@ pub(crate) async fn analyze(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         Game::new(saved.rules).map_err(|_| format!("{name} cannot be played by this release."))?;
     let asked = name.clone();
     let result = ctx
-        .bot
+        .services
         .think(move || report::analyze(&game, &asked))
         .await?;
     match result {

@@ -2,33 +2,21 @@
 //! family lives in its own module; this one dispatches and turns refusals
 //! into messages that say what was wrong and what would be accepted.
 
-use std::sync::Mutex;
-
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 use redscience_storage::{Platform, Storage};
 
 use crate::context::{Answer, Ctx, Said, said, sentence};
-use crate::creating::Wizards;
 use crate::limits::Refused;
 use crate::reply::{Destination, Message, Reply};
-use crate::request::{Request, What};
+use crate::request::{Request, What, Who};
+use crate::services::Services;
+use crate::syntax::Suggest;
 use crate::table::{self, Where};
 use crate::{creating, help, personas, turns, words};
 
-/// The whole bot: storage, and the randomness for seeds and seat orders.
+/// The whole bot: the services the commands work with, and the dispatch
+/// from a request to its command.
 pub struct Bot {
-    pub(crate) storage: Storage,
-    rng: Mutex<Xoshiro256PlusPlus>,
-    pub(crate) wizards: Wizards,
-    pub(crate) limits: crate::limits::Limits,
-    /// How many times the clock has ticked in this process.
-    pub(crate) ticks: std::sync::atomic::AtomicU64,
-    /// The platforms whose matches this process's clock looks after (all
-    /// when `None`): a process can deliver only through its transports.
-    clock_platforms: Option<Vec<Platform>>,
-    /// The permits for CPU-heavy work (searches, drawings).
-    pub(crate) cpu: crate::cpu::Lanes,
+    services: Services,
 }
 
 impl Bot {
@@ -36,36 +24,42 @@ impl Bot {
     /// (tests fix it, the binary draws it).
     pub fn new(storage: Storage, seed: u64) -> Bot {
         Bot {
-            storage,
-            rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(seed)),
-            wizards: Wizards::default(),
-            limits: crate::limits::Limits::default(),
-            ticks: std::sync::atomic::AtomicU64::new(0),
-            clock_platforms: None,
-            cpu: crate::cpu::Lanes::per_cpu(),
+            services: Services::new(storage, seed),
         }
     }
 
     /// Leaves the matches of other platforms to the processes that run
     /// their transports: this process's clock then looks after these only.
     pub fn clock_only_for(&mut self, platforms: Vec<Platform>) {
-        self.clock_platforms = Some(platforms);
-    }
-
-    /// Whether this process's clock looks after matches on `platform`.
-    pub(crate) fn clocks(&self, platform: Platform) -> bool {
-        self.clock_platforms
-            .as_ref()
-            .is_none_or(|only| only.contains(&platform))
+        self.services.clock_only_for(platforms);
     }
 
     pub fn storage(&self) -> &Storage {
-        &self.storage
+        self.services.storage()
     }
 
-    /// A fresh random number (match seeds, seat orders).
-    pub(crate) fn random(&self) -> u64 {
-        self.rng.lock().expect("the bot's random stream").random()
+    /// Allows `n` (at least 1) pieces of CPU work at once in each lane
+    /// instead of one per CPU.
+    pub fn set_cpu_limit(&mut self, n: usize) {
+        self.services.set_cpu_limit(n);
+    }
+
+    /// How many pieces of CPU work may run at once in each lane.
+    pub fn cpu_limit(&self) -> usize {
+        self.services.cpu_limit()
+    }
+
+    /// Sends reminders, settles every deadline that has passed, rates
+    /// the finished matches whose rating was interrupted, and lapses the
+    /// open challenges whose time is up.
+    pub async fn tick(&self) -> Reply {
+        self.services.tick().await
+    }
+
+    /// What `typed` may become as an argument of `kind`, best first
+    /// (Discord's autocomplete).
+    pub async fn suggest(&self, who: &Who, kind: Suggest, typed: &str, many: bool) -> Vec<String> {
+        self.services.suggest(who, kind, typed, many).await
     }
 
     /// Answers one request. Every refusal becomes a message; nothing panics
@@ -76,12 +70,17 @@ impl Bot {
         } else {
             Destination::Channel(req.place.channel_ref())
         };
-        match self.limits.admit(&req, self.storage.now()) {
+        match self
+            .services
+            .limits
+            .admit(&req, self.services.storage.now())
+        {
             Ok(()) => {}
             Err(Refused::Say(text)) => return Reply::one(Message::new(here, text)),
             Err(Refused::Quietly) => return Reply::default(),
         }
         let player = match self
+            .services
             .storage
             .player_for_chat(&req.who.chat, &req.who.display_name)
             .await
@@ -93,9 +92,9 @@ impl Bot {
             What::Command(line) | What::Choice(line) | What::Text(line) => line.clone(),
             What::File { command, .. } => command.clone(),
         };
-        let player = personas::acting(self, &req, player, &line).await;
+        let player = personas::acting(&self.services, &req, player, &line).await;
         let ctx = Ctx {
-            bot: self,
+            services: &self.services,
             player,
             req: &req,
         };

@@ -245,9 +245,11 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str, live_seconds
     for seat in &challenge.seats {
         match seat.player_id {
             Some(pid) if !seat.accepted => {
-                let name = name_of(ctx.bot, pid).await;
+                let name = name_of(ctx.services, pid).await;
                 waiting.push(name.clone());
-                if let Some(chat) = matches::chat_of(ctx.bot, challenge.place.platform, pid).await {
+                if let Some(chat) =
+                    matches::chat_of(ctx.services, challenge.place.platform, pid).await
+                {
                     reply.push(
                         Message::new(
                             Destination::Private(chat),
@@ -483,7 +485,7 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
         .map_err(said)?;
     let game = Game::new(saved.rules)
         .map_err(|_| "That game cannot be played by this release.".to_string())?;
-    let seed = ctx.bot.random();
+    let seed = ctx.services.random();
     let mut order: Vec<(i64, Augmentation)> = challenge
         .seats
         .iter()
@@ -515,7 +517,7 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
         })
         .await
         .map_err(said)?;
-    matches::let_machines_move(ctx.bot, &mut live).await?;
+    matches::let_machines_move(ctx.services, &mut live).await?;
     // Newcomers learn what the pieces mean before their first move.
     let how_to_play = game
         .rules
@@ -530,11 +532,11 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
             "Match {} of {} starts: {}. Clock: {}.{how_to_play}",
             live.id,
             game.rules.name,
-            matches::seat_list(ctx.bot, &live).await,
+            matches::seat_list(ctx.services, &live).await,
             crate::clock::clock_words(live.seconds_per_turn())
         ),
     ));
-    reply.extend(matches::report_start(ctx.bot, &live, challenge).await);
+    reply.extend(matches::report_start(ctx.services, &live, challenge).await);
     Ok(reply)
 }
 

@@ -20,10 +20,10 @@ use redscience_storage::{
     Augmentation, CORRESPONDENCE_SECONDS, Challenge, Deadline, LiveMatch, MatchClock,
 };
 
-use crate::bot::Bot;
 use crate::context::{Said, said};
 use crate::matches::{chat_of, helper_move, is_human, name_of, report, settle};
 use crate::reply::{Destination, Message, Reply};
+use crate::services::Services;
 
 /// How long a machine's turn may wait before the clock plays it: the
 /// handler that made the turn the machine's is normally playing it already.
@@ -151,11 +151,11 @@ pub(crate) fn reminder_text(
     )
 }
 
-impl Bot {
+impl Services {
     /// Sends reminders, settles every deadline that has passed, rates
     /// the finished matches whose rating was interrupted, and lapses the
     /// open challenges whose time is up.
-    pub async fn tick(&self) -> Reply {
+    pub(crate) async fn tick(&self) -> Reply {
         let mut reply = Reply::default();
         let deadlines = match self.storage.deadlines().await {
             Ok(d) => d,

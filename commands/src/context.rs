@@ -3,9 +3,9 @@
 
 use redscience_storage::{Error as StorageError, Player, Storage};
 
-use crate::bot::Bot;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::Request;
+use crate::services::Services;
 
 /// A refusal to show the person: what was wrong and what is accepted.
 pub type Said = String;
@@ -45,7 +45,7 @@ pub(crate) fn capitalise(text: &str) -> String {
 
 /// One request being answered.
 pub(crate) struct Ctx<'a> {
-    pub bot: &'a Bot,
+    pub services: &'a Services,
     pub player: Player,
     pub req: &'a Request,
 }
@@ -67,6 +67,6 @@ impl Ctx<'_> {
     }
 
     pub fn storage(&self) -> &Storage {
-        &self.bot.storage
+        &self.services.storage
     }
 }

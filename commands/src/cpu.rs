@@ -20,9 +20,6 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use crate::bot::Bot;
-use crate::context::Said;
-
 /// The permits for CPU work: how many pieces of it may run at once.
 pub(crate) struct Cpu {
     permits: Arc<Semaphore>,
@@ -62,7 +59,7 @@ impl Cpu {
     }
 
     /// A permit of this lane, once one is free.
-    async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, Said> {
+    async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, String> {
         self.permits
             .clone()
             .acquire_owned()
@@ -76,7 +73,7 @@ impl Cpu {
 
     /// Runs `work` on a new thread of lower priority once a permit is
     /// free (the lane of searches).
-    pub(crate) async fn run_low<T, F>(&self, work: F) -> Result<T, Said>
+    pub(crate) async fn run_low<T, F>(&self, work: F) -> Result<T, String>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
@@ -106,7 +103,7 @@ impl Cpu {
     /// Runs `work` on a blocking thread once a permit is free. The permit
     /// goes with the work, so it is held until the work ends even when
     /// the caller stops waiting.
-    pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, Said>
+    pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, String>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
@@ -127,7 +124,7 @@ impl Cpu {
 }
 
 /// The refusal for work that panicked (or was cancelled).
-fn failed(payload: Box<dyn std::any::Any + Send>) -> Said {
+fn failed(payload: Box<dyn std::any::Any + Send>) -> String {
     let why = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -145,38 +142,6 @@ fn lower_priority() {
     // SAFETY: setpriority only reads its arguments; `who` 0 is the calling thread.
     unsafe {
         libc::setpriority(libc::PRIO_PROCESS, 0, 10);
-    }
-}
-
-impl Bot {
-    /// Runs quick CPU work (a picture) off the async runtime, at most as
-    /// many at once as the bot allows (one per CPU unless set otherwise).
-    pub(crate) async fn cpu<T, F>(&self, work: F) -> Result<T, Said>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
-        self.cpu.quick.run(work).await
-    }
-
-    /// Runs a search off the async runtime, in the lane of long work.
-    pub(crate) async fn think<T, F>(&self, work: F) -> Result<T, Said>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> T + Send + 'static,
-    {
-        self.cpu.think.run_low(work).await
-    }
-
-    /// Allows `n` (at least 1) pieces of CPU work at once in each lane
-    /// instead of one per CPU.
-    pub fn set_cpu_limit(&mut self, n: usize) {
-        self.cpu = Lanes::new(n);
-    }
-
-    /// How many pieces of CPU work may run at once in each lane.
-    pub fn cpu_limit(&self) -> usize {
-        self.cpu.think.size()
     }
 }
 

@@ -3,50 +3,15 @@
 //! fingerprint) when they confirm. `back` goes back a question, `cancel`
 //! leaves, and a wizard left idle for an hour expires.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
 use chrono::TimeDelta;
-use redscience_storage::sea_orm::prelude::DateTimeUtc;
 
 use crate::context::{Answer, Ctx, said};
 use crate::reply::{Message, Reply};
-use crate::request::Place;
 use crate::wizard::Wizard;
+use crate::wizard_sessions::Session;
 
 /// How long a wizard waits for its next answer.
 pub const IDLE_LIMIT: TimeDelta = TimeDelta::hours(1);
-
-struct Session {
-    wizard: Wizard,
-    last_active: DateTimeUtc,
-    /// Where the wizard was started: it hears answers there only, so a
-    /// move typed in a match's channel is never taken for an answer.
-    place: Place,
-}
-
-/// The wizards in progress, per player.
-#[derive(Default)]
-pub(crate) struct Wizards {
-    sessions: Mutex<HashMap<i64, Session>>,
-}
-
-impl Wizards {
-    fn take(&self, player: i64) -> Option<Session> {
-        self.sessions.lock().expect("wizards").remove(&player)
-    }
-
-    fn put(&self, player: i64, session: Session) {
-        self.sessions
-            .lock()
-            .expect("wizards")
-            .insert(player, session);
-    }
-
-    pub fn has(&self, player: i64) -> bool {
-        self.sessions.lock().expect("wizards").contains_key(&player)
-    }
-}
 
 /// The wizard's question as a message to the person.
 fn ask(ctx: &Ctx<'_>, wizard: &Wizard, before: Option<String>) -> Reply {
@@ -91,18 +56,18 @@ pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
         None => Wizard::new(),
     };
     // Counted once the wizard can start (a copy of a missing game is not).
-    ctx.bot.limits.start_wizard(
+    ctx.services.limits.start_wizard(
         ctx.player.id,
         ctx.req.who.chat.platform,
         ctx.storage().now(),
     )?;
     let note = ctx
-        .bot
+        .services
         .wizards
         .has(ctx.player.id)
         .then(|| "Your earlier unfinished game was dropped.".to_string());
     let reply = ask(ctx, &wizard, note);
-    ctx.bot.wizards.put(
+    ctx.services.wizards.put(
         ctx.player.id,
         Session {
             wizard,
@@ -115,14 +80,14 @@ pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
 
 /// Leaves the wizard, if one is open. Returns whether there was one.
 pub(crate) fn cancel(ctx: &Ctx<'_>) -> bool {
-    ctx.bot.wizards.take(ctx.player.id).is_some()
+    ctx.services.wizards.take(ctx.player.id).is_some()
 }
 
 /// Answers the person's open wizard, if any; None when they have none.
 pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
-    let mut session = ctx.bot.wizards.take(ctx.player.id)?;
+    let mut session = ctx.services.wizards.take(ctx.player.id)?;
     if session.place != ctx.req.place {
-        ctx.bot.wizards.put(ctx.player.id, session);
+        ctx.services.wizards.put(ctx.player.id, session);
         return None;
     }
     let now = ctx.storage().now();
@@ -151,7 +116,7 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
     // A question taking words as typed (a how-to-play text) takes them all.
     let text = session.wizard.takes_text();
     if !offered && !text && word != "cancel" && crate::help::is_command(&first) {
-        ctx.bot.wizards.put(ctx.player.id, session);
+        ctx.services.wizards.put(ctx.player.id, session);
         return None;
     }
     if word == "cancel" {
@@ -200,6 +165,6 @@ pub(crate) async fn answer(ctx: &Ctx<'_>, line: &str) -> Option<Answer> {
         }
         Ok(()) => ask(ctx, &session.wizard, None),
     };
-    ctx.bot.wizards.put(ctx.player.id, session);
+    ctx.services.wizards.put(ctx.player.id, session);
     Some(Ok(reply))
 }

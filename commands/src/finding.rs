@@ -453,7 +453,7 @@ async fn describe(ctx: &Ctx<'_>, c: &Candidate) -> String {
     };
     let mut names = Vec::new();
     for seat in awaited {
-        names.push(crate::matches::name_of(ctx.bot, live.seats[seat].player_id).await);
+        names.push(crate::matches::name_of(ctx.services, live.seats[seat].player_id).await);
     }
     let verb = turn_verb(state);
     format!(

@@ -89,7 +89,7 @@ async fn named(ctx: &Ctx<'_>, name: &str) -> Result<Player, String> {
 
 /// A private message to another player, if they have a chat the bot knows.
 async fn tell(ctx: &Ctx<'_>, them: &Player, text: String) -> Option<Message> {
-    let chat = chat_of(ctx.bot, ctx.req.place.platform, them.id).await?;
+    let chat = chat_of(ctx.services, ctx.req.place.platform, them.id).await?;
     Some(Message::new(Destination::Private(chat), text))
 }
 

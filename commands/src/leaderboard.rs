@@ -245,7 +245,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         rows,
     };
     let png = ctx
-        .bot
+        .services
         .cpu(move || leaderboard_png(&card))
         .await?
         .map_err(|e| format!("The leaderboard could not be drawn ({e}); please try again."))?;

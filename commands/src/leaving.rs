@@ -8,16 +8,16 @@
 use redscience_engine::describe::join_and;
 use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
-use crate::bot::Bot;
 use crate::context::{Said, said};
 use crate::matches::{channel_of, is_human, report, settle};
 use crate::reply::{Message, Reply};
+use crate::services::Services;
 
 /// `player_id` leaves `live` (`how`: "resigned", "ran out of time"): the
 /// channel is told who left and who plays on, then the match's report
 /// (the board, and how it ended when it did).
 pub(crate) async fn leave_match(
-    bot: &Bot,
+    services: &Services,
     live: &mut LiveMatch,
     challenge: &Challenge,
     player_id: i64,
@@ -49,12 +49,12 @@ pub(crate) async fn leave_match(
         .collect();
     let mut people_in_play = Vec::new();
     for &seat in &in_play {
-        if is_human(bot, live, seat).await {
+        if is_human(services, live, seat).await {
             people_in_play.push(seat);
         }
     }
     let stop = !trial.is_finished() && people_in_play.is_empty();
-    match live.leave(bot.storage(), &seats, stop).await {
+    match live.leave(services.storage(), &seats, stop).await {
         Ok(()) => {}
         Err(StorageError::Conflict(_)) => {
             return Err(format!(
@@ -64,8 +64,8 @@ pub(crate) async fn leave_match(
         }
         Err(e) => return Err(said(e)),
     }
-    let names = crate::recap::seat_names(bot, live).await;
-    let who = crate::matches::name_of(bot, player_id).await;
+    let names = crate::recap::seat_names(services, live).await;
+    let who = crate::matches::name_of(services, player_id).await;
     // Partners share one outcome, so they leave together.
     let partners: Vec<String> = (0..live.seats.len())
         .filter(|&s| trial.has_left(s) && !before[s] && !seats.contains(&s))
@@ -96,7 +96,7 @@ pub(crate) async fn leave_match(
             .trim_end()
             .to_string(),
     ));
-    settle(bot, live, challenge.place.platform, &mut reply).await?;
-    reply.extend(report(bot, live, challenge, from).await);
+    settle(services, live, challenge.place.platform, &mut reply).await?;
+    reply.extend(report(services, live, challenge, from).await);
     Ok(reply)
 }

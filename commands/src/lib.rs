@@ -27,6 +27,7 @@ pub mod ratings;
 mod recap;
 pub mod reply;
 pub mod request;
+mod services;
 pub mod stats;
 mod stop_clock;
 pub mod suggest;
@@ -34,6 +35,7 @@ pub mod syntax;
 pub mod table;
 mod turns;
 pub mod wizard;
+mod wizard_sessions;
 pub mod words;
 
 pub use bot::Bot;

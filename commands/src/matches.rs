@@ -16,18 +16,18 @@ use redscience_storage::{
     Augmentation, Challenge, ChatId, Error as StorageError, Kind, LiveMatch, Platform,
 };
 
-use crate::bot::Bot;
 use crate::context::{Said, said};
 use crate::pictures::{Forfeit, board_options};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
+use crate::services::Services;
 
 /// The most drop-down lists one message carries: Discord's five rows,
 /// less one for the typed-move field.
 const MENUS: usize = 4;
 
 /// A player's name for messages.
-pub(crate) async fn name_of(bot: &Bot, id: i64) -> String {
-    match bot.storage().player(id).await {
+pub(crate) async fn name_of(services: &Services, id: i64) -> String {
+    match services.storage().player(id).await {
         Ok(p) => p.name,
         Err(_) => format!("player {id}"),
     }
@@ -39,13 +39,17 @@ pub(crate) fn channel_of(challenge: &Challenge) -> Destination {
 }
 
 /// A player's chat account on `platform` (or any), for private messages.
-pub(crate) async fn chat_of(bot: &Bot, platform: Platform, player_id: i64) -> Option<ChatId> {
-    let mut chats = bot.storage().chat_ids(player_id).await.ok()?;
+pub(crate) async fn chat_of(
+    services: &Services,
+    platform: Platform,
+    player_id: i64,
+) -> Option<ChatId> {
+    let mut chats = services.storage().chat_ids(player_id).await.ok()?;
     if chats.is_empty() {
         // A persona's messages go to its person.
-        let player = bot.storage().player(player_id).await.ok()?;
+        let player = services.storage().player(player_id).await.ok()?;
         if let (Kind::Persona, Some(parent)) = (player.kind, player.parent_id) {
-            chats = bot.storage().chat_ids(parent).await.ok()?;
+            chats = services.storage().chat_ids(parent).await.ok()?;
         }
     }
     chats
@@ -56,12 +60,12 @@ pub(crate) async fn chat_of(bot: &Bot, platform: Platform, player_id: i64) -> Op
 }
 
 /// "Player 1 Ann (black), Player 2 Random (white)".
-pub(crate) async fn seat_list(bot: &Bot, live: &LiveMatch) -> String {
+pub(crate) async fn seat_list(services: &Services, live: &LiveMatch) -> String {
     let game = live.state().game();
     let mut parts = Vec::new();
     for (seat, record) in live.seats.iter().enumerate() {
         let s = &game.seats[seat];
-        let name = name_of(bot, record.player_id).await;
+        let name = name_of(services, record.player_id).await;
         parts.push(if s.is_chaos {
             format!("Chaos ({})", s.color.name())
         } else {
@@ -73,8 +77,8 @@ pub(crate) async fn seat_list(bot: &Bot, live: &LiveMatch) -> String {
 
 /// Whether a seat is played by a person, themselves or through a persona
 /// (everyone else moves by itself).
-pub(crate) async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
-    match bot.storage().player(live.seats[seat].player_id).await {
+pub(crate) async fn is_human(services: &Services, live: &LiveMatch, seat: usize) -> bool {
+    match services.storage().player(live.seats[seat].player_id).await {
         Ok(p) => matches!(p.kind, Kind::Human | Kind::Persona),
         Err(_) => false,
     }
@@ -84,12 +88,15 @@ pub(crate) async fn is_human(bot: &Bot, live: &LiveMatch, seat: usize) -> bool {
 /// die, until a person is to move or the match ends. Each machine move and
 /// roll is drawn from a stream seeded by the match and the move's number,
 /// so a replay makes the same choice.
-pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result<(), Said> {
+pub(crate) async fn let_machines_move(
+    services: &Services,
+    live: &mut LiveMatch,
+) -> Result<(), Said> {
     while !live.is_over() {
         let seat = live.state().to_move();
         // The die rolls for every seat, a person's too: no one chooses it.
         let rolling = live.state().awaits_roll();
-        if !rolling && is_human(bot, live, seat).await {
+        if !rolling && is_human(services, live, seat).await {
             break;
         }
         let number = live.state().decisions().len() as u64;
@@ -104,18 +111,19 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
         let mv = if rolling {
             random_move(live.state(), &mut rng)
         } else {
-            let player = bot.storage().player(actor).await.map_err(said)?;
+            let player = services.storage().player(actor).await.map_err(said)?;
             match player.kind {
                 Kind::Standard | Kind::Persona => {
                     let state = live.state().clone();
                     let thinking = crate::machines::budget(&player, state.game());
-                    bot.think(move || {
-                        let cap = std::time::Duration::from_millis(
-                            redscience_engine::ai::THINKING_CAP_MS,
-                        );
-                        redscience_engine::ai::decide(&state, &mut rng, thinking, Some(cap))
-                    })
-                    .await?
+                    services
+                        .think(move || {
+                            let cap = std::time::Duration::from_millis(
+                                redscience_engine::ai::THINKING_CAP_MS,
+                            );
+                            redscience_engine::ai::decide(&state, &mut rng, thinking, Some(cap))
+                        })
+                        .await?
                 }
                 _ => random_move(live.state(), &mut rng),
             }
@@ -123,12 +131,12 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
         let Some(mv) = mv else {
             break;
         };
-        match live.play(bot.storage(), mv, Some(actor), 0).await {
+        match live.play(services.storage(), mv, Some(actor), 0).await {
             Ok(_) => {}
             // Another handler or process played this turn first: go on
             // from what it recorded.
             Err(StorageError::Conflict(_)) => {
-                *live = bot.storage().load_match(live.id).await.map_err(said)?;
+                *live = services.storage().load_match(live.id).await.map_err(said)?;
             }
             Err(e) => return Err(said(e)),
         }
@@ -140,13 +148,13 @@ pub(crate) async fn let_machines_move(bot: &Bot, live: &mut LiveMatch) -> Result
 /// whose seat's turn to plan has come. A plan the engine refuses is
 /// returned to its author privately.
 pub(crate) async fn settle(
-    bot: &Bot,
+    services: &Services,
     live: &mut LiveMatch,
     platform: Platform,
     reply: &mut Reply,
 ) -> Result<(), Said> {
     loop {
-        let_machines_move(bot, live).await?;
+        let_machines_move(services, live).await?;
         let state = live.state();
         if live.is_over() {
             return Ok(());
@@ -156,7 +164,7 @@ pub(crate) async fn settle(
             return Ok(());
         }
         let seat = state.to_move();
-        let early = bot
+        let early = services
             .storage()
             .take_early_plan(live.id, seat)
             .await
@@ -168,7 +176,7 @@ pub(crate) async fn settle(
         let before = state.decisions().len();
         let mut trial = state.clone();
         if let Err(e) = apply_turn(&mut trial, &text, |_| None) {
-            if let Some(chat) = chat_of(bot, platform, author).await {
+            if let Some(chat) = chat_of(services, platform, author).await {
                 reply.push(Message::new(
                     Destination::Private(chat),
                     format!(
@@ -180,7 +188,7 @@ pub(crate) async fn settle(
             return Ok(());
         }
         let turn = trial.decisions()[before..].to_vec();
-        live.play_turn(bot.storage(), &turn, Some(author), 0)
+        live.play_turn(services.storage(), &turn, Some(author), 0)
             .await
             .map_err(said)?;
     }
@@ -188,21 +196,21 @@ pub(crate) async fn settle(
 
 /// How long the seat to move has left on the match's clock, when it has
 /// one running: the turn's seconds and the time left.
-async fn clock_now(bot: &Bot, live: &LiveMatch) -> Option<(u32, chrono::TimeDelta)> {
+async fn clock_now(services: &Services, live: &LiveMatch) -> Option<(u32, chrono::TimeDelta)> {
     if live.is_over() {
         return None;
     }
-    let deadline = bot.storage().deadline_of(live.id).await.ok()??;
+    let deadline = services.storage().deadline_of(live.id).await.ok()??;
     Some((
         live.seconds_per_turn(),
-        deadline.due_at - bot.storage().now(),
+        deadline.due_at - services.storage().now(),
     ))
 }
 
 /// How long the seat to move has left, for the picture's caption: "23
 /// hours left of 1 day".
-pub(crate) async fn time_left(bot: &Bot, live: &LiveMatch) -> Option<String> {
-    let (turn, left) = clock_now(bot, live).await?;
+pub(crate) async fn time_left(services: &Services, live: &LiveMatch) -> Option<String> {
+    let (turn, left) = clock_now(services, live).await?;
     Some(format!(
         "{} left of {}",
         crate::clock::left_words(left),
@@ -218,7 +226,7 @@ pub(crate) async fn time_left(bot: &Bot, live: &LiveMatch) -> Option<String> {
 /// drawing that fails leaves the text board alone. It is drawn off the
 /// async runtime ([`Bot::cpu`]).
 pub(crate) async fn picture(
-    bot: &Bot,
+    services: &Services,
     message: Message,
     live: &LiveMatch,
     view: &Shown,
@@ -232,7 +240,7 @@ pub(crate) async fn picture(
             Some(s) if s.is_chaos => "Chaos".to_string(),
             // Machines' names start with a star in text ("*Random"); the
             // picture's swatch and words need none ("Random").
-            _ => name_of(bot, record.player_id)
+            _ => name_of(services, record.player_id)
                 .await
                 .trim_start_matches('*')
                 .to_string(),
@@ -249,7 +257,10 @@ pub(crate) async fn picture(
     let (view, options) = board_options(state, forfeit, view, seats, clock);
     let game = game.clone();
     let name = format!("match-{}.png", live.id);
-    match bot.cpu(move || board_png(&game, &view, &options)).await {
+    match services
+        .cpu(move || board_png(&game, &view, &options))
+        .await
+    {
         Ok(Ok(png)) => message.with_attachment(name, png),
         _ => message,
     }
@@ -274,23 +285,27 @@ pub(crate) fn secret(state: &State) -> bool {
 /// since history entry `from`, each differing private view, and the
 /// choices of the person to move.
 pub(crate) async fn report(
-    bot: &Bot,
+    services: &Services,
     live: &LiveMatch,
     challenge: &Challenge,
     from: usize,
 ) -> Reply {
-    report_since(bot, live, challenge, Some(from)).await
+    report_since(services, live, challenge, Some(from)).await
 }
 
 /// The messages when a match starts: every view, since nobody has seen
 /// one yet (the machines' first moves included).
-pub(crate) async fn report_start(bot: &Bot, live: &LiveMatch, challenge: &Challenge) -> Reply {
-    report_since(bot, live, challenge, None).await
+pub(crate) async fn report_start(
+    services: &Services,
+    live: &LiveMatch,
+    challenge: &Challenge,
+) -> Reply {
+    report_since(services, live, challenge, None).await
 }
 
 /// `from` is `None` for a new match.
 async fn report_since(
-    bot: &Bot,
+    services: &Services,
     live: &LiveMatch,
     challenge: &Challenge,
     from: Option<usize>,
@@ -303,7 +318,7 @@ async fn report_since(
     let mut reply = Reply::default();
     // In a sealed round: the seats whose plans are kept for their turn.
     let kept = match state.round_progress() {
-        Some(_) => bot
+        Some(_) => services
             .storage()
             .early_plan_seats(live.id)
             .await
@@ -312,9 +327,9 @@ async fn report_since(
     };
     let mut names = Vec::new();
     for record in &live.seats {
-        names.push(name_of(bot, record.player_id).await);
+        names.push(name_of(services, record.player_id).await);
     }
-    let seats = crate::recap::seat_names(bot, live).await;
+    let seats = crate::recap::seat_names(services, live).await;
     let who = |seat: usize| seats[seat].clone();
     let lines = |viewer: Option<usize>| -> String {
         crate::recap::move_lines(state, from, viewer, &who)
@@ -325,13 +340,13 @@ async fn report_since(
     let mut status = status(live, &kept, &who);
     // Every way a match ends comes through here: a finished rated match is
     // rated now, once (the storage refuses a second time).
-    if let Some(line) = crate::ratings::after_match(bot, live).await {
+    if let Some(line) = crate::ratings::after_match(services, live).await {
         status.push('\n');
         status.push_str(&line);
     }
     let public = Shown::from(state.public_view());
     let board = |view: &Shown| format!("```\n{}\n```", view_text(game, view).trim_end());
-    let clock = time_left(bot, live).await;
+    let clock = time_left(services, live).await;
     // The match as it stood before the change, to tell who can see
     // anything new: a board is posted (and sent) only then.
     // A new match, or nothing added (an undo, a forfeit): as if all
@@ -339,7 +354,11 @@ async fn report_since(
     // after a first hidden move would tell that one was made.
     let before = if !start && from < state.history().len() {
         let state = state.clone();
-        bot.cpu(move || state.as_it_was(from)).await.ok().flatten()
+        services
+            .cpu(move || state.as_it_was(from))
+            .await
+            .ok()
+            .flatten()
     } else {
         None
     };
@@ -371,14 +390,14 @@ async fn report_since(
             format!("{channel_told}{shown}{status}"),
         );
         reply.push(if public_changed {
-            picture(bot, message, live, &public, clock.as_deref()).await
+            picture(services, message, live, &public, clock.as_deref()).await
         } else {
             message
         });
     }
     let mover = (!live.is_over()).then(|| state.to_move());
     for seat in 0..live.seats.len() {
-        if !is_human(bot, live, seat).await {
+        if !is_human(services, live, seat).await {
             continue;
         }
         let own = Shown::from(state.player_view(seat));
@@ -397,7 +416,7 @@ async fn report_since(
         if !own_changed && own_lines.is_empty() {
             continue;
         }
-        let Some(chat) = chat_of(bot, platform, live.seats[seat].player_id).await else {
+        let Some(chat) = chat_of(services, platform, live.seats[seat].player_id).await else {
             continue;
         };
         let shown = if own_changed {
@@ -412,7 +431,7 @@ async fn report_since(
         );
         let message = Message::new(Destination::Private(chat), text.trim_end().to_string());
         reply.push(if own_changed {
-            picture(bot, message, live, &own, clock.as_deref()).await
+            picture(services, message, live, &own, clock.as_deref()).await
         } else {
             message
         });
@@ -423,15 +442,23 @@ async fn report_since(
         // from the round-start position, unless its plan is already kept.
         Some(round) => {
             for &seat in &round.awaited {
-                if kept.contains(&seat) || !is_human(bot, live, seat).await {
+                if kept.contains(&seat) || !is_human(services, live, seat).await {
                     continue;
                 }
                 let Some(position) = state.plan_position(seat) else {
                     continue;
                 };
                 let stamp = round.decisions_start;
-                if let Some(message) =
-                    turn_prompt(bot, live, challenge, seat, &position, stamp, &names[seat]).await
+                if let Some(message) = turn_prompt(
+                    services,
+                    live,
+                    challenge,
+                    seat,
+                    &position,
+                    stamp,
+                    &names[seat],
+                )
+                .await
                 {
                     reply.push(message);
                 }
@@ -439,13 +466,13 @@ async fn report_since(
         }
         None => {
             if let Some(seat) = mover
-                && is_human(bot, live, seat).await
+                && is_human(services, live, seat).await
             {
                 // Counted from what the seat is told: a count of every
                 // decision would tell it how many it could not see.
                 let stamp = state.told_count(seat);
                 if let Some(message) =
-                    turn_prompt(bot, live, challenge, seat, state, stamp, &names[seat]).await
+                    turn_prompt(services, live, challenge, seat, state, stamp, &names[seat]).await
                 {
                     reply.push(message);
                 }
@@ -534,7 +561,7 @@ fn turn_goes_on(state: &State, verb: &str) -> String {
 /// or in a sealed round the seat's own round-start position); the offered
 /// moves carry `stamp`, so an older offer is never played.
 async fn turn_prompt(
-    bot: &Bot,
+    services: &Services,
     live: &LiveMatch,
     challenge: &Challenge,
     seat: usize,
@@ -559,13 +586,13 @@ async fn turn_prompt(
         })
         .collect();
     let to = if secret(state) {
-        Destination::Private(chat_of(bot, platform, live.seats[seat].player_id).await?)
+        Destination::Private(chat_of(services, platform, live.seats[seat].player_id).await?)
     } else {
         channel_of(challenge)
     };
     {
         // "(1 day per move, 23 hours left)" while the clock runs.
-        let time = match clock_now(bot, live).await {
+        let time = match clock_now(services, live).await {
             Some((turn, left)) => format!(
                 " ({} per move, {} left)",
                 crate::clock::per_move(turn),

@@ -5,11 +5,11 @@
 
 use redscience_storage::{Challenge, ChallengeStatus, ChannelRef, Player};
 
-use crate::bot::Bot;
 use crate::clock::{left_words, per_move};
 use crate::context::{Answer, Ctx, Said, said};
 use crate::matches::{chat_of, name_of};
 use crate::reply::{Destination, Message, Reply};
+use crate::services::Services;
 
 /// Whether a challenge waits for this player's answer.
 pub(crate) fn waits_for(c: &Challenge, id: i64) -> bool {
@@ -19,11 +19,11 @@ pub(crate) fn waits_for(c: &Challenge, id: i64) -> bool {
 }
 
 /// The people a challenge still waits for, and its open seats.
-async fn unanswered(bot: &Bot, c: &Challenge) -> (Vec<String>, usize) {
+async fn unanswered(services: &Services, c: &Challenge) -> (Vec<String>, usize) {
     let mut named = Vec::new();
     for seat in &c.seats {
         if let Some(id) = seat.player_id.filter(|_| !seat.accepted) {
-            named.push(name_of(bot, id).await);
+            named.push(name_of(services, id).await);
         }
     }
     let open = c.seats.iter().filter(|s| s.player_id.is_none()).count();
@@ -37,8 +37,8 @@ fn open_seats(n: usize) -> String {
 
 /// Who a challenge still waits for: "bob", "bob and an open seat",
 /// "2 open seats".
-async fn waiting_for(bot: &Bot, c: &Challenge) -> String {
-    let (mut who, open) = unanswered(bot, c).await;
+async fn waiting_for(services: &Services, c: &Challenge) -> String {
+    let (mut who, open) = unanswered(services, c).await;
     match open {
         0 => {}
         1 => who.push("an open seat".to_string()),
@@ -49,8 +49,8 @@ async fn waiting_for(bot: &Bot, c: &Challenge) -> String {
 
 /// Whom a challenge was put to: "bob", "bob and anyone here (an open
 /// seat)".
-async fn challenged(bot: &Bot, c: &Challenge) -> String {
-    let (mut who, open) = unanswered(bot, c).await;
+async fn challenged(services: &Services, c: &Challenge) -> String {
+    let (mut who, open) = unanswered(services, c).await;
     if open > 0 {
         who.push(format!("anyone here ({})", open_seats(open)));
     }
@@ -59,8 +59,8 @@ async fn challenged(bot: &Bot, c: &Challenge) -> String {
 
 /// Why a challenge lapsed: "no answer from bob", "no one took its open
 /// seat", or both.
-async fn why_lapsed(bot: &Bot, c: &Challenge) -> String {
-    let (named, open) = unanswered(bot, c).await;
+async fn why_lapsed(services: &Services, c: &Challenge) -> String {
+    let (named, open) = unanswered(services, c).await;
     let mut why = Vec::new();
     if !named.is_empty() {
         why.push(format!("no answer from {}", named.join(" and ")));
@@ -73,14 +73,14 @@ async fn why_lapsed(bot: &Bot, c: &Challenge) -> String {
     why.join(", and ")
 }
 
-async fn game_of(bot: &Bot, c: &Challenge) -> String {
-    game_and_clock(bot, c).await.0
+async fn game_of(services: &Services, c: &Challenge) -> String {
+    game_and_clock(services, c).await.0
 }
 
 /// A challenge's game and its match's clock in words ("1 day per move",
 /// "no time limit").
-async fn game_and_clock(bot: &Bot, c: &Challenge) -> (String, String) {
-    match bot.storage().rule_set_by_id(c.rule_set_id).await {
+async fn game_and_clock(services: &Services, c: &Challenge) -> (String, String) {
+    match services.storage().rule_set_by_id(c.rule_set_id).await {
         Ok(saved) => (
             saved.name,
             match c.clock.seconds(saved.rules.seconds_per_turn) {
@@ -93,10 +93,10 @@ async fn game_and_clock(bot: &Bot, c: &Challenge) -> (String, String) {
 }
 
 /// "lapses in 23 hours".
-fn lapses(bot: &Bot, c: &Challenge) -> String {
+fn lapses(services: &Services, c: &Challenge) -> String {
     format!(
         "lapses in {}",
-        left_words(c.expires_at - bot.storage().now())
+        left_words(c.expires_at - services.storage().now())
     )
 }
 
@@ -106,10 +106,10 @@ pub(crate) async fn already_open(ctx: &Ctx<'_>, first: &Challenge) -> Said {
     format!(
         "You already challenged {} to {} in {}: challenge {id} is open and {}. Nothing was sent \
          again. To change its clock or rating, `cancel {id}` and challenge anew.",
-        challenged(ctx.bot, first).await,
-        game_of(ctx.bot, first).await,
+        challenged(ctx.services, first).await,
+        game_of(ctx.services, first).await,
         first.place.channel,
-        lapses(ctx.bot, first)
+        lapses(ctx.services, first)
     )
 }
 
@@ -118,12 +118,12 @@ pub(crate) async fn already_open(ctx: &Ctx<'_>, first: &Challenge) -> Said {
 /// there are none.
 pub(crate) async fn listed(ctx: &Ctx<'_>, mine: &[Player]) -> Result<Option<String>, Said> {
     let open = ctx.storage().open_challenges().await.map_err(said)?;
-    let bot = ctx.bot;
+    let services = ctx.services;
     let mut to_you = Vec::new();
     let mut from_you = Vec::new();
     for c in &open {
         let id = c.id;
-        let (game, clock) = game_and_clock(bot, c).await;
+        let (game, clock) = game_and_clock(services, c).await;
         if let Some(p) = mine.iter().find(|p| waits_for(c, p.id)) {
             let as_whom = if p.id == ctx.player.id {
                 String::new()
@@ -133,9 +133,9 @@ pub(crate) async fn listed(ctx: &Ctx<'_>, mine: &[Player]) -> Result<Option<Stri
             to_you.push(format!(
                 "- {id}: {} invites you{as_whom} to {game} in {} ({clock}; {}). \
                  `accept {id}` or `decline {id}`.",
-                name_of(bot, c.challenger_id).await,
+                name_of(services, c.challenger_id).await,
                 c.place.channel,
-                lapses(bot, c)
+                lapses(services, c)
             ));
         }
         if mine.iter().any(|p| p.id == c.challenger_id) {
@@ -143,8 +143,8 @@ pub(crate) async fn listed(ctx: &Ctx<'_>, mine: &[Player]) -> Result<Option<Stri
                 "- {id}: {game} in {}, waiting for {} ({clock}; {}). `cancel {id}` \
                  withdraws it.",
                 c.place.channel,
-                waiting_for(bot, c).await,
-                lapses(bot, c)
+                waiting_for(services, c).await,
+                lapses(services, c)
             ));
         }
     }
@@ -242,7 +242,7 @@ fn ids_words<'a>(ids: impl Iterator<Item = &'a i64>) -> String {
     }
 }
 
-impl Bot {
+impl Services {
     /// Closes the open challenges that have lapsed, each claimed once among
     /// every process on the database, telling the challenger privately and
     /// the channel where it was made.

@@ -9,10 +9,10 @@
 
 use redscience_storage::{Challenge, Created, Kind, PUBLIC_UNIVERSE, Player, Security};
 
-use crate::bot::Bot;
 use crate::context::{Answer, Ctx, Said, said};
 use crate::reply::{Choice, ChoiceSet, Message, Reply};
 use crate::request::{Request, What};
+use crate::services::Services;
 use crate::table::Acts;
 use crate::{challenges, help, words};
 
@@ -22,12 +22,17 @@ const USAGE: &str =
 /// Who a request acts as: the persona in use for the playing commands,
 /// the person otherwise (and while the person has a game wizard open,
 /// whose answers and `cancel` are the person's).
-pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str) -> Player {
+pub(crate) async fn acting(
+    services: &Services,
+    req: &Request,
+    person: Player,
+    line: &str,
+) -> Player {
     let first = words::split(line.trim().trim_start_matches('/'))
         .first()
         .map(|w| w.to_ascii_lowercase())
         .unwrap_or_default();
-    let wizard = bot.wizards.has(person.id);
+    let wizard = services.wizards.has(person.id);
     let command = crate::table::find(&first);
     let plays = if let Some(command) = command {
         command.acts != Acts::Person && !(wizard && first == "cancel")
@@ -37,7 +42,7 @@ pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str)
     if !plays {
         return person;
     }
-    let acting = match bot.storage().acting_for_chat(&req.who.chat).await {
+    let acting = match services.storage().acting_for_chat(&req.who.chat).await {
         Ok(Some(persona)) => persona,
         _ => person.clone(),
     };
@@ -47,17 +52,17 @@ pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str)
     }
     // A move for a match that waits for another of the person's players
     // (their persona, or themselves) here is that player's.
-    let mut others = match bot.storage().personas_of(person.id).await {
+    let mut others = match services.storage().personas_of(person.id).await {
         Ok(personas) if !personas.is_empty() => personas,
         _ => return acting,
     };
-    if waits_here(bot, req, acting.id, line).await {
+    if waits_here(services, req, acting.id, line).await {
         return acting;
     }
     others.push(person);
     let mut waiting = Vec::new();
     for p in others {
-        if p.id != acting.id && waits_here(bot, req, p.id, line).await {
+        if p.id != acting.id && waits_here(services, req, p.id, line).await {
             waiting.push(p);
         }
     }
@@ -69,8 +74,8 @@ pub(crate) async fn acting(bot: &Bot, req: &Request, person: Player, line: &str)
 
 /// Whether a match waits for `player_id` to move: the one numbered
 /// (`move #12 ...`), or one in this channel (anywhere when asked privately).
-async fn waits_here(bot: &Bot, req: &Request, player_id: i64, line: &str) -> bool {
-    let storage = bot.storage();
+async fn waits_here(services: &Services, req: &Request, player_id: i64, line: &str) -> bool {
+    let storage = services.storage();
     let numbered = words::split(line.trim().trim_start_matches('/'))
         .get(1)
         .and_then(|w| w.strip_prefix('#'))
@@ -449,7 +454,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     match target {
         Some(player) => {
             let as_target = Ctx {
-                bot: ctx.bot,
+                services: ctx.services,
                 player,
                 req: ctx.req,
             };
@@ -503,7 +508,7 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .await
         .map_err(said)?;
     let as_target = Ctx {
-        bot: ctx.bot,
+        services: ctx.services,
         player: target.clone(),
         req: ctx.req,
     };

@@ -24,9 +24,9 @@ use redscience_storage::{Augmentation, Kind, LiveMatch, Rating, RatingKey, Ratin
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
-use crate::bot::Bot;
 use crate::matches::name_of;
 use crate::reply::{Message, Reply};
+use crate::services::Services;
 
 /// One seat as the rating maths sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -239,9 +239,9 @@ async fn rate_once(
 
 /// The line a finished match's report ends with: each rated player's shown
 /// rating before and after. `None` when the match changes no rating.
-pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
-    match rate(bot.storage(), live).await {
-        Ok(Some(changes)) => Some(line(bot, live, &changes).await),
+pub(crate) async fn after_match(services: &Services, live: &LiveMatch) -> Option<String> {
+    match rate(services.storage(), live).await {
+        Ok(Some(changes)) => Some(line(services, live, &changes).await),
         Ok(None) => None,
         Err(e) => Some(format!("The ratings could not be updated: {e}.")),
     }
@@ -250,7 +250,7 @@ pub(crate) async fn after_match(bot: &Bot, live: &LiveMatch) -> Option<String> {
 /// The ratings line of a finished match, and the notes it needs: what
 /// `?` means when a provisional rating is in it, and why ratings move
 /// further in a match of three or four sides.
-async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
+async fn line(services: &Services, live: &LiveMatch, changes: &[Change]) -> String {
     let game = live.state().game();
     let seats: Vec<SeatRating> = live
         .seats
@@ -268,7 +268,7 @@ async fn line(bot: &Bot, live: &LiveMatch, changes: &[Change]) -> String {
     }
     let mut parts = Vec::new();
     for change in changes {
-        let name = name_of(bot, change.key.player_id).await;
+        let name = name_of(services, change.key.player_id).await;
         let how = match change.key.augmentation {
             Augmentation::Alone => String::new(),
             other => format!(" ({other})"),
@@ -355,28 +355,33 @@ const CATCH_UP_AFTER_SECONDS: i64 = 60;
 /// Rates the finished rated matches whose rating was interrupted (the bot
 /// stopped between a match's end and its report), and posts their ratings
 /// line to the match's channel. Called by the clock.
-pub(crate) async fn catch_up(bot: &Bot) -> Reply {
+pub(crate) async fn catch_up(services: &Services) -> Reply {
     let mut reply = Reply::default();
-    let before = bot.storage().now() - chrono::TimeDelta::seconds(CATCH_UP_AFTER_SECONDS);
-    let Ok(ids) = bot.storage().matches_awaiting_rating(before).await else {
+    let before = services.storage().now() - chrono::TimeDelta::seconds(CATCH_UP_AFTER_SECONDS);
+    let Ok(ids) = services.storage().matches_awaiting_rating(before).await else {
         return reply;
     };
     for id in ids {
-        let challenge = bot.storage().challenge_of_match(id).await.ok().flatten();
+        let challenge = services
+            .storage()
+            .challenge_of_match(id)
+            .await
+            .ok()
+            .flatten();
         if challenge
             .as_ref()
-            .is_some_and(|c| !bot.clocks(c.place.platform))
+            .is_some_and(|c| !services.clocks(c.place.platform))
         {
             continue;
         }
-        let Ok(live) = bot.storage().load_match(id).await else {
+        let Ok(live) = services.storage().load_match(id).await else {
             continue;
         };
         // A match that cannot be rated is not announced on every tick.
-        let Ok(Some(changes)) = rate(bot.storage(), &live).await else {
+        let Ok(Some(changes)) = rate(services.storage(), &live).await else {
             continue;
         };
-        let line = line(bot, &live, &changes).await;
+        let line = line(services, &live, &changes).await;
         if let Some(challenge) = challenge {
             reply.push(Message::new(
                 crate::matches::channel_of(&challenge),

@@ -8,11 +8,11 @@ use redscience_engine::rules::{BoardKind, Color, Order, Shape};
 use redscience_engine::{Move, State};
 use redscience_storage::LiveMatch;
 
-use crate::bot::Bot;
 use crate::matches::name_of;
+use crate::services::Services;
 
 /// Each seat as messages name it: "ann (black)", "Chaos (pink)".
-pub(crate) async fn seat_names(bot: &Bot, live: &LiveMatch) -> Vec<String> {
+pub(crate) async fn seat_names(services: &Services, live: &LiveMatch) -> Vec<String> {
     let game = live.state().game();
     let mut names = Vec::new();
     for (seat, record) in live.seats.iter().enumerate() {
@@ -20,7 +20,7 @@ pub(crate) async fn seat_names(bot: &Bot, live: &LiveMatch) -> Vec<String> {
         let name = if s.is_chaos {
             "Chaos".to_string()
         } else {
-            name_of(bot, record.player_id).await
+            name_of(services, record.player_id).await
         };
         names.push(format!("{name} ({})", game.seat_colors_name(seat)));
     }
@@ -80,7 +80,11 @@ pub(crate) fn move_lines(
 /// What the channel is told after a change that began at history entry
 /// `from`: the move lines, with the collisions of a sealed round told right
 /// after the round's plans, before whatever followed them.
-pub(crate) fn channel_lines(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> Vec<String> {
+pub(crate) fn channel_lines(
+    state: &State,
+    from: usize,
+    who: &dyn Fn(usize) -> String,
+) -> Vec<String> {
     let lines = told_lines(state, from, None, who);
     let (collided, round_end) = collisions(state, from, who);
     let at = lines

@@ -5,19 +5,25 @@
 
 use redscience_storage::PUBLIC_UNIVERSE;
 
-use crate::bot::Bot;
 use crate::request::Who;
+use crate::services::Services;
 use crate::syntax::Suggest;
 use crate::table;
 
 /// The most suggestions one answer holds (Discord's limit).
 pub const MAX_SUGGESTIONS: usize = 25;
 
-impl Bot {
+impl Services {
     /// What `typed` may become, best first: names that start with it,
     /// then names that contain it (any case). For a list of names
     /// (`many`) the last word is completed and the earlier ones kept.
-    pub async fn suggest(&self, who: &Who, kind: Suggest, typed: &str, many: bool) -> Vec<String> {
+    pub(crate) async fn suggest(
+        &self,
+        who: &Who,
+        kind: Suggest,
+        typed: &str,
+        many: bool,
+    ) -> Vec<String> {
         let (kept, partial) = match typed.rsplit_once(char::is_whitespace) {
             Some((kept, last)) if many => (format!("{} ", kept.trim_end()), last),
             _ => (String::new(), typed.trim()),

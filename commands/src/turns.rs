@@ -128,7 +128,14 @@ async fn try_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Option<Answer> 
         Err(e) => return Some(Err(said(e))),
     }
     let mut reply = Reply::default();
-    if let Err(e) = settle(ctx.bot, &mut live, challenge.place.platform, &mut reply).await {
+    if let Err(e) = settle(
+        ctx.services,
+        &mut live,
+        challenge.place.platform,
+        &mut reply,
+    )
+    .await
+    {
         return Some(Err(e));
     }
     if ctx.req.place.private {
@@ -137,7 +144,7 @@ async fn try_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Option<Answer> 
             format!("Recorded for match {}.", live.id),
         ));
     }
-    reply.extend(report(ctx.bot, &live, &challenge, from).await);
+    reply.extend(report(ctx.services, &live, &challenge, from).await);
     Some(Ok(reply))
 }
 
@@ -200,7 +207,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     }
     let state = live.state();
     if let Some(outcome) = state.outcome() {
-        let seats = crate::recap::seat_names(ctx.bot, &live).await;
+        let seats = crate::recap::seat_names(ctx.services, &live).await;
         return Err(format!(
             "Match {} is over: {}. Nothing was played.",
             live.id,
@@ -255,7 +262,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
         for (s, record) in live.seats.iter().enumerate() {
             names.push(format!(
                 "{} ({})",
-                name_of(ctx.bot, record.player_id).await,
+                name_of(ctx.services, record.player_id).await,
                 game.seat_colors_name(s)
             ));
         }
@@ -278,7 +285,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
         let game = state.game();
         return Err(format!(
             "It is {}'s turn in match {} ({}), not yours.",
-            name_of(ctx.bot, live.seats[to_move].player_id).await,
+            name_of(ctx.services, live.seats[to_move].player_id).await,
             live.id,
             game.seats[to_move].label()
         ));
@@ -367,19 +374,19 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         Some(seat) if ctx.req.place.private => state.player_view(seat).into(),
         _ => state.public_view().into(),
     };
-    let clock = crate::matches::time_left(ctx.bot, &live).await;
+    let clock = crate::matches::time_left(ctx.services, &live).await;
     let status = match state.outcome() {
         _ if live.forfeit.is_some() => {
             format!("Over: {}.", live.forfeit.clone().unwrap_or_default())
         }
         Some(_) => {
-            let seats = crate::recap::seat_names(ctx.bot, &live).await;
+            let seats = crate::recap::seat_names(ctx.services, &live).await;
             let ending = crate::recap::ending(state, &|seat| seats[seat].clone());
             format!("Over: {}", ending.unwrap_or_default())
         }
         None => format!(
             "{} to move{}.",
-            name_of(ctx.bot, live.seats[state.to_move()].player_id).await,
+            name_of(ctx.services, live.seats[state.to_move()].player_id).await,
             clock
                 .as_ref()
                 .map(|c| format!(" ({c})"))
@@ -390,12 +397,12 @@ pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         "Match {} of {}: {}\n```\n{}\n```\n{status}",
         live.id,
         game.rules.name,
-        seat_list(ctx.bot, &live).await,
+        seat_list(ctx.services, &live).await,
         view_text(game, &view).trim_end()
     );
     let message = Message::new(ctx.here(), text);
     Ok(Reply::one(
-        picture(ctx.bot, message, &live, &view, clock.as_deref()).await,
+        picture(ctx.services, message, &live, &view, clock.as_deref()).await,
     ))
 }
 
@@ -417,17 +424,17 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
         } else {
             format!(
                 "{} to move",
-                name_of(ctx.bot, live.seats[to_move].player_id).await
+                name_of(ctx.services, live.seats[to_move].player_id).await
             )
         };
-        if let Some(clock) = crate::matches::time_left(ctx.bot, &live).await {
+        if let Some(clock) = crate::matches::time_left(ctx.services, &live).await {
             whose.push_str(&format!(" ({clock})"));
         }
         text.push_str(&format!(
             "- #{} {}: {}; {whose}\n",
             id,
             live.state().game().rules.name,
-            seat_list(ctx.bot, &live).await
+            seat_list(ctx.services, &live).await
         ));
     }
     Ok(ctx.answer(text.trim_end().to_string()))
@@ -444,7 +451,14 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     if live.is_over() {
         return Err(format!("Match {} is over already.", live.id));
     }
-    crate::leaving::leave_match(ctx.bot, &mut live, &challenge, ctx.player.id, "resigned").await
+    crate::leaving::leave_match(
+        ctx.services,
+        &mut live,
+        &challenge,
+        ctx.player.id,
+        "resigned",
+    )
+    .await
 }
 
 /// Where the person's last turn in a match began, when it can be taken
@@ -500,7 +514,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     live.undo_from(ctx.storage(), from).await.map_err(said)?;
     let mut reply = ctx.answer(format!("Took back your last turn in match {}.", live.id));
     let now = live.state().history().len();
-    reply.extend(report(ctx.bot, &live, &challenge, now).await);
+    reply.extend(report(ctx.services, &live, &challenge, now).await);
     Ok(reply)
 }
 

@@ -217,7 +217,8 @@ fn trial(game: &Arc<Game>, seed: u64) -> Result<bool, TestCaseError> {
                 format!("{name}: {who} after runs {run_a:?} and {run_b:?} and {step} more moves");
             told_alike(&told_a[i], &told_b[i], &case)?;
         }
-        let Some(mv) = random_move(&a, &mut rng) else {
+        // The rest of a game that rarely ends tells nothing new.
+        let Some(mv) = random_move(&a, &mut rng).filter(|_| step < 200) else {
             break;
         };
         let (len_a, len_b) = (a.history().len(), b.history().len());
@@ -282,21 +283,17 @@ fn nth_cloaked_generated(n: u64) -> Arc<Game> {
         .expect("some seed validates")
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 200,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
-
-    #[test]
-    fn secret_runs_that_end_alike_are_told_alike(n in 0..100_000u64, seed in any::<u64>()) {
-        let mut games = cloaked_catalogue();
-        games.push(nth_cloaked_generated(n));
-        for game in games {
-            // A few openings each, so that most cases find two runs to compare.
-            for k in 0..4 {
-                trial(&game, seed.wrapping_add(k))?;
+/// The property over 200 generated rule sets, four openings each, from
+/// fixed seeds so that a run of the tests is repeatable (the catalogue's
+/// cloaked games are tried below, 200 openings each).
+#[test]
+fn secret_runs_that_end_alike_are_told_alike() {
+    for n in 0..200u64 {
+        let seed = n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EC2_E75;
+        let game = nth_cloaked_generated(n);
+        for k in 0..4 {
+            if let Err(e) = trial(&game, seed.wrapping_add(k)) {
+                panic!("rule set {n}, seed {}: {e}", seed.wrapping_add(k));
             }
         }
     }
