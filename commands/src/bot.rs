@@ -9,8 +9,8 @@ use crate::limits::Refused;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What, Who};
 use crate::services::Services;
+use crate::spec::{self, Where};
 use crate::syntax::Suggest;
-use crate::table::{self, Where};
 use crate::{creating, help, personas, turns, words};
 
 /// The whole bot: the services the commands work with, and the dispatch
@@ -121,7 +121,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         ));
     };
     let rest = &words[1..];
-    let Some(command) = table::find(first) else {
+    let Some(command) = spec::find(first) else {
         return turns::not_a_command(ctx, &words).await;
     };
     let name = command.name;
@@ -144,7 +144,10 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         _ => {}
     }
     // A refusal of what was typed shows how to write that command.
-    (command.run)(ctx, rest).await.map_err(|refusal| {
+    let Some(run) = crate::dispatch::handler(name) else {
+        return turns::not_a_command(ctx, &words).await;
+    };
+    run(ctx, rest).await.map_err(|refusal| {
         if about_arguments(&refusal, rest) {
             with_syntax(name, command.usage, refusal)
         } else {

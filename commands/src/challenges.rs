@@ -14,7 +14,8 @@ use redscience_storage::{
 use crate::context::{Answer, Ctx, Said, said};
 use crate::library;
 use crate::machines;
-use crate::matches::{self, name_of};
+use crate::matches;
+use crate::naming::name_of;
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
 
 pub(crate) const AUGMENTATIONS: &str = "alone, reviewing or delegating";
@@ -58,7 +59,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             rated = false;
             continue;
         }
-        if let Some(chosen) = crate::clock::clock_word(word) {
+        if let Some(chosen) = crate::clock_words::clock_word(word) {
             clock = Some(chosen?);
             continue;
         }
@@ -237,7 +238,7 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str, live_seconds
     let id = challenge.id;
     let clock = format!(
         "Clock: {}.",
-        crate::clock::clock_words(challenge.clock.seconds(live_seconds))
+        crate::clock_words::clock_words(challenge.clock.seconds(live_seconds))
     );
     let mut waiting = Vec::new();
     let mut open = 0;
@@ -248,7 +249,7 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str, live_seconds
                 let name = name_of(ctx.services, pid).await;
                 waiting.push(name.clone());
                 if let Some(chat) =
-                    matches::chat_of(ctx.services, challenge.place.platform, pid).await
+                    crate::naming::chat_of(ctx.services, challenge.place.platform, pid).await
                 {
                     reply.push(
                         Message::new(
@@ -282,7 +283,8 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str, live_seconds
         " to {game} (challenge {id}). {clock} `accept {id}` to play, `decline {id}` to say no; {} can `cancel {id}`.",
         ctx.player.name
     ));
-    let mut channel = Message::new(matches::channel_of(challenge), text).with_choices(buttons(id));
+    let mut channel =
+        Message::new(crate::naming::channel_of(challenge), text).with_choices(buttons(id));
     channel.choices.truncate(1);
     let mut all = Reply::one(channel);
     all.extend(reply);
@@ -414,7 +416,7 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .filter(|s| s.player_id.is_none() || !s.accepted)
         .count();
     Ok(Reply::one(Message::new(
-        matches::channel_of(&challenge),
+        crate::naming::channel_of(&challenge),
         format!(
             "{} is in (challenge {}); waiting for {missing} more.",
             ctx.player.name, challenge.id
@@ -451,7 +453,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .await
         .map_err(said)?;
     Ok(Reply::one(Message::new(
-        matches::channel_of(&challenge),
+        crate::naming::channel_of(&challenge),
         format!("{} declined challenge {}.", ctx.player.name, challenge.id),
     )))
 }
@@ -470,7 +472,7 @@ pub(crate) async fn cancel(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .await
         .map_err(said)?;
     Ok(Reply::one(Message::new(
-        matches::channel_of(&challenge),
+        crate::naming::channel_of(&challenge),
         format!("{} cancelled challenge {}.", ctx.player.name, challenge.id),
     )))
 }
@@ -527,13 +529,13 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
         .map(|how| format!("\nHow to play: {how}"))
         .unwrap_or_default();
     let mut reply = Reply::one(Message::new(
-        matches::channel_of(challenge),
+        crate::naming::channel_of(challenge),
         format!(
             "Match {} of {} starts: {}. Clock: {}.{how_to_play}",
             live.id,
             game.rules.name,
-            matches::seat_list(ctx.services, &live).await,
-            crate::clock::clock_words(live.seconds_per_turn())
+            crate::naming::seat_list(ctx.services, &live).await,
+            crate::clock_words::clock_words(live.seconds_per_turn())
         ),
     ));
     reply.extend(matches::report_start(ctx.services, &live, challenge).await);

@@ -10,7 +10,7 @@ use redscience_engine::notation::{apply_turn, typed};
 use redscience_storage::{Challenge, LiveMatch};
 
 use crate::context::{Ctx, Said, said, sentence};
-use crate::matches::secret;
+use crate::naming::secret;
 
 /// A match and the challenge that started it.
 pub(crate) struct Candidate {
@@ -453,7 +453,7 @@ async fn describe(ctx: &Ctx<'_>, c: &Candidate) -> String {
     };
     let mut names = Vec::new();
     for seat in awaited {
-        names.push(crate::matches::name_of(ctx.services, live.seats[seat].player_id).await);
+        names.push(crate::naming::name_of(ctx.services, live.seats[seat].player_id).await);
     }
     let verb = turn_verb(state);
     format!(

@@ -8,7 +8,7 @@
 use redscience_storage::{FriendStatus, Player, Removed};
 
 use crate::context::{Answer, Ctx, said};
-use crate::matches::chat_of;
+use crate::naming::chat_of;
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
 const USAGE: &str = "Write `friend add NAME`, `friend accept NAME`, `friend remove NAME`, \

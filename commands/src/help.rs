@@ -1,7 +1,7 @@
 //! `help` and `help COMMAND`: what each command does and how to write it,
 //! read from the table of commands.
 
-use crate::table::{self, COMMANDS};
+use crate::spec::{self, COMMANDS};
 
 /// The reply to `help` with or without a command's name.
 pub fn help(topic: Option<&str>) -> String {
@@ -13,11 +13,11 @@ pub fn help(topic: Option<&str>) -> String {
             }
             text.trim_end().to_string()
         }
-        Some(name) => match table::find(name) {
+        Some(name) => match spec::find(name) {
             Some(command) => format!("`{}`\n{}", command.usage, command.about),
             None => format!(
                 "There is no command \"{name}\".{} The commands are: {} (`help COMMAND` explains one).",
-                crate::words::did_you_mean(name, table::names()),
+                crate::words::did_you_mean(name, spec::names()),
                 names()
             ),
         },
@@ -26,12 +26,12 @@ pub fn help(topic: Option<&str>) -> String {
 
 /// Whether a word is a command's name.
 pub fn is_command(word: &str) -> bool {
-    table::find(word).is_some()
+    spec::find(word).is_some()
 }
 
 /// "help, game, challenge, ...".
 pub fn names() -> String {
-    table::names().collect::<Vec<_>>().join(", ")
+    spec::names().collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -55,7 +55,7 @@ mod tests {
                 command.name
             );
         }
-        let mut names: Vec<&str> = table::names().collect();
+        let mut names: Vec<&str> = spec::names().collect();
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), COMMANDS.len(), "names are unique");

@@ -9,7 +9,8 @@ use redscience_engine::describe::join_and;
 use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
 use crate::context::{Said, said};
-use crate::matches::{channel_of, is_human, report, settle};
+use crate::matches::{report, settle};
+use crate::naming::{channel_of, is_human};
 use crate::reply::{Message, Reply};
 use crate::services::Services;
 
@@ -65,7 +66,7 @@ pub(crate) async fn leave_match(
         Err(e) => return Err(said(e)),
     }
     let names = crate::recap::seat_names(services, live).await;
-    let who = crate::matches::name_of(services, player_id).await;
+    let who = crate::naming::name_of(services, player_id).await;
     // Partners share one outcome, so they leave together.
     let partners: Vec<String> = (0..live.seats.len())
         .filter(|&s| trial.has_left(s) && !before[s] && !seats.contains(&s))

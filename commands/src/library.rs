@@ -36,13 +36,13 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                  names another ({}).\n",
                 match saved.rules.seconds_per_turn {
                     0 => "no time limit".to_string(),
-                    s => format!("{} per move", crate::clock::per_move(s)),
+                    s => format!("{} per move", crate::clock_words::per_move(s)),
                 },
-                crate::clock::clock_words(
+                crate::clock_words::clock_words(
                     redscience_storage::DEFAULT_CORRESPONDENCE
                         .seconds(saved.rules.seconds_per_turn)
                 ),
-                crate::clock::CLOCK_WORDS
+                crate::clock_words::CLOCK_WORDS
             ));
             text.push_str(&format!("Play it: `challenge {} Random`", saved.name));
             Ok(ctx.answer(text))

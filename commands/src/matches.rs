@@ -8,15 +8,16 @@ use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::game::{RoundProgress, Shown};
 use redscience_engine::notation::{apply_turn, typed};
 use redscience_engine::random::random_move;
-use redscience_engine::rules::{Cloaking, Order};
+use redscience_engine::rules::Order;
 use redscience_engine::text::view_text;
 use redscience_engine::{Move, SeatResult, State};
 use redscience_render::board_png;
 use redscience_storage::{
-    Augmentation, Challenge, ChatId, Error as StorageError, Kind, LiveMatch, Platform,
+    Augmentation, Challenge, Error as StorageError, Kind, LiveMatch, Platform,
 };
 
 use crate::context::{Said, said};
+use crate::naming::{channel_of, chat_of, is_human, name_of, secret};
 use crate::pictures::{Forfeit, board_options};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 use crate::services::Services;
@@ -24,65 +25,6 @@ use crate::services::Services;
 /// The most drop-down lists one message carries: Discord's five rows,
 /// less one for the typed-move field.
 const MENUS: usize = 4;
-
-/// A player's name for messages.
-pub(crate) async fn name_of(services: &Services, id: i64) -> String {
-    match services.storage().player(id).await {
-        Ok(p) => p.name,
-        Err(_) => format!("player {id}"),
-    }
-}
-
-/// Where a challenge's (and its match's) public messages go.
-pub(crate) fn channel_of(challenge: &Challenge) -> Destination {
-    Destination::Channel(challenge.place.clone())
-}
-
-/// A player's chat account on `platform` (or any), for private messages.
-pub(crate) async fn chat_of(
-    services: &Services,
-    platform: Platform,
-    player_id: i64,
-) -> Option<ChatId> {
-    let mut chats = services.storage().chat_ids(player_id).await.ok()?;
-    if chats.is_empty() {
-        // A persona's messages go to its person.
-        let player = services.storage().player(player_id).await.ok()?;
-        if let (Kind::Persona, Some(parent)) = (player.kind, player.parent_id) {
-            chats = services.storage().chat_ids(parent).await.ok()?;
-        }
-    }
-    chats
-        .iter()
-        .find(|c| c.platform == platform)
-        .or(chats.first())
-        .cloned()
-}
-
-/// "Player 1 Ann (black), Player 2 Random (white)".
-pub(crate) async fn seat_list(services: &Services, live: &LiveMatch) -> String {
-    let game = live.state().game();
-    let mut parts = Vec::new();
-    for (seat, record) in live.seats.iter().enumerate() {
-        let s = &game.seats[seat];
-        let name = name_of(services, record.player_id).await;
-        parts.push(if s.is_chaos {
-            format!("Chaos ({})", s.color.name())
-        } else {
-            format!("{} {name} ({})", s.label(), game.seat_colors_name(seat))
-        });
-    }
-    parts.join(", ")
-}
-
-/// Whether a seat is played by a person, themselves or through a persona
-/// (everyone else moves by itself).
-pub(crate) async fn is_human(services: &Services, live: &LiveMatch, seat: usize) -> bool {
-    match services.storage().player(live.seats[seat].player_id).await {
-        Ok(p) => matches!(p.kind, Kind::Human | Kind::Persona),
-        Err(_) => false,
-    }
-}
 
 /// Plays every decision that falls to a machine seat, and every roll of the
 /// die, until a person is to move or the match ends. Each machine move and
@@ -213,8 +155,8 @@ pub(crate) async fn time_left(services: &Services, live: &LiveMatch) -> Option<S
     let (turn, left) = clock_now(services, live).await?;
     Some(format!(
         "{} left of {}",
-        crate::clock::left_words(left),
-        crate::clock::per_move(turn)
+        crate::clock_words::left_words(left),
+        crate::clock_words::per_move(turn)
     ))
 }
 
@@ -272,13 +214,6 @@ pub(crate) fn helper_move(live: &LiveMatch) -> Option<Move> {
     let number = live.state().decisions().len() as u64;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(live.seed ^ number.rotate_left(17) ^ 0xD1B5);
     random_move(live.state(), &mut rng)
-}
-
-/// Whether the moves of this match's current phase must be sent privately.
-pub(crate) fn secret(state: &State) -> bool {
-    let game = state.game();
-    game.rules.cloaking != Cloaking::None
-        || game.rules.phases[state.phase()].order != Order::Sequential
 }
 
 /// The messages after a change: the channel's public view with the moves
@@ -595,8 +530,8 @@ async fn turn_prompt(
         let time = match clock_now(services, live).await {
             Some((turn, left)) => format!(
                 " ({} per move, {} left)",
-                crate::clock::per_move(turn),
-                crate::clock::left_words(left)
+                crate::clock_words::per_move(turn),
+                crate::clock_words::left_words(left)
             ),
             None => String::new(),
         };

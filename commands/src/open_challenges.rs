@@ -5,9 +5,9 @@
 
 use redscience_storage::{Challenge, ChallengeStatus, ChannelRef, Player};
 
-use crate::clock::{left_words, per_move};
+use crate::clock_words::{left_words, per_move};
 use crate::context::{Answer, Ctx, Said, said};
-use crate::matches::{chat_of, name_of};
+use crate::naming::{chat_of, name_of};
 use crate::reply::{Destination, Message, Reply};
 use crate::services::Services;
 
@@ -259,7 +259,7 @@ impl Services {
             }
             let (id, game) = (c.id, game_of(self, &c).await);
             let why = why_lapsed(self, &c).await;
-            let waited = crate::clock::span(c.expires_at - c.created_at);
+            let waited = crate::clock_words::span(c.expires_at - c.created_at);
             let challenger = name_of(self, c.challenger_id).await;
             reply.push(Message::new(
                 Destination::Channel(c.place.clone()),

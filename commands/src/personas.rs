@@ -13,7 +13,7 @@ use crate::context::{Answer, Ctx, Said, said};
 use crate::reply::{Choice, ChoiceSet, Message, Reply};
 use crate::request::{Request, What};
 use crate::services::Services;
-use crate::table::Acts;
+use crate::spec::Acts;
 use crate::{challenges, help, words};
 
 const USAGE: &str =
@@ -33,7 +33,7 @@ pub(crate) async fn acting(
         .map(|w| w.to_ascii_lowercase())
         .unwrap_or_default();
     let wizard = services.wizards.has(person.id);
-    let command = crate::table::find(&first);
+    let command = crate::spec::find(&first);
     let plays = if let Some(command) = command {
         command.acts != Acts::Person && !(wizard && first == "cancel")
     } else {

@@ -51,7 +51,7 @@ pub(crate) fn board_options(
         seats,
         result,
         deciding,
-        last_move: if crate::matches::secret(state) {
+        last_move: if crate::naming::secret(state) {
             Vec::new()
         } else {
             last_turn(state.history())
@@ -72,7 +72,7 @@ pub(crate) fn typing_hint(state: &State, view: &Shown) -> Option<String> {
     if state.game().rules.cloaking != Cloaking::None && view.viewer() != Some(mover) {
         return None;
     }
-    let verb = if crate::matches::secret(state) {
+    let verb = if crate::naming::secret(state) {
         "plan"
     } else {
         "move"

@@ -24,7 +24,7 @@ use redscience_storage::{Augmentation, Kind, LiveMatch, Rating, RatingKey, Ratin
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
-use crate::matches::name_of;
+use crate::naming::name_of;
 use crate::reply::{Message, Reply};
 use crate::services::Services;
 
@@ -384,7 +384,7 @@ pub(crate) async fn catch_up(services: &Services) -> Reply {
         let line = line(services, &live, &changes).await;
         if let Some(challenge) = challenge {
             reply.push(Message::new(
-                crate::matches::channel_of(&challenge),
+                crate::naming::channel_of(&challenge),
                 format!("Match {id}: {line}"),
             ));
         }
@@ -395,7 +395,9 @@ pub(crate) async fn catch_up(services: &Services) -> Reply {
 /// How long a rating's shown value has been held, e.g. "3 days"; `None`
 /// for a player who has not played.
 pub fn held_for(rating: &Rating, now: DateTime<Utc>) -> Option<String> {
-    rating.changed_at.map(|at| crate::clock::span(now - at))
+    rating
+        .changed_at
+        .map(|at| crate::clock_words::span(now - at))
 }
 
 #[cfg(test)]

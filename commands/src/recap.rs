@@ -8,7 +8,7 @@ use redscience_engine::rules::{BoardKind, Color, Order, Shape};
 use redscience_engine::{Move, State};
 use redscience_storage::LiveMatch;
 
-use crate::matches::name_of;
+use crate::naming::name_of;
 use crate::services::Services;
 
 /// Each seat as messages name it: "ann (black)", "Chaos (pink)".

@@ -3,7 +3,6 @@
 //! personas. The match then has no deadlines and is not rated.
 
 use crate::context::{Answer, Ctx, said};
-use crate::matches;
 use crate::reply::{Message, Reply};
 
 /// `clock stop [#MATCH]`: a Trainer stops a match's clock (no deadlines,
@@ -71,7 +70,7 @@ pub(crate) async fn clock(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         me.name
     );
     let destination = match storage.challenge_of_match(id).await.map_err(said)? {
-        Some(c) => matches::channel_of(&c),
+        Some(c) => crate::naming::channel_of(&c),
         None => ctx.here(),
     };
     Ok(Reply::one(Message::new(destination, text)))

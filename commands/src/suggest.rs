@@ -7,8 +7,8 @@ use redscience_storage::PUBLIC_UNIVERSE;
 
 use crate::request::Who;
 use crate::services::Services;
+use crate::spec;
 use crate::syntax::Suggest;
-use crate::table;
 
 /// The most suggestions one answer holds (Discord's limit).
 pub const MAX_SUGGESTIONS: usize = 25;
@@ -30,7 +30,7 @@ impl Services {
         };
         let names = match kind {
             Suggest::Game => self.game_names().await,
-            Suggest::Command => table::names().map(str::to_string).collect(),
+            Suggest::Command => spec::names().map(str::to_string).collect(),
             Suggest::Player => self.player_names(who, partial).await,
             Suggest::Universe => self.universe_names(who).await,
         };

@@ -10,7 +10,7 @@
 //! brackets is a flag (`[unrated]`), words joined by `|` one of them
 //! (`[alone|reviewing|delegating]`); `(with a JSON file)` an attachment.
 
-use crate::table::COMMANDS;
+use crate::spec::COMMANDS;
 
 /// One command: its name, what it does and its forms.
 #[derive(Clone, Debug, PartialEq, Eq)]

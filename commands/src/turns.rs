@@ -12,7 +12,8 @@ use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
 use crate::context::{Answer, Ctx, Said, said};
 use crate::finding;
-use crate::matches::{name_of, picture, report, seat_list, secret, settle};
+use crate::matches::{picture, report, settle};
+use crate::naming::{name_of, seat_list, secret};
 use crate::reply::{Message, Reply};
 
 /// Words that name no command: typed move text is a move for the person's
@@ -35,7 +36,7 @@ pub(crate) async fn not_a_command(ctx: &Ctx<'_>, words: &[String]) -> Answer {
              `games` lists your matches."
         ));
     }
-    let hint = crate::words::did_you_mean(first, crate::table::names());
+    let hint = crate::words::did_you_mean(first, crate::spec::names());
     Err(format!(
         "\"{first}\" is not a command.{hint} The commands are: {} (`help COMMAND` explains one).",
         crate::help::names()
@@ -278,7 +279,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
                 live.id
             ),
         ));
-        reply.push(Message::new(crate::matches::channel_of(&challenge), status));
+        reply.push(Message::new(crate::naming::channel_of(&challenge), status));
         return Ok(Judged::Answered(reply));
     }
     if live.seats[to_move].player_id != ctx.player.id {

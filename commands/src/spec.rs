@@ -1,15 +1,7 @@
-//! The one table of commands: each command's name, its syntax, what it
-//! does, who it acts as, where it may be said, and the function that runs
-//! it. Help, parsing, dispatch, persona handling and Discord's slash
-//! commands are all read from here.
-
-use std::future::Future;
-use std::pin::Pin;
-
-use crate::context::{Answer, Ctx};
-use crate::{
-    challenges, creating, creations, friends, library, personas, stats, stop_clock, turns,
-};
+//! The specification of every command: its name, its syntax, what it does,
+//! who it acts as and where it may be said. Help, parsing, persona
+//! handling and Discord's slash commands are read from here; the dispatch
+//! (`crate::dispatch`) gives each its function.
 
 /// Which player a command acts as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,12 +25,6 @@ pub enum Where {
     Private,
 }
 
-/// The future a command's function returns.
-pub(crate) type Running<'a> = Pin<Box<dyn Future<Output = Answer> + Send + 'a>>;
-
-/// A command's function: the request, and the words after the command.
-pub(crate) type Handler = for<'a> fn(&'a Ctx<'a>, &'a [String]) -> Running<'a>;
-
 /// One command.
 pub struct Command {
     pub name: &'static str,
@@ -47,7 +33,6 @@ pub struct Command {
     pub about: &'static str,
     pub acts: Acts,
     pub place: Where,
-    pub(crate) run: Handler,
 }
 
 impl Command {
@@ -65,17 +50,6 @@ impl Command {
     }
 }
 
-/// A command's function from a body that uses `ctx` and `args`.
-macro_rules! handler {
-    (|$ctx:ident, $args:ident| $body:expr) => {{
-        #[allow(unused_variables)]
-        fn run<'a>($ctx: &'a Ctx<'a>, $args: &'a [String]) -> Running<'a> {
-            Box::pin(async move { $body })
-        }
-        run as Handler
-    }};
-}
-
 /// Every command, in the order `help` lists them.
 pub static COMMANDS: &[Command] = &[
     Command {
@@ -84,9 +58,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Lists the commands, or explains one.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| Ok(
-            ctx.answer(personas::help(ctx, args.first().map(String::as_str)).await)
-        )),
     },
     Command {
         name: "game",
@@ -94,7 +65,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Browse, export, invent and import games. Renaming is for Admins.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| library::game(ctx, args).await),
     },
     Command {
         name: "challenge",
@@ -102,7 +72,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Invites players to a match: friends by name (on Discord also by mention, on Matrix by user id or display name), the game's machines (`sp` the standard player, `easy`, `medium`, `hard`, `random`), Chaos games fill Chaos's seat themselves, and `open` for a seat anyone here may take. Missing opponents are open seats. The clock is the time per move: `live` (the game's own) or 1h to 7d; 1d unless named, against machines too.",
         acts: Acts::Persona,
         place: Where::Channel,
-        run: handler!(|ctx, args| challenges::challenge(ctx, args).await),
     },
     Command {
         name: "accept",
@@ -110,7 +79,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Accepts a challenge to you, or takes an open seat (the only one here when no ID is given).",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| personas::accept(ctx, args).await),
     },
     Command {
         name: "decline",
@@ -118,7 +86,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Declines a challenge to you; `decline all` declines every challenge waiting for your answer.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| personas::decline(ctx, args).await),
     },
     Command {
         name: "cancel",
@@ -126,11 +93,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Withdraws a challenge you made, or leaves the game wizard.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| if args.is_empty() && creating::cancel(ctx) {
-            Ok(ctx.answer("Left the game wizard; nothing was saved."))
-        } else {
-            challenges::cancel(ctx, args).await
-        }),
     },
     Command {
         name: "move",
@@ -138,7 +100,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Plays your turn: a cell `2,3` or `b3` (on stacks a column `4`), a movement `1,1-1,2`, a two-piece turn `2,2+3,3`, with a shape or colour first when you have a choice (`pentagon 2,3`).",
         acts: Acts::Move,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::turn(ctx, "move", args).await),
     },
     Command {
         name: "plan",
@@ -146,7 +107,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Your sealed move in a simultaneous round. Send it privately; the channel only learns that you planned.",
         acts: Acts::Move,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::turn(ctx, "plan", args).await),
     },
     Command {
         name: "pass",
@@ -154,7 +114,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Passes, where the game allows it.",
         acts: Acts::Move,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::turn(ctx, "pass", args).await),
     },
     Command {
         name: "draw",
@@ -162,7 +121,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Offers a draw, where the game allows it.",
         acts: Acts::Move,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::turn(ctx, "draw", args).await),
     },
     Command {
         name: "agree",
@@ -170,7 +128,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Accepts the draw offered to you.",
         acts: Acts::Move,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::turn(ctx, "agree", args).await),
     },
     Command {
         name: "refuse",
@@ -178,7 +135,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Refuses the draw offered to you.",
         acts: Acts::Move,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::turn(ctx, "refuse", args).await),
     },
     Command {
         name: "board",
@@ -186,7 +142,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Shows a match as you may see it.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::board(ctx, args).await),
     },
     Command {
         name: "games",
@@ -194,7 +149,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Lists your unfinished matches and whose turn it is, and the open challenges to you and from you.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| personas::games(ctx).await),
     },
     Command {
         name: "resign",
@@ -202,7 +156,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Leaves the match: you lose (with your partner, in Partners); in a match of three or four the others play on.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::resign(ctx, args).await),
     },
     Command {
         name: "undo",
@@ -210,7 +163,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Takes back your last turn, before anyone else has moved, in unrated matches.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| turns::undo(ctx, args).await),
     },
     Command {
         name: "rematch",
@@ -218,7 +170,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Challenges the same players to the same game again.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| challenges::rematch(ctx, args).await),
     },
     Command {
         name: "token",
@@ -226,7 +177,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Sends you a security token privately, for importing games from the command line.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| library::token(ctx).await),
     },
     Command {
         name: "friend",
@@ -234,7 +184,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Friends can challenge each other by name. `add` sends a request (the other person gets Accept, Decline and Ban buttons), `accept` answers one, `remove` ends a friendship or withdraws or declines a request, `ban` stops someone's requests and challenges by name until `unban`, and `list` shows your friends, requests and bans privately.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| friends::friend(ctx, args).await),
     },
     Command {
         name: "creations",
@@ -242,7 +191,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Lists the games and players someone created (yours without a name), most used first: usage is 100 × matches ÷ days since created.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| creations::creations(ctx, args).await),
     },
     Command {
         name: "leaderboard",
@@ -250,7 +198,6 @@ pub static COMMANDS: &[Command] = &[
         about: "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community). ? marks a provisional rating (too few matches to be sure of it).",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| crate::leaderboard::leaderboard(ctx, args).await),
     },
     Command {
         name: "persona",
@@ -258,7 +205,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Personas are copies of you with stats of their own, each in one universe for good (Public Universe unless you name a new universe, or one where you already have a persona); a Creator may create 3. `use NAME` makes your challenges, moves, leaderboards and stats that persona's, in its universe; `use` alone makes them yours again. Players meet only within one universe; a friend invited to another universe plays there as a persona of the same name, made for them.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| personas::persona(ctx, args).await),
     },
     Command {
         name: "clock",
@@ -266,7 +212,6 @@ pub static COMMANDS: &[Command] = &[
         about: "For Trainers and Admins: stops the clock of a match where every other player is a non-human or one of your personas. The match then has no time limit and does not change ratings.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| stop_clock::clock(ctx, args).await),
     },
     Command {
         name: "stats",
@@ -278,7 +223,6 @@ pub static COMMANDS: &[Command] = &[
             Top Burst is the largest rise of the rating in one match. Ratings belong to one game each, so the All games row has none: it adds up the matches, and its Win % and Draw % are of all of them.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| stats::stats(ctx, args).await),
     },
     Command {
         name: "history",
@@ -286,7 +230,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Draws a player's rating over time as a chart, one line per game named (every game they played when none is named): one step per rated match, with dates where days begin; hollow dots are provisional ratings.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| stats::history(ctx, args).await),
     },
     Command {
         name: "analyze",
@@ -294,7 +237,6 @@ pub static COMMANDS: &[Command] = &[
         about: "Solves a game with sealed rounds (players plan at once, e.g. StagHunt): each seat's equilibrium plans with their probabilities, what the game is worth to each, how far the equilibrium found is from exact (its exploitability, also as a share of the payoff range), and how the standard player plays it.",
         acts: Acts::Person,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| crate::analyze::analyze(ctx, args).await),
     },
     Command {
         name: "favoritism",
@@ -310,7 +252,6 @@ pub static COMMANDS: &[Command] = &[
             A player on both sides (Random against Random) meets itself both ways round, so its boosts even out.",
         acts: Acts::Persona,
         place: Where::Anywhere,
-        run: handler!(|ctx, args| crate::favoritism::favoritism(ctx, args).await),
     },
 ];
 
