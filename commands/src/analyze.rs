@@ -8,7 +8,6 @@ use redscience_engine::theory::TheoryError;
 use redscience_engine::theory::report;
 
 use crate::context::{Answer, Ctx};
-use crate::library;
 
 /// Games to suggest when the one asked about cannot be analysed.
 const EXAMPLE: &str = "`analyze StagHunt` or `analyze PrisonerDilemma`";
@@ -25,7 +24,7 @@ pub(crate) async fn analyze(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             args.len()
         ));
     }
-    let saved = library::find(ctx, args.first()).await?;
+    let saved = crate::saved_games::find(ctx, args.first()).await?;
     let name = saved.name.clone();
     let game =
         Game::new(saved.rules).map_err(|_| format!("{name} cannot be played by this release."))?;

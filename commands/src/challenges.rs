@@ -12,13 +12,10 @@ use redscience_storage::{
 };
 
 use crate::context::{Answer, Ctx, Said, said};
-use crate::library;
 use crate::machines;
 use crate::matches;
 use crate::naming::name_of;
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
-
-pub(crate) const AUGMENTATIONS: &str = "alone, reviewing or delegating";
 
 /// The spec's Anonymous level: "Other seats may only be non-human players".
 const ANONYMOUS_SEATS: &str = "Anonymous players play only against non-humans: name Random or a \
@@ -35,7 +32,7 @@ fn augmentation(word: &str) -> Option<Augmentation> {
 }
 
 pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let saved = library::find(ctx, args.first()).await?;
+    let saved = crate::saved_games::find(ctx, args.first()).await?;
     // Machines may be named in two words (`Connect4 SP`).
     let words = machines::join_names(&args[1..], &saved.name);
     let game = Game::new(saved.rules.clone())
@@ -83,7 +80,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         if anonymous && matches!(opponent.kind, Kind::Human | Kind::Persona) {
             return Err(ANONYMOUS_SEATS.to_string());
         }
-        let human = crate::personas::must_accept(ctx, &opponent).await?;
+        let human = crate::identities::must_accept(ctx, &opponent).await?;
         let owner = ctx.storage().person_of(&opponent).await.map_err(said)?;
         if human
             && ctx
@@ -226,7 +223,7 @@ async fn opponent(ctx: &Ctx<'_>, word: &str, saved: &SavedRuleSet) -> Result<Pla
             "Chaos is not challenged: games with a Chaos seat fill it by themselves.".to_string(),
         ),
         Some(p) => Ok(p),
-        None => crate::personas::beyond_universe(ctx, name)
+        None => crate::identities::beyond_universe(ctx, name)
             .await
             .map_err(|e| format!("{e} {}", machines::did_you_mean(name))),
     }
@@ -257,7 +254,7 @@ async fn announce(ctx: &Ctx<'_>, challenge: &Challenge, game: &str, live_seconds
                             format!(
                                 "{} challenges you{} to {game} (challenge {id}) in {}. {clock}",
                                 ctx.player.name,
-                                crate::personas::as_persona(ctx, pid).await,
+                                crate::identities::as_persona(ctx, pid).await,
                                 challenge.place.channel
                             ),
                         )
@@ -608,7 +605,8 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         seats.push(Invitee {
             player_id: Some(record.player_id),
             augmentation: record.augmentation,
-            accepted: record.player_id == me || !crate::personas::must_accept(ctx, &player).await?,
+            accepted: record.player_id == me
+                || !crate::identities::must_accept(ctx, &player).await?,
         });
     }
     let saved = ctx

@@ -11,7 +11,6 @@ use redscience_render::{LeaderRow, LeaderboardCard, leaderboard_png};
 use redscience_storage::{Kind, Player, Security, Standing, SystemPlayer};
 
 use crate::context::{Answer, Ctx, said};
-use crate::library;
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 
 /// The most rows a leaderboard shows, and the most ranks it gives.
@@ -93,7 +92,7 @@ fn label(s: &Standing) -> String {
 
 pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     const USAGE: &str = "`leaderboard GAME [UNIVERSE] [here]`";
-    let saved = library::find(ctx, args.first()).await?;
+    let saved = crate::saved_games::find(ctx, args.first()).await?;
     let me = &ctx.player;
     let mut here = false;
     let mut universe_words: Vec<&str> = Vec::new();

@@ -2,9 +2,8 @@
 //! play, catalogue and saved alike.
 
 use redscience_engine::{RuleSet, describe};
-use redscience_storage::SavedRuleSet;
 
-use crate::context::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, said};
 use crate::reply::{Message, Reply};
 use crate::request::What;
 
@@ -23,7 +22,7 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             None => Err("Which game to copy? `game copy NAME`; `game list` lists them.".into()),
         },
         "show" => {
-            let saved = find(ctx, args.get(1)).await?;
+            let saved = crate::saved_games::find(ctx, args.get(1)).await?;
             let mut text = format!("**{}**\n", saved.name);
             if let Some(how) = &saved.rules.labels.how_to_play {
                 text.push_str(&format!("How to play: {how}\n"));
@@ -48,7 +47,7 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             Ok(ctx.answer(text))
         }
         "export" => {
-            let saved = find(ctx, args.get(1)).await?;
+            let saved = crate::saved_games::find(ctx, args.get(1)).await?;
             let json = saved.rules.to_json() + "\n";
             Ok(Reply::one(
                 Message::new(ctx.here(), format!("{} as a rule-set file:", saved.name))
@@ -100,28 +99,6 @@ fn one_line(rules: &RuleSet) -> String {
     }
     let described = describe(rules);
     format!("{}.", described[..described.len().min(2)].join(", "))
-}
-
-/// " Did you mean `Connect4`?" for a misspelt game's name, else "".
-async fn close_game(ctx: &Ctx<'_>, name: &str) -> String {
-    let Ok(games) = ctx.storage().rule_sets().await else {
-        return String::new();
-    };
-    crate::words::did_you_mean(name, games.iter().map(|g| g.name.as_str()))
-}
-
-/// A saved game by name (case does not matter), or a refusal naming what exists.
-pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Said> {
-    let Some(name) = name else {
-        return Err("Which game? Give its name; `game list` lists them.".to_string());
-    };
-    match ctx.storage().rule_set(name).await.map_err(said)? {
-        Some(saved) => Ok(saved),
-        None => Err(format!(
-            "There is no game called \"{name}\".{} `game list` lists the games.",
-            close_game(ctx, name).await
-        )),
-    }
 }
 
 /// The most bytes an imported rule-set file may have.

@@ -1,0 +1,27 @@
+//! Saved games found by the name a person typed.
+
+use redscience_storage::SavedRuleSet;
+
+use crate::context::{Ctx, Said, said};
+
+/// " Did you mean `Connect4`?" for a misspelt game's name, else "".
+async fn close_game(ctx: &Ctx<'_>, name: &str) -> String {
+    let Ok(games) = ctx.storage().rule_sets().await else {
+        return String::new();
+    };
+    crate::words::did_you_mean(name, games.iter().map(|g| g.name.as_str()))
+}
+
+/// A saved game by name (case does not matter), or a refusal naming what exists.
+pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Said> {
+    let Some(name) = name else {
+        return Err("Which game? Give its name; `game list` lists them.".to_string());
+    };
+    match ctx.storage().rule_set(name).await.map_err(said)? {
+        Some(saved) => Ok(saved),
+        None => Err(format!(
+            "There is no game called \"{name}\".{} `game list` lists the games.",
+            close_game(ctx, name).await
+        )),
+    }
+}
