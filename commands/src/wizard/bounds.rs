@@ -191,7 +191,7 @@ pub(super) fn ask_jumps(rules: &RuleSet, i: usize) -> Ask {
              over_lines to jump a solid line of pieces, and for a chain no_return so that it \
              never lands where it has stood this turn (\"over_own, over_lines\"). A chain over \
              pieces that stay always has no_return.",
-            super::shapes::title(rules, i)
+            super::step::title(rules, i)
         ),
         select("jumps", &jump_options(rules, i), None),
         now,

@@ -22,6 +22,7 @@ mod checks;
 mod dependent;
 mod dice;
 mod endings;
+mod flow;
 mod follow;
 mod input;
 mod labels;

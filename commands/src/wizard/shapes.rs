@@ -15,7 +15,7 @@ use redscience_engine::rules::{
 
 use super::bounds;
 use super::input::{Opt, and_list, buttons, counted, file_name, normalize, or_list, pick, select};
-use super::step::Step;
+use super::step::{Step, title};
 use super::{Ask, Flow};
 
 fn count_options() -> Vec<Opt<usize>> {
@@ -182,16 +182,6 @@ fn movement_words(movement: &[Movement], axis: Option<Axis>) -> String {
         words.extend(axis.map(|a| a.words().to_string()));
         and_list(&words)
     }
-}
-
-/// "circle (shape 1 of 2)".
-pub(super) fn title(rules: &RuleSet, i: usize) -> String {
-    format!(
-        "{} (shape {} of {})",
-        rules.shapes[i].shape.name(),
-        i + 1,
-        rules.shapes.len()
-    )
 }
 
 /// Adds shapes in the Factory's order (each copying the reserves of the

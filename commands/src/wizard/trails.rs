@@ -65,7 +65,7 @@ pub(super) fn ask(rules: &RuleSet, i: usize) -> Ask {
             "Trail of the {}: what does it leave on the space it moves from? Now: {}. A wall \
              stays for the rest of the game (nothing enters it or slides through it); a piece \
              comes from the mover's reserve of that shape, and none is left once it runs out.",
-            super::shapes::title(rules, i),
+            super::step::title(rules, i),
             words_of(now)
         ),
         buttons(&options(rules, i)),
