@@ -6,9 +6,10 @@
 //! A transcript is what a viewer has been shown, in order: its told history
 //! (`history_for`) with its view, each time either changes. Over every
 //! cloaked catalogue game and 200 generated rule sets with cloaking, a seat
-//! to move plays run A (some secret moves: moves the channel is told it
-//! cannot see, or passes where spaces are cloaked) in one copy and run B (a
-//! different number of them) in another; when both end in the same public
+//! to move plays run A (some secret moves: moves that, with the moves the
+//! engine forces after them, every other viewer is told it cannot see, or
+//! passes where spaces are cloaked) in one copy and run B (a different
+//! number of them) in another; when both end in the same public
 //! situation, the same random play goes on in both for as long as every
 //! other viewer's view stays alike, and every viewer but the runner must have
 //! been told the same.
@@ -62,7 +63,11 @@ fn record(state: &State, viewers: &[Option<usize>], transcripts: &mut [Transcrip
 /// other seat: it lands where each is told it cannot see (a blocked
 /// attempt is told to the seat it ran into) and changes no board but its
 /// mover's, or it is a pass while spaces are cloaked (whether a seat placed
-/// or passed there is its secret).
+/// or passed there is its secret). The moves the engine makes for the
+/// mover right after it (a forced step, a chain's jump) are part of it: a
+/// move whose forced sequel is told (a piece steps back into sight, a jump
+/// runs into another's piece) is no secret, as the sequel tells where it
+/// went.
 fn is_secret(state: &State, mv: Move) -> bool {
     if mv.is_draw_talk() {
         return false;
@@ -83,10 +88,16 @@ fn is_secret(state: &State, mv: Move) -> bool {
         }
         .with_no_one_to_move()
     };
+    // A forced pass says nothing of where the move went (it joins the run).
+    let secret_to = |s: &State, i: usize, viewer| {
+        let a = &s.history()[i];
+        s.is_secret_to(i, viewer) || i > index && a.automatic && a.mv == Move::Pass
+    };
     after.apply(mv).is_ok()
         && !after.is_finished()
         && others(state, state.to_move()).into_iter().all(|viewer| {
-            after.is_secret_to(index, viewer) && board(&after, viewer) == board(state, viewer)
+            (index..after.history().len()).all(|i| secret_to(&after, i, viewer))
+                && board(&after, viewer) == board(state, viewer)
         })
 }
 
@@ -349,4 +360,46 @@ fn kbeauty_towers_of_one_and_three_are_told_alike() {
     let one = play(&["1", "pass", "2", "2", "pass"]);
     let three = play(&["1", "1", "1", "pass", "2", "2", "pass"]);
     assert_eq!(one, three);
+}
+
+/// Found by a wider hunt: a step out of sight whose forced sequel is told
+/// to another seat (here the step back into its sight, or a chain's jump
+/// that runs into its piece) tells where the step went, so it is no
+/// secret, though the step alone would be.
+#[test]
+fn a_step_whose_forced_sequel_is_told_is_no_secret() {
+    let cases = [
+        (
+            324,
+            4_482_786_718_805_985_940,
+            Move::Step { from: 7, to: 11 },
+        ),
+        (
+            324,
+            4_482_786_718_805_985_940,
+            Move::Step { from: 7, to: 3 },
+        ),
+        (
+            1111,
+            11_727_729_703_321_108_262,
+            Move::Step { from: 10, to: 19 },
+        ),
+    ];
+    for (n, seed, mv) in cases {
+        let game = nth_cloaked_generated(n);
+        let start = opening(&game, seed, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let mut after = start.clone();
+        let index = after.history().len();
+        after.apply(mv).expect("a legal move");
+        let step_alone = others(&start, start.to_move())
+            .into_iter()
+            .all(|viewer| after.is_secret_to(index, viewer));
+        let sequel_told =
+            (index + 1..after.history().len()).any(|i| !after.is_secret_to(i, Some(1)));
+        assert!(step_alone && sequel_told, "rule set {n}: {mv:?}");
+        assert!(!is_secret(&start, mv), "rule set {n}: {mv:?}");
+        if let Err(e) = trial(&game, seed) {
+            panic!("rule set {n}, seed {seed}: {e}");
+        }
+    }
 }
