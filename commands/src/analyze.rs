@@ -7,20 +7,20 @@ use redscience_engine::Game;
 use redscience_engine::theory::TheoryError;
 use redscience_engine::theory::report;
 
-use crate::context::{Answer, Ctx};
+use crate::context::{Answer, Ctx, mistyped, refused};
 
 /// Games to suggest when the one asked about cannot be analysed.
 const EXAMPLE: &str = "`analyze StagHunt` or `analyze PrisonerDilemma`";
 
 pub(crate) async fn analyze(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     if args.is_empty() {
-        return Err(format!(
+        return Err(mistyped!(
             "Which game? Give the name of a game with a sealed round, e.g. {EXAMPLE}."
         ));
     }
     if args.len() > 1 {
-        return Err(format!(
-            "`analyze` takes one game's name, not {} words, e.g. {EXAMPLE}.",
+        return Err(mistyped!(
+            "`analyze` takes one game's name, not {} words.",
             args.len()
         ));
     }
@@ -35,11 +35,11 @@ pub(crate) async fn analyze(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .await?;
     match result {
         Ok(report) => Ok(ctx.answer(report.text())),
-        Err(TheoryError::NoSealedRound) => Err(format!(
+        Err(TheoryError::NoSealedRound) => Err(refused!(
             "{name} cannot be analysed: {}. Try a game whose players plan at once, e.g. {EXAMPLE}.",
             TheoryError::NoSealedRound
         )),
-        Err(too_big) => Err(format!(
+        Err(too_big) => Err(refused!(
             "{name} cannot be analysed: {too_big}. Smaller sealed-plan games can, e.g. {EXAMPLE}."
         )),
     }

@@ -4,7 +4,7 @@
 
 use redscience_storage::{Platform, Storage};
 
-use crate::context::{Answer, Ctx, Said, said, sentence};
+use crate::context::{Answer, Ctx, Refusal, refused, said, sentence};
 use crate::limits::Refused;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What, Who};
@@ -86,7 +86,7 @@ impl Bot {
             .await
         {
             Ok(player) => player,
-            Err(e) => return Reply::one(Message::new(here, said(e))),
+            Err(e) => return Reply::one(Message::new(here, said(e).into_text())),
         };
         let line = match &req.what {
             What::Command(line) | What::Choice(line) | What::Text(line) => line.clone(),
@@ -103,11 +103,11 @@ impl Bot {
         if !matches!(req.what, What::Command(_))
             && let Some(answer) = creating::answer(&ctx, &line).await
         {
-            return answer.unwrap_or_else(|refusal| ctx.answer(refusal));
+            return answer.unwrap_or_else(|refusal| ctx.answer(refusal.into_text()));
         }
         match dispatch(&ctx, &line).await {
             Ok(reply) => reply,
-            Err(refusal) => ctx.answer(refusal),
+            Err(refusal) => ctx.answer(refusal.into_text()),
         }
     }
 }
@@ -115,7 +115,7 @@ impl Bot {
 async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
     let words = words::split(line.trim().trim_start_matches('/'));
     let Some(first) = words.first() else {
-        return Err(format!(
+        return Err(refused!(
             "Say a command, such as `help`. The commands are: {}.",
             help::names()
         ));
@@ -126,56 +126,70 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
     };
     let name = command.name;
     if !rest.is_empty() && command.takes_nothing() {
-        return Err(format!(
+        return Err(refused!(
             "`{name}` takes nothing after it: write `{name}`. Nothing was done."
         ));
     }
     match (command.place, ctx.req.place.private) {
         (Where::Channel, true) => {
-            return Err(format!(
+            return Err(refused!(
                 "Say `{name}` in a channel, where people can answer; this is a private conversation. Nothing was done."
             ));
         }
         (Where::Private, false) => {
-            return Err(format!(
+            return Err(refused!(
                 "`{name}` is secret: send it to me in a private message. Nothing was played."
             ));
         }
         _ => {}
     }
-    // A refusal of what was typed shows how to write that command.
     let Some(run) = crate::dispatch::handler(name) else {
         return turns::not_a_command(ctx, &words).await;
     };
-    run(ctx, rest).await.map_err(|refusal| {
-        if about_arguments(&refusal, rest) {
-            with_syntax(name, command.usage, refusal)
-        } else {
-            refusal
+    // A refusal of what was typed shows how to write that command; a
+    // refusal by the state of things stands as it is.
+    run(ctx, rest).await.map_err(|refusal| match refusal {
+        Refusal::Input { text, example } => {
+            Refusal::input(with_syntax(command, rest, &text, example))
         }
+        state => state,
     })
 }
 
-/// Whether a refusal is about the words typed: it quotes one, or names a
-/// number given (`999`, `#12`), rather than the state of things.
-fn about_arguments(refusal: &str, args: &[String]) -> bool {
-    args.iter().any(|arg| {
-        refusal.contains(&format!("\"{arg}\""))
-            || (arg.starts_with(|c: char| c == '#' || c.is_ascii_digit())
-                && refusal.contains(arg.trim_start_matches('#')))
-    })
-}
-
-/// A command's refusal, with the command's own syntax when it gives no
-/// example of that command already.
-fn with_syntax(name: &str, usage: &str, refusal: Said) -> Said {
-    if refusal.contains(&format!("`{name}")) {
-        return refusal;
-    }
-    let forms: Vec<String> = usage.split(" | ").map(|f| format!("`{f}`")).collect();
+/// A refusal of what was typed, with the command's syntax and an example:
+/// of the form its first word names (`friend add`), else of every form.
+fn with_syntax(
+    command: &spec::Command,
+    rest: &[String],
+    refusal: &str,
+    example: Option<String>,
+) -> String {
+    let sub = rest.first().map(|w| w.to_ascii_lowercase());
+    let named: Vec<(&str, &str)> = command
+        .forms()
+        .filter(|(usage, _)| {
+            sub.as_deref()
+                .is_some_and(|sub| usage.split_whitespace().nth(1) == Some(sub))
+        })
+        .collect();
+    let forms = if named.is_empty() {
+        command.forms().collect()
+    } else {
+        named
+    };
+    let usages: Vec<String> = forms
+        .iter()
+        .map(|(usage, _)| format!("`{usage}`"))
+        .collect();
+    let example = example.unwrap_or_else(|| {
+        forms
+            .first()
+            .map_or(command.name, |(_, example)| example)
+            .to_string()
+    });
     format!(
-        "{} Write it as {}.",
-        sentence(&refusal),
-        words::or_list(&forms)
+        "{} Write it as {}, e.g. `{example}`.",
+        sentence(refusal),
+        words::or_list(&usages),
     )
 }

@@ -11,7 +11,7 @@ use redscience_storage::{
     NewChallenge, NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
 };
 
-use crate::context::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said, said_of_typed};
 use crate::machines;
 use crate::matches;
 use crate::naming::name_of;
@@ -62,7 +62,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         }
         if word.eq_ignore_ascii_case("open") {
             if anonymous {
-                return Err(ANONYMOUS_SEATS.to_string());
+                return Err(ANONYMOUS_SEATS.into());
             }
             others.push(Invitee {
                 player_id: None,
@@ -78,7 +78,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             );
         }
         if anonymous && matches!(opponent.kind, Kind::Human | Kind::Persona) {
-            return Err(ANONYMOUS_SEATS.to_string());
+            return Err(ANONYMOUS_SEATS.into());
         }
         let human = crate::identities::must_accept(ctx, &opponent).await?;
         let owner = ctx.storage().person_of(&opponent).await.map_err(said)?;
@@ -89,7 +89,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 .await
                 .map_err(said)?
         {
-            return Err(format!(
+            return Err(refused!(
                 "{} is not accepting challenges from you. Challenge Random, or leave the seat `open`.",
                 opponent.name
             ));
@@ -126,13 +126,13 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         });
     }
     if players == 1 && !others.is_empty() {
-        return Err(format!(
+        return Err(refused!(
             "{0} is played alone: challenge it with no opponent, as `challenge {0}`.",
             crate::machines::quoted(&saved.name)
         ));
     }
     if others.len() + 1 > players {
-        return Err(format!(
+        return Err(refused!(
             "{} is for {players} players, so name at most {} opponent(s); you named {}.",
             saved.name,
             players - 1,
@@ -140,7 +140,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         ));
     }
     if anonymous && others.len() + 1 < players {
-        return Err(ANONYMOUS_SEATS.to_string());
+        return Err(ANONYMOUS_SEATS.into());
     }
     while others.len() + 1 < players {
         others.push(Invitee {
@@ -180,7 +180,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 
 /// Makes a challenge, refusing one that repeats an open challenge (the
 /// invited would be asked the same twice), pointing to the first.
-async fn made_once(ctx: &Ctx<'_>, new: NewChallenge) -> Result<Challenge, Said> {
+async fn made_once(ctx: &Ctx<'_>, new: NewChallenge) -> Result<Challenge, Refusal> {
     match ctx
         .storage()
         .create_unique_challenge(new)
@@ -196,7 +196,7 @@ async fn made_once(ctx: &Ctx<'_>, new: NewChallenge) -> Result<Challenge, Said> 
 /// `hard`, `random`, see `machines`), a person by chat account (a Discord
 /// mention, a Matrix id), or a player in the challenger's universe by name
 /// (or by display name, as stored).
-async fn opponent(ctx: &Ctx<'_>, word: &str, saved: &SavedRuleSet) -> Result<Player, Said> {
+async fn opponent(ctx: &Ctx<'_>, word: &str, saved: &SavedRuleSet) -> Result<Player, Refusal> {
     if let Some(machine) = machines::named(word, &saved.name) {
         return machines::player(ctx, machine, saved).await;
     }
@@ -219,13 +219,13 @@ async fn opponent(ctx: &Ctx<'_>, word: &str, saved: &SavedRuleSet) -> Result<Pla
             .map_err(said)?;
     }
     match found {
-        Some(p) if p.kind == Kind::Chaos => Err(
-            "Chaos is not challenged: games with a Chaos seat fill it by themselves.".to_string(),
-        ),
+        Some(p) if p.kind == Kind::Chaos => {
+            Err("Chaos is not challenged: games with a Chaos seat fill it by themselves.".into())
+        }
         Some(p) => Ok(p),
         None => crate::identities::beyond_universe(ctx, name)
             .await
-            .map_err(|e| format!("{e} {}", machines::did_you_mean(name))),
+            .map_err(|e| e.map(|e| format!("{e} {}", machines::did_you_mean(name)))),
     }
 }
 
@@ -303,14 +303,14 @@ async fn pick(
     fits: impl Fn(&Challenge) -> bool,
     what: &str,
     verb: &str,
-) -> Result<(Challenge, usize), Said> {
+) -> Result<(Challenge, usize), Refusal> {
     let number = args
         .iter()
         .find_map(|a| a.trim_start_matches('#').parse::<i64>().ok());
     if let Some(id) = number {
-        let c = ctx.storage().challenge(id).await.map_err(said)?;
+        let c = ctx.storage().challenge(id).await.map_err(said_of_typed)?;
         if c.status != ChallengeStatus::Open {
-            return Err(format!("Challenge {id} is {} already.", c.status.word()));
+            return Err(refused!("Challenge {id} is {} already.", c.status.word()));
         }
         return Ok((c, args.len()));
     }
@@ -325,8 +325,8 @@ async fn pick(
         .collect();
     match open.as_slice() {
         [one] => Ok((one.clone(), args.len())),
-        [] => Err(format!("There is no open challenge {what} here.")),
-        many => Err(format!(
+        [] => Err(refused!("There is no open challenge {what} here.")),
+        many => Err(refused!(
             "Several challenges are open {what} here: {}. Say which, e.g. `{verb} {}`{}.",
             many.iter()
                 .map(|c| c.id.to_string())
@@ -373,9 +373,9 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         });
     let Some(slot) = slot else {
         return Err(if seats.iter().any(|s| s.player_id == Some(me)) {
-            format!("You are already in challenge {}.", challenge.id)
+            refused!("You are already in challenge {}.", challenge.id)
         } else {
-            format!(
+            refused!(
                 "Challenge {} is not addressed to you and has no open seat.",
                 challenge.id
             )
@@ -384,13 +384,14 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     if seats[slot].player_id.is_none() {
         // An open seat: for people, in the channel where it was offered.
         if ctx.player.security == Security::Anonymous {
-            return Err(ANONYMOUS_SEATS.to_string());
+            return Err(ANONYMOUS_SEATS.into());
         }
         if ctx.req.place.private || ctx.req.place.channel_ref() != challenge.place {
-            return Err(format!(
+            return Err(refused!(
                 "An open seat of challenge {0} is taken in {1}, where the challenge was made: \
                  say `accept {0}` there. Nothing was done.",
-                challenge.id, challenge.place.channel
+                challenge.id,
+                challenge.place.channel
             ));
         }
     }
@@ -440,9 +441,10 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         .iter()
         .any(|s| s.player_id == Some(me) && !s.accepted)
     {
-        return Err(format!(
+        return Err(refused!(
             "Challenge {} does not wait for your answer; its challenger can `cancel {}` it.",
-            challenge.id, challenge.id
+            challenge.id,
+            challenge.id
         ));
     }
     ctx.storage()
@@ -459,9 +461,10 @@ pub(crate) async fn cancel(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let me = ctx.player.id;
     let (challenge, _) = pick(ctx, args, |c| c.challenger_id == me, "of yours", "cancel").await?;
     if challenge.challenger_id != me {
-        return Err(format!(
+        return Err(refused!(
             "Only its challenger can cancel challenge {}; you can `decline {}`.",
-            challenge.id, challenge.id
+            challenge.id,
+            challenge.id
         ));
     }
     ctx.storage()
@@ -545,16 +548,16 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let me = ctx.player.id;
     // A rematch starts a match: only from words that mean one.
     if args.len() > 1 {
-        return Err("Name at most one match, e.g. `rematch #12`. Nothing was started.".into());
+        return Err(Refusal::input(
+            "Name at most one match. Nothing was started.",
+        ));
     }
     let given = args
         .first()
         .map(|a| {
-            a.trim_start_matches('#').parse::<i64>().map_err(|_| {
-                format!(
-                    "\"{a}\" is not a match number; write e.g. `rematch #12`. Nothing was started."
-                )
-            })
+            a.trim_start_matches('#')
+                .parse::<i64>()
+                .map_err(|_| mistyped!("\"{a}\" is not a match number. Nothing was started."))
         })
         .transpose()?;
     let id = match given {
@@ -569,10 +572,10 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     };
     let live = ctx.storage().load_match(id).await.map_err(said)?;
     if !live.seats.iter().any(|s| s.player_id == me) {
-        return Err(format!("You had no seat in match {id}."));
+        return Err(refused!("You had no seat in match {id}."));
     }
     let Some(old) = ctx.storage().challenge_of_match(id).await.map_err(said)? else {
-        return Err(format!("Match {id} did not start from a challenge."));
+        return Err(refused!("Match {id} did not start from a challenge."));
     };
     let chaos = ctx
         .storage()
@@ -597,7 +600,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                     .map_err(said)?
         };
         if banned {
-            return Err(format!(
+            return Err(refused!(
                 "{} is not accepting challenges from you, so there is no rematch.",
                 player.name
             ));

@@ -19,7 +19,7 @@ use chrono::TimeDelta;
 use redscience_storage::{Augmentation, Challenge, Deadline, LiveMatch};
 
 use crate::clock_words::reminder_text;
-use crate::context::{Said, said};
+use crate::context::{Refusal, said};
 use crate::matches::{helper_move, report, settle};
 use crate::naming::{chat_of, is_human, name_of};
 use crate::reply::{Destination, Message, Reply};
@@ -94,7 +94,7 @@ impl Services {
         live: &mut LiveMatch,
         challenge: &Challenge,
         grace: TimeDelta,
-    ) -> Result<Reply, Said> {
+    ) -> Result<Reply, Refusal> {
         let mut reply = Reply::default();
         if live.is_over() || is_human(self, live, live.state().to_move()).await {
             return Ok(reply);
@@ -115,7 +115,7 @@ impl Services {
         &self,
         deadline: &Deadline,
         now: chrono::DateTime<chrono::Utc>,
-    ) -> Result<Reply, Said> {
+    ) -> Result<Reply, Refusal> {
         let mut reply = Reply::default();
         // No reminder and no expiry due: nothing to do, so no match is
         // replayed.

@@ -3,7 +3,7 @@
 
 use redscience_storage::{Created, Creation};
 
-use crate::context::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, Refusal, mistyped, said};
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 
 pub(crate) async fn creations(ctx: &Ctx<'_>, args: &[String]) -> Answer {
@@ -17,13 +17,13 @@ pub(crate) async fn creations(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 .await
                 .map_err(said)?
                 .ok_or_else(|| {
-                    format!(
-                        "There is no player named \"{name}\" in {}. Write `creations` for yours, or `creations NAME`.",
+                    mistyped!(
+                        "There is no player named \"{name}\" in {}; without a name, `creations` lists yours.",
                         me.universe
                     )
                 })?
         }
-        _ => return Err("One player at a time: `creations [PLAYER]`.".to_string()),
+        _ => return Err(Refusal::input("One player at a time.")),
     };
     let list = ctx.storage().creations(who.id).await.map_err(said)?;
     let yours = who.id == me.id;

@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use redscience_engine::{Game, SeatResult};
 use redscience_storage::{Augmentation, Kind, Player, RatedMatch, Rating, RatingKey, Storage};
 
-use crate::context::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Refusal, said};
 use crate::ratings::figure;
 use crate::stats::{ago, game_filter, percent, player_and_rest, signed_percent, subject_has};
 
@@ -330,7 +330,7 @@ pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 async fn games_and_players(
     storage: &Storage,
     matches: &[RatedMatch],
-) -> Result<(Games, HashMap<i64, Player>), Said> {
+) -> Result<(Games, HashMap<i64, Player>), Refusal> {
     let mut games: Games = HashMap::new();
     let mut players: HashMap<i64, Player> = HashMap::new();
     for m in matches {

@@ -9,7 +9,7 @@ use redscience_engine::State;
 use redscience_engine::notation::{apply_turn, typed};
 use redscience_storage::{Challenge, LiveMatch};
 
-use crate::context::{Ctx, Said, said, sentence};
+use crate::context::{Ctx, Refusal, mistyped, refused, said, sentence};
 use crate::naming::secret;
 
 /// A match and the challenge that started it.
@@ -36,7 +36,7 @@ pub(crate) struct Named<'a> {
 }
 
 /// Reads a leading `#N` (or `#N@P`) off a command's words.
-pub(crate) fn named(args: &[String]) -> Result<Named<'_>, Said> {
+pub(crate) fn named(args: &[String]) -> Result<Named<'_>, Refusal> {
     let Some(number) = args.first().and_then(|a| a.strip_prefix('#')) else {
         return Ok(Named {
             id: None,
@@ -50,7 +50,7 @@ pub(crate) fn named(args: &[String]) -> Result<Named<'_>, Said> {
     };
     let id = id
         .parse::<i64>()
-        .map_err(|_| format!("\"#{number}\" is not a match number; write e.g. `#12`."))?;
+        .map_err(|_| mistyped!("\"#{number}\" is not a match number."))?;
     Ok(Named {
         id: Some(id),
         offered_at: at,
@@ -60,7 +60,7 @@ pub(crate) fn named(args: &[String]) -> Result<Named<'_>, Said> {
 
 /// The person's unfinished matches here (in this channel, or anywhere when
 /// asked privately), most recent first.
-async fn mine_here(ctx: &Ctx<'_>) -> Result<Vec<Candidate>, Said> {
+async fn mine_here(ctx: &Ctx<'_>) -> Result<Vec<Candidate>, Refusal> {
     let ids = ctx
         .storage()
         .matches_of(ctx.player.id, true)
@@ -82,9 +82,9 @@ async fn mine_here(ctx: &Ctx<'_>) -> Result<Vec<Candidate>, Said> {
 }
 
 /// The match numbered `id`, with the person's seat in it if they have one.
-async fn numbered(ctx: &Ctx<'_>, id: i64) -> Result<Found, Said> {
+async fn numbered(ctx: &Ctx<'_>, id: i64) -> Result<Found, Refusal> {
     let Some(challenge) = ctx.storage().challenge_of_match(id).await.map_err(said)? else {
-        return Err(format!(
+        return Err(refused!(
             "There is no match {id} started by a challenge; `games` lists your matches."
         ));
     };
@@ -188,7 +188,7 @@ pub(crate) async fn for_turn(
     id: Option<i64>,
     verb: &str,
     text: &str,
-) -> Result<(Found, String), Said> {
+) -> Result<(Found, String), Refusal> {
     if let Some(id) = id {
         let found = numbered(ctx, id).await?;
         let seat = found.seat;
@@ -198,7 +198,7 @@ pub(crate) async fn for_turn(
             .unwrap_or_else(|| text.to_string());
         return match seat {
             Some(_) => Ok((found, read)),
-            None => Err(format!("You have no seat in match {id}.")),
+            None => Err(refused!("You have no seat in match {id}.")),
         };
     }
     let me = ctx.player.id;
@@ -238,7 +238,7 @@ pub(crate) async fn for_turn(
                     format!("`{verb} #{}{text}` ({})", live.id, game_name(live))
                 })
                 .collect();
-            return Err(format!(
+            return Err(refused!(
                 "{typed_as} can be played in {} of your matches; say which: {}. Nothing was played.",
                 listed.len(),
                 crate::words::or_list(&listed)
@@ -275,7 +275,7 @@ pub(crate) async fn for_turn(
         for c in &candidates {
             list.push(format!("#{} {}", c.live.id, describe(ctx, c).await));
         }
-        return Err(format!(
+        return Err(refused!(
             "None of your matches here waits for you now: {}. Nothing was played.",
             list.join("; ")
         ));
@@ -297,7 +297,7 @@ pub(crate) async fn for_turn(
             )
         })
         .collect();
-    Err(format!(
+    Err(refused!(
         "{typed_as} is not legal in any of your matches that wait for you. {}. Nothing was played.",
         list.join("; ")
     ))
@@ -309,10 +309,10 @@ pub(crate) async fn for_undo<F, Fut>(
     ctx: &Ctx<'_>,
     id: Option<i64>,
     can_undo: F,
-) -> Result<Found, Said>
+) -> Result<Found, Refusal>
 where
     F: Fn(Candidate) -> Fut,
-    Fut: std::future::Future<Output = (Candidate, Result<(), Said>)>,
+    Fut: std::future::Future<Output = (Candidate, Result<(), Refusal>)>,
 {
     if let Some(id) = id {
         return numbered(ctx, id).await;
@@ -343,7 +343,7 @@ where
             .iter()
             .map(|(c, why)| format!("#{} {}: {}", c.live.id, game_name(&c.live), why))
             .collect();
-        return Err(format!(
+        return Err(refused!(
             "There is no turn of yours to take back here. {}",
             list.join(" ")
         ));
@@ -352,7 +352,7 @@ where
         .iter()
         .map(|c| format!("`undo #{}` ({})", c.live.id, game_name(&c.live)))
         .collect();
-    Err(format!(
+    Err(refused!(
         "You can take back your last turn in {} matches; say which: {}. Nothing was undone.",
         able.len(),
         crate::words::or_list(&list)
@@ -361,13 +361,14 @@ where
 
 /// The match `board #N` shows: a seat's, or as a spectator the public
 /// board, only in the match's own channel (where it is shown anyway).
-pub(crate) async fn to_show(ctx: &Ctx<'_>, id: Option<i64>) -> Result<Found, Said> {
+pub(crate) async fn to_show(ctx: &Ctx<'_>, id: Option<i64>) -> Result<Found, Refusal> {
     let found = for_match(ctx, id, "board", true).await?;
     let elsewhere = ctx.req.place.private || found.challenge.place != ctx.req.place.channel_ref();
     if found.seat.is_none() && elsewhere {
-        return Err(format!(
+        return Err(refused!(
             "You have no seat in match {}; its board is shown to everyone in the channel where it is played: say `board #{}` there.",
-            found.live.id, found.live.id
+            found.live.id,
+            found.live.id
         ));
     }
     Ok(found)
@@ -382,7 +383,7 @@ pub(crate) async fn for_match(
     id: Option<i64>,
     verb: &str,
     prefer_waiting: bool,
-) -> Result<Found, Said> {
+) -> Result<Found, Refusal> {
     if let Some(id) = id {
         return numbered(ctx, id).await;
     }
@@ -415,7 +416,7 @@ pub(crate) async fn for_match(
             describe(ctx, c).await
         ));
     }
-    Err(format!(
+    Err(refused!(
         "You have {} matches here; say which: {}.",
         candidates.len(),
         crate::words::or_list(&list)
@@ -488,9 +489,9 @@ fn typed_as(verb: &str, text: &str) -> String {
     }
 }
 
-fn no_match_here(ctx: &Ctx<'_>) -> Said {
+fn no_match_here(ctx: &Ctx<'_>) -> Refusal {
     let here = if ctx.req.place.private { "" } else { " here" };
-    format!(
+    refused!(
         "You have no unfinished match{here}. `challenge GAME Random` starts one, e.g. `challenge Tic-Tac-Toe Random`; `games` lists your matches."
     )
 }

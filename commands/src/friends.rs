@@ -7,19 +7,16 @@
 
 use redscience_storage::{FriendStatus, Player, Removed};
 
-use crate::context::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
 use crate::naming::chat_of;
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
-
-const USAGE: &str = "Write `friend add NAME`, `friend accept NAME`, `friend remove NAME`, \
-`friend ban NAME`, `friend unban NAME` or `friend list`.";
 
 pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let me = &ctx.player;
     if me.kind != redscience_storage::Kind::Human
         || me.security < redscience_storage::Security::Creator
     {
-        return Err(format!(
+        return Err(refused!(
             "You are {} {}, and only Creators, Trainers and Admins have friends: speak to the bot \
              from your own chat account to become a Creator. Nothing was done.",
             me.security.with_article(),
@@ -28,15 +25,15 @@ pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     }
     let action = args.first().map(|a| a.to_ascii_lowercase());
     let action = match action.as_deref() {
-        None => return Err(USAGE.to_string()),
+        None => return Err(Refusal::input("What should friends do?")),
         Some("list") => return list(ctx).await,
         Some("decline") => "remove",
         Some("revoke") => "unban",
         Some(a @ ("add" | "accept" | "remove" | "ban" | "unban")) => a,
-        Some(other) => return Err(format!("\"{other}\" is not something friends do. {USAGE}")),
+        Some(other) => return Err(mistyped!("\"{other}\" is not something friends do.")),
     };
     let name = match &args[1..] {
-        [] => return Err(format!("Whose name? Write `friend {action} NAME`.")),
+        [] => return Err(Refusal::input("Whose name?")),
         [word] => person_named(ctx, word).await?,
         words => {
             // A display name with spaces, as it is stored (`Ann Lee` is
@@ -50,9 +47,7 @@ pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             {
                 Some(p) => p.name,
                 None => {
-                    return Err(format!(
-                        "One name at a time: `friend {action} NAME` (names have no spaces)."
-                    ));
+                    return Err(Refusal::input("One name at a time (names have no spaces)."));
                 }
             }
         }
@@ -70,7 +65,7 @@ pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 /// mention `<@123>`, a Matrix id `@ann:example.org`; made a player if the
 /// bot never heard from them), a display name with spaces as it is stored
 /// (`Ann Lee` is `Ann-Lee`), or a player's name (`@` before it allowed).
-async fn person_named(ctx: &Ctx<'_>, word: &str) -> Result<String, String> {
+async fn person_named(ctx: &Ctx<'_>, word: &str) -> Result<String, Refusal> {
     if let Some(found) = crate::machines::person(ctx, word).await {
         return found.map(|p| p.name);
     }
@@ -79,12 +74,12 @@ async fn person_named(ctx: &Ctx<'_>, word: &str) -> Result<String, String> {
 }
 
 /// The player a successful command named, as they spell their name.
-async fn named(ctx: &Ctx<'_>, name: &str) -> Result<Player, String> {
+async fn named(ctx: &Ctx<'_>, name: &str) -> Result<Player, Refusal> {
     ctx.storage()
         .player_in(name, &ctx.player.universe)
         .await
         .map_err(said)?
-        .ok_or_else(|| format!("There is no player named \"{name}\"."))
+        .ok_or_else(|| refused!("There is no player named \"{name}\"."))
 }
 
 /// A private message to another player, if they have a chat the bot knows.

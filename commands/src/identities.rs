@@ -3,7 +3,7 @@
 
 use redscience_storage::{Kind, PUBLIC_UNIVERSE, Player, Security};
 
-use crate::context::{Ctx, Said, said};
+use crate::context::{Ctx, Refusal, mistyped, refused, said};
 
 /// " (as your persona bob in Narnia)" for a persona, else nothing: how an
 /// invitation addresses the person behind a seat.
@@ -20,7 +20,7 @@ pub(crate) async fn as_persona(ctx: &Ctx<'_>, player_id: i64) -> String {
 /// a person (invited through their same-named persona there) or a
 /// standard player (in every universe); anyone else is refused, saying
 /// what is accepted.
-pub(crate) async fn beyond_universe(ctx: &Ctx<'_>, name: &str) -> Result<Player, Said> {
+pub(crate) async fn beyond_universe(ctx: &Ctx<'_>, name: &str) -> Result<Player, Refusal> {
     let storage = ctx.storage();
     let universe = &ctx.player.universe;
     if universe != PUBLIC_UNIVERSE
@@ -41,9 +41,11 @@ pub(crate) async fn beyond_universe(ctx: &Ctx<'_>, name: &str) -> Result<Player,
     );
     let elsewhere = storage.universes_with(name).await.map_err(said)?;
     if elsewhere.is_empty() {
-        return Err(format!("There is no player called \"{name}\". {accepted}"));
+        return Err(mistyped!(
+            "There is no player called \"{name}\". {accepted}"
+        ));
     }
-    Err(format!(
+    Err(refused!(
         "\"{name}\" plays in {}, not in {universe}, and players play only within one universe. {accepted}",
         elsewhere.join(" and ")
     ))
@@ -51,7 +53,7 @@ pub(crate) async fn beyond_universe(ctx: &Ctx<'_>, name: &str) -> Result<Player,
 
 /// Whether a named player must accept: a person, or a persona of a person,
 /// other than the requester's own person. Everyone else is put in the seat.
-pub(crate) async fn must_accept(ctx: &Ctx<'_>, p: &Player) -> Result<bool, Said> {
+pub(crate) async fn must_accept(ctx: &Ctx<'_>, p: &Player) -> Result<bool, Refusal> {
     if !matches!(p.kind, Kind::Human | Kind::Persona) {
         return Ok(false);
     }

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use redscience_render::{LeaderRow, LeaderboardCard, leaderboard_png};
 use redscience_storage::{Kind, Player, Security, Standing, SystemPlayer};
 
-use crate::context::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 
 /// The most rows a leaderboard shows, and the most ranks it gives.
@@ -91,7 +91,6 @@ fn label(s: &Standing) -> String {
 }
 
 pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    const USAGE: &str = "`leaderboard GAME [UNIVERSE] [here]`";
     let saved = crate::saved_games::find(ctx, args.first()).await?;
     let me = &ctx.player;
     let mut here = false;
@@ -113,15 +112,15 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             .find(|u| u.eq_ignore_ascii_case(&asked))
             .cloned()
             .ok_or_else(|| {
-                format!(
-                    "\"{asked}\" is not a universe you play in; yours: {}. Write {USAGE}, with `{HERE}` \
-                     for the members of this community only.",
+                mistyped!(
+                    "\"{asked}\" is not a universe you play in; yours: {}. `{HERE}` keeps the members \
+                     of this community only.",
                     universes.join(", ")
                 )
             })?
     };
     if here && ctx.req.place.private {
-        return Err(format!(
+        return Err(refused!(
             "`{HERE}` keeps the members of the community you ask in, and a private conversation has none. \
              Ask in a channel, or write `leaderboard {}` for everyone.",
             word(&saved.name)
@@ -276,7 +275,7 @@ async fn buttons(
     game: &str,
     standings: &[Standing],
     lines: &[Line],
-) -> Result<Vec<Choice>, String> {
+) -> Result<Vec<Choice>, Refusal> {
     let me = &ctx.player;
     let storage = ctx.storage();
     let person = storage.person_of(me).await.map_err(said)?;

@@ -8,7 +8,7 @@
 use redscience_engine::describe::join_and;
 use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
-use crate::context::{Said, said};
+use crate::context::{Refusal, refused, said};
 use crate::matches::{report, settle};
 use crate::naming::{channel_of, is_human};
 use crate::reply::{Message, Reply};
@@ -23,13 +23,13 @@ pub(crate) async fn leave_match(
     challenge: &Challenge,
     player_id: i64,
     how: &str,
-) -> Result<Reply, Said> {
+) -> Result<Reply, Refusal> {
     let from = live.state().history().len();
     let seats: Vec<usize> = (0..live.seats.len())
         .filter(|&s| live.seats[s].player_id == player_id && !live.state().has_left(s))
         .collect();
     if seats.is_empty() {
-        return Err(format!(
+        return Err(refused!(
             "You have left match {} already; the others play on without you.",
             live.id
         ));
@@ -58,7 +58,7 @@ pub(crate) async fn leave_match(
     match live.leave(services.storage(), &seats, stop).await {
         Ok(()) => {}
         Err(StorageError::Conflict(_)) => {
-            return Err(format!(
+            return Err(refused!(
                 "Match {} changed while you left it; nothing was recorded. Please send it again.",
                 live.id
             ));

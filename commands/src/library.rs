@@ -3,23 +3,22 @@
 
 use redscience_engine::{RuleSet, describe};
 
-use crate::context::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
 use crate::reply::{Message, Reply};
 use crate::request::What;
 
-const GAME_USAGE: &str = "Write `game list`, `game show NAME`, `game export NAME`, `game create`, \
-     `game copy NAME`, `game import` with a rule-set file attached, or `game rename OLD NEW`.";
-
 pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let Some(action) = args.first() else {
-        return Err(format!("Which game action? {GAME_USAGE}"));
+        return Err(Refusal::input("Which game action?"));
     };
     match action.to_ascii_lowercase().as_str() {
         "list" => list(ctx).await,
         "create" => crate::creating::start(ctx, None).await,
         "copy" => match args.get(1) {
             Some(name) => crate::creating::start(ctx, Some(name)).await,
-            None => Err("Which game to copy? `game copy NAME`; `game list` lists them.".into()),
+            None => Err(Refusal::input(
+                "Which game to copy? `game list` lists them.",
+            )),
         },
         "show" => {
             let saved = crate::saved_games::find(ctx, args.get(1)).await?;
@@ -64,9 +63,11 @@ pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                     .map_err(said)?;
                 Ok(ctx.answer(format!("{old} is now called {}.", saved.name)))
             }
-            _ => Err("Write `game rename OLD NEW` (Admins only).".to_string()),
+            _ => Err(Refusal::input(
+                "Name the game and its new name (Admins only).",
+            )),
         },
-        other => Err(format!("\"game {other}\" is not known here. {GAME_USAGE}")),
+        other => Err(mistyped!("\"game {other}\" is not known here.")),
     }
 }
 
@@ -113,11 +114,11 @@ async fn import(ctx: &Ctx<'_>, name: Option<&String>) -> Answer {
     else {
         return Err(
             "Attach the rule-set file (JSON) to `game import`; `game export NAME` shows the format."
-                .to_string(),
+                .into(),
         );
     };
     if bytes.len() > IMPORT_LIMIT {
-        return Err(format!(
+        return Err(refused!(
             "{file} has {} bytes; a rule-set file may have at most {IMPORT_LIMIT}.",
             bytes.len()
         ));

@@ -39,7 +39,7 @@ pub(crate) struct Limits {
 /// Why a request is not answered.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Refused {
-    /// Said to the person.
+    /// Refusal to the person.
     Say(String),
     /// Already said; the request is dropped without an answer.
     Quietly,

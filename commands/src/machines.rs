@@ -9,7 +9,7 @@ use redscience_engine::Game;
 use redscience_engine::ai::{Level, Thinking};
 use redscience_storage::{ChatId, Player, SavedRuleSet, SystemPlayer};
 
-use crate::context::{Ctx, Said, said};
+use crate::context::{Ctx, Refusal, said};
 
 /// A machine a word names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub(crate) async fn player(
     ctx: &Ctx<'_>,
     machine: Machine,
     game: &SavedRuleSet,
-) -> Result<Player, Said> {
+) -> Result<Player, Refusal> {
     let storage = ctx.storage();
     match machine {
         Machine::Random => storage.system_player(SystemPlayer::Random).await,
@@ -168,7 +168,7 @@ pub(crate) fn chat_named(word: &str) -> Option<ChatId> {
 /// id's localpart, or `discord-ID`, until they speak; a Discord adapter
 /// that knows the name has introduced them already). None when the word
 /// is not a chat account.
-pub(crate) async fn person(ctx: &Ctx<'_>, word: &str) -> Option<Result<Player, Said>> {
+pub(crate) async fn person(ctx: &Ctx<'_>, word: &str) -> Option<Result<Player, Refusal>> {
     let chat = chat_named(word)?;
     let display = match chat.platform {
         redscience_storage::Platform::Matrix => chat

@@ -16,7 +16,7 @@ use redscience_storage::{
     Augmentation, Challenge, Error as StorageError, Kind, LiveMatch, Platform,
 };
 
-use crate::context::{Said, said};
+use crate::context::{Refusal, said};
 use crate::naming::{channel_of, chat_of, is_human, name_of, secret};
 use crate::pictures::{Forfeit, board_options};
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
@@ -33,7 +33,7 @@ const MENUS: usize = 4;
 pub(crate) async fn let_machines_move(
     services: &Services,
     live: &mut LiveMatch,
-) -> Result<(), Said> {
+) -> Result<(), Refusal> {
     while !live.is_over() {
         let seat = live.state().to_move();
         // The die rolls for every seat, a person's too: no one chooses it.
@@ -94,7 +94,7 @@ pub(crate) async fn settle(
     live: &mut LiveMatch,
     platform: Platform,
     reply: &mut Reply,
-) -> Result<(), Said> {
+) -> Result<(), Refusal> {
     loop {
         let_machines_move(services, live).await?;
         let state = live.state();

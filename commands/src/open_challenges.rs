@@ -6,7 +6,7 @@
 use redscience_storage::{Challenge, ChallengeStatus, ChannelRef, Player};
 
 use crate::clock_words::{left_words, per_move};
-use crate::context::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Refusal, refused, said};
 use crate::naming::{chat_of, name_of};
 use crate::reply::{Destination, Message, Reply};
 use crate::services::Services;
@@ -101,9 +101,9 @@ fn lapses(services: &Services, c: &Challenge) -> String {
 }
 
 /// The refusal of a challenge that repeats the open challenge `first`.
-pub(crate) async fn already_open(ctx: &Ctx<'_>, first: &Challenge) -> Said {
+pub(crate) async fn already_open(ctx: &Ctx<'_>, first: &Challenge) -> Refusal {
     let id = first.id;
-    format!(
+    refused!(
         "You already challenged {} to {} in {}: challenge {id} is open and {}. Nothing was sent \
          again. To change its clock or rating, `cancel {id}` and challenge anew.",
         challenged(ctx.services, first).await,
@@ -116,7 +116,7 @@ pub(crate) async fn already_open(ctx: &Ctx<'_>, first: &Challenge) -> Said {
 /// The part of `games` about challenges: those waiting for an answer of
 /// one of `mine` (the person's players) and those they made. `None` when
 /// there are none.
-pub(crate) async fn listed(ctx: &Ctx<'_>, mine: &[Player]) -> Result<Option<String>, Said> {
+pub(crate) async fn listed(ctx: &Ctx<'_>, mine: &[Player]) -> Result<Option<String>, Refusal> {
     let open = ctx.storage().open_challenges().await.map_err(said)?;
     let services = ctx.services;
     let mut to_you = Vec::new();
@@ -200,7 +200,7 @@ pub(crate) async fn decline_all(ctx: &Ctx<'_>, mine: &[Player]) -> Answer {
         return Err(
             "No challenge waits for your answer, so there is nothing to decline. `games` lists \
              your matches and challenges."
-                .to_string(),
+                .into(),
         );
     }
     let mut reply = Reply::default();

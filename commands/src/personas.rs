@@ -9,15 +9,12 @@
 
 use redscience_storage::{Challenge, Created, PUBLIC_UNIVERSE, Player, Security};
 
-use crate::context::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
 use crate::reply::{Choice, ChoiceSet, Message, Reply};
 use crate::request::{Request, What};
 use crate::services::Services;
 use crate::spec::Acts;
 use crate::{challenges, help, words};
-
-const USAGE: &str =
-    "`persona create NAME [UNIVERSE]`, `persona list`, `persona use [NAME [UNIVERSE]]`";
 
 /// Who a request acts as: the persona in use for the playing commands,
 /// the person otherwise (and while the person has a game wizard open,
@@ -169,24 +166,21 @@ pub(crate) async fn persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         Some("create") => create(ctx, rest).await,
         Some("list") | None => list(ctx).await,
         Some("use") => use_persona(ctx, rest).await,
-        Some("universe") | Some("type") => Err(format!(
+        Some("universe") | Some("type") => Err(refused!(
             "A player's {} is locked once saved, so it cannot change. Create a new persona instead: \
              `persona create NAME [UNIVERSE]` (Creators may create 3).",
             sub.unwrap_or_default()
         )),
-        Some(other) => Err(format!(
-            "\"{other}\" is not something `persona` does. Write {USAGE}."
-        )),
+        Some(other) => Err(mistyped!("\"{other}\" is not something `persona` does.")),
     }
 }
 
 async fn create(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let Some(name) = args.first() else {
-        return Err(format!(
-            "Name the persona: `persona create NAME [UNIVERSE]`, e.g. `persona create {}-2`. \
-             Without a universe it plays in {PUBLIC_UNIVERSE}.",
-            ctx.player.name
-        ));
+        return Err(mistyped!(
+            "Name the persona. Without a universe it plays in {PUBLIC_UNIVERSE}."
+        )
+        .with_example(format!("persona create {}-2", ctx.player.name)));
     };
     let universe = (args.len() > 1).then(|| args[1..].join(" "));
     let persona = ctx
@@ -322,12 +316,12 @@ async fn use_persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         [] => {
             let names: Vec<String> = personas.iter().map(use_line).collect();
             return Err(if names.is_empty() {
-                format!(
+                refused!(
                     "You have no persona called \"{name}\", and no personas at all. \
                      `persona create {name}` makes one."
                 )
             } else {
-                format!(
+                refused!(
                     "You have no persona called \"{name}\"{}. Yours: {}; `persona use` plays as yourself.",
                     universe.map_or(String::new(), |u| format!(" in {u}")),
                     names
@@ -339,7 +333,7 @@ async fn use_persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             });
         }
         _ => {
-            return Err(format!(
+            return Err(refused!(
                 "\"{name}\" is the name of several of your players; say which universe: {}.",
                 fits.iter()
                     .map(|p| format!("`{}`", use_line(p)))
@@ -377,7 +371,7 @@ async fn in_universe(ctx: &Ctx<'_>, p: &Player) -> String {
 }
 
 /// A challenge's universe: its challenger's.
-async fn universe_of(ctx: &Ctx<'_>, c: &Challenge) -> Result<String, Said> {
+async fn universe_of(ctx: &Ctx<'_>, c: &Challenge) -> Result<String, Refusal> {
     Ok(ctx
         .storage()
         .player(c.challenger_id)
@@ -387,7 +381,7 @@ async fn universe_of(ctx: &Ctx<'_>, c: &Challenge) -> Result<String, Said> {
 }
 
 /// The person and all their personas.
-async fn identities(ctx: &Ctx<'_>, person: &Player) -> Result<Vec<Player>, Said> {
+async fn identities(ctx: &Ctx<'_>, person: &Player) -> Result<Vec<Player>, Refusal> {
     let mut mine = ctx.storage().personas_of(person.id).await.map_err(said)?;
     mine.push(person.clone());
     Ok(mine)
@@ -402,7 +396,11 @@ fn waits_for(c: &Challenge, id: i64) -> bool {
 
 /// The challenge an `accept` or `decline` means: the one numbered, or the
 /// only open one here that waits for one of `mine`.
-async fn meant(ctx: &Ctx<'_>, args: &[String], mine: &[Player]) -> Result<Option<Challenge>, Said> {
+async fn meant(
+    ctx: &Ctx<'_>,
+    args: &[String],
+    mine: &[Player],
+) -> Result<Option<Challenge>, Refusal> {
     let storage = ctx.storage();
     let number = args
         .iter()

@@ -2,7 +2,7 @@
 
 use redscience_storage::SavedRuleSet;
 
-use crate::context::{Ctx, Said, said};
+use crate::context::{Ctx, Refusal, mistyped, said};
 
 /// " Did you mean `Connect4`?" for a misspelt game's name, else "".
 async fn close_game(ctx: &Ctx<'_>, name: &str) -> String {
@@ -13,13 +13,15 @@ async fn close_game(ctx: &Ctx<'_>, name: &str) -> String {
 }
 
 /// A saved game by name (case does not matter), or a refusal naming what exists.
-pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Said> {
+pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Refusal> {
     let Some(name) = name else {
-        return Err("Which game? Give its name; `game list` lists them.".to_string());
+        return Err(Refusal::input(
+            "Which game? Give its name; `game list` lists them.",
+        ));
     };
     match ctx.storage().rule_set(name).await.map_err(said)? {
         Some(saved) => Ok(saved),
-        None => Err(format!(
+        None => Err(mistyped!(
             "There is no game called \"{name}\".{} `game list` lists the games.",
             close_game(ctx, name).await
         )),

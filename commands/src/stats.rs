@@ -8,7 +8,7 @@ use redscience_engine::ai::Level;
 use redscience_render::{ChartPoint, RatingSeries, rating_chart_png};
 use redscience_storage::{Augmentation, Kind, Player, Rating, StatsRow, SystemPlayer};
 
-use crate::context::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
 use crate::machines::Machine;
 use crate::ratings::figure;
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message};
@@ -35,14 +35,15 @@ fn arg(word: &str) -> String {
     }
 }
 
+const CHAOS: &str =
+    "Chaos has no stats: it is never rated. Name a person, Random or a standard player.";
+
 /// The player named, in the asker's universe (Random and the standard
 /// players are in every universe); Chaos has no stats.
-async fn player(ctx: &Ctx<'_>, word: &str, usage: &str) -> Result<Player, Said> {
+async fn player(ctx: &Ctx<'_>, word: &str) -> Result<Player, Refusal> {
     let name = word.trim_start_matches('@');
     if name.eq_ignore_ascii_case("chaos") || name.eq_ignore_ascii_case("*chaos") {
-        return Err(format!(
-            "Chaos has no stats: it is never rated. Name a person, Random or a standard player: `{usage}`."
-        ));
+        return Err(Refusal::input(CHAOS));
     }
     let found = if name.eq_ignore_ascii_case("random") || name.eq_ignore_ascii_case("*random") {
         Some(
@@ -73,12 +74,10 @@ async fn player(ctx: &Ctx<'_>, word: &str, usage: &str) -> Result<Player, Said> 
         }
     };
     match found {
-        Some(p) if p.kind == Kind::Chaos => Err(format!(
-            "Chaos has no stats: it is never rated. Name a person, Random or a standard player: `{usage}`."
-        )),
+        Some(p) if p.kind == Kind::Chaos => Err(Refusal::input(CHAOS)),
         Some(p) => Ok(p),
-        None => Err(format!(
-            "There is no player named \"{name}\" in {}. Name a player, `Random`, or nobody for yourself: `{usage}`.",
+        None => Err(mistyped!(
+            "There is no player named \"{name}\" in {}. Name a player, `Random`, or nobody for yourself.",
             ctx.player.universe
         )),
     }
@@ -92,7 +91,7 @@ pub(crate) async fn player_and_rest<'a>(
     ctx: &Ctx<'_>,
     args: &'a [String],
     usage: &str,
-) -> Result<(Player, &'a [String]), Said> {
+) -> Result<(Player, &'a [String]), Refusal> {
     match args.split_first() {
         None => Ok((ctx.player.clone(), args)),
         Some((first, rest)) => match crate::machines::named(first, "") {
@@ -103,7 +102,7 @@ pub(crate) async fn player_and_rest<'a>(
                 game_machine(ctx, first, rest, Some(level), usage).await?,
                 rest,
             )),
-            _ => Ok((player(ctx, first, usage).await?, rest)),
+            _ => Ok((player(ctx, first).await?, rest)),
         },
     }
 }
@@ -116,18 +115,18 @@ async fn game_machine(
     rest: &[String],
     level: Option<Level>,
     usage: &str,
-) -> Result<Player, Said> {
+) -> Result<Player, Refusal> {
     let game = match game_filter(ctx, rest).await {
         Ok(found) => found,
         Err(e) if rest.len() > 1 => game_filter(ctx, &rest[..1]).await.map_err(|_| e)?,
         Err(e) => return Err(e),
     };
     let Some((id, _)) = game else {
-        return Err(format!(
-            "\"{word}\" is a machine of each game: name the game after it, e.g. `{} {word} \
-             Connect4`. The form: `{usage}`.",
-            usage.split_whitespace().next().unwrap_or("stats")
-        ));
+        let command = usage.split_whitespace().next().unwrap_or("stats");
+        return Err(
+            mistyped!("\"{word}\" is a machine of each game: name the game after it.")
+                .with_example(format!("{command} {word} Connect4")),
+        );
     };
     match level {
         None => ctx.storage().standard_player(id).await,
@@ -140,14 +139,14 @@ async fn game_machine(
 pub(crate) async fn game_filter(
     ctx: &Ctx<'_>,
     words: &[String],
-) -> Result<Option<(i64, String)>, Said> {
+) -> Result<Option<(i64, String)>, Refusal> {
     if words.is_empty() {
         return Ok(None);
     }
     let name = words.join(" ");
     match ctx.storage().rule_set(&name).await.map_err(said)? {
         Some(g) => Ok(Some((g.id, g.name))),
-        None => Err(format!(
+        None => Err(mistyped!(
             "There is no game called \"{name}\". `game list` lists the games."
         )),
     }
@@ -343,9 +342,9 @@ pub(crate) async fn history(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     }
     for name in games {
         let Some(game) = ctx.storage().rule_set(name).await.map_err(said)? else {
-            return Err(format!(
+            return Err(mistyped!(
                 "There is no game called \"{name}\". `game list` lists the games; \
-                 name games with spaces in quotes: `{HISTORY_USAGE}`."
+                 name games with spaces in quotes."
             ));
         };
         let mine: Vec<&StatsRow> = rows
@@ -353,7 +352,7 @@ pub(crate) async fn history(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             .filter(|r| r.key.rule_set_id == game.id)
             .collect();
         if mine.is_empty() {
-            return Err(format!(
+            return Err(refused!(
                 "{} has played no rated match of {} yet, so it has no rating history. `stats {}` lists the games played.",
                 who.name,
                 game.name,
@@ -367,7 +366,7 @@ pub(crate) async fn history(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         }
     }
     if chosen.is_empty() {
-        return Err(format!(
+        return Err(refused!(
             "{} has played no rated match yet, so there is no rating history.",
             who.name
         ));

@@ -2,7 +2,7 @@
 //! where every other player is a non-human or one of the Trainer's
 //! personas. The match then has no deadlines and is not rated.
 
-use crate::context::{Answer, Ctx, said};
+use crate::context::{Answer, Ctx, mistyped, refused, said};
 use crate::reply::{Message, Reply};
 
 /// `clock stop [#MATCH]`: a Trainer stops a match's clock (no deadlines,
@@ -14,17 +14,19 @@ pub(crate) async fn clock(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         None => (String::new(), args),
     };
     if verb != "stop" {
-        return Err(format!(
-            "Write {CLOCK}: a Trainer stops the clock of a match where every other player is a non-human \
+        return Err(mistyped!(
+            "A Trainer stops the clock of a match where every other player is a non-human \
              or one of the Trainer's personas; the match then has no time limit and is not rated."
         ));
     }
     let storage = ctx.storage();
     let me = &ctx.player;
     let explicit = match rest.first() {
-        Some(w) => Some(w.trim_start_matches('#').parse::<i64>().map_err(|_| {
-            format!("\"{w}\" is not a match number; write {CLOCK}, e.g. `clock stop #12`.")
-        })?),
+        Some(w) => Some(
+            w.trim_start_matches('#')
+                .parse::<i64>()
+                .map_err(|_| mistyped!("\"{w}\" is not a match number."))?,
+        ),
         None => None,
     };
     let id = match explicit {
@@ -47,12 +49,12 @@ pub(crate) async fn clock(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             match found.as_slice() {
                 [one] => *one,
                 [] => {
-                    return Err(format!(
+                    return Err(refused!(
                         "You have no unfinished match here. Write {CLOCK} with the match's number."
                     ));
                 }
                 many => {
-                    return Err(format!(
+                    return Err(refused!(
                         "You have several matches here: {}. Say which, e.g. `clock stop #{}`.",
                         many.iter()
                             .map(|m| format!("#{m}"))

@@ -10,7 +10,7 @@ use redscience_engine::rules::Order;
 use redscience_engine::text::view_text;
 use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
-use crate::context::{Answer, Ctx, Said, said};
+use crate::context::{Answer, Ctx, Refusal, refused, said};
 use crate::finding;
 use crate::matches::{picture, report, settle};
 use crate::naming::{name_of, seat_list, secret};
@@ -30,14 +30,14 @@ pub(crate) async fn not_a_command(ctx: &Ctx<'_>, words: &[String]) -> Answer {
         if has_match_here(ctx).await {
             return turn(ctx, "move", words).await;
         }
-        return Err(format!(
+        return Err(refused!(
             "\"{text}\" reads as a move, but you have no unfinished match here. \
              `challenge GAME Random` starts one, e.g. `challenge Tic-Tac-Toe Random`; \
              `games` lists your matches."
         ));
     }
     let hint = crate::words::did_you_mean(first, crate::spec::names());
-    Err(format!(
+    Err(refused!(
         "\"{first}\" is not a command.{hint} The commands are: {} (`help COMMAND` explains one).",
         crate::help::names()
     ))
@@ -157,7 +157,7 @@ enum Judged {
     Play(Box<(LiveMatch, Challenge)>, usize, Vec<Move>),
 }
 
-async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judged, Said> {
+async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judged, Refusal> {
     let named = finding::named(args)?;
     let rest: Vec<&str> = named.rest.iter().map(String::as_str).collect();
     let typed = match verb {
@@ -172,7 +172,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
                 .unwrap_or_else(|| format!("`{verb} 2,2`")),
             Err(_) => format!("`{verb} 2,2`"),
         };
-        return Err(format!(
+        return Err(refused!(
             "What is your move? Write `{verb}` and the move, e.g. {example}."
         ));
     }
@@ -209,19 +209,20 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     let state = live.state();
     if let Some(outcome) = state.outcome() {
         let seats = crate::recap::seat_names(ctx.services, &live).await;
-        return Err(format!(
+        return Err(refused!(
             "Match {} is over: {}. Nothing was played.",
             live.id,
             outcome.headline(&|seat| seats[seat].clone())
         ));
     }
     if let Some(reason) = &live.forfeit {
-        return Err(format!("Match {} is over: {reason}.", live.id));
+        return Err(refused!("Match {} is over: {reason}.", live.id));
     }
     if secret(state) && !ctx.req.place.private {
-        return Err(format!(
+        return Err(refused!(
             "Moves in match {} are secret: send `plan #{} {text}` to me in a private message. Nothing was played.",
-            live.id, live.id
+            live.id,
+            live.id
         ));
     }
     if verb == "plan" && !ctx.req.place.private {
@@ -241,7 +242,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
         // have planned is judged now, from the round-start position, and
         // kept sealed until its turn comes.
         let Some(mut position) = state.plan_position(seat) else {
-            return Err(format!(
+            return Err(refused!(
                 "You have no plan to make in this round of match {}. Nothing was recorded.",
                 live.id
             ));
@@ -284,7 +285,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     }
     if live.seats[to_move].player_id != ctx.player.id {
         let game = state.game();
-        return Err(format!(
+        return Err(refused!(
             "It is {}'s turn in match {} ({}), not yours.",
             name_of(ctx.services, live.seats[to_move].player_id).await,
             live.id,
@@ -313,7 +314,7 @@ fn several_moves(
     verb: &str,
     words: &[&str],
     read: &str,
-) -> Option<Said> {
+) -> Option<Refusal> {
     let typed = words.join(" ");
     let apart = words.len() > 1
         && read == typed
@@ -357,7 +358,7 @@ fn several_moves(
             finding::example(live, seat)
         ));
     }
-    Some(format!(
+    Some(refused!(
         "`{verb} {typed}` names {} moves: {}. Nothing was played.",
         words.len(),
         examples.join("; or ")
@@ -447,10 +448,10 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     let found = finding::for_match(ctx, named.id, "resign", false).await?;
     let (mut live, challenge) = (found.live, found.challenge);
     if found.seat.is_none() {
-        return Err(format!("You have no seat in match {}.", live.id));
+        return Err(refused!("You have no seat in match {}.", live.id));
     }
     if live.is_over() {
-        return Err(format!("Match {} is over already.", live.id));
+        return Err(refused!("Match {} is over already.", live.id));
     }
     crate::leaving::leave_match(
         ctx.services,
@@ -464,9 +465,13 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 
 /// Where the person's last turn in a match began, when it can be taken
 /// back now: an unrated match, and no other person has moved since.
-async fn undo_start(ctx: &Ctx<'_>, live: &LiveMatch, challenge: &Challenge) -> Result<usize, Said> {
+async fn undo_start(
+    ctx: &Ctx<'_>,
+    live: &LiveMatch,
+    challenge: &Challenge,
+) -> Result<usize, Refusal> {
     if challenge.rated {
-        return Err(format!(
+        return Err(refused!(
             "Match {} is rated, so its moves stand. Challenge with `unrated` to be able to undo.",
             live.id
         ));
@@ -475,7 +480,7 @@ async fn undo_start(ctx: &Ctx<'_>, live: &LiveMatch, challenge: &Challenge) -> R
     let me = ctx.player.id;
     let mine = |seat: usize| live.seats[seat].player_id == me;
     let Some(last) = log.iter().rposition(|m| mine(m.seat)) else {
-        return Err(format!("You have not moved in match {} yet.", live.id));
+        return Err(refused!("You have not moved in match {} yet.", live.id));
     };
     for later in &log[last + 1..] {
         let player = ctx
@@ -484,7 +489,7 @@ async fn undo_start(ctx: &Ctx<'_>, live: &LiveMatch, challenge: &Challenge) -> R
             .await
             .map_err(said)?;
         if player.kind == redscience_storage::Kind::Human {
-            return Err(format!(
+            return Err(refused!(
                 "{} has moved since, so your move stands: undo works only before the other players move.",
                 player.name
             ));
@@ -509,7 +514,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     .await?;
     let (mut live, challenge) = (found.live, found.challenge);
     if found.seat.is_none() {
-        return Err(format!("You have no seat in match {}.", live.id));
+        return Err(refused!("You have no seat in match {}.", live.id));
     }
     let from = undo_start(ctx, &live, &challenge).await?;
     live.undo_from(ctx.storage(), from).await.map_err(said)?;

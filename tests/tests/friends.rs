@@ -79,10 +79,13 @@ async fn every_bad_input_is_explained() {
     let mut c = chat(2).await;
     c.meet(&["bob"]).await;
     let cases = [
-        ("@ann friend", "Write `friend add NAME`"),
+        ("@ann friend", "Write it as `friend add NAME`"),
         ("@ann friend hug bob", "\"hug\" is not something friends do"),
         ("@ann friend add", "Whose name?"),
-        ("@ann friend ban", "Whose name? Write `friend ban NAME`"),
+        (
+            "@ann friend ban",
+            "Whose name? Write it as `friend ban NAME`",
+        ),
         ("@ann friend add bob carl", "One name at a time"),
         ("@ann friend add zed", "There is no player named \"zed\""),
         ("@ann friend add ann", "That is you"),

@@ -475,7 +475,8 @@ async fn machines_and_levels_are_named_as_in_a_challenge() {
     let alone = c.say("stats sp").await;
     assert!(
         alone.contains(
-            "\"sp\" is a machine of each game: name the game after it, e.g. `stats sp Connect4`."
+            "\"sp\" is a machine of each game: name the game after it. Write it as \
+             `stats [PLAYER] [GAME]`, e.g. `stats sp Connect4`."
         ),
         "{alone}"
     );
