@@ -41,7 +41,7 @@ async fn playtest(wizard: &mut Wizard) {
 }
 
 /// Starts a wizard, from scratch or from a saved game's rules.
-pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
+pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&str>) -> Answer {
     // Only those who may save a game start the wizard (not the anonymous record).
     redscience_storage::roles::allow(
         ctx.player.security,

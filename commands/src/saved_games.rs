@@ -13,7 +13,7 @@ async fn close_game(ctx: &Ctx<'_>, name: &str) -> String {
 }
 
 /// A saved game by name (case does not matter), or a refusal naming what exists.
-pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Refusal> {
+pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&str>) -> Result<SavedRuleSet, Refusal> {
     let Some(name) = name else {
         return Err(Refusal::input(
             "Which game? Give its name; `game list` lists them.",
