@@ -523,13 +523,13 @@ pub(crate) async fn find_games(ctx: &Ctx<'_>, mut args: Args) -> Result<Args, Re
         }
         match value {
             Value::Text(typed) => {
-                let saved = crate::saved_games::find(ctx, Some(typed.as_str())).await?;
+                let saved = crate::saved_games::find(ctx, typed).await?;
                 *value = Value::Game(Box::new(saved));
             }
             Value::Words(typed) => {
                 let mut games = Vec::new();
                 for name in typed.iter() {
-                    games.push(crate::saved_games::find(ctx, Some(name)).await?);
+                    games.push(crate::saved_games::find(ctx, name).await?);
                 }
                 *value = Value::Games(games);
             }

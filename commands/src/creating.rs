@@ -50,7 +50,7 @@ pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&str>) -> Answer {
     .map_err(|e| format!("{} Nothing was started.", said(e)))?;
     let wizard = match copy_of {
         Some(name) => {
-            let saved = crate::saved_games::find(ctx, Some(name)).await?;
+            let saved = crate::saved_games::find(ctx, name).await?;
             Wizard::from_rules(saved.rules)
         }
         None => Wizard::new(),
