@@ -556,18 +556,15 @@ pub(crate) fn written(command: &Command, form: Option<usize>, refusal: Refusal) 
         .iter()
         .map(|(usage, _)| format!("`{usage}`"))
         .collect();
-    let example = example.unwrap_or_else(|| {
+    // A form that is all words (`game list`) is its own example: the
+    // first form with something to fill in gives it.
+    let example = example.or_else(|| {
         shown
-            .first()
-            .map_or(command.name, |(_, example)| example)
-            .to_string()
+            .iter()
+            .find(|(usage, example)| usage != example)
+            .map(|(_, example)| example.to_string())
     });
-    // A form of one word is its own example.
-    let example = if shown.iter().any(|(usage, _)| *usage == example) {
-        String::new()
-    } else {
-        format!(", e.g. `{example}`")
-    };
+    let example = example.map_or(String::new(), |e| format!(", e.g. `{e}`"));
     Refusal::input(format!(
         "{} Write it as {}{example}.",
         sentence(&text),
@@ -734,6 +731,12 @@ mod tests {
             ("game rename Old New", "sub=rename old=Old new=New"),
             ("game import My-Game", "sub=import name=My-Game"),
             ("game show \"My Game\"", "sub=show name=My Game"),
+            (
+                "game frobnicate",
+                "refused: \"frobnicate\" is not something `game` does. Write it as `game list`, \
+                 `game show NAME`, `game export NAME`, `game create`, `game copy NAME`, `game import \
+                 [NAME] (with a JSON file)` or `game rename OLD NEW`, e.g. `game show Connect4`.",
+            ),
             (
                 "game list all",
                 "refused: `game list` takes nothing after it. Write it as `game list`.",
