@@ -7,24 +7,15 @@ use redscience_engine::Game;
 use redscience_engine::theory::TheoryError;
 use redscience_engine::theory::report;
 
-use crate::context::{Answer, Ctx, mistyped, refused};
+use crate::arguments::Args;
+use crate::context::{Answer, Ctx, refused};
 
 /// Games to suggest when the one asked about cannot be analysed.
 const EXAMPLE: &str = "`analyze StagHunt` or `analyze PrisonerDilemma`";
 
-pub(crate) async fn analyze(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    if args.is_empty() {
-        return Err(mistyped!(
-            "Which game? Give the name of a game with a sealed round, e.g. {EXAMPLE}."
-        ));
-    }
-    if args.len() > 1 {
-        return Err(mistyped!(
-            "`analyze` takes one game's name, not {} words.",
-            args.len()
-        ));
-    }
-    let saved = crate::saved_games::find(ctx, args.first()).await?;
+/// `analyze GAME`.
+pub(crate) async fn analyze(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let saved = args.saved_game()?.clone();
     let name = saved.name.clone();
     let game =
         Game::new(saved.rules).map_err(|_| format!("{name} cannot be played by this release."))?;

@@ -4,14 +4,14 @@
 
 use redscience_storage::{Platform, Storage};
 
-use crate::context::{Answer, Ctx, Refusal, refused, said, sentence};
+use crate::context::{Answer, Ctx, refused, said};
 use crate::limits::Refused;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What, Who};
 use crate::services::Services;
 use crate::spec::{self, Where};
 use crate::syntax::Suggest;
-use crate::{creating, help, personas, turns, words};
+use crate::{arguments, creating, help, personas, turns, words};
 
 /// The whole bot: the services the commands work with, and the dispatch
 /// from a request to its command.
@@ -122,14 +122,9 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
     };
     let rest = &words[1..];
     let Some(command) = spec::find(first) else {
-        return turns::not_a_command(ctx, &words).await;
+        return turns::not_a_command(ctx, first, &words.join(" ")).await;
     };
     let name = command.name;
-    if !rest.is_empty() && command.takes_nothing() {
-        return Err(refused!(
-            "`{name}` takes nothing after it: write `{name}`. Nothing was done."
-        ));
-    }
     match (command.place, ctx.req.place.private) {
         (Where::Channel, true) => {
             return Err(refused!(
@@ -144,52 +139,36 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         _ => {}
     }
     let Some(run) = crate::dispatch::handler(name) else {
-        return turns::not_a_command(ctx, &words).await;
+        return turns::not_a_command(ctx, first, &words.join(" ")).await;
     };
-    // A refusal of what was typed shows how to write that command; a
-    // refusal by the state of things stands as it is.
-    run(ctx, rest).await.map_err(|refusal| match refusal {
-        Refusal::Input { text, example } => {
-            Refusal::input(with_syntax(command, rest, &text, example))
+    // The words are read once, and the games they name found, before the
+    // command runs; a refusal of what was typed shows how to write the
+    // form read, one by the state of things stands as it is.
+    let args = match arguments::read(command, rest) {
+        Ok(args) => args,
+        Err(misread) => {
+            if misread.form.is_none()
+                && let Some(refusal) = rest
+                    .first()
+                    .and_then(|word| crate::dispatch::not_a_sub(name, word))
+            {
+                return Err(refusal);
+            }
+            // A missing argument's example is right for what was read.
+            let mut refusal = misread.refusal;
+            if let Some(partial) = &misread.partial
+                && let Some(example) = crate::dispatch::example(ctx, partial).await
+            {
+                refusal = refusal.with_example(example);
+            }
+            return Err(arguments::written(command, misread.form, refusal));
         }
-        state => state,
-    })
-}
-
-/// A refusal of what was typed, with the command's syntax and an example:
-/// of the form its first word names (`friend add`), else of every form.
-fn with_syntax(
-    command: &spec::Command,
-    rest: &[String],
-    refusal: &str,
-    example: Option<String>,
-) -> String {
-    let sub = rest.first().map(|w| w.to_ascii_lowercase());
-    let named: Vec<(&str, &str)> = command
-        .forms()
-        .filter(|(usage, _)| {
-            sub.as_deref()
-                .is_some_and(|sub| usage.split_whitespace().nth(1) == Some(sub))
-        })
-        .collect();
-    let forms = if named.is_empty() {
-        command.forms().collect()
-    } else {
-        named
     };
-    let usages: Vec<String> = forms
-        .iter()
-        .map(|(usage, _)| format!("`{usage}`"))
-        .collect();
-    let example = example.unwrap_or_else(|| {
-        forms
-            .first()
-            .map_or(command.name, |(_, example)| example)
-            .to_string()
-    });
-    format!(
-        "{} Write it as {}, e.g. `{example}`.",
-        sentence(refusal),
-        words::or_list(&usages),
-    )
+    let form = Some(args.form());
+    let args = arguments::find_games(ctx, args)
+        .await
+        .map_err(|refusal| arguments::written(command, form, refusal))?;
+    run(ctx, &args)
+        .await
+        .map_err(|refusal| arguments::written(command, form, refusal))
 }

@@ -11,7 +11,8 @@ use redscience_storage::{
     NewChallenge, NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
 };
 
-use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said, said_of_typed};
+use crate::arguments::Args;
+use crate::context::{Answer, Ctx, Refusal, refused, said};
 use crate::machines;
 use crate::matches;
 use crate::naming::name_of;
@@ -22,44 +23,25 @@ const ANONYMOUS_SEATS: &str = "Anonymous players play only against non-humans: n
      standard player for every other seat (no people, no `open` seats). Speak to the bot from your \
      own chat account to become a Creator and play people. Nothing was done.";
 
-fn augmentation(word: &str) -> Option<Augmentation> {
-    match word.to_ascii_lowercase().as_str() {
-        "alone" => Some(Augmentation::Alone),
-        "reviewing" => Some(Augmentation::Reviewing),
-        "delegating" => Some(Augmentation::Delegating),
-        _ => None,
-    }
-}
-
-pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let saved = crate::saved_games::find(ctx, args.first()).await?;
+/// `challenge GAME [OPPONENT...] [MODE] [CLOCK] [unrated]`: the game, the
+/// way to play, the clock and `unrated` come read; each opponent is found
+/// here (a machine, a person, `open`).
+pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let saved = args.saved_game()?;
     // Machines may be named in two words (`Connect4 SP`).
-    let words = machines::join_names(&args[1..], &saved.name);
+    let opponents = machines::join_names(args.words("opponent"), &saved.name);
     let game = Game::new(saved.rules.clone())
         .map_err(|_| format!("{} cannot be played by this release.", saved.name))?;
     let players = game.rules.players.player_seats();
     let me = &ctx.player;
-    let mut mine = Augmentation::Alone;
+    let mine = args.mode().unwrap_or(Augmentation::Alone);
     let mut others: Vec<Invitee> = Vec::new();
     // Friendships and bans are between people, whichever persona acts.
     let person = ctx.storage().person_of(me).await.map_err(said)?;
     let friends = ctx.storage().friends(person.id).await.map_err(said)?;
-    let mut rated = true;
+    let rated = !args.flag("unrated");
     let anonymous = me.security == Security::Anonymous;
-    let mut clock = None;
-    for word in &words {
-        if let Some(a) = augmentation(word) {
-            mine = a;
-            continue;
-        }
-        if word.eq_ignore_ascii_case("unrated") {
-            rated = false;
-            continue;
-        }
-        if let Some(chosen) = crate::clock_words::clock_word(word) {
-            clock = Some(chosen?);
-            continue;
-        }
+    for word in &opponents {
         if word.eq_ignore_ascii_case("open") {
             if anonymous {
                 return Err(ANONYMOUS_SEATS.into());
@@ -71,7 +53,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             });
             continue;
         }
-        let opponent = opponent(ctx, word, &saved).await?;
+        let opponent = opponent(ctx, word, saved).await?;
         if opponent.id == me.id {
             return Err(
                 "You cannot challenge yourself; name someone else, Random, or `open`.".into(),
@@ -153,7 +135,7 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     // too: someone who steps away from a first game against Random must
     // not lose it (and rating points) a minute later (docs/rules.md,
     // "Clocks: live and correspondence").
-    let clock = clock.unwrap_or(DEFAULT_CORRESPONDENCE);
+    let clock = args.clock().unwrap_or(DEFAULT_CORRESPONDENCE);
     let mut seats = vec![Invitee {
         player_id: Some(me.id),
         augmentation: mine,
@@ -299,20 +281,19 @@ fn buttons(id: i64) -> ChoiceSet {
 /// `cancel`): the one numbered, or the only open one here that `fits` them.
 async fn pick(
     ctx: &Ctx<'_>,
-    args: &[String],
+    number: Option<i64>,
     fits: impl Fn(&Challenge) -> bool,
     what: &str,
     verb: &str,
-) -> Result<(Challenge, usize), Refusal> {
-    let number = args
-        .iter()
-        .find_map(|a| a.trim_start_matches('#').parse::<i64>().ok());
+) -> Result<Challenge, Refusal> {
     if let Some(id) = number {
-        let c = ctx.storage().challenge(id).await.map_err(said_of_typed)?;
+        let c = ctx.storage().challenge(id).await.map_err(|e| {
+            said(e).map(|text| format!("{text} `games` lists the challenges to you and from you."))
+        })?;
         if c.status != ChallengeStatus::Open {
             return Err(refused!("Challenge {id} is {} already.", c.status.word()));
         }
-        return Ok((c, args.len()));
+        return Ok(c);
     }
     let here = ctx.req.place.channel_ref();
     let open: Vec<Challenge> = ctx
@@ -324,7 +305,7 @@ async fn pick(
         .filter(|c| (ctx.req.place.private || c.place == here) && fits(c))
         .collect();
     match open.as_slice() {
-        [one] => Ok((one.clone(), args.len())),
+        [one] => Ok(one.clone()),
         [] => Err(refused!("There is no open challenge {what} here.")),
         many => Err(refused!(
             "Several challenges are open {what} here: {}. Say which, e.g. `{verb} {}`{}.",
@@ -342,9 +323,13 @@ async fn pick(
     }
 }
 
-pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+/// `accept [ID] [MODE]`.
+pub(crate) async fn accept(
+    ctx: &Ctx<'_>,
+    number: Option<i64>,
+    chosen: Option<Augmentation>,
+) -> Answer {
     let me = ctx.player.id;
-    let chosen = args.iter().find_map(|a| augmentation(a));
     let invited = |c: &Challenge| {
         c.seats
             .iter()
@@ -354,9 +339,9 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
         c.seats.iter().any(|s| s.player_id.is_none())
             && !c.seats.iter().any(|s| s.player_id == Some(me))
     };
-    let (challenge, _) = pick(
+    let challenge = pick(
         ctx,
-        args,
+        number,
         |c| invited(c) || takes_open(c),
         "for you",
         "accept",
@@ -422,11 +407,12 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     )))
 }
 
-pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+/// `decline [ID]`.
+pub(crate) async fn decline(ctx: &Ctx<'_>, number: Option<i64>) -> Answer {
     let me = ctx.player.id;
-    let (challenge, _) = pick(
+    let challenge = pick(
         ctx,
-        args,
+        number,
         |c| {
             c.seats
                 .iter()
@@ -457,9 +443,10 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     )))
 }
 
-pub(crate) async fn cancel(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+/// `cancel [ID]`.
+pub(crate) async fn cancel(ctx: &Ctx<'_>, number: Option<i64>) -> Answer {
     let me = ctx.player.id;
-    let (challenge, _) = pick(ctx, args, |c| c.challenger_id == me, "of yours", "cancel").await?;
+    let challenge = pick(ctx, number, |c| c.challenger_id == me, "of yours", "cancel").await?;
     if challenge.challenger_id != me {
         return Err(refused!(
             "Only its challenger can cancel challenge {}; you can `decline {}`.",
@@ -544,22 +531,8 @@ async fn start(ctx: &Ctx<'_>, challenge: &Challenge) -> Answer {
 
 /// `rematch [#MATCH]`: the same game and players, in the same channel; the
 /// requester is in, the other people must accept again.
-pub(crate) async fn rematch(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+pub(crate) async fn rematch(ctx: &Ctx<'_>, given: Option<i64>) -> Answer {
     let me = ctx.player.id;
-    // A rematch starts a match: only from words that mean one.
-    if args.len() > 1 {
-        return Err(Refusal::input(
-            "Name at most one match. Nothing was started.",
-        ));
-    }
-    let given = args
-        .first()
-        .map(|a| {
-            a.trim_start_matches('#')
-                .parse::<i64>()
-                .map_err(|_| mistyped!("\"{a}\" is not a match number. Nothing was started."))
-        })
-        .transpose()?;
     let id = match given {
         Some(id) => id,
         None => *ctx

@@ -114,15 +114,6 @@ pub fn said(e: StorageError) -> Refusal {
     Refusal::State(in_words(e))
 }
 
-/// A storage error where the person named something that is not there (a
-/// challenge by number): a refusal of what was typed.
-pub fn said_of_typed(e: StorageError) -> Refusal {
-    match e.refusal() {
-        Some(_) => Refusal::input(in_words(e)),
-        None => said(e),
-    }
-}
-
 fn in_words(e: StorageError) -> String {
     match e.refusal() {
         Some(message) => sentence(message),

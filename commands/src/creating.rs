@@ -41,7 +41,7 @@ async fn playtest(wizard: &mut Wizard) {
 }
 
 /// Starts a wizard, from scratch or from a saved game's rules.
-pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
+pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&str>) -> Answer {
     // Only those who may save a game start the wizard (not the anonymous record).
     redscience_storage::roles::allow(
         ctx.player.security,
@@ -50,7 +50,7 @@ pub(crate) async fn start(ctx: &Ctx<'_>, copy_of: Option<&String>) -> Answer {
     .map_err(|e| format!("{} Nothing was started.", said(e)))?;
     let wizard = match copy_of {
         Some(name) => {
-            let saved = crate::saved_games::find(ctx, Some(name)).await?;
+            let saved = crate::saved_games::find(ctx, name).await?;
             Wizard::from_rules(saved.rules)
         }
         None => Wizard::new(),

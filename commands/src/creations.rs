@@ -3,14 +3,15 @@
 
 use redscience_storage::{Created, Creation};
 
-use crate::context::{Answer, Ctx, Refusal, mistyped, said};
+use crate::context::{Answer, Ctx, mistyped, said};
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 
-pub(crate) async fn creations(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+/// `creations [PLAYER]`.
+pub(crate) async fn creations(ctx: &Ctx<'_>, player: Option<&str>) -> Answer {
     let me = &ctx.player;
-    let who = match args {
-        [] => me.clone(),
-        [name] => {
+    let who = match player {
+        None => me.clone(),
+        Some(name) => {
             let name = name.trim_start_matches('@');
             ctx.storage()
                 .player_in(name, &me.universe)
@@ -23,7 +24,6 @@ pub(crate) async fn creations(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                     )
                 })?
         }
-        _ => return Err(Refusal::input("One player at a time.")),
     };
     let list = ctx.storage().creations(who.id).await.map_err(said)?;
     let yours = who.id == me.id;

@@ -11,11 +11,10 @@ use chrono::{DateTime, Utc};
 use redscience_engine::{Game, SeatResult};
 use redscience_storage::{Augmentation, Kind, Player, RatedMatch, Rating, RatingKey, Storage};
 
+use crate::arguments::Args;
 use crate::context::{Answer, Ctx, Refusal, said};
 use crate::ratings::figure;
-use crate::stats::{ago, game_filter, percent, player_and_rest, signed_percent, subject_has};
-
-const FAVORITISM_USAGE: &str = "favoritism [PLAYER] [GAME]";
+use crate::stats::{ago, percent, player_named, signed_percent, subject_has};
 
 /// Weng-Lin's β (half a beginner's σ), the spread of one performance.
 const BETA: f64 = 25.0 / 6.0;
@@ -256,13 +255,13 @@ pub fn favoritism_of(
 
 /// `favoritism [PLAYER] [GAME]`: for each other player met in a game, the
 /// spec's figures, most recent first.
-pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let (who, rest) = player_and_rest(ctx, args, FAVORITISM_USAGE).await?;
-    let game = game_filter(ctx, rest).await?;
+pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let who = player_named(ctx, args).await?;
+    let game = args.game();
     let storage = ctx.storage();
     let mut matches = storage.rated_matches_of(who.id).await.map_err(said)?;
-    if let Some((id, _)) = &game {
-        matches.retain(|m| m.rule_set_id == *id);
+    if let Some(game) = game {
+        matches.retain(|m| m.rule_set_id == game.id);
     }
     let (games, players) = games_and_players(storage, &matches).await?;
     let rows = favoritism_of(
@@ -280,8 +279,8 @@ pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &[String]) -> Answer {
     );
     if rows.is_empty() {
         let subject = subject_has(ctx, &who);
-        let what = match &game {
-            Some((_, name)) => format!(" of {name}"),
+        let what = match game {
+            Some(game) => format!(" of {}", game.name),
             None => String::new(),
         };
         return Ok(ctx.answer(format!(

@@ -9,7 +9,7 @@ use redscience_engine::State;
 use redscience_engine::notation::{apply_turn, typed};
 use redscience_storage::{Challenge, LiveMatch};
 
-use crate::context::{Ctx, Refusal, mistyped, refused, said, sentence};
+use crate::context::{Ctx, Refusal, refused, said, sentence};
 use crate::naming::secret;
 
 /// A match and the challenge that started it.
@@ -24,38 +24,6 @@ pub(crate) struct Found {
     pub live: LiveMatch,
     pub challenge: Challenge,
     pub seat: Option<usize>,
-}
-
-/// `#12` (or a choice's `#12@7`, the position it was offered for) at the
-/// start of a command's words: the match's number, the position, and the
-/// words after it.
-pub(crate) struct Named<'a> {
-    pub id: Option<i64>,
-    pub offered_at: Option<usize>,
-    pub rest: &'a [String],
-}
-
-/// Reads a leading `#N` (or `#N@P`) off a command's words.
-pub(crate) fn named(args: &[String]) -> Result<Named<'_>, Refusal> {
-    let Some(number) = args.first().and_then(|a| a.strip_prefix('#')) else {
-        return Ok(Named {
-            id: None,
-            offered_at: None,
-            rest: args,
-        });
-    };
-    let (id, at) = match number.split_once('@') {
-        Some((id, at)) => (id, at.parse::<usize>().ok()),
-        None => (number, None),
-    };
-    let id = id
-        .parse::<i64>()
-        .map_err(|_| mistyped!("\"#{number}\" is not a match number."))?;
-    Ok(Named {
-        id: Some(id),
-        offered_at: at,
-        rest: &args[1..],
-    })
 }
 
 /// The person's unfinished matches here (in this channel, or anywhere when
@@ -164,8 +132,13 @@ pub(crate) fn read_turn(position: &State, text: &str) -> Result<String, String> 
 /// An example of a turn that is legal for `seat` in this match now:
 /// "`plan #6 rock`", "`move #3 4`".
 pub(crate) fn example(live: &LiveMatch, seat: usize) -> String {
+    format!("`{}`", example_line(live, seat))
+}
+
+/// The command line of `example`: "plan #6 rock".
+pub(crate) fn example_line(live: &LiveMatch, seat: usize) -> String {
     let Some(position) = position_of(live, seat) else {
-        return format!("`board #{}`", live.id);
+        return format!("board #{}", live.id);
     };
     let verb = turn_verb(&position);
     let text = position
@@ -173,7 +146,7 @@ pub(crate) fn example(live: &LiveMatch, seat: usize) -> String {
         .into_iter()
         .find_map(|mv| typed(&position, mv))
         .unwrap_or_else(|| "pass".into());
-    format!("`{verb} #{} {text}`", live.id)
+    format!("{verb} #{} {text}", live.id)
 }
 
 fn game_name(live: &LiveMatch) -> &str {

@@ -7,11 +7,14 @@
 
 use redscience_storage::{FriendStatus, Player, Removed};
 
-use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
+use crate::arguments::Args;
+use crate::context::{Answer, Ctx, Refusal, refused, said};
 use crate::naming::chat_of;
 use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 
-pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+/// `friend add|accept|remove|ban|unban NAME`, `friend list` (`decline` is
+/// `remove`, `revoke` is `unban`).
+pub(crate) async fn friend(ctx: &Ctx<'_>, args: &Args) -> Answer {
     let me = &ctx.player;
     if me.kind != redscience_storage::Kind::Human
         || me.security < redscience_storage::Security::Creator
@@ -23,33 +26,23 @@ pub(crate) async fn friend(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             me.kind
         ));
     }
-    let action = args.first().map(|a| a.to_ascii_lowercase());
-    let action = match action.as_deref() {
-        None => return Err(Refusal::input("What should friends do?")),
-        Some("list") => return list(ctx).await,
-        Some("decline") => "remove",
-        Some("revoke") => "unban",
-        Some(a @ ("add" | "accept" | "remove" | "ban" | "unban")) => a,
-        Some(other) => return Err(mistyped!("\"{other}\" is not something friends do.")),
+    let (Some(action), Some(typed)) = (args.sub(), args.text("name")) else {
+        return list(ctx).await;
     };
-    let name = match &args[1..] {
-        [] => return Err(Refusal::input("Whose name?")),
-        [word] => person_named(ctx, word).await?,
-        words => {
-            // A display name with spaces, as it is stored (`Ann Lee` is
-            // `Ann-Lee`); otherwise one name was meant.
-            let stored = redscience_storage::name_from_display(&words.join(" "));
-            match ctx
-                .storage()
-                .player_in(&stored, &ctx.player.universe)
-                .await
-                .map_err(said)?
-            {
-                Some(p) => p.name,
-                None => {
-                    return Err(Refusal::input("One name at a time (names have no spaces)."));
-                }
-            }
+    let name = if !typed.contains(char::is_whitespace) {
+        person_named(ctx, typed).await?
+    } else {
+        // A display name with spaces, as it is stored (`Ann Lee` is
+        // `Ann-Lee`); otherwise one name was meant.
+        let stored = redscience_storage::name_from_display(typed);
+        match ctx
+            .storage()
+            .player_in(&stored, &ctx.player.universe)
+            .await
+            .map_err(said)?
+        {
+            Some(p) => p.name,
+            None => return Err(Refusal::input("One name at a time (names have no spaces).")),
         }
     };
     match action {

@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use redscience_render::{LeaderRow, LeaderboardCard, leaderboard_png};
 use redscience_storage::{Kind, Player, Security, Standing, SystemPlayer};
 
+use crate::arguments::Args;
 use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 
@@ -90,26 +91,17 @@ fn label(s: &Standing) -> String {
     }
 }
 
-pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let saved = crate::saved_games::find(ctx, args.first()).await?;
+/// `leaderboard GAME [UNIVERSE] [here]`.
+pub(crate) async fn leaderboard(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let saved = args.saved_game()?;
     let me = &ctx.player;
-    let mut here = false;
-    let mut universe_words: Vec<&str> = Vec::new();
-    for w in args.iter().skip(1) {
-        if w.eq_ignore_ascii_case(HERE) {
-            here = true;
-        } else {
-            universe_words.push(w);
-        }
-    }
+    let here = args.flag(HERE);
     let universes = ctx.storage().universes_of(me).await.map_err(said)?;
-    let universe = if universe_words.is_empty() {
-        me.universe.clone()
-    } else {
-        let asked = universe_words.join(" ");
-        universes
+    let universe = match args.text("universe") {
+        None => me.universe.clone(),
+        Some(asked) => universes
             .iter()
-            .find(|u| u.eq_ignore_ascii_case(&asked))
+            .find(|u| u.eq_ignore_ascii_case(asked))
             .cloned()
             .ok_or_else(|| {
                 mistyped!(

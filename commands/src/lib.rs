@@ -3,6 +3,7 @@
 //! only translate; everything a user can do is decided here.
 
 mod analyze;
+mod arguments;
 mod bot;
 mod challenges;
 mod clock;

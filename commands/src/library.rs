@@ -3,72 +3,67 @@
 
 use redscience_engine::{RuleSet, describe};
 
-use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
+use redscience_storage::SavedRuleSet;
+
+use crate::arguments::Args;
+use crate::context::{Answer, Ctx, refused, said};
 use crate::reply::{Message, Reply};
 use crate::request::What;
 
-pub(crate) async fn game(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let Some(action) = args.first() else {
-        return Err(Refusal::input("Which game action?"));
-    };
-    match action.to_ascii_lowercase().as_str() {
-        "list" => list(ctx).await,
-        "create" => crate::creating::start(ctx, None).await,
-        "copy" => match args.get(1) {
-            Some(name) => crate::creating::start(ctx, Some(name)).await,
-            None => Err(Refusal::input(
-                "Which game to copy? `game list` lists them.",
-            )),
-        },
-        "show" => {
-            let saved = crate::saved_games::find(ctx, args.get(1)).await?;
-            let mut text = format!("**{}**\n", saved.name);
-            if let Some(how) = &saved.rules.labels.how_to_play {
-                text.push_str(&format!("How to play: {how}\n"));
-            }
-            for line in describe(&saved.rules) {
-                text.push_str(&format!("- {line}\n"));
-            }
-            text.push_str(&format!(
-                "Clock: live, {}; a challenge defaults to {}, against machines too, unless it \
-                 names another ({}).\n",
-                match saved.rules.seconds_per_turn {
-                    0 => "no time limit".to_string(),
-                    s => format!("{} per move", crate::clock_words::per_move(s)),
-                },
-                crate::clock_words::clock_words(
-                    redscience_storage::DEFAULT_CORRESPONDENCE
-                        .seconds(saved.rules.seconds_per_turn)
-                ),
-                crate::clock_words::CLOCK_WORDS
-            ));
-            text.push_str(&format!("Play it: `challenge {} Random`", saved.name));
-            Ok(ctx.answer(text))
-        }
-        "export" => {
-            let saved = crate::saved_games::find(ctx, args.get(1)).await?;
+/// `game list|show|export|create|copy|import|rename`.
+pub(crate) async fn game(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    match args.sub() {
+        Some("create") => crate::creating::start(ctx, None).await,
+        Some("copy") => crate::creating::start(ctx, args.text("name")).await,
+        Some("show") => show(ctx, args.saved_game()?),
+        Some("export") => {
+            let saved = args.saved_game()?;
             let json = saved.rules.to_json() + "\n";
             Ok(Reply::one(
                 Message::new(ctx.here(), format!("{} as a rule-set file:", saved.name))
                     .with_attachment(format!("{}.json", saved.name), json.into_bytes()),
             ))
         }
-        "import" => import(ctx, args.get(1)).await,
-        "rename" => match (args.get(1), args.get(2)) {
-            (Some(old), Some(new)) => {
-                let saved = ctx
-                    .storage()
-                    .rename_rule_set(ctx.player.id, old, new)
-                    .await
-                    .map_err(said)?;
-                Ok(ctx.answer(format!("{old} is now called {}.", saved.name)))
-            }
-            _ => Err(Refusal::input(
-                "Name the game and its new name (Admins only).",
-            )),
-        },
-        other => Err(mistyped!("\"game {other}\" is not known here.")),
+        Some("import") => import(ctx, args.text("name")).await,
+        Some("rename") => {
+            let (old, new) = (
+                args.text("old").unwrap_or_default(),
+                args.text("new").unwrap_or_default(),
+            );
+            let saved = ctx
+                .storage()
+                .rename_rule_set(ctx.player.id, old, new)
+                .await
+                .map_err(said)?;
+            Ok(ctx.answer(format!("{old} is now called {}.", saved.name)))
+        }
+        _ => list(ctx).await,
     }
+}
+
+/// `game show NAME`: the rules in words, the clock, and how to play it.
+fn show(ctx: &Ctx<'_>, saved: &SavedRuleSet) -> Answer {
+    let mut text = format!("**{}**\n", saved.name);
+    if let Some(how) = &saved.rules.labels.how_to_play {
+        text.push_str(&format!("How to play: {how}\n"));
+    }
+    for line in describe(&saved.rules) {
+        text.push_str(&format!("- {line}\n"));
+    }
+    text.push_str(&format!(
+        "Clock: live, {}; a challenge defaults to {}, against machines too, unless it \
+         names another ({}).\n",
+        match saved.rules.seconds_per_turn {
+            0 => "no time limit".to_string(),
+            s => format!("{} per move", crate::clock_words::per_move(s)),
+        },
+        crate::clock_words::clock_words(
+            redscience_storage::DEFAULT_CORRESPONDENCE.seconds(saved.rules.seconds_per_turn)
+        ),
+        crate::clock_words::CLOCK_WORDS
+    ));
+    text.push_str(&format!("Play it: `challenge {} Random`", saved.name));
+    Ok(ctx.answer(text))
 }
 
 async fn list(ctx: &Ctx<'_>) -> Answer {
@@ -107,7 +102,7 @@ pub const IMPORT_LIMIT: usize = 64 * 1024;
 
 /// `game import [NAME]` with a JSON file attached: saved as its own name
 /// (or NAME) through the same checks as the wizard's games.
-async fn import(ctx: &Ctx<'_>, name: Option<&String>) -> Answer {
+async fn import(ctx: &Ctx<'_>, name: Option<&str>) -> Answer {
     let What::File {
         name: file, bytes, ..
     } = &ctx.req.what
@@ -128,7 +123,7 @@ async fn import(ctx: &Ctx<'_>, name: Option<&String>) -> Answer {
     let mut rules = RuleSet::from_json(text)
         .map_err(|p| format!("{file} is not a valid rule set: {p}. Nothing was saved."))?;
     if let Some(name) = name {
-        rules.name = name.clone();
+        rules.name = name.to_string();
     }
     let saved = ctx
         .storage()

@@ -9,7 +9,8 @@
 
 use redscience_storage::{Challenge, Created, PUBLIC_UNIVERSE, Player, Security};
 
-use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
+use crate::arguments::Args;
+use crate::context::{Answer, Ctx, Refusal, refused, said};
 use crate::reply::{Choice, ChoiceSet, Message, Reply};
 use crate::request::{Request, What};
 use crate::services::Services;
@@ -25,7 +26,8 @@ pub(crate) async fn acting(
     person: Player,
     line: &str,
 ) -> Player {
-    let first = words::split(line.trim().trim_start_matches('/'))
+    let words = words::split(line.trim().trim_start_matches('/'));
+    let first = words
         .first()
         .map(|w| w.to_ascii_lowercase())
         .unwrap_or_default();
@@ -48,18 +50,22 @@ pub(crate) async fn acting(
         return acting;
     }
     // A move for a match that waits for another of the person's players
-    // (their persona, or themselves) here is that player's.
+    // (their persona, or themselves) here is that player's: the match
+    // numbered (`move #12 ...`), or one here.
+    let numbered = command
+        .and_then(|c| crate::arguments::read(c, words.get(1..).unwrap_or_default()).ok())
+        .and_then(|args| args.match_id());
     let mut others = match services.storage().personas_of(person.id).await {
         Ok(personas) if !personas.is_empty() => personas,
         _ => return acting,
     };
-    if waits_here(services, req, acting.id, line).await {
+    if waits_here(services, req, acting.id, numbered).await {
         return acting;
     }
     others.push(person);
     let mut waiting = Vec::new();
     for p in others {
-        if p.id != acting.id && waits_here(services, req, p.id, line).await {
+        if p.id != acting.id && waits_here(services, req, p.id, numbered).await {
             waiting.push(p);
         }
     }
@@ -71,13 +77,13 @@ pub(crate) async fn acting(
 
 /// Whether a match waits for `player_id` to move: the one numbered
 /// (`move #12 ...`), or one in this channel (anywhere when asked privately).
-async fn waits_here(services: &Services, req: &Request, player_id: i64, line: &str) -> bool {
+async fn waits_here(
+    services: &Services,
+    req: &Request,
+    player_id: i64,
+    numbered: Option<i64>,
+) -> bool {
     let storage = services.storage();
-    let numbered = words::split(line.trim().trim_start_matches('/'))
-        .get(1)
-        .and_then(|w| w.strip_prefix('#'))
-        .and_then(|w| w.split('@').next())
-        .and_then(|n| n.parse::<i64>().ok());
     let ids = match numbered {
         Some(id) => vec![id],
         None => storage
@@ -159,33 +165,34 @@ fn shown(p: &Player, several: bool) -> String {
     }
 }
 
-pub(crate) async fn persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let sub = args.first().map(|w| w.to_ascii_lowercase());
-    let rest = args.get(1..).unwrap_or_default();
-    match sub.as_deref() {
-        Some("create") => create(ctx, rest).await,
-        Some("list") | None => list(ctx).await,
-        Some("use") => use_persona(ctx, rest).await,
-        Some("universe") | Some("type") => Err(refused!(
-            "A player's {} is locked once saved, so it cannot change. Create a new persona instead: \
-             `persona create NAME [UNIVERSE]` (Creators may create 3).",
-            sub.unwrap_or_default()
-        )),
-        Some(other) => Err(mistyped!("\"{other}\" is not something `persona` does.")),
+/// `persona create NAME [UNIVERSE]`, `persona list`, `persona use [NAME
+/// [UNIVERSE]]` (`persona` alone lists).
+pub(crate) async fn persona(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let name = args.text("name");
+    let universe = args.text("universe");
+    match args.sub() {
+        Some("create") => create(ctx, name.unwrap_or_default(), universe).await,
+        Some("use") => use_persona(ctx, name, universe).await,
+        _ => list(ctx).await,
     }
 }
 
-async fn create(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let Some(name) = args.first() else {
-        return Err(mistyped!(
-            "Name the persona. Without a universe it plays in {PUBLIC_UNIVERSE}."
+/// What `persona` says of `persona universe` and `persona type`, which are
+/// no subcommands: a player's universe and kind never change.
+pub(crate) fn not_a_sub(word: &str) -> Option<Refusal> {
+    let word = word.to_ascii_lowercase();
+    matches!(word.as_str(), "universe" | "type").then(|| {
+        refused!(
+            "A player's {word} is locked once saved, so it cannot change. Create a new persona instead: \
+             `persona create NAME [UNIVERSE]` (Creators may create 3)."
         )
-        .with_example(format!("persona create {}-2", ctx.player.name)));
-    };
-    let universe = (args.len() > 1).then(|| args[1..].join(" "));
+    })
+}
+
+async fn create(ctx: &Ctx<'_>, name: &str, universe: Option<&str>) -> Answer {
     let persona = ctx
         .storage()
-        .create_persona(ctx.player.id, name, universe.as_deref())
+        .create_persona(ctx.player.id, name, universe)
         .await
         .map_err(said)?;
     let several = ctx
@@ -283,11 +290,11 @@ async fn list(ctx: &Ctx<'_>) -> Answer {
     ))
 }
 
-async fn use_persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+async fn use_persona(ctx: &Ctx<'_>, name: Option<&str>, universe: Option<&str>) -> Answer {
     let me = &ctx.player;
     let storage = ctx.storage();
     let chat = &ctx.req.who.chat;
-    let Some(name) = args.first() else {
+    let Some(name) = name else {
         storage.act_as(chat, None).await.map_err(said)?;
         return Ok(ctx.answer(format!(
             "You play as yourself, {}, again{}.",
@@ -295,7 +302,6 @@ async fn use_persona(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             in_universe(ctx, me).await
         )));
     };
-    let universe = (args.len() > 1).then(|| args[1..].join(" "));
     let personas = storage.personas_of(me.id).await.map_err(said)?;
     let fits: Vec<&Player> = personas
         .iter()
@@ -398,13 +404,10 @@ fn waits_for(c: &Challenge, id: i64) -> bool {
 /// only open one here that waits for one of `mine`.
 async fn meant(
     ctx: &Ctx<'_>,
-    args: &[String],
+    number: Option<i64>,
     mine: &[Player],
 ) -> Result<Option<Challenge>, Refusal> {
     let storage = ctx.storage();
-    let number = args
-        .iter()
-        .find_map(|a| a.trim_start_matches('#').parse::<i64>().ok());
     if let Some(id) = number {
         return Ok(storage.challenge(id).await.ok());
     }
@@ -426,15 +429,19 @@ async fn meant(
 /// `decline`: as `challenges::decline`, also for a challenge that waits
 /// for one of your personas; `decline all` declines every one waiting for
 /// you or them.
-pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+pub(crate) async fn decline(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let number = args.number("id");
+    if args.flag("all") && number.is_some() {
+        return Err(Refusal::input(
+            "`all` declines every challenge waiting for your answer: name one challenge or `all`, not both.",
+        ));
+    }
     let person = ctx.storage().person_of(&ctx.player).await.map_err(said)?;
     let mine = identities(ctx, &person).await?;
-    if let [all] = args
-        && all.eq_ignore_ascii_case("all")
-    {
+    if args.flag("all") {
         return crate::open_challenges::decline_all(ctx, &mine).await;
     }
-    let target = match meant(ctx, args, &mine).await? {
+    let target = match meant(ctx, number, &mine).await? {
         Some(c) if !waits_for(&c, ctx.player.id) => mine.into_iter().find(|p| waits_for(&c, p.id)),
         _ => None,
     };
@@ -445,24 +452,25 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 player,
                 req: ctx.req,
             };
-            challenges::decline(&as_target, args).await
+            challenges::decline(&as_target, number).await
         }
-        None => challenges::decline(ctx, args).await,
+        None => challenges::decline(ctx, number).await,
     }
 }
 
 /// `accept`: as `challenges::accept`, but a challenge to one of your
 /// personas (or an open seat of a challenge in another universe) is
 /// accepted as that persona, which you then play as.
-pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+pub(crate) async fn accept(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let (number, mode) = (args.number("id"), args.mode());
     let storage = ctx.storage();
     let person = storage.person_of(&ctx.player).await.map_err(said)?;
     let mine = identities(ctx, &person).await?;
-    let Some(challenge) = meant(ctx, args, &mine).await? else {
-        return challenges::accept(ctx, args).await;
+    let Some(challenge) = meant(ctx, number, &mine).await? else {
+        return challenges::accept(ctx, number, mode).await;
     };
     if waits_for(&challenge, ctx.player.id) {
-        return challenges::accept(ctx, args).await;
+        return challenges::accept(ctx, number, mode).await;
     }
     let target = match mine.iter().find(|p| waits_for(&challenge, p.id)) {
         Some(p) => p.clone(),
@@ -474,7 +482,7 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
                 .iter()
                 .any(|s| mine.iter().any(|p| s.player_id == Some(p.id)));
             if !open || seated || universe == ctx.player.universe {
-                return challenges::accept(ctx, args).await;
+                return challenges::accept(ctx, number, mode).await;
             }
             // An open seat in another universe: taken as your persona there.
             match mine
@@ -511,6 +519,6 @@ pub(crate) async fn accept(ctx: &Ctx<'_>, args: &[String]) -> Answer {
             challenge.id, target.name
         )
     });
-    reply.extend(challenges::accept(&as_target, args).await?);
+    reply.extend(challenges::accept(&as_target, number, mode).await?);
     Ok(reply)
 }

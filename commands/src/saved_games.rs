@@ -13,12 +13,8 @@ async fn close_game(ctx: &Ctx<'_>, name: &str) -> String {
 }
 
 /// A saved game by name (case does not matter), or a refusal naming what exists.
-pub(crate) async fn find(ctx: &Ctx<'_>, name: Option<&String>) -> Result<SavedRuleSet, Refusal> {
-    let Some(name) = name else {
-        return Err(Refusal::input(
-            "Which game? Give its name; `game list` lists them.",
-        ));
-    };
+/// The refusal is of what was typed: the person named no game.
+pub(crate) async fn find(ctx: &Ctx<'_>, name: &str) -> Result<SavedRuleSet, Refusal> {
     match ctx.storage().rule_set(name).await.map_err(said)? {
         Some(saved) => Ok(saved),
         None => Err(mistyped!(

@@ -26,6 +26,7 @@ pub enum Where {
 }
 
 /// One command.
+#[derive(Debug, PartialEq, Eq)]
 pub struct Command {
     pub name: &'static str,
     /// The forms as `help` writes them, separated by ` | `.
@@ -50,11 +51,6 @@ impl Command {
     pub fn forms(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
         self.usage.split(" | ").zip(self.examples.split(" | "))
     }
-
-    /// Whether the command takes no words after its name.
-    pub fn takes_nothing(&self) -> bool {
-        !self.usage.contains(' ')
-    }
 }
 
 /// Every command, in the order `help` lists them.
@@ -69,7 +65,7 @@ pub static COMMANDS: &[Command] = &[
     },
     Command {
         name: "game",
-        usage: "game list | game show NAME | game export NAME | game create | game copy NAME | game import (with a JSON file) | game rename OLD NEW",
+        usage: "game list | game show NAME | game export NAME | game create | game copy NAME | game import [NAME] (with a JSON file) | game rename OLD NEW",
         examples: "game list | game show Connect4 | game export Connect4 | game create | game copy Connect4 | game import | game rename My-Game My-Game-2",
         about: "Browse, export, invent and import games. Renaming is for Admins.",
         acts: Acts::Person,

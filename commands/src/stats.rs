@@ -4,10 +4,10 @@
 //! the player and the game. The rules are in docs/rules.md ("Stats").
 
 use chrono::{DateTime, TimeDelta, Utc};
-use redscience_engine::ai::Level;
 use redscience_render::{ChartPoint, RatingSeries, rating_chart_png};
 use redscience_storage::{Augmentation, Kind, Player, Rating, StatsRow, SystemPlayer};
 
+use crate::arguments::Args;
 use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
 use crate::machines::Machine;
 use crate::ratings::figure;
@@ -83,73 +83,30 @@ async fn player(ctx: &Ctx<'_>, word: &str) -> Result<Player, Refusal> {
     }
 }
 
-/// The player (yourself when no name is given) and the rest of the words.
-/// A game's machine is named as in `challenge`: `sp` (or `ai`), `easy`,
-/// `medium` or `hard` with the game after it (`stats sp Connect4`), or
-/// `"Connect4 SP"`, with or without its star.
-pub(crate) async fn player_and_rest<'a>(
-    ctx: &Ctx<'_>,
-    args: &'a [String],
-    usage: &str,
-) -> Result<(Player, &'a [String]), Refusal> {
-    match args.split_first() {
-        None => Ok((ctx.player.clone(), args)),
-        Some((first, rest)) => match crate::machines::named(first, "") {
-            Some(Machine::Standard) => {
-                Ok((game_machine(ctx, first, rest, None, usage).await?, rest))
-            }
-            Some(Machine::Level(level)) => Ok((
-                game_machine(ctx, first, rest, Some(level), usage).await?,
-                rest,
-            )),
-            _ => Ok((player(ctx, first).await?, rest)),
-        },
-    }
-}
-
-/// The standard player (no level) or a level's player of the game `rest`
-/// names (its first word or quoted name, when several games follow).
-async fn game_machine(
-    ctx: &Ctx<'_>,
-    word: &str,
-    rest: &[String],
-    level: Option<Level>,
-    usage: &str,
-) -> Result<Player, Refusal> {
-    let game = match game_filter(ctx, rest).await {
-        Ok(found) => found,
-        Err(e) if rest.len() > 1 => game_filter(ctx, &rest[..1]).await.map_err(|_| e)?,
-        Err(e) => return Err(e),
+/// The player named (yourself when no name is given). A game's machine
+/// is named as in `challenge`: `sp` (or `ai`), `easy`, `medium` or `hard`
+/// with the game after it (`stats sp Connect4`; the first game of a
+/// `history`), or `"Connect4 SP"`, with or without its star.
+pub(crate) async fn player_named(ctx: &Ctx<'_>, args: &Args) -> Result<Player, Refusal> {
+    let Some(word) = args.text("player") else {
+        return Ok(ctx.player.clone());
     };
-    let Some((id, _)) = game else {
-        let command = usage.split_whitespace().next().unwrap_or("stats");
+    let level = match crate::machines::named(word, "") {
+        Some(Machine::Standard) => None,
+        Some(Machine::Level(level)) => Some(level),
+        _ => return player(ctx, word).await,
+    };
+    let Some(game) = args.game().or(args.games().first()) else {
         return Err(
             mistyped!("\"{word}\" is a machine of each game: name the game after it.")
-                .with_example(format!("{command} {word} Connect4")),
+                .with_example(format!("{} {word} Connect4", args.command())),
         );
     };
     match level {
-        None => ctx.storage().standard_player(id).await,
-        Some(level) => ctx.storage().level_player(id, level.name()).await,
+        None => ctx.storage().standard_player(game.id).await,
+        Some(level) => ctx.storage().level_player(game.id, level.name()).await,
     }
     .map_err(said)
-}
-
-/// The game named by `words` (joined by spaces), or every game.
-pub(crate) async fn game_filter(
-    ctx: &Ctx<'_>,
-    words: &[String],
-) -> Result<Option<(i64, String)>, Refusal> {
-    if words.is_empty() {
-        return Ok(None);
-    }
-    let name = words.join(" ");
-    match ctx.storage().rule_set(&name).await.map_err(said)? {
-        Some(g) => Ok(Some((g.id, g.name))),
-        None => Err(mistyped!(
-            "There is no game called \"{name}\". `game list` lists the games."
-        )),
-    }
 }
 
 pub(crate) fn percent(x: f64) -> String {
@@ -231,22 +188,19 @@ fn all_games(rows: &[StatsRow], now: DateTime<Utc>) -> [String; 7] {
 /// The label of the Stats row that counts every game together.
 const ALL_GAMES: &str = "All games";
 
-const STATS_USAGE: &str = "stats [PLAYER] [GAME]";
-const HISTORY_USAGE: &str = "history [PLAYER] [GAME...]";
-
 /// `stats [PLAYER] [GAME]`: the Stats table, most recently played first,
 /// with the All games row on top when there are several.
-pub(crate) async fn stats(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let (who, rest) = player_and_rest(ctx, args, STATS_USAGE).await?;
-    let game = game_filter(ctx, rest).await?;
+pub(crate) async fn stats(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let who = player_named(ctx, args).await?;
+    let game = args.game();
     let mut rows = ctx.storage().stats(who.id).await.map_err(said)?;
-    if let Some((id, _)) = &game {
-        rows.retain(|r| r.key.rule_set_id == *id);
+    if let Some(game) = game {
+        rows.retain(|r| r.key.rule_set_id == game.id);
     }
     if rows.is_empty() {
         let subject = subject_has(ctx, &who);
-        let what = match &game {
-            Some((_, name)) => name.clone(),
+        let what = match game {
+            Some(game) => game.name.clone(),
             None => "any game".to_string(),
         };
         return Ok(ctx.answer(format!(
@@ -333,20 +287,15 @@ pub(crate) async fn stats(ctx: &Ctx<'_>, args: &[String]) -> Answer {
 
 /// `history [PLAYER] [GAME...]`: the shown rating over time, one curve per
 /// game and form of augmentation, as a chart.
-pub(crate) async fn history(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let (who, games) = player_and_rest(ctx, args, HISTORY_USAGE).await?;
+pub(crate) async fn history(ctx: &Ctx<'_>, args: &Args) -> Answer {
+    let who = player_named(ctx, args).await?;
+    let games = args.games();
     let rows = ctx.storage().stats(who.id).await.map_err(said)?;
     let mut chosen: Vec<&StatsRow> = Vec::new();
     if games.is_empty() {
         chosen.extend(rows.iter());
     }
-    for name in games {
-        let Some(game) = ctx.storage().rule_set(name).await.map_err(said)? else {
-            return Err(mistyped!(
-                "There is no game called \"{name}\". `game list` lists the games; \
-                 name games with spaces in quotes."
-            ));
-        };
+    for game in games {
         let mine: Vec<&StatsRow> = rows
             .iter()
             .filter(|r| r.key.rule_set_id == game.id)

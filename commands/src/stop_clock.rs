@@ -2,33 +2,15 @@
 //! where every other player is a non-human or one of the Trainer's
 //! personas. The match then has no deadlines and is not rated.
 
-use crate::context::{Answer, Ctx, mistyped, refused, said};
+use crate::context::{Answer, Ctx, refused, said};
 use crate::reply::{Message, Reply};
 
 /// `clock stop [#MATCH]`: a Trainer stops a match's clock (no deadlines,
 /// not rated) when every other player is a non-human or their persona.
-pub(crate) async fn clock(ctx: &Ctx<'_>, args: &[String]) -> Answer {
+pub(crate) async fn clock(ctx: &Ctx<'_>, explicit: Option<i64>) -> Answer {
     const CLOCK: &str = "`clock stop [#MATCH]`";
-    let (verb, rest) = match args.split_first() {
-        Some((v, rest)) => (v.to_ascii_lowercase(), rest),
-        None => (String::new(), args),
-    };
-    if verb != "stop" {
-        return Err(mistyped!(
-            "A Trainer stops the clock of a match where every other player is a non-human \
-             or one of the Trainer's personas; the match then has no time limit and is not rated."
-        ));
-    }
     let storage = ctx.storage();
     let me = &ctx.player;
-    let explicit = match rest.first() {
-        Some(w) => Some(
-            w.trim_start_matches('#')
-                .parse::<i64>()
-                .map_err(|_| mistyped!("\"{w}\" is not a match number."))?,
-        ),
-        None => None,
-    };
     let id = match explicit {
         Some(id) => id,
         None => {

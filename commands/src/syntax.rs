@@ -10,7 +10,7 @@
 //! brackets is a flag (`[unrated]`), words joined by `|` one of them
 //! (`[alone|reviewing|delegating]`); `(with a JSON file)` an attachment.
 
-use crate::spec::COMMANDS;
+use crate::spec::{COMMANDS, Command};
 
 /// One command: its name, what it does and its forms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,18 +153,20 @@ fn quoted(text: &str) -> String {
 
 /// Every command, in the order `help` lists them.
 pub fn commands() -> Vec<CommandShape> {
-    COMMANDS
-        .iter()
-        .map(|command| CommandShape {
-            name: command.name,
-            about: command.about,
-            forms: command
-                .usage
-                .split(" | ")
-                .map(|form| parse_form(command.name, form))
-                .collect(),
-        })
-        .collect()
+    COMMANDS.iter().map(shape).collect()
+}
+
+/// The shape of one command of the specification.
+pub fn shape(command: &Command) -> CommandShape {
+    CommandShape {
+        name: command.name,
+        about: command.about,
+        forms: command
+            .usage
+            .split(" | ")
+            .map(|form| parse_form(command.name, form))
+            .collect(),
+    }
 }
 
 /// The shape of one command, by name (any case).
@@ -364,7 +366,8 @@ mod tests {
             .forms
             .iter()
             .find(|f| f.sub.as_deref() == Some("import"));
-        assert_eq!(import.unwrap().args[0].kind, ArgKind::File);
+        let import: Vec<&ArgKind> = import.unwrap().args.iter().map(|a| &a.kind).collect();
+        assert_eq!(import.last(), Some(&&ArgKind::File));
         let moves = &command("move").unwrap().forms[0];
         assert_eq!(moves.args[0].kind, ArgKind::Number { hash: true });
         assert!(!moves.args[0].required && moves.args[1].required);

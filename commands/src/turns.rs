@@ -10,6 +10,7 @@ use redscience_engine::rules::Order;
 use redscience_engine::text::view_text;
 use redscience_storage::{Challenge, Error as StorageError, LiveMatch};
 
+use crate::arguments::MatchRef;
 use crate::context::{Answer, Ctx, Refusal, refused, said};
 use crate::finding;
 use crate::matches::{picture, report, settle};
@@ -20,15 +21,13 @@ use crate::reply::{Message, Reply};
 /// match here (played when it is their turn, else told whose it is),
 /// never a command and never a pick from a list; anything else is not a
 /// command, with the closest one suggested.
-pub(crate) async fn not_a_command(ctx: &Ctx<'_>, words: &[String]) -> Answer {
-    let first = &words[0];
+pub(crate) async fn not_a_command(ctx: &Ctx<'_>, first: &str, text: &str) -> Answer {
     let typed = matches!(ctx.req.what, crate::request::What::Text(_));
-    let text = words.join(" ");
-    let reads_as_move = redscience_engine::notation::parse_turn(&text).is_ok()
-        || labelled_move_here(ctx, &text).await;
+    let reads_as_move = redscience_engine::notation::parse_turn(text).is_ok()
+        || labelled_move_here(ctx, text).await;
     if typed && reads_as_move {
         if has_match_here(ctx).await {
-            return turn(ctx, "move", words).await;
+            return turn(ctx, "move", None, text).await;
         }
         return Err(refused!(
             "\"{text}\" reads as a move, but you have no unfinished match here. \
@@ -97,21 +96,28 @@ pub(crate) async fn has_match_here(ctx: &Ctx<'_>) -> bool {
 /// move in its match first (a double click, another process).
 const RETRIES_ON_CONFLICT: usize = 2;
 
-pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Answer {
+/// A move, plan, pass, draw offer or answer (`verb`): in the match named,
+/// else the one where `text` (the verb itself for offers) is a turn now.
+pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, named: Option<MatchRef>, text: &str) -> Answer {
     for _ in 0..RETRIES_ON_CONFLICT {
-        if let Some(answer) = try_turn(ctx, verb, args).await {
+        if let Some(answer) = try_turn(ctx, verb, named, text).await {
             return answer;
         }
     }
-    try_turn(ctx, verb, args).await.unwrap_or_else(|| {
+    try_turn(ctx, verb, named, text).await.unwrap_or_else(|| {
         Err("The match kept changing while your move was recorded; nothing was played. Please send it again.".into())
     })
 }
 
 /// A move, plan or offer, judged against the match as stored now; `None`
 /// when another writer changed the match before it could be recorded.
-async fn try_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Option<Answer> {
-    let (mut live, challenge, from, played) = match judged_turn(ctx, verb, args).await {
+async fn try_turn(
+    ctx: &Ctx<'_>,
+    verb: &str,
+    named: Option<MatchRef>,
+    text: &str,
+) -> Option<Answer> {
+    let (mut live, challenge, from, played) = match judged_turn(ctx, verb, named, text).await {
         Ok(Judged::Answered(reply)) => return Some(Ok(reply)),
         Ok(Judged::Play(found, from, decisions)) => {
             let (live, challenge) = *found;
@@ -157,30 +163,19 @@ enum Judged {
     Play(Box<(LiveMatch, Challenge)>, usize, Vec<Move>),
 }
 
-async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judged, Refusal> {
-    let named = finding::named(args)?;
-    let rest: Vec<&str> = named.rest.iter().map(String::as_str).collect();
-    let typed = match verb {
-        "move" | "plan" => rest.join(" "),
-        word => word.to_string(),
-    };
-    if typed.trim().is_empty() {
-        let example = match finding::for_match(ctx, named.id, verb, true).await {
-            Ok(found) => found
-                .seat
-                .map(|seat| finding::example(&found.live, seat))
-                .unwrap_or_else(|| format!("`{verb} 2,2`")),
-            Err(_) => format!("`{verb} 2,2`"),
-        };
-        return Err(refused!(
-            "What is your move? Write `{verb}` and the move, e.g. {example}."
-        ));
-    }
-    let (found, text) = finding::for_turn(ctx, named.id, verb, &typed).await?;
-    if let Some(refusal) = several_moves(&found, named.id.is_some(), verb, &rest, &text) {
+async fn judged_turn(
+    ctx: &Ctx<'_>,
+    verb: &str,
+    named: Option<MatchRef>,
+    typed: &str,
+) -> Result<Judged, Refusal> {
+    let id = named.map(|m| m.id);
+    let (found, text) = finding::for_turn(ctx, id, verb, typed).await?;
+    let words: Vec<&str> = typed.split_whitespace().collect();
+    if let Some(refusal) = several_moves(&found, id.is_some(), verb, &words, &text) {
         return Err(refusal);
     }
-    let offered_at = named.offered_at;
+    let offered_at = named.and_then(|m| m.offered_at);
     let finding::Found {
         live,
         challenge,
@@ -203,7 +198,7 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
              and nothing was played. Here is the board now.",
             live.id
         ));
-        reply.extend(board(ctx, &[format!("#{}", live.id)]).await?);
+        reply.extend(board(ctx, Some(live.id)).await?);
         return Ok(Judged::Answered(reply));
     }
     let state = live.state();
@@ -306,6 +301,15 @@ async fn judged_turn(ctx: &Ctx<'_>, verb: &str, args: &[String]) -> Result<Judge
     Ok(Judged::Play(Box::new((live, challenge)), from, decisions))
 }
 
+/// A turn right for the person's match now (the one numbered, else the
+/// one here that waits for them), as a command line: "move #3 4".
+pub(crate) async fn example_here(ctx: &Ctx<'_>, verb: &str, id: Option<i64>) -> Option<String> {
+    let found = finding::for_match(ctx, id, verb, true).await.ok()?;
+    found
+        .seat
+        .map(|seat| finding::example_line(&found.live, seat))
+}
+
 /// "move 2,2 3,3": several moves where one turn was expected. The
 /// refusal's examples are legal in the match found.
 fn several_moves(
@@ -365,9 +369,9 @@ fn several_moves(
     ))
 }
 
-pub(crate) async fn board(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let named = finding::named(args)?;
-    let found = finding::to_show(ctx, named.id).await?;
+/// `board [#MATCH]`.
+pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<i64>) -> Answer {
+    let found = finding::to_show(ctx, id).await?;
     let live = found.live;
     let state = live.state();
     let game = state.game();
@@ -442,10 +446,10 @@ pub(crate) async fn my_games(ctx: &Ctx<'_>) -> Answer {
     Ok(ctx.answer(text.trim_end().to_string()))
 }
 
-pub(crate) async fn resign(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let named = finding::named(args)?;
+/// `resign [#MATCH]`.
+pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<i64>) -> Answer {
     // Resigning never guesses: with several matches here, it asks which.
-    let found = finding::for_match(ctx, named.id, "resign", false).await?;
+    let found = finding::for_match(ctx, id, "resign", false).await?;
     let (mut live, challenge) = (found.live, found.challenge);
     if found.seat.is_none() {
         return Err(refused!("You have no seat in match {}.", live.id));
@@ -505,9 +509,8 @@ async fn undo_start(
 
 /// `undo`: takes back your last turn (and the machine moves after it)
 /// while no other person has moved since, in unrated matches only.
-pub(crate) async fn undo(ctx: &Ctx<'_>, args: &[String]) -> Answer {
-    let named = finding::named(args)?;
-    let found = finding::for_undo(ctx, named.id, |c| async move {
+pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<i64>) -> Answer {
+    let found = finding::for_undo(ctx, id, |c| async move {
         let able = undo_start(ctx, &c.live, &c.challenge).await.map(|_| ());
         (c, able)
     })

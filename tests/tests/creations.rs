@@ -101,7 +101,10 @@ async fn creations_are_listed_most_used_first() {
         "{nobody}"
     );
     let two = c.say("creations ann bob").await;
-    assert!(two.contains("One player at a time"), "{two}");
+    assert!(
+        two.contains("`creations` takes one PLAYER; \"bob\" is more."),
+        "{two}"
+    );
     let help = c.say("help creations").await;
     assert!(help.contains("creations [PLAYER]"), "{help}");
 }

@@ -80,7 +80,10 @@ async fn every_bad_input_is_explained() {
     c.meet(&["bob"]).await;
     let cases = [
         ("@ann friend", "Write it as `friend add NAME`"),
-        ("@ann friend hug bob", "\"hug\" is not something friends do"),
+        (
+            "@ann friend hug bob",
+            "\"hug\" is not something `friend` does. Write it as `friend add NAME`",
+        ),
         ("@ann friend add", "Whose name?"),
         (
             "@ann friend ban",
