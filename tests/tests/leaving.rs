@@ -8,30 +8,7 @@ use redscience_storage::{Augmentation, ChatId, Rating, RatingKey};
 
 use crate::common;
 
-use common::{Chat, Setup};
-
-/// The players of match 1 in seat order, from its start message
-/// ("starts: Player 1 ann (black), Player 2 bob (white), ...").
-fn seat_order(started: &str, seats: usize) -> Vec<String> {
-    (1..=seats)
-        .map(|n| {
-            let after = started
-                .split(&format!("Player {n} "))
-                .nth(1)
-                .unwrap_or_else(|| panic!("no Player {n}: {started}"));
-            after.split(" (").next().unwrap().to_string()
-        })
-        .collect()
-}
-
-/// A move typed by `who` (ann speaks without a prefix).
-fn by(who: &str, text: &str) -> String {
-    if who == "ann" {
-        text.to_string()
-    } else {
-        format!("@{who} {text}")
-    }
-}
+use common::{Chat, Setup, by, seat_order};
 
 /// Each rated player's shown rating after the match, from its ratings line.
 fn rating_after(out: &str, name: &str) -> i32 {

@@ -6,28 +6,7 @@
 
 use crate::common;
 
-use common::{Chat, Setup};
-
-/// The players in seat order, from the start message.
-fn seat_order(started: &str) -> Vec<String> {
-    (1..=4)
-        .map(|n| {
-            let after = started
-                .split(&format!("Player {n} "))
-                .nth(1)
-                .unwrap_or_else(|| panic!("no Player {n}: {started}"));
-            after.split(" (").next().unwrap().to_string()
-        })
-        .collect()
-}
-
-fn by(who: &str, text: &str) -> String {
-    if who == "ann" {
-        text.to_string()
-    } else {
-        format!("@{who} {text}")
-    }
-}
+use common::{Chat, Setup, by, seat_order};
 
 /// The messages of `out` that `viewer` sees (`#general`, or `dm NAME`),
 /// without the attached files' names (the console numbers every file it
@@ -71,7 +50,7 @@ async fn shown_with_first_tower(bricks: usize) -> (Vec<String>, Vec<Vec<String>>
     c.say("@bob accept").await;
     c.say("@carl accept").await;
     let started = c.say("@dora accept").await;
-    let order = seat_order(&started);
+    let order = seat_order(&started, 4);
     let mut all = String::new();
     for _ in 0..bricks {
         log(&mut all, c.say(&by(&order[0], "[dm] 1")).await);

@@ -354,3 +354,26 @@ pub async fn random_rated_match(
     }
     live
 }
+
+/// The players of match 1 in seat order, from its start message
+/// ("starts: Player 1 ann (black), Player 2 bob (white), ...").
+pub fn seat_order(started: &str, seats: usize) -> Vec<String> {
+    (1..=seats)
+        .map(|n| {
+            let after = started
+                .split(&format!("Player {n} "))
+                .nth(1)
+                .unwrap_or_else(|| panic!("no Player {n}: {started}"));
+            after.split(" (").next().unwrap().to_string()
+        })
+        .collect()
+}
+
+/// A move typed by `who` (ann speaks without a prefix).
+pub fn by(who: &str, text: &str) -> String {
+    if who == "ann" {
+        text.to_string()
+    } else {
+        format!("@{who} {text}")
+    }
+}
