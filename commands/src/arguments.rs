@@ -13,12 +13,14 @@
 //! last taking several words where it may (`OPPONENT...`, a universe, a
 //! move).
 
-use redscience_storage::{Augmentation, MatchClock, SavedRuleSet};
+use redscience_storage::{Augmentation, MatchClock, Player, SavedRuleSet};
 
 use crate::clock_words::{CLOCK_WORDS, clock_word};
 use crate::context::{Ctx, Refusal, mistyped, sentence};
+use crate::named_players::{self, Named};
 use crate::spec::Command;
 use crate::syntax::{self, Arg, ArgKind, Form};
+use crate::turn_words::TurnWords;
 use crate::words::or_list;
 
 /// A match as named: `#12`, or a choice's `#12@7` (the position it was
@@ -47,6 +49,12 @@ pub(crate) enum Value {
     /// A saved game, found by the name typed (see `find_games`).
     Game(Box<SavedRuleSet>),
     Games(Vec<SavedRuleSet>),
+    /// A player, found by the name typed (see `find_named`).
+    Player(Box<Player>),
+    /// A challenge's opponents, each found.
+    Opponents(Vec<Named>),
+    /// A turn (`TEXT` of `move` and `plan`), read for any game.
+    Turn(TurnWords),
 }
 
 /// The words after a command, read.
@@ -105,11 +113,11 @@ impl Args {
         }
     }
 
-    /// The words of a list (`opponent`), empty when none was given.
-    pub fn words(&self, name: &str) -> &[String] {
-        match self.value(name) {
-            Some(Value::Words(words)) => words,
-            _ => &[],
+    /// The turn typed (`move TEXT`, `plan TEXT`).
+    pub fn turn(&self) -> Option<&TurnWords> {
+        match self.value("text")? {
+            Value::Turn(turn) => Some(turn),
+            _ => None,
         }
     }
 
@@ -176,6 +184,27 @@ impl Args {
             .iter()
             .find_map(|(_, value)| match value {
                 Value::Games(games) => Some(games.as_slice()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// The player named (`PLAYER`, `friend add NAME`), found before the
+    /// command ran; `None` when nobody was named.
+    pub fn player(&self) -> Option<&Player> {
+        self.values.iter().find_map(|(_, value)| match value {
+            Value::Player(p) => Some(&**p),
+            _ => None,
+        })
+    }
+
+    /// A challenge's opponents (`OPPONENT...`), each found before the
+    /// command ran.
+    pub fn opponents(&self) -> &[Named] {
+        self.values
+            .iter()
+            .find_map(|(_, value)| match value {
+                Value::Opponents(seats) => Some(seats.as_slice()),
                 _ => None,
             })
             .unwrap_or_default()
@@ -419,6 +448,12 @@ fn read_form(command: &str, form: &Form, words: &[&str]) -> Result<Vec<Option<Va
     if !left_over.is_empty() {
         return Err(too_many(command, form, &values, &left_over));
     }
+    // `TEXT` is a turn wherever it is given (`move`, `plan`).
+    for (arg, value) in args.iter().zip(values.iter_mut()) {
+        if let (true, Some(Value::Text(text))) = (arg.name == "text", &value) {
+            *value = Some(Value::Turn(TurnWords::read(text)));
+        }
+    }
     Ok(values)
 }
 
@@ -513,9 +548,57 @@ fn names_saved_game(sub: Option<&str>, arg_name: &str) -> bool {
     arg_name == "game" || (matches!(sub, Some("show" | "export")) && arg_name == "name")
 }
 
+/// What the arguments name, found: the saved games first, then the
+/// players (a machine needs its game). A name that is nothing is refused
+/// as what was typed.
+pub(crate) async fn find_named(ctx: &Ctx<'_>, args: Args) -> Result<Args, Refusal> {
+    let args = find_games(ctx, args).await?;
+    find_players(ctx, args).await
+}
+
+/// The players the arguments name (`crate::named_players`).
+async fn find_players(ctx: &Ctx<'_>, mut args: Args) -> Result<Args, Refusal> {
+    let command = args.command();
+    let game = args.game().or(args.games().first()).cloned();
+    let shape = syntax::shape(args.command);
+    let players: Vec<&str> = shape.forms[args.form]
+        .args
+        .iter()
+        .filter(|arg| {
+            matches!(
+                arg.kind,
+                ArgKind::Text {
+                    suggest: Some(syntax::Suggest::Player),
+                    ..
+                }
+            )
+        })
+        .map(|arg| arg.name.as_str())
+        .collect();
+    for (name, value) in &mut args.values {
+        if !players.contains(&name.as_str()) {
+            continue;
+        }
+        match value {
+            Value::Text(typed) => {
+                let found = named_players::find(ctx, command, typed, game.as_ref()).await?;
+                if let Named::Player(p) = found {
+                    *value = Value::Player(p);
+                }
+            }
+            Value::Words(typed) => {
+                let Some(game) = &game else { continue };
+                *value = Value::Opponents(named_players::opponents(ctx, typed, game).await?);
+            }
+            _ => {}
+        }
+    }
+    Ok(args)
+}
+
 /// The saved games the arguments name, found by name (any case); a name
 /// that is no game is refused as what was typed.
-pub(crate) async fn find_games(ctx: &Ctx<'_>, mut args: Args) -> Result<Args, Refusal> {
+async fn find_games(ctx: &Ctx<'_>, mut args: Args) -> Result<Args, Refusal> {
     let sub = args.sub.clone();
     for (name, value) in &mut args.values {
         if !names_saved_game(sub.as_deref(), name) {
@@ -612,6 +695,9 @@ mod tests {
                             .map(|g| g.name.as_str())
                             .collect::<Vec<_>>()
                             .join(","),
+                        Value::Player(p) => p.name.clone(),
+                        Value::Opponents(seats) => format!("{} seats", seats.len()),
+                        Value::Turn(turn) => turn.typed().to_string(),
                     };
                     parts.push(format!("{name}={value}"));
                 }

@@ -2,14 +2,14 @@
 //! family lives in its own module; this one dispatches and turns refusals
 //! into messages that say what was wrong and what would be accepted.
 
-use redscience_storage::{Platform, Storage};
+use redscience_storage::{Kind, Platform, Security, Storage};
 
 use crate::context::{Answer, Ctx, refused, said};
 use crate::limits::Refused;
 use crate::reply::{Destination, Message, Reply};
 use crate::request::{Request, What, Who};
 use crate::services::Services;
-use crate::spec::{self, Where};
+use crate::spec::{self, May, Where};
 use crate::syntax::Suggest;
 use crate::{arguments, creating, help, personas, turns, words};
 
@@ -138,6 +138,17 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         }
         _ => {}
     }
+    if let May::Creators(what) = command.may {
+        let me = &ctx.player;
+        if me.kind != Kind::Human || me.security < Security::Creator {
+            return Err(refused!(
+                "You are {} {}, and only Creators, Trainers and Admins {what}: speak to the bot \
+                 from your own chat account to become a Creator. Nothing was done.",
+                me.security.with_article(),
+                me.kind
+            ));
+        }
+    }
     let Some(run) = crate::dispatch::handler(name) else {
         return turns::not_a_command(ctx, first, &words.join(" ")).await;
     };
@@ -165,7 +176,7 @@ async fn dispatch(ctx: &Ctx<'_>, line: &str) -> Answer {
         }
     };
     let form = Some(args.form());
-    let args = arguments::find_games(ctx, args)
+    let args = arguments::find_named(ctx, args)
         .await
         .map_err(|refusal| arguments::written(command, form, refusal))?;
     run(ctx, &args)

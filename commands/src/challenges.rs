@@ -8,13 +8,13 @@ use rand::seq::SliceRandom;
 use redscience_engine::Game;
 use redscience_storage::{
     Augmentation, Challenge, ChallengeStatus, DEFAULT_CORRESPONDENCE, Invitee, Kind, Made,
-    NewChallenge, NewMatch, Player, SavedRuleSet, Security, SystemPlayer,
+    NewChallenge, NewMatch, Security, SystemPlayer,
 };
 
 use crate::arguments::Args;
 use crate::context::{Answer, Ctx, Refusal, refused, said};
-use crate::machines;
 use crate::matches;
+use crate::named_players::Named;
 use crate::naming::name_of;
 use crate::reply::{Choice, ChoiceSet, Destination, Message, Reply};
 
@@ -28,8 +28,6 @@ const ANONYMOUS_SEATS: &str = "Anonymous players play only against non-humans: n
 /// here (a machine, a person, `open`).
 pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &Args) -> Answer {
     let saved = args.saved_game()?;
-    // Machines may be named in two words (`Connect4 SP`).
-    let opponents = machines::join_names(args.words("opponent"), &saved.name);
     let game = Game::new(saved.rules.clone())
         .map_err(|_| format!("{} cannot be played by this release.", saved.name))?;
     let players = game.rules.players.player_seats();
@@ -41,8 +39,8 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &Args) -> Answer {
     let friends = ctx.storage().friends(person.id).await.map_err(said)?;
     let rated = !args.flag("unrated");
     let anonymous = me.security == Security::Anonymous;
-    for word in &opponents {
-        if word.eq_ignore_ascii_case("open") {
+    for named in args.opponents() {
+        let Named::Player(opponent) = named else {
             if anonymous {
                 return Err(ANONYMOUS_SEATS.into());
             }
@@ -52,8 +50,8 @@ pub(crate) async fn challenge(ctx: &Ctx<'_>, args: &Args) -> Answer {
                 accepted: false,
             });
             continue;
-        }
-        let opponent = opponent(ctx, word, saved).await?;
+        };
+        let opponent = (**opponent).clone();
         if opponent.id == me.id {
             return Err(
                 "You cannot challenge yourself; name someone else, Random, or `open`.".into(),
@@ -171,43 +169,6 @@ async fn made_once(ctx: &Ctx<'_>, new: NewChallenge) -> Result<Challenge, Refusa
     {
         Made::Created(c) => Ok(c),
         Made::AlreadyOpen(first) => Err(crate::open_challenges::already_open(ctx, &first).await),
-    }
-}
-
-/// A named opponent: a machine of the game (`sp`, `easy`, `medium`,
-/// `hard`, `random`, see `machines`), a person by chat account (a Discord
-/// mention, a Matrix id), or a player in the challenger's universe by name
-/// (or by display name, as stored).
-async fn opponent(ctx: &Ctx<'_>, word: &str, saved: &SavedRuleSet) -> Result<Player, Refusal> {
-    if let Some(machine) = machines::named(word, &saved.name) {
-        return machines::player(ctx, machine, saved).await;
-    }
-    if let Some(found) = machines::person(ctx, word).await {
-        return found;
-    }
-    let name = word.trim_start_matches('@');
-    let mut found = ctx
-        .storage()
-        .player_in(name, &ctx.player.universe)
-        .await
-        .map_err(said)?;
-    if found.is_none()
-        && let Some(stored) = machines::stored_form(name)
-    {
-        found = ctx
-            .storage()
-            .player_in(&stored, &ctx.player.universe)
-            .await
-            .map_err(said)?;
-    }
-    match found {
-        Some(p) if p.kind == Kind::Chaos => {
-            Err("Chaos is not challenged: games with a Chaos seat fill it by themselves.".into())
-        }
-        Some(p) => Ok(p),
-        None => crate::identities::beyond_universe(ctx, name)
-            .await
-            .map_err(|e| e.map(|e| format!("{e} {}", machines::did_you_mean(name)))),
     }
 }
 

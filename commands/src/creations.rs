@@ -1,30 +1,15 @@
 //! `creations [PLAYER]`: the games and players someone created, most used
 //! first, with the spec's Usage (100 x matches / days since created).
 
-use redscience_storage::{Created, Creation};
+use redscience_storage::{Created, Creation, Player};
 
-use crate::context::{Answer, Ctx, mistyped, said};
+use crate::context::{Answer, Ctx, said};
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message, Reply};
 
 /// `creations [PLAYER]`.
-pub(crate) async fn creations(ctx: &Ctx<'_>, player: Option<&str>) -> Answer {
+pub(crate) async fn creations(ctx: &Ctx<'_>, player: Option<&Player>) -> Answer {
     let me = &ctx.player;
-    let who = match player {
-        None => me.clone(),
-        Some(name) => {
-            let name = name.trim_start_matches('@');
-            ctx.storage()
-                .player_in(name, &me.universe)
-                .await
-                .map_err(said)?
-                .ok_or_else(|| {
-                    mistyped!(
-                        "There is no player named \"{name}\" in {}; without a name, `creations` lists yours.",
-                        me.universe
-                    )
-                })?
-        }
-    };
+    let who = player.unwrap_or(me);
     let list = ctx.storage().creations(who.id).await.map_err(said)?;
     let yours = who.id == me.id;
     if list.is_empty() {

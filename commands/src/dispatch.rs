@@ -7,6 +7,7 @@ use std::pin::Pin;
 
 use crate::arguments::Args;
 use crate::context::{Answer, Ctx, Refusal};
+use crate::turn_words::TurnWords;
 use crate::{
     analyze, challenges, creating, creations, favoritism, friends, leaderboard, library, personas,
     stats, stop_clock, turns,
@@ -34,13 +35,10 @@ macro_rules! handler {
 /// itself for an offer or a pass).
 macro_rules! turn {
     ($verb:literal) => {
-        handler!(|ctx, args| turns::turn(
-            ctx,
-            $verb,
-            args.match_ref(),
-            args.text("text").unwrap_or($verb)
-        )
-        .await)
+        handler!(|ctx, args| {
+            let offer = TurnWords::read($verb);
+            turns::turn(ctx, $verb, args.match_ref(), args.turn().unwrap_or(&offer)).await
+        })
     };
 }
 
@@ -72,7 +70,7 @@ pub(crate) fn handler(name: &str) -> Option<Handler> {
         "rematch" => handler!(|ctx, args| challenges::rematch(ctx, args.match_id()).await),
         "token" => handler!(|ctx, args| library::token(ctx).await),
         "friend" => handler!(|ctx, args| friends::friend(ctx, args).await),
-        "creations" => handler!(|ctx, args| creations::creations(ctx, args.text("player")).await),
+        "creations" => handler!(|ctx, args| creations::creations(ctx, args.player()).await),
         "leaderboard" => handler!(|ctx, args| leaderboard::leaderboard(ctx, args).await),
         "persona" => handler!(|ctx, args| personas::persona(ctx, args).await),
         "clock" => handler!(|ctx, args| stop_clock::clock(ctx, args.match_id()).await),

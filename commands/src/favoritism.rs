@@ -256,7 +256,7 @@ pub fn favoritism_of(
 /// `favoritism [PLAYER] [GAME]`: for each other player met in a game, the
 /// spec's figures, most recent first.
 pub(crate) async fn favoritism(ctx: &Ctx<'_>, args: &Args) -> Answer {
-    let who = player_named(ctx, args).await?;
+    let who = player_named(ctx, args);
     let game = args.game();
     let storage = ctx.storage();
     let mut matches = storage.rated_matches_of(who.id).await.map_err(said)?;

@@ -6,11 +6,12 @@
 //! Commands that end or show a match never guess among several.
 
 use redscience_engine::State;
-use redscience_engine::notation::{apply_turn, typed};
+use redscience_engine::notation::typed;
 use redscience_storage::{Challenge, LiveMatch};
 
 use crate::context::{Ctx, Refusal, refused, said, sentence};
 use crate::naming::secret;
+use crate::turn_words::TurnWords;
 
 /// A match and the challenge that started it.
 pub(crate) struct Candidate {
@@ -112,23 +113,6 @@ pub(crate) fn turn_verb(state: &State) -> &'static str {
     if secret(state) { "plan" } else { "move" }
 }
 
-/// The text as this match reads it, when it is a legal turn for `seat`:
-/// as typed, or numbers typed apart (`1 1`) read as one cell (`1,1`).
-pub(crate) fn read_turn(position: &State, text: &str) -> Result<String, String> {
-    let first = apply_turn(&mut position.clone(), text, |_| None);
-    if first.is_ok() {
-        return Ok(text.to_string());
-    }
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() > 1 && words.iter().all(|w| w.parse::<u16>().is_ok()) {
-        let cell = words.join(",");
-        if apply_turn(&mut position.clone(), &cell, |_| None).is_ok() {
-            return Ok(cell);
-        }
-    }
-    first.map(|()| text.to_string())
-}
-
 /// An example of a turn that is legal for `seat` in this match now:
 /// "`plan #6 rock`", "`move #3 4`".
 pub(crate) fn example(live: &LiveMatch, seat: usize) -> String {
@@ -160,14 +144,15 @@ pub(crate) async fn for_turn(
     ctx: &Ctx<'_>,
     id: Option<i64>,
     verb: &str,
-    text: &str,
+    words: &TurnWords,
 ) -> Result<(Found, String), Refusal> {
+    let text = words.typed();
     if let Some(id) = id {
         let found = numbered(ctx, id).await?;
         let seat = found.seat;
         let read = seat
             .and_then(|s| position_of(&found.live, s))
-            .and_then(|p| read_turn(&p, text).ok())
+            .and_then(|p| words.legal_in(&p).ok())
             .unwrap_or_else(|| text.to_string());
         return match seat {
             Some(_) => Ok((found, read)),
@@ -183,7 +168,7 @@ pub(crate) async fn for_turn(
             let Some(position) = position_of(&c.live, seat) else {
                 continue;
             };
-            match read_turn(&position, text) {
+            match words.legal_in(&position) {
                 Ok(read) => legal.push((i, seat, read)),
                 Err(e) => refusals.push((i, seat, e)),
             }
@@ -270,6 +255,25 @@ pub(crate) async fn for_turn(
             )
         })
         .collect();
+    // Moves typed apart read as nothing in any game: say so once, not
+    // what each game made of the words run together.
+    let apart = words.apart(text);
+    if !apart.is_empty() {
+        let examples: Vec<String> = awaiting
+            .iter()
+            .map(|&i| {
+                let live = &candidates[i].live;
+                let seat = acting_seats(live, me).first().copied().unwrap_or_default();
+                format!("{} ({})", example(live, seat), game_name(live))
+            })
+            .collect();
+        return Err(refused!(
+            "{typed_as} names {} moves; a turn is one move, or the moves of one turn joined with `+`. \
+             Send one, e.g. {}. Nothing was played.",
+            apart.len(),
+            crate::words::or_list(&examples)
+        ));
+    }
     Err(refused!(
         "{typed_as} is not legal in any of your matches that wait for you. {}. Nothing was played.",
         list.join("; ")

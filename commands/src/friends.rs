@@ -15,55 +15,17 @@ use crate::reply::{Choice, ChoiceSet, Destination, MAX_CHOICES, Message, Reply};
 /// `friend add|accept|remove|ban|unban NAME`, `friend list` (`decline` is
 /// `remove`, `revoke` is `unban`).
 pub(crate) async fn friend(ctx: &Ctx<'_>, args: &Args) -> Answer {
-    let me = &ctx.player;
-    if me.kind != redscience_storage::Kind::Human
-        || me.security < redscience_storage::Security::Creator
-    {
-        return Err(refused!(
-            "You are {} {}, and only Creators, Trainers and Admins have friends: speak to the bot \
-             from your own chat account to become a Creator. Nothing was done.",
-            me.security.with_article(),
-            me.kind
-        ));
-    }
-    let (Some(action), Some(typed)) = (args.sub(), args.text("name")) else {
+    let (Some(action), Some(them)) = (args.sub(), args.player()) else {
         return list(ctx).await;
     };
-    let name = if !typed.contains(char::is_whitespace) {
-        person_named(ctx, typed).await?
-    } else {
-        // A display name with spaces, as it is stored (`Ann Lee` is
-        // `Ann-Lee`); otherwise one name was meant.
-        let stored = redscience_storage::name_from_display(typed);
-        match ctx
-            .storage()
-            .player_in(&stored, &ctx.player.universe)
-            .await
-            .map_err(said)?
-        {
-            Some(p) => p.name,
-            None => return Err(Refusal::input("One name at a time (names have no spaces).")),
-        }
-    };
+    let name = &them.name;
     match action {
-        "add" => add(ctx, &name).await,
-        "accept" => accept(ctx, &name).await,
-        "remove" => remove(ctx, &name).await,
-        "ban" => ban(ctx, &name).await,
-        _ => unban(ctx, &name).await,
+        "add" => add(ctx, name).await,
+        "accept" => accept(ctx, name).await,
+        "remove" => remove(ctx, name).await,
+        "ban" => ban(ctx, name).await,
+        _ => unban(ctx, name).await,
     }
-}
-
-/// The name of the person a word means: a chat account (a Discord
-/// mention `<@123>`, a Matrix id `@ann:example.org`; made a player if the
-/// bot never heard from them), a display name with spaces as it is stored
-/// (`Ann Lee` is `Ann-Lee`), or a player's name (`@` before it allowed).
-async fn person_named(ctx: &Ctx<'_>, word: &str) -> Result<String, Refusal> {
-    if let Some(found) = crate::machines::person(ctx, word).await {
-        return found.map(|p| p.name);
-    }
-    let name = word.trim().trim_start_matches('@');
-    Ok(crate::machines::stored_form(name).unwrap_or_else(|| name.to_string()))
 }
 
 /// The player a successful command named, as they spell their name.

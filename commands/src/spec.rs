@@ -25,6 +25,15 @@ pub enum Where {
     Private,
 }
 
+/// Who may use a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum May {
+    Anyone,
+    /// People (not personas) of level Creator and above; the words say
+    /// what only they do ("have friends").
+    Creators(&'static str),
+}
+
 /// One command.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Command {
@@ -36,6 +45,7 @@ pub struct Command {
     pub about: &'static str,
     pub acts: Acts,
     pub place: Where,
+    pub may: May,
 }
 
 impl Command {
@@ -62,6 +72,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Lists the commands, or explains one.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "game",
@@ -70,6 +81,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Browse, export, invent and import games. Renaming is for Admins.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "challenge",
@@ -78,6 +90,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Invites players to a match: friends by name (on Discord also by mention, on Matrix by user id or display name), the game's machines (`sp` the standard player, `easy`, `medium`, `hard`, `random`), Chaos games fill Chaos's seat themselves, and `open` for a seat anyone here may take. Missing opponents are open seats. The clock is the time per move: `live` (the game's own) or 1h to 7d; 1d unless named, against machines too.",
         acts: Acts::Persona,
         place: Where::Channel,
+        may: May::Anyone,
     },
     Command {
         name: "accept",
@@ -86,6 +99,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Accepts a challenge to you, or takes an open seat (the only one here when no ID is given).",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "decline",
@@ -94,6 +108,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Declines a challenge to you; `decline all` declines every challenge waiting for your answer.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "cancel",
@@ -102,6 +117,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Withdraws a challenge you made, or leaves the game wizard.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "move",
@@ -110,6 +126,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Plays your turn: a cell `2,3` or `b3` (on stacks a column `4`), a movement `1,1-1,2`, a two-piece turn `2,2+3,3`, with a shape or colour first when you have a choice (`pentagon 2,3`).",
         acts: Acts::Move,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "plan",
@@ -118,6 +135,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Your sealed move in a simultaneous round. Send it privately; the channel only learns that you planned.",
         acts: Acts::Move,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "pass",
@@ -126,6 +144,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Passes, where the game allows it.",
         acts: Acts::Move,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "draw",
@@ -134,6 +153,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Offers a draw, where the game allows it.",
         acts: Acts::Move,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "agree",
@@ -142,6 +162,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Accepts the draw offered to you.",
         acts: Acts::Move,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "refuse",
@@ -150,6 +171,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Refuses the draw offered to you.",
         acts: Acts::Move,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "board",
@@ -158,6 +180,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Shows a match as you may see it.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "games",
@@ -166,6 +189,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Lists your unfinished matches and whose turn it is, and the open challenges to you and from you.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "resign",
@@ -174,6 +198,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Leaves the match: you lose (with your partner, in Partners); in a match of three or four the others play on.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "undo",
@@ -182,6 +207,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Takes back your last turn, before anyone else has moved, in unrated matches.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "rematch",
@@ -190,6 +216,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Challenges the same players to the same game again.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "token",
@@ -198,6 +225,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Sends you a security token privately, for importing games from the command line.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "friend",
@@ -206,6 +234,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Friends can challenge each other by name. `add` sends a request (the other person gets Accept, Decline and Ban buttons), `accept` answers one, `remove` ends a friendship or withdraws or declines a request, `ban` stops someone's requests and challenges by name until `unban`, and `list` shows your friends, requests and bans privately.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Creators("have friends"),
     },
     Command {
         name: "creations",
@@ -214,6 +243,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Lists the games and players someone created (yours without a name), most used first: usage is 100 × matches ÷ days since created.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "leaderboard",
@@ -222,6 +252,7 @@ pub static COMMANDS: &[Command] = &[
         about: "A game's players by rating + top burst, as text and a picture: the top ten ranked, at most ten rows, always with you (if you played), Random and the game's standard player, ⋮ for rows left out; buttons to show a player, play them (friends, non-humans, your personas) or send a friend request. `here` keeps only the players of this community (of this channel where there is no community). ? marks a provisional rating (too few matches to be sure of it).",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "persona",
@@ -230,6 +261,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Personas are copies of you with stats of their own, each in one universe for good (Public Universe unless you name a new universe, or one where you already have a persona); a Creator may create 3. `use NAME` makes your challenges, moves, leaderboards and stats that persona's, in its universe; `use` alone makes them yours again. Players meet only within one universe; a friend invited to another universe plays there as a persona of the same name, made for them.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "clock",
@@ -238,6 +270,7 @@ pub static COMMANDS: &[Command] = &[
         about: "For Trainers and Admins: stops the clock of a match where every other player is a non-human or one of your personas. The match then has no time limit and does not change ratings.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "stats",
@@ -250,6 +283,7 @@ pub static COMMANDS: &[Command] = &[
             Top Burst is the largest rise of the rating in one match. Ratings belong to one game each, so the All games row has none: it adds up the matches, and its Win % and Draw % are of all of them.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "history",
@@ -258,6 +292,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Draws a player's rating over time as a chart, one line per game named (every game they played when none is named): one step per rated match, with dates where days begin; hollow dots are provisional ratings.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "analyze",
@@ -266,6 +301,7 @@ pub static COMMANDS: &[Command] = &[
         about: "Solves a game with sealed rounds (players plan at once, e.g. StagHunt): each seat's equilibrium plans with their probabilities, what the game is worth to each, how far the equilibrium found is from exact (its exploitability, also as a share of the payoff range), and how the standard player plays it.",
         acts: Acts::Person,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
     Command {
         name: "favoritism",
@@ -282,6 +318,7 @@ pub static COMMANDS: &[Command] = &[
             A player on both sides (Random against Random) meets itself both ways round, so its boosts even out.",
         acts: Acts::Persona,
         place: Where::Anywhere,
+        may: May::Anyone,
     },
 ];
 

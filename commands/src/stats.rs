@@ -5,11 +5,10 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use redscience_render::{ChartPoint, RatingSeries, rating_chart_png};
-use redscience_storage::{Augmentation, Kind, Player, Rating, StatsRow, SystemPlayer};
+use redscience_storage::{Augmentation, Player, Rating, StatsRow};
 
 use crate::arguments::Args;
-use crate::context::{Answer, Ctx, Refusal, mistyped, refused, said};
-use crate::machines::Machine;
+use crate::context::{Answer, Ctx, refused, said};
 use crate::ratings::figure;
 use crate::reply::{Choice, ChoiceSet, MAX_CHOICES, Message};
 
@@ -35,78 +34,10 @@ fn arg(word: &str) -> String {
     }
 }
 
-const CHAOS: &str =
-    "Chaos has no stats: it is never rated. Name a person, Random or a standard player.";
-
-/// The player named, in the asker's universe (Random and the standard
-/// players are in every universe); Chaos has no stats.
-async fn player(ctx: &Ctx<'_>, word: &str) -> Result<Player, Refusal> {
-    let name = word.trim_start_matches('@');
-    if name.eq_ignore_ascii_case("chaos") || name.eq_ignore_ascii_case("*chaos") {
-        return Err(Refusal::input(CHAOS));
-    }
-    let found = if name.eq_ignore_ascii_case("random") || name.eq_ignore_ascii_case("*random") {
-        Some(
-            ctx.storage()
-                .system_player(SystemPlayer::Random)
-                .await
-                .map_err(said)?,
-        )
-    } else {
-        match ctx
-            .storage()
-            .player_in(name, &ctx.player.universe)
-            .await
-            .map_err(said)?
-        {
-            Some(p) => Some(p),
-            None if name.starts_with('*') => {
-                ctx.storage().player_named(name).await.map_err(said)?
-            }
-            // A machine's name without its star ("Connect4 SP").
-            None if name.contains(' ') => ctx
-                .storage()
-                .player_named(&format!("*{name}"))
-                .await
-                .map_err(said)?
-                .filter(|p| p.kind != Kind::Human && p.kind != Kind::Persona),
-            None => None,
-        }
-    };
-    match found {
-        Some(p) if p.kind == Kind::Chaos => Err(Refusal::input(CHAOS)),
-        Some(p) => Ok(p),
-        None => Err(mistyped!(
-            "There is no player named \"{name}\" in {}. Name a player, `Random`, or nobody for yourself.",
-            ctx.player.universe
-        )),
-    }
-}
-
-/// The player named (yourself when no name is given). A game's machine
-/// is named as in `challenge`: `sp` (or `ai`), `easy`, `medium` or `hard`
-/// with the game after it (`stats sp Connect4`; the first game of a
-/// `history`), or `"Connect4 SP"`, with or without its star.
-pub(crate) async fn player_named(ctx: &Ctx<'_>, args: &Args) -> Result<Player, Refusal> {
-    let Some(word) = args.text("player") else {
-        return Ok(ctx.player.clone());
-    };
-    let level = match crate::machines::named(word, "") {
-        Some(Machine::Standard) => None,
-        Some(Machine::Level(level)) => Some(level),
-        _ => return player(ctx, word).await,
-    };
-    let Some(game) = args.game().or(args.games().first()) else {
-        return Err(
-            mistyped!("\"{word}\" is a machine of each game: name the game after it.")
-                .with_example(format!("{} {word} Connect4", args.command())),
-        );
-    };
-    match level {
-        None => ctx.storage().standard_player(game.id).await,
-        Some(level) => ctx.storage().level_player(game.id, level.name()).await,
-    }
-    .map_err(said)
+/// The player named (found before the command ran: `crate::named_players`),
+/// yourself when no name is given.
+pub(crate) fn player_named(ctx: &Ctx<'_>, args: &Args) -> Player {
+    args.player().unwrap_or(&ctx.player).clone()
 }
 
 pub(crate) fn percent(x: f64) -> String {
@@ -191,7 +122,7 @@ const ALL_GAMES: &str = "All games";
 /// `stats [PLAYER] [GAME]`: the Stats table, most recently played first,
 /// with the All games row on top when there are several.
 pub(crate) async fn stats(ctx: &Ctx<'_>, args: &Args) -> Answer {
-    let who = player_named(ctx, args).await?;
+    let who = player_named(ctx, args);
     let game = args.game();
     let mut rows = ctx.storage().stats(who.id).await.map_err(said)?;
     if let Some(game) = game {
@@ -288,7 +219,7 @@ pub(crate) async fn stats(ctx: &Ctx<'_>, args: &Args) -> Answer {
 /// `history [PLAYER] [GAME...]`: the shown rating over time, one curve per
 /// game and form of augmentation, as a chart.
 pub(crate) async fn history(ctx: &Ctx<'_>, args: &Args) -> Answer {
-    let who = player_named(ctx, args).await?;
+    let who = player_named(ctx, args);
     let games = args.games();
     let rows = ctx.storage().stats(who.id).await.map_err(said)?;
     let mut chosen: Vec<&StatsRow> = Vec::new();

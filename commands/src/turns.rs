@@ -16,6 +16,7 @@ use crate::finding;
 use crate::matches::{picture, report, settle};
 use crate::naming::{name_of, seat_list, secret};
 use crate::reply::{Message, Reply};
+use crate::turn_words::TurnWords;
 
 /// Words that name no command: typed move text is a move for the person's
 /// match here (played when it is their turn, else told whose it is),
@@ -23,11 +24,11 @@ use crate::reply::{Message, Reply};
 /// command, with the closest one suggested.
 pub(crate) async fn not_a_command(ctx: &Ctx<'_>, first: &str, text: &str) -> Answer {
     let typed = matches!(ctx.req.what, crate::request::What::Text(_));
-    let reads_as_move = redscience_engine::notation::parse_turn(text).is_ok()
-        || labelled_move_here(ctx, text).await;
+    let words = TurnWords::read(text);
+    let reads_as_move = words.read_as_a_turn() || labelled_move_here(ctx, &words).await;
     if typed && reads_as_move {
         if has_match_here(ctx).await {
-            return turn(ctx, "move", None, text).await;
+            return turn(ctx, "move", None, &words).await;
         }
         return Err(refused!(
             "\"{text}\" reads as a move, but you have no unfinished match here. \
@@ -46,7 +47,7 @@ pub(crate) async fn not_a_command(ctx: &Ctx<'_>, first: &str, text: &str) -> Ans
 /// it: with its shape labels ("rock 1" in RockPaperScissors), or a piece
 /// named alone where there is one place ("paper"). Only asked of text
 /// that reads as nothing else, so loading is rare.
-async fn labelled_move_here(ctx: &Ctx<'_>, text: &str) -> bool {
+async fn labelled_move_here(ctx: &Ctx<'_>, words: &TurnWords) -> bool {
     let Ok(ids) = ctx.storage().matches_of(ctx.player.id, true).await else {
         return false;
     };
@@ -61,11 +62,7 @@ async fn labelled_move_here(ctx: &Ctx<'_>, text: &str) -> bool {
         let Ok(live) = ctx.storage().load_match(id).await else {
             continue;
         };
-        let game = live.state().game();
-        if text
-            .split('+')
-            .all(|part| redscience_engine::notation::read_move(game, part).is_ok())
-        {
+        if words.read_in(live.state().game()) {
             return true;
         }
     }
@@ -98,7 +95,12 @@ const RETRIES_ON_CONFLICT: usize = 2;
 
 /// A move, plan, pass, draw offer or answer (`verb`): in the match named,
 /// else the one where `text` (the verb itself for offers) is a turn now.
-pub(crate) async fn turn(ctx: &Ctx<'_>, verb: &str, named: Option<MatchRef>, text: &str) -> Answer {
+pub(crate) async fn turn(
+    ctx: &Ctx<'_>,
+    verb: &str,
+    named: Option<MatchRef>,
+    text: &TurnWords,
+) -> Answer {
     for _ in 0..RETRIES_ON_CONFLICT {
         if let Some(answer) = try_turn(ctx, verb, named, text).await {
             return answer;
@@ -115,7 +117,7 @@ async fn try_turn(
     ctx: &Ctx<'_>,
     verb: &str,
     named: Option<MatchRef>,
-    text: &str,
+    text: &TurnWords,
 ) -> Option<Answer> {
     let (mut live, challenge, from, played) = match judged_turn(ctx, verb, named, text).await {
         Ok(Judged::Answered(reply)) => return Some(Ok(reply)),
@@ -167,12 +169,11 @@ async fn judged_turn(
     ctx: &Ctx<'_>,
     verb: &str,
     named: Option<MatchRef>,
-    typed: &str,
+    typed: &TurnWords,
 ) -> Result<Judged, Refusal> {
     let id = named.map(|m| m.id);
     let (found, text) = finding::for_turn(ctx, id, verb, typed).await?;
-    let words: Vec<&str> = typed.split_whitespace().collect();
-    if let Some(refusal) = several_moves(&found, id.is_some(), verb, &words, &text) {
+    if let Some(refusal) = several_moves(&found, id.is_some(), verb, typed.apart(&text)) {
         return Err(refusal);
     }
     let offered_at = named.and_then(|m| m.offered_at);
@@ -316,18 +317,12 @@ fn several_moves(
     found: &finding::Found,
     named: bool,
     verb: &str,
-    words: &[&str],
-    read: &str,
+    words: &[String],
 ) -> Option<Refusal> {
-    let typed = words.join(" ");
-    let apart = words.len() > 1
-        && read == typed
-        && words
-            .iter()
-            .all(|w| redscience_engine::notation::parse_move(w).is_ok());
-    if !apart {
+    if words.is_empty() {
         return None;
     }
+    let typed = words.join(" ");
     let live = &found.live;
     // The match's number only where the person gave it.
     let id = if named {
@@ -339,10 +334,10 @@ fn several_moves(
     let legal = |text: &str| {
         position
             .as_ref()
-            .is_some_and(|p| finding::read_turn(p, text).is_ok())
+            .is_some_and(|p| TurnWords::read(text).legal_in(p).is_ok())
     };
     let mut examples = Vec::new();
-    if legal(words[0]) {
+    if legal(&words[0]) {
         examples.push(format!(
             "send one move at a time, e.g. `{verb} {id}{}`",
             words[0]

@@ -131,6 +131,22 @@ async fn refusals_of_moves_are_sentences_with_examples() {
 }
 
 #[tokio::test]
+async fn moves_typed_apart_with_two_matches_open_are_told_as_moves_apart() {
+    let mut c = chat(6).await;
+    c.say("challenge Connect4 Random unrated").await;
+    c.say("challenge Tic-Tac-Toe Random unrated").await;
+    let two = c.say("2,2 3,3").await;
+    assert!(two.contains("names 2 moves"), "{two}");
+    // An example right for each match, and no words run together.
+    assert!(
+        two.contains("(Connect4)") && two.contains("(Tic-Tac-Toe)"),
+        "{two}"
+    );
+    assert!(!two.contains("(2,23,3)"), "{two}");
+    assert!(two.ends_with("Nothing was played."), "{two}");
+}
+
+#[tokio::test]
 async fn misspelt_games_and_commands_get_a_suggestion() {
     let mut c = chat(5).await;
     let game = c.say("challenge Conect4 Random").await;
