@@ -12,6 +12,8 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use super::Cell;
 
 /// How many colours pieces come in.
@@ -35,9 +37,11 @@ pub(crate) struct Board {
     counts: [u16; 1 + super::PIECE_KINDS],
     /// How many cells hold each colour.
     colour_counts: [u16; COLOURS],
-    /// Per colour, its cells among the first 64, a bit each: on boards that
-    /// small, every cell (see `lines`).
-    colour_words: [u64; COLOURS],
+    /// Per colour, its cells, a bit each: `words` words a colour, one
+    /// after another (inline on boards of at most 64 cells). Lines,
+    /// lean runs and connections read them a word at a time.
+    colour_bits: SmallVec<[u64; COLOURS]>,
+    words: usize,
     /// On stacks, where each cell stands, and per stack how high its pieces
     /// reach (see [`Board::height`]).
     stacks: Option<Arc<StackLayout>>,
@@ -109,7 +113,8 @@ impl Board {
             key,
             counts: [0; 1 + super::PIECE_KINDS],
             colour_counts: [0; COLOURS],
-            colour_words: [0; COLOURS],
+            colour_bits: smallvec::smallvec![0; COLOURS * cells.len().div_ceil(64).max(1)],
+            words: cells.len().div_ceil(64).max(1),
             stacks: None,
             heights: Vec::new(),
             lines: None,
@@ -206,8 +211,9 @@ impl Board {
         self.cells[to] = piece;
         self.key ^= piece_key(from, piece) ^ piece_key(to, piece);
         let colour = colour_of(piece).expect("a piece moves");
-        let bit = |cell: usize| if cell < 64 { 1u64 << cell } else { 0 };
-        self.colour_words[colour] ^= bit(from) | bit(to);
+        let words = self.words;
+        self.colour_bits[colour * words + from / 64] ^= 1u64 << (from % 64);
+        self.colour_bits[colour * words + to / 64] ^= 1u64 << (to % 64);
         if let Some(lines) = &mut self.lines {
             lines.flip(from, colour);
             lines.flip(to, colour);
@@ -255,17 +261,18 @@ impl Board {
     fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
         self.counts[usize::from(before)] -= 1;
         self.counts[usize::from(piece)] += 1;
-        let bit = if cell < 64 { 1u64 << cell } else { 0 };
+        let bit = 1u64 << (cell % 64);
+        let word = cell / 64;
         if let Some(colour) = colour_of(before) {
             self.colour_counts[colour] -= 1;
-            self.colour_words[colour] &= !bit;
+            self.colour_bits[colour * self.words + word] &= !bit;
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
         }
         if let Some(colour) = colour_of(piece) {
             self.colour_counts[colour] += 1;
-            self.colour_words[colour] |= bit;
+            self.colour_bits[colour * self.words + word] |= bit;
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
@@ -290,7 +297,7 @@ impl Board {
 
     /// The cells of `color` among the first 64, a bit each.
     pub(crate) fn colour_word(&self, color: crate::rules::Color) -> u64 {
-        self.colour_words[color.index()]
+        self.colour_bits[color.index() * self.words]
     }
 
     /// The cells holding a piece of a colour in `colours` (bit i for
@@ -299,7 +306,7 @@ impl Board {
     pub(crate) fn colours_word(&self, mut colours: u16) -> u64 {
         let mut word = 0;
         while colours != 0 {
-            word |= self.colour_words[colours.trailing_zeros() as usize];
+            word |= self.colour_bits[colours.trailing_zeros() as usize * self.words];
             colours &= colours - 1;
         }
         word
@@ -307,7 +314,27 @@ impl Board {
 
     /// The cells holding a piece among the first 64, a bit each.
     pub(crate) fn occupied_word(&self) -> u64 {
-        self.colour_words.iter().fold(0, |bits, word| bits | word)
+        self.colour_bits
+            .iter()
+            .step_by(self.words)
+            .fold(0, |bits, word| bits | word)
+    }
+
+    /// How many words a colour's cells take (see [`Board::colours_bits`]).
+    pub(crate) fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The cells holding a piece of a colour in `colours` (bit i for
+    /// colour i), word `word` of them: bit `b` is cell `64 * word + b`.
+    #[inline]
+    pub(crate) fn colours_bits(&self, mut colours: u16, word: usize) -> u64 {
+        let mut bits = 0;
+        while colours != 0 {
+            bits |= self.colour_bits[colours.trailing_zeros() as usize * self.words + word];
+            colours &= colours - 1;
+        }
+        bits
     }
 
     /// The open slots.
@@ -597,7 +624,8 @@ impl Clone for Board {
             key: self.key,
             counts: self.counts,
             colour_counts: self.colour_counts,
-            colour_words: self.colour_words,
+            colour_bits: self.colour_bits.clone(),
+            words: self.words,
             stacks: self.stacks.clone(),
             heights: self.heights.clone(),
             lines: self.lines.clone(),
@@ -610,7 +638,8 @@ impl Clone for Board {
         self.key = source.key;
         self.counts = source.counts;
         self.colour_counts = source.colour_counts;
-        self.colour_words = source.colour_words;
+        self.colour_bits.clone_from(&source.colour_bits);
+        self.words = source.words;
         copy_into(&mut self.heights, &source.heights);
         self.lines.clone_from(&source.lines);
         let same = match (&self.stacks, &source.stacks) {

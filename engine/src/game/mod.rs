@@ -178,6 +178,9 @@ pub struct Game {
     /// line axes' layouts, for boards to keep their pieces as bits along
     /// them (see `line_bits`).
     pub(crate) line_layout: Option<Arc<line_bits::LineLayout>>,
+    /// Where a turn checks that a seat joins its sides: the board's edge
+    /// steps as shifts, to answer it a word at a time (see `side_bits`).
+    pub(crate) side_layout: Option<Arc<outcome::side_bits::SideLayout>>,
     /// Per colour, the only team that plays it, if one team alone does.
     pub(crate) color_owner: [Option<usize>; Color::ALL.len()],
     /// Per team, the colours its seats play, a bit each (bit i is colour i).
@@ -469,6 +472,13 @@ impl Game {
             .then(|| line_bits::LineLayout::compile(&geometry, board_colours))
             .flatten()
             .map(Arc::new);
+        let side_layout = rules
+            .turn_checks
+            .iter()
+            .any(|c| matches!(c, TurnCheck::ConnectSides { .. }))
+            .then(|| outcome::side_bits::SideLayout::compile(&geometry, stacks))
+            .flatten()
+            .map(Arc::new);
         let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();
         // Unseen pieces are lifted off a seat's belief before its moves are
         // listed; an unseen wall would leave the tables' locks wrong.
@@ -540,6 +550,7 @@ impl Game {
                 .collect(),
             line_tables,
             line_layout,
+            side_layout,
             upkeep,
             placeable,
             reserves_only_fall: nothing_captures,

@@ -8,6 +8,7 @@ mod explain;
 mod measures;
 pub(crate) use measures::{BitStep, orthogonal_masks, step_masks};
 mod overachievers;
+pub(crate) mod side_bits;
 mod sides;
 pub use sides::SIDE_AXES;
 mod stacks;
@@ -501,6 +502,16 @@ fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
                 let mut named = vec![false; game.teams];
                 let mut cells = Vec::new();
                 for seat in (0..game.seats.len()).filter(|&s| !game.seats[s].is_chaos) {
+                    // The chain is searched for only once the bits say it is there.
+                    let joined = match (&game.side_layout, sides::SIDE_AXES.get(seat)) {
+                        (Some(layout), Some(&axis)) => {
+                            layout.joined(&state.board, game.seats[seat].controls, axis, board)
+                        }
+                        _ => true,
+                    };
+                    if !joined {
+                        continue;
+                    }
                     if let Some(path) = sides::joined(state, seat, board) {
                         named[game.seats[seat].team] = true;
                         cells.extend(path);
