@@ -37,6 +37,23 @@ pub(crate) struct SideLayout {
     /// Per axis (x, y, z) and board, the cells of the near and far sides.
     sides: Vec<[Vec<u64>; 2]>,
     boards: usize,
+    /// The same as single numbers, on boards of at most 128 cells (Hex
+    /// 11x11 has 121), where a shift is one instruction.
+    narrow: Option<Narrow>,
+}
+
+#[derive(Debug)]
+struct Narrow {
+    shifts: Vec<(u128, isize)>,
+    sides: Vec<[u128; 2]>,
+}
+
+/// Two words as one number, the first word low.
+fn wide(words: &[u64]) -> u128 {
+    words
+        .iter()
+        .rev()
+        .fold(0u128, |bits, &word| bits << 64 | u128::from(word))
 }
 
 impl SideLayout {
@@ -90,17 +107,26 @@ impl SideLayout {
                 sides.push([near, far]);
             }
         }
+        let narrow = (words <= 2).then(|| Narrow {
+            shifts: shifts.iter().map(|s| (wide(&s.from), s.by)).collect(),
+            sides: sides.iter().map(|[n, f]| [wide(n), wide(f)]).collect(),
+        });
         Some(SideLayout {
             words,
             shifts,
             sides,
             boards,
+            narrow,
         })
     }
 
     /// Whether the pieces of `colours` (bit i for colour i) on `board`
     /// join its two sides along `axis` by edge neighbours.
     pub(crate) fn joined(&self, pieces: &Board, colours: u16, axis: usize, board: u8) -> bool {
+        let index = axis * self.boards + usize::from(board - 1);
+        if let Some(narrow) = &self.narrow {
+            return narrow.joined(pieces, colours, index, self.words);
+        }
         let words = self.words;
         debug_assert_eq!(pieces.words(), words, "the board's words");
         let [near, far] = &self.sides[axis * self.boards + usize::from(board - 1)];
@@ -137,6 +163,39 @@ impl SideLayout {
                 return false;
             }
             reach[..words].copy_from_slice(&grown[..words]);
+        }
+    }
+}
+
+impl Narrow {
+    /// [`SideLayout::joined`] on a board of one or two words.
+    #[inline]
+    fn joined(&self, pieces: &Board, colours: u16, index: usize, words: usize) -> bool {
+        let ours = if words == 1 {
+            u128::from(pieces.colours_bits(colours, 0))
+        } else {
+            u128::from(pieces.colours_bits(colours, 1)) << 64
+                | u128::from(pieces.colours_bits(colours, 0))
+        };
+        let [near, far] = self.sides[index];
+        let mut reach = ours & near;
+        if reach == 0 || ours & far == 0 {
+            return false;
+        }
+        loop {
+            let mut grown = reach;
+            for &(from, by) in &self.shifts {
+                let moving = reach & from;
+                grown |= if by >= 0 { moving << by } else { moving >> -by };
+            }
+            grown &= ours;
+            if grown & far != 0 {
+                return true;
+            }
+            if grown == reach {
+                return false;
+            }
+            reach = grown;
         }
     }
 }
