@@ -101,24 +101,7 @@ impl State {
     /// The direction of the shortest straight walk from `from` to `to` (by
     /// neighbours, so it wraps where the board does), and its number of steps.
     pub(crate) fn line_between(&self, from: u16, to: u16) -> Option<(usize, usize)> {
-        let geo = &self.game().geometry;
-        let limit = geo.cell_count();
-        let mut best: Option<(usize, usize)> = None;
-        for d in 0..geo.direction_count() {
-            let mut c = geo.neighbour(from, d);
-            let mut steps = 1;
-            while c != NO_CELL && c != to && c != from && steps < limit {
-                if best.is_some_and(|(_, b)| steps >= b) {
-                    break;
-                }
-                c = geo.neighbour(c, d);
-                steps += 1;
-            }
-            if c == to && best.is_none_or(|(_, b)| steps < b) {
-                best = Some((d, steps));
-            }
-        }
-        best
+        self.game().geometry.line_between(from, to)
     }
 
     /// What `mv` by `seat` takes besides a cover contest (flat boards).

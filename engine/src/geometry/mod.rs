@@ -161,7 +161,18 @@ pub struct Geometry {
     /// On stacks: each column's cells bottom to top; elsewhere each cell alone.
     columns: Vec<Vec<u16>>,
     column_of: Vec<u16>,
+    /// On boards of at most `LINE_TABLE_CELLS` cells, per pair of cells
+    /// (from, to) the straight walk between them as `direction << 8 |
+    /// steps`, or `NO_LINE` (see [`Geometry::line_between`]).
+    lines_between: Vec<u16>,
 }
+
+/// The most cells a board may have for its walks between cells to be
+/// kept as a table (128 cells: 32 KB).
+const LINE_TABLE_CELLS: usize = 128;
+
+/// No straight walk leads from one cell to the other.
+const NO_LINE: u16 = u16::MAX;
 
 /// A cell's name, written when displayed: see [`Geometry::name`].
 #[derive(Clone, Copy)]
@@ -244,6 +255,7 @@ impl Geometry {
             knight_sets: Default::default(),
             columns: Vec::new(),
             column_of: Vec::new(),
+            lines_between: Vec::new(),
         };
         let layout = match geo.kind {
             BoardKind::Hash | BoardKind::Squares | BoardKind::Stacks => layered::squares(&geo),
@@ -271,7 +283,73 @@ impl Geometry {
         .map(|set| geo.list_directions_in(set));
         geo.line_sets = [false, true].map(|diagonals| geo.list_line_directions(diagonals));
         geo.knight_sets = [None, Some(1), Some(2)].map(|ones| geo.list_knights(ones));
+        geo.lines_between = geo.table_lines_between();
         geo
+    }
+
+    /// The direction of the shortest straight walk from `from` to `to` by
+    /// neighbours (so it wraps where the board does), and its number of
+    /// steps; of equally short walks, the first direction's. Read from a
+    /// table on small boards (a Draughts step asks it for every move), else
+    /// walked.
+    #[inline]
+    pub fn line_between(&self, from: u16, to: u16) -> Option<(usize, usize)> {
+        if self.lines_between.is_empty() {
+            return self.walk_between(from, to);
+        }
+        let entry = self.lines_between[usize::from(from) * self.cell_count() + usize::from(to)];
+        (entry != NO_LINE).then(|| (usize::from(entry >> 8), usize::from(entry & 0xff)))
+    }
+
+    /// [`Geometry::line_between`], walked direction by direction.
+    fn walk_between(&self, from: u16, to: u16) -> Option<(usize, usize)> {
+        let limit = self.cell_count();
+        let mut best: Option<(usize, usize)> = None;
+        for d in 0..self.direction_count() {
+            let mut c = self.neighbour(from, d);
+            let mut steps = 1;
+            while c != NO_CELL && c != to && c != from && steps < limit {
+                if best.is_some_and(|(_, b)| steps >= b) {
+                    break;
+                }
+                c = self.neighbour(c, d);
+                steps += 1;
+            }
+            if c == to && best.is_none_or(|(_, b)| steps < b) {
+                best = Some((d, steps));
+            }
+        }
+        best
+    }
+
+    /// The table of [`Geometry::line_between`]: each cell's rays walked
+    /// once, a cell keeping the first direction that reaches it in the
+    /// fewest steps. Empty on bigger boards.
+    fn table_lines_between(&self) -> Vec<u16> {
+        let cells = self.cell_count();
+        if cells > LINE_TABLE_CELLS || self.direction_count() > 0xff {
+            return Vec::new();
+        }
+        let mut table = vec![NO_LINE; cells * cells];
+        for from in 0..cells {
+            let row = &mut table[from * cells..(from + 1) * cells];
+            for d in 0..self.direction_count() {
+                let mut c = self.neighbour(from as u16, d);
+                let mut steps = 1;
+                while c != NO_CELL && usize::from(c) != from {
+                    let entry = &mut row[usize::from(c)];
+                    if *entry == NO_LINE || steps < usize::from(*entry & 0xff) {
+                        *entry = (d as u16) << 8 | steps as u16;
+                    }
+                    if steps >= cells {
+                        break;
+                    }
+                    c = self.neighbour(c, d);
+                    steps += 1;
+                }
+            }
+        }
+        table
     }
 
     /// The cell `d` away from `c` on a board without wrapping, if inside.

@@ -658,3 +658,36 @@ mod games {
         }
     }
 }
+
+#[test]
+fn the_table_of_walks_between_cells_is_the_walk() {
+    let boards = [
+        serde_json::json!({"board": "squares", "dimensions": [8, 8, 1]}),
+        serde_json::json!({"board": "hash", "dimensions": [3, 3, 1], "boards": 2}),
+        serde_json::json!({"board": "squares", "dimensions": [4, 4, 4]}),
+        serde_json::json!({"board": "squares_on_toroid", "dimensions": [7, 5, 1]}),
+        serde_json::json!({"board": "hexagons", "dimensions": [11, 11, 1]}),
+        serde_json::json!({"board": "hexagons", "dimensions": [7, 7, 1], "hexagon_shaped": true}),
+        serde_json::json!({"board": "tetrakis_squares", "dimensions": [4, 4, 1]}),
+        serde_json::json!({"board": "stacks", "dimensions": [7, 1, 6]}),
+    ];
+    let mut lines = 0;
+    for fields in boards {
+        let g = geometry(fields.clone());
+        assert!(!g.lines_between.is_empty(), "{fields}: a table");
+        for from in 0..g.cell_count() as u16 {
+            for to in 0..g.cell_count() as u16 {
+                let walked = g.walk_between(from, to);
+                assert_eq!(g.line_between(from, to), walked, "{fields}: {from} to {to}");
+                lines += usize::from(walked.is_some());
+            }
+        }
+    }
+    assert!(lines > 10_000, "{lines} lines");
+    // Bigger boards walk.
+    assert!(
+        geometry(serde_json::json!({"board": "squares", "dimensions": [12, 12, 1]}))
+            .lines_between
+            .is_empty()
+    );
+}
