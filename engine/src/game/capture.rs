@@ -324,6 +324,16 @@ impl State {
             _ => return false,
         };
         if geo.kind != crate::rules::BoardKind::Stacks {
+            let surrounds = matches!(
+                game.power(piece.1).map(|p| p.condition),
+                Some(CaptureCondition::SurroundLine | CaptureCondition::SurroundOrthogonal)
+            );
+            if from.is_none() && surrounds {
+                let covers = self.piece_at(to).is_some_and(|defender| {
+                    cover(game, piece.1, defender.1) == Some(CoverResult::AttackerWins)
+                });
+                return covers || self.surrounds_any(self.to_move, piece, to);
+            }
             let taking = self.taking(self.to_move, mv);
             let covers = match self.piece_at(to) {
                 Some(defender) if !taking.onto && from.is_none_or(|f| !self.is_castle(f, to)) => {

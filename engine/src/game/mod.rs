@@ -26,6 +26,7 @@ mod seen_turns;
 mod stack_run;
 mod state;
 mod steps;
+mod surround_bits;
 mod taking;
 mod told;
 mod trails;
@@ -38,8 +39,8 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::rules::{
-    BoardKind, Cloaking, Color, ColorMode, Measure, Movement, Players, RuleSet, SeatRef, Shape,
-    SpaceRef, StalemateRule, TurnCheck,
+    BoardKind, CaptureCondition, Cloaking, Color, ColorMode, Measure, Movement, Players, RuleSet,
+    SeatRef, Shape, SpaceRef, StalemateRule, TurnCheck,
 };
 
 pub use interface::{
@@ -181,6 +182,10 @@ pub struct Game {
     /// Where a turn checks that a seat joins its sides: the board's edge
     /// steps as shifts, to answer it a word at a time (see `side_bits`).
     pub(crate) side_layout: Option<Arc<outcome::side_bits::SideLayout>>,
+    /// Where a shape captures by surrounding: the board's steps back as
+    /// shifts, to find every placement that surrounds at once (see
+    /// `surround_bits`).
+    pub(crate) surround_layout: Option<Arc<surround_bits::SurroundLayout>>,
     /// Per colour, the only team that plays it, if one team alone does.
     pub(crate) color_owner: [Option<usize>; Color::ALL.len()],
     /// Per team, the colours its seats play, a bit each (bit i is colour i).
@@ -479,6 +484,18 @@ impl Game {
             .then(|| outcome::side_bits::SideLayout::compile(&geometry, stacks))
             .flatten()
             .map(Arc::new);
+        let surround_layout = rules
+            .shapes
+            .iter()
+            .any(|s| {
+                matches!(
+                    s.capture,
+                    Some(CaptureCondition::SurroundLine | CaptureCondition::SurroundOrthogonal)
+                )
+            })
+            .then(|| surround_bits::SurroundLayout::compile(&geometry, stacks))
+            .flatten()
+            .map(Arc::new);
         let locked: Vec<&[bool]> = phases.iter().map(|p| p.locked.as_slice()).collect();
         // Unseen pieces are lifted off a seat's belief before its moves are
         // listed; an unseen wall would leave the tables' locks wrong.
@@ -551,6 +568,7 @@ impl Game {
             line_tables,
             line_layout,
             side_layout,
+            surround_layout,
             upkeep,
             placeable,
             reserves_only_fall: nothing_captures,

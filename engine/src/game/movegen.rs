@@ -2,7 +2,7 @@
 
 use super::{Move, State};
 use crate::geometry::{DirectionSet, NO_CELL};
-use crate::rules::{BoardKind, CaptureCondition, Color, Movement, Shape};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Movement, Shape};
 
 /// The cells a piece reaches, gathered on the stack: listing them for
 /// every piece of every position allocated a list each time.
@@ -143,12 +143,35 @@ impl State {
     /// Drops the moves of "Only captures" shapes that capture nothing.
     fn keep_captures_of_only(&self, out: &mut Vec<Move>) {
         let game = self.game();
+        // Surrounding placements onto empty cells, judged for the whole
+        // board at once per kind of line (see `surround_bits`).
+        let mut surrounding: [Option<u128>; 2] = [None, None];
         out.retain(|m| {
-            let only = self
-                .shape_of(*m)
-                .and_then(|s| game.power(s))
-                .is_some_and(|p| p.only);
-            !only || self.captures(*m)
+            let Some(power) = self.shape_of(*m).and_then(|s| game.power(s)) else {
+                return true;
+            };
+            if !power.only {
+                return true;
+            }
+            if let (Move::Place { to, .. }, Some(layout)) = (m, &game.surround_layout)
+                && self.board[usize::from(*to)] == 0
+                && power.result != CaptureResult::Paralyze
+            {
+                let set = match power.condition {
+                    CaptureCondition::SurroundLine => Some(DirectionSet::Any),
+                    CaptureCondition::SurroundOrthogonal => Some(DirectionSet::Orthogonal),
+                    _ => None,
+                };
+                if let Some(set) = set {
+                    let controls = game.seats[self.to_move].controls;
+                    let takers = surrounding[usize::from(set == DirectionSet::Orthogonal)]
+                        .get_or_insert_with(|| {
+                            layout.takers(&self.board, controls, game.geometry.directions_in(set))
+                        });
+                    return *takers >> to & 1 == 1;
+                }
+            }
+            self.captures(*m)
         });
     }
 
@@ -272,11 +295,17 @@ impl State {
             // One column per cell, in cell order: a piece lands on an empty,
             // unlocked cell it may enter (`landing` and `can_enter` unrolled).
             let locked = self.locked_mask();
-            let any_power = game.powers.iter().any(Option::is_some);
+            // Only a covering shape places onto a piece (see `may_cover`).
+            let any_cover = game.powers.iter().flatten().any(|p| {
+                matches!(
+                    p.condition,
+                    CaptureCondition::Cover | CaptureCondition::CoverByRank
+                )
+            });
             let all_open = self.board_results.iter().all(Option::is_none);
             let cells = self.board.iter().zip(locked).zip(&game.exclusive);
             let seat_bit = 1 << seat;
-            if !any_power && all_open {
+            if !any_cover && all_open {
                 // The common case, kept tight: empty cells only.
                 for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
                     if piece == 0 && !locked && allowed & seat_bit != 0 {
@@ -302,7 +331,7 @@ impl State {
                         shape,
                         to,
                     }));
-                } else if any_power {
+                } else if any_cover {
                     // Covering an opponent's piece, where one of the two can capture.
                     out.extend(
                         kinds

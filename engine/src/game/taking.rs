@@ -291,12 +291,55 @@ impl State {
         {
             return;
         }
-        let board = self.board.clone();
-        let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
-        for c in self.arrival_captives(seat, piece.1, None, to, &occupant) {
+        // The captives are listed before any is taken: the board is read
+        // as it stands, not copied.
+        let captives = {
+            let board = &self.board;
+            let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
+            self.arrival_captives(seat, piece.1, None, to, &occupant)
+        };
+        for c in captives {
             self.seize(c, piece);
             self.tactics.seized = self.tactics.seized.saturating_add(1);
         }
+    }
+
+    /// Whether a placement of `piece` on `to` by `seat` surrounds something
+    /// it may take (a line of opponents closed by the mover's own piece):
+    /// [`State::arrival_captives`] is not empty, answered without listing
+    /// them (capture-only placements, as Reversi's, ask it of every empty
+    /// square each turn).
+    pub(crate) fn surrounds_any(&self, seat: usize, piece: (Color, Shape), to: u16) -> bool {
+        let set = match self.condition(piece.1) {
+            Some(CaptureCondition::SurroundLine) => DirectionSet::Any,
+            Some(CaptureCondition::SurroundOrthogonal) => DirectionSet::Orthogonal,
+            _ => unreachable!("asked only of surrounding captors"),
+        };
+        let game = self.game();
+        let geo = &game.geometry;
+        let controller = &game.seats[seat];
+        // The placed piece is the mover's, wherever a line comes back to it.
+        let own = |c: u16| {
+            c == to
+                || self
+                    .piece_at(c)
+                    .is_some_and(|(k, _)| controller.controls(k))
+        };
+        let opponent = |c: u16| {
+            c != to
+                && self
+                    .piece_at(c)
+                    .is_some_and(|(k, _)| !controller.controls(k))
+        };
+        geo.directions_in(set).iter().any(|&d| {
+            let mut takes = false;
+            let mut c = geo.neighbour(to, d);
+            while c != NO_CELL && opponent(c) {
+                takes |= self.capturable(seat, piece.1, c);
+                c = geo.neighbour(c, d);
+            }
+            takes && c != NO_CELL && own(c)
+        })
     }
 
     /// A movement: castling, or the piece (on stacks with what it carries)
@@ -367,9 +410,12 @@ impl State {
         }
         let arrived = self.piece_at(to) == Some(piece);
         if arrived && has_power && self.takes_on_arrival(piece.1) {
-            let board = self.board.clone();
-            let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
-            for c in self.arrival_captives(seat, piece.1, Some(from), to, &occupant) {
+            let captives = {
+                let board = &self.board;
+                let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
+                self.arrival_captives(seat, piece.1, Some(from), to, &occupant)
+            };
+            for c in captives {
                 self.seize(c, piece);
                 self.tactics.seized = self.tactics.seized.saturating_add(1);
             }

@@ -472,6 +472,29 @@ impl Geometry {
         self.step[usize::from(cell) * self.directions.len() + dir]
     }
 
+    /// How many places a step along `dir` moves a cell, where that is the
+    /// same for every cell with a neighbour that way (rectangles that do
+    /// not wrap), with the cells that have one, a bit each: what lets a
+    /// set of cells step at once as a shift of its bits. None where steps
+    /// differ, or none leads anywhere.
+    pub fn uniform_step(&self, dir: usize) -> Option<(isize, Vec<u64>)> {
+        let cells = self.cell_count();
+        let mut from = vec![0u64; cells.div_ceil(64).max(1)];
+        let mut by = None;
+        for cell in 0..cells {
+            let next = self.neighbour(cell as u16, dir);
+            if next == NO_CELL {
+                continue;
+            }
+            let step = next as isize - cell as isize;
+            if *by.get_or_insert(step) != step {
+                return None;
+            }
+            from[cell / 64] |= 1 << (cell % 64);
+        }
+        by.map(|by| (by, from))
+    }
+
     /// Directions in a set that lead somewhere on this board; on stacks only
     /// the horizontal ones, since moves go to the top of a stack whatever its
     /// height.

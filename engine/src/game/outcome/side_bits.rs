@@ -69,22 +69,12 @@ impl SideLayout {
         let set = |bits: &mut Vec<u64>, cell: usize| bits[cell / 64] |= 1 << (cell % 64);
         let mut shifts = Vec::new();
         for &dir in geo.directions_in(DirectionSet::Orthogonal) {
-            let mut by = None;
-            let mut from = empty();
-            for cell in 0..cells {
-                let next = geo.neighbour(cell as u16, dir);
-                if next == NO_CELL {
-                    continue;
-                }
-                let step = next as isize - cell as isize;
-                if *by.get_or_insert(step) != step {
-                    return None;
-                }
-                set(&mut from, cell);
+            let leads = (0..cells).any(|c| geo.neighbour(c as u16, dir) != NO_CELL);
+            if !leads {
+                continue;
             }
-            if let Some(by) = by {
-                shifts.push(Shift { from, by });
-            }
+            let (by, from) = geo.uniform_step(dir)?;
+            shifts.push(Shift { from, by });
         }
         let boards = usize::from(geo.boards);
         let mut sides = Vec::new();

@@ -493,3 +493,60 @@ fn random_play_stays_legal(board: &str, side: u8, seeds: std::ops::Range<u64>) {
         }
     }
 }
+
+/// Random play of surrounding placements, on boards of every kind (a
+/// toroid's lines come back round to the placed piece) and with paralysis
+/// (a paralysed piece is no captive of a paralysing captor): the quick
+/// answer of whether a placement surrounds anything is whether it takes
+/// anything.
+#[test]
+fn a_placement_surrounds_something_exactly_when_it_takes_something() {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::seq::IndexedRandom;
+    let mut games =
+        vec![Game::new(crate::catalogue::get("Reversi").expect("Reversi")).expect("plays")];
+    for (board, capture, result) in [
+        ("squares_on_toroid", "surround_line", "convert"),
+        ("hexagons", "surround_line", "remove"),
+        ("squares", "surround_orthogonal", "paralyze"),
+        ("squares", "surround_line", "paralyze"),
+    ] {
+        games.push(crate::testing::game(
+            json!({"board": board, "dimensions": [6, 6, 1],
+            "turn_checks": [], "pieces_per_turn": 1,
+            "phases": [{"order": "sequential", "placement_only": false, "pass": true}],
+            "shapes": [{"shape": "circle", "power": "can", "capture": capture, "result": result,
+                        "reserves": {"black": 18, "white": 18}}]}),
+        ));
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let (mut takes, mut not) = (0, 0);
+    for game in games {
+        for seed in 0..20 {
+            let mut state = game.start_seeded(seed);
+            for _ in 0..80 {
+                if state.is_finished() {
+                    break;
+                }
+                let seat = state.to_move();
+                for mv in state.legal_moves() {
+                    if let Move::Place { color, shape, to } = mv {
+                        let listed = !state.taking(seat, mv).after.is_empty();
+                        let quick = state.surrounds_any(seat, (color, shape), to);
+                        assert_eq!(quick, listed, "{}: {mv:?}", game.rules.name);
+                        if listed {
+                            takes += 1;
+                        } else {
+                            not += 1;
+                        }
+                    }
+                }
+                let moves = state.legal_moves();
+                let mv = *moves.choose(&mut rng).expect("a move");
+                state.apply(mv).expect("legal");
+            }
+        }
+    }
+    assert!(takes > 1000 && not > 1000, "{takes} take, {not} do not");
+}
