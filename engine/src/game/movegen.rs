@@ -473,10 +473,17 @@ impl State {
             Some(CaptureCondition::MoveOnDiagEnPassant) => {
                 // A capture in passing may land where a plain step could.
                 self.diagonal_captures(seat, from, shape, out);
-                let mut added = out.split_off(start);
-                added.sort_unstable();
-                added.dedup();
-                out.extend(added);
+                // Sorted and deduplicated in place: a list apart was an
+                // allocation for every piece of every position.
+                out[start..].sort_unstable();
+                let mut kept = start;
+                for i in start..out.len() {
+                    if kept == start || out[i] != out[kept - 1] {
+                        out[kept] = out[i];
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
             }
             Some(c) if super::goals::is_jump(c) => self.jumps(seat, from, shape, out),
             _ => {}

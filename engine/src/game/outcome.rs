@@ -599,6 +599,15 @@ pub(crate) fn owner(game: &Game, color: Color) -> Option<usize> {
 /// alone play: a shared colour's pieces belong to no team alone.
 fn holders(state: &State, shape: Shape, board: u8) -> u16 {
     let game = state.game();
+    if game.geometry.boards == 1 {
+        // The board's counts say which colours hold the shape: no walk
+        // over the cells at every turn's start.
+        return Color::ALL
+            .into_iter()
+            .filter(|&color| state.board.count_piece(super::pack(color, shape)) > 0)
+            .filter_map(|color| game.color_owner[color.index()])
+            .fold(0, |bits, team| bits | 1 << team);
+    }
     measures::board_cells(state.position(), board)
         .filter_map(|c| state.piece_at(c))
         .filter(|(_, s)| *s == shape)
