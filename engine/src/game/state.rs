@@ -367,11 +367,13 @@ impl State {
                 // phased game-theory games are such passes). Checked on a
                 // copy early in a match only: a copy at every pass of a
                 // long one made a fuzzed rule set of passes take minutes.
-                debug_assert!(self.history.len() > 256 || {
-                    let mut listed = Vec::new();
-                    self.clone().generate_known(&mut listed);
-                    listed.is_empty()
-                });
+                debug_assert!(
+                    self.history.len() > 256 || {
+                        let mut listed = Vec::new();
+                        self.clone().generate_known(&mut listed);
+                        listed.is_empty()
+                    }
+                );
                 if !self.pass_quietly() {
                     self.pass_sitting_out();
                 }
