@@ -12,8 +12,6 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use smallvec::SmallVec;
-
 use super::Cell;
 
 /// How many colours pieces come in.
@@ -37,10 +35,13 @@ pub(crate) struct Board {
     counts: [u16; 1 + super::PIECE_KINDS],
     /// How many cells hold each colour.
     colour_counts: [u16; COLOURS],
-    /// Per colour, its cells, a bit each: `words` words a colour, one
-    /// after another (inline on boards of at most 64 cells). Lines,
-    /// lean runs and connections read them a word at a time.
-    colour_bits: SmallVec<[u64; COLOURS]>,
+    /// Per colour, its cells among the first 64, a bit each (inline: the
+    /// lean runs of line games read and write them at every placement).
+    colour_words: [u64; COLOURS],
+    /// Per colour, its cells beyond the first 64, `words - 1` words a
+    /// colour one after another: empty on boards of at most 64 cells.
+    /// Connections and surrounds read all of them a word at a time.
+    colour_more: Vec<u64>,
     words: usize,
     /// On stacks, where each cell stands, and per stack how high its pieces
     /// reach (see [`Board::height`]).
@@ -113,8 +114,9 @@ impl Board {
             key,
             counts: [0; 1 + super::PIECE_KINDS],
             colour_counts: [0; COLOURS],
-            colour_bits: smallvec::smallvec![0; COLOURS * cells.len().div_ceil(64).max(1)],
-            words: cells.len().div_ceil(64).max(1),
+            colour_words: [0; COLOURS],
+            colour_more: Vec::new(),
+            words: 1,
             stacks: None,
             heights: Vec::new(),
             lines: None,
@@ -125,6 +127,22 @@ impl Board {
             board.cells[cell] = piece;
         }
         board
+    }
+
+    /// The same board, keeping every colour's cells as bits beyond the
+    /// first 64 too (see `colour_more`): for games that read them (joined
+    /// sides, surrounds), not for every big board, where keeping them cost
+    /// a line game's placements a tenth of their time.
+    pub(crate) fn with_every_colour_bit(mut self) -> Board {
+        let words = self.cells.len().div_ceil(64).max(1);
+        self.words = words;
+        self.colour_more = vec![0; COLOURS * (words - 1)];
+        for cell in 64..self.cells.len() {
+            if let Some(colour) = colour_of(self.cells[cell]) {
+                self.flip_colour_bit(colour, cell);
+            }
+        }
+        self
     }
 
     /// The same board, keeping its stacks' heights by `layout`.
@@ -211,9 +229,8 @@ impl Board {
         self.cells[to] = piece;
         self.key ^= piece_key(from, piece) ^ piece_key(to, piece);
         let colour = colour_of(piece).expect("a piece moves");
-        let words = self.words;
-        self.colour_bits[colour * words + from / 64] ^= 1u64 << (from % 64);
-        self.colour_bits[colour * words + to / 64] ^= 1u64 << (to % 64);
+        self.flip_colour_bit(colour, from);
+        self.flip_colour_bit(colour, to);
         if let Some(lines) = &mut self.lines {
             lines.flip(from, colour);
             lines.flip(to, colour);
@@ -261,21 +278,30 @@ impl Board {
     fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
         self.counts[usize::from(before)] -= 1;
         self.counts[usize::from(piece)] += 1;
-        let bit = 1u64 << (cell % 64);
-        let word = cell / 64;
         if let Some(colour) = colour_of(before) {
             self.colour_counts[colour] -= 1;
-            self.colour_bits[colour * self.words + word] &= !bit;
+            self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
         }
         if let Some(colour) = colour_of(piece) {
             self.colour_counts[colour] += 1;
-            self.colour_bits[colour * self.words + word] |= bit;
+            self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
+        }
+    }
+
+    /// Flips `cell`'s bit among `colour`'s cells (a piece of that colour
+    /// came or went).
+    #[inline]
+    fn flip_colour_bit(&mut self, colour: usize, cell: usize) {
+        if cell < 64 {
+            self.colour_words[colour] ^= 1 << cell;
+        } else if !self.colour_more.is_empty() {
+            self.colour_more[colour * (self.words - 1) + cell / 64 - 1] ^= 1 << (cell % 64);
         }
     }
 
@@ -296,8 +322,9 @@ impl Board {
     }
 
     /// The cells of `color` among the first 64, a bit each.
+    #[inline]
     pub(crate) fn colour_word(&self, color: crate::rules::Color) -> u64 {
-        self.colour_bits[color.index() * self.words]
+        self.colour_words[color.index()]
     }
 
     /// The cells holding a piece of a colour in `colours` (bit i for
@@ -306,7 +333,7 @@ impl Board {
     pub(crate) fn colours_word(&self, mut colours: u16) -> u64 {
         let mut word = 0;
         while colours != 0 {
-            word |= self.colour_bits[colours.trailing_zeros() as usize * self.words];
+            word |= self.colour_words[colours.trailing_zeros() as usize];
             colours &= colours - 1;
         }
         word
@@ -314,13 +341,11 @@ impl Board {
 
     /// The cells holding a piece among the first 64, a bit each.
     pub(crate) fn occupied_word(&self) -> u64 {
-        self.colour_bits
-            .iter()
-            .step_by(self.words)
-            .fold(0, |bits, word| bits | word)
+        self.colour_words.iter().fold(0, |bits, word| bits | word)
     }
 
-    /// How many words a colour's cells take (see [`Board::colours_bits`]).
+    /// How many words of each colour's cells are kept (see
+    /// [`Board::colours_bits`]): one unless `with_every_colour_bit`.
     pub(crate) fn words(&self) -> usize {
         self.words
     }
@@ -331,7 +356,12 @@ impl Board {
     pub(crate) fn colours_bits(&self, mut colours: u16, word: usize) -> u64 {
         let mut bits = 0;
         while colours != 0 {
-            bits |= self.colour_bits[colours.trailing_zeros() as usize * self.words + word];
+            let colour = colours.trailing_zeros() as usize;
+            bits |= if word == 0 {
+                self.colour_words[colour]
+            } else {
+                self.colour_more[colour * (self.words - 1) + word - 1]
+            };
             colours &= colours - 1;
         }
         bits
@@ -624,7 +654,8 @@ impl Clone for Board {
             key: self.key,
             counts: self.counts,
             colour_counts: self.colour_counts,
-            colour_bits: self.colour_bits.clone(),
+            colour_words: self.colour_words,
+            colour_more: self.colour_more.clone(),
             words: self.words,
             stacks: self.stacks.clone(),
             heights: self.heights.clone(),
@@ -638,7 +669,10 @@ impl Clone for Board {
         self.key = source.key;
         self.counts = source.counts;
         self.colour_counts = source.colour_counts;
-        self.colour_bits.clone_from(&source.colour_bits);
+        self.colour_words = source.colour_words;
+        if !(self.colour_more.is_empty() && source.colour_more.is_empty()) {
+            copy_into(&mut self.colour_more, &source.colour_more);
+        }
         self.words = source.words;
         copy_into(&mut self.heights, &source.heights);
         self.lines.clone_from(&source.lines);

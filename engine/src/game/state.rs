@@ -130,9 +130,14 @@ impl State {
                     Some(layout) => board.with_stacks(layout.clone()),
                     None => board,
                 };
-                match &game.line_layout {
+                let board = match &game.line_layout {
                     Some(layout) => board.with_line_bits(layout.clone()),
                     None => board,
+                };
+                if game.side_layout.is_some() || game.surround_layout.is_some() {
+                    board.with_every_colour_bit()
+                } else {
+                    board
                 }
             },
             reserves: super::reserves::Reserves::new(game.initial_reserves),
