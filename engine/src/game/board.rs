@@ -344,6 +344,19 @@ impl Board {
         self.colour_words.iter().fold(0, |bits, word| bits | word)
     }
 
+    /// The cells holding a piece of a colour in `colours`, the first 128 as
+    /// one number (bit `b` is cell `b`): what a board of at most 128 cells
+    /// shifts a step at once (see `side_bits`, `surround_bits`).
+    #[inline]
+    pub(crate) fn colours_wide(&self, colours: u16) -> u128 {
+        let low = u128::from(self.colours_bits(colours, 0));
+        if self.words > 1 {
+            low | u128::from(self.colours_bits(colours, 1)) << 64
+        } else {
+            low
+        }
+    }
+
     /// How many words of each colour's cells are kept (see
     /// [`Board::colours_bits`]): one unless `with_every_colour_bit`.
     pub(crate) fn words(&self) -> usize {

@@ -12,9 +12,10 @@
 //! whose captives are every opponent's piece in the line (not paralysis,
 //! which spares pieces already paralysed).
 
-use crate::geometry::{Geometry, NO_CELL};
+use crate::geometry::Geometry;
 
 use super::board::Board;
+use super::outcome::side_bits::wide;
 
 /// How many colours pieces come in.
 const COLOURS: usize = crate::rules::Color::ALL.len();
@@ -42,7 +43,7 @@ impl Shift {
 /// Per direction of a board, the step back along it as a shift.
 #[derive(Debug)]
 pub(crate) struct SurroundLayout {
-    back: Vec<Option<Shift>>,
+    back: Vec<Shift>,
 }
 
 impl SurroundLayout {
@@ -53,25 +54,13 @@ impl SurroundLayout {
         if stacks || cells > 128 {
             return None;
         }
-        let wide = |words: &[u64]| {
-            words
-                .iter()
-                .rev()
-                .fold(0u128, |bits, &word| bits << 64 | u128::from(word))
-        };
         let count = geo.direction_count();
         let mut back = Vec::with_capacity(count);
         for dir in 0..count {
-            let opposite = count - 1 - dir;
-            let leads = (0..cells).any(|c| geo.neighbour(c as u16, opposite) != NO_CELL);
-            back.push(if leads {
-                let (by, from) = geo.uniform_step(opposite)?;
-                Some(Shift {
-                    from: wide(&from),
-                    by,
-                })
-            } else {
-                None
+            let (by, from) = geo.uniform_step(count - 1 - dir)?;
+            back.push(Shift {
+                from: wide(&from),
+                by,
             });
         }
         Some(SurroundLayout { back })
@@ -83,21 +72,11 @@ impl SurroundLayout {
     /// (a placement asks only of empty cells).
     pub(crate) fn takers(&self, board: &Board, controls: u16, directions: &[usize]) -> u128 {
         let all = (1u16 << COLOURS) - 1;
-        let bits = |colours: u16| {
-            let low = u128::from(board.colours_bits(colours, 0));
-            if board.words() > 1 {
-                low | u128::from(board.colours_bits(colours, 1)) << 64
-            } else {
-                low
-            }
-        };
-        let own = bits(controls);
-        let theirs = bits(all & !controls);
+        let own = board.colours_wide(controls);
+        let theirs = board.colours_wide(all & !controls);
         let mut takers = 0;
         for &dir in directions {
-            let Some(back) = self.back[dir] else {
-                continue;
-            };
+            let back = self.back[dir];
             // Opponents whose neighbour ahead is ours, then those whose
             // neighbour ahead is such an opponent, until none is added.
             let mut closed = back.of(own) & theirs;

@@ -476,7 +476,7 @@ impl Geometry {
     /// same for every cell with a neighbour that way (rectangles that do
     /// not wrap), with the cells that have one, a bit each: what lets a
     /// set of cells step at once as a shift of its bits. None where steps
-    /// differ, or none leads anywhere.
+    /// differ; a direction that leads nowhere is a shift of no cells.
     pub fn uniform_step(&self, dir: usize) -> Option<(isize, Vec<u64>)> {
         let cells = self.cell_count();
         let mut from = vec![0u64; cells.div_ceil(64).max(1)];
@@ -492,7 +492,7 @@ impl Geometry {
             }
             from[cell / 64] |= 1 << (cell % 64);
         }
-        by.map(|by| (by, from))
+        Some((by.unwrap_or(0), from))
     }
 
     /// Directions in a set that lead somewhere on this board; on stacks only

@@ -13,7 +13,7 @@
 //! toroids, whose seams wrap, nor boards cut to a hexagon, whose rows
 //! differ in length), on flat boards of at most `MAX_WORDS` words.
 
-use crate::geometry::{DirectionSet, Geometry, NO_CELL};
+use crate::geometry::{DirectionSet, Geometry};
 
 use super::super::board::Board;
 
@@ -49,7 +49,7 @@ struct Narrow {
 }
 
 /// Two words as one number, the first word low.
-fn wide(words: &[u64]) -> u128 {
+pub(crate) fn wide(words: &[u64]) -> u128 {
     words
         .iter()
         .rev()
@@ -69,10 +69,6 @@ impl SideLayout {
         let set = |bits: &mut Vec<u64>, cell: usize| bits[cell / 64] |= 1 << (cell % 64);
         let mut shifts = Vec::new();
         for &dir in geo.directions_in(DirectionSet::Orthogonal) {
-            let leads = (0..cells).any(|c| geo.neighbour(c as u16, dir) != NO_CELL);
-            if !leads {
-                continue;
-            }
             let (by, from) = geo.uniform_step(dir)?;
             shifts.push(Shift { from, by });
         }
@@ -115,7 +111,7 @@ impl SideLayout {
     pub(crate) fn joined(&self, pieces: &Board, colours: u16, axis: usize, board: u8) -> bool {
         let index = axis * self.boards + usize::from(board - 1);
         if let Some(narrow) = &self.narrow {
-            return narrow.joined(pieces, colours, index, self.words);
+            return narrow.joined(pieces, colours, index);
         }
         let words = self.words;
         debug_assert_eq!(pieces.words(), words, "the board's words");
@@ -160,13 +156,8 @@ impl SideLayout {
 impl Narrow {
     /// [`SideLayout::joined`] on a board of one or two words.
     #[inline]
-    fn joined(&self, pieces: &Board, colours: u16, index: usize, words: usize) -> bool {
-        let ours = if words == 1 {
-            u128::from(pieces.colours_bits(colours, 0))
-        } else {
-            u128::from(pieces.colours_bits(colours, 1)) << 64
-                | u128::from(pieces.colours_bits(colours, 0))
-        };
+    fn joined(&self, pieces: &Board, colours: u16, index: usize) -> bool {
+        let ours = pieces.colours_wide(colours);
         let [near, far] = self.sides[index];
         let mut reach = ours & near;
         if reach == 0 || ours & far == 0 {
