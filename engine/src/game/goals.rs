@@ -179,6 +179,16 @@ impl Goals {
         }
     }
 
+    /// Whether a step of `dir` is "diagonally forward" for `seat`: toward its
+    /// goal and sideways at once.
+    pub(crate) fn diagonal_forward(&self, geo: &Geometry, seat: usize, dir: usize) -> bool {
+        let d = geo.direction(dir);
+        let sideways = !geo.is_orthogonal(dir);
+        self.seats[seat]
+            .forward
+            .is_some_and(|f| dot(d, f) > 0 && sideways)
+    }
+
     /// Directions a shape may jump in for a seat.
     pub(crate) fn jump_dirs(&self, seat: usize, shape: Shape, back: bool) -> &[usize] {
         let goal = &self.seats[seat];
@@ -208,11 +218,7 @@ impl Game {
     /// Whether a step of `dir` is "diagonally forward" for `seat`: toward its
     /// goal and sideways at once.
     pub(crate) fn diagonal_forward(&self, seat: usize, dir: usize) -> bool {
-        let d = self.geometry.direction(dir);
-        let sideways = !self.geometry.is_orthogonal(dir);
-        self.goals.seats[seat]
-            .forward
-            .is_some_and(|f| dot(d, f) > 0 && sideways)
+        self.goals.diagonal_forward(&self.geometry, seat, dir)
     }
 
     /// Whether the shape moves "by stack" or "by full stack".

@@ -25,6 +25,7 @@ mod score;
 mod seen_turns;
 mod stack_run;
 mod state;
+mod step_moves;
 mod steps;
 mod surround_bits;
 mod taking;
@@ -509,12 +510,10 @@ impl Game {
             .then(|| {
                 steps::StepTable::compile(
                     &geometry,
-                    &movement,
-                    &powers,
+                    (&movement, &powers, &goals),
                     cloaking_fits,
-                    &locked,
-                    &exclusive,
-                    seats.len(),
+                    (&locked, &exclusive, &sticky),
+                    &seats.iter().map(|s| s.controls).collect::<Vec<_>>(),
                 )
             })
             .flatten();

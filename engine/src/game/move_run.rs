@@ -202,7 +202,7 @@ impl MoveRun {
             if game.movement[shape.index()].is_empty() || reserves.get(color, shape) > 0 {
                 continue;
             }
-            let reach = table.shape_reach(from, shape.index(), occupied, free);
+            let reach = table.shape_reach((seat, from), shape.index(), occupied, free);
             if reach != 0 {
                 steps += reach.count_ones();
                 self.reaches.push((from, reach));

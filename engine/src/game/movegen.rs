@@ -389,14 +389,13 @@ impl State {
             // but one: nothing to look for.
             return;
         }
-        let mut targets = Targets::new();
-        let mut cells = self.cells_of(&self.game().seats[seat]);
-        if let (Some(table), CellsOf::Bits(bits)) = (&self.game().step_table, &mut cells) {
+        if let Some(table) = self.tables_for_steps() {
             // A piece leaves only a cell its seat may enter (see `can_leave`):
             // pink's ring of mice in 3P-9X-HideSeek stands on Chaos's cells.
-            *bits &= table.open_to(self.phase, seat);
+            return self.table_steps(table, seat, out);
         }
-        for from in cells {
+        let mut targets = Targets::new();
+        for from in self.cells_of(&self.game().seats[seat]) {
             self.steps_from(seat, from, &mut targets, out);
         }
     }
@@ -433,28 +432,13 @@ impl State {
                 .nth(1)
                 .is_none_or(|&above| self.board[usize::from(above)] == 0)
         };
-        if let Some(table) = &game.step_table
-            && self.board_results.iter().all(Option::is_none)
-        {
-            // Nothing captures but by covering: no jumps, captures in
-            // passing or castles.
-            let occupied = self.board.occupied_word();
-            let free = table.free(self.phase, seat, occupied);
-            let mut reach = table.shape_reach(from, shape.index(), occupied, free);
-            let mut prey = table.prey((self.phase, seat), from, shape.index(), occupied);
-            while prey != 0 {
-                let cell = prey.trailing_zeros() as u16;
-                prey &= prey - 1;
-                if self.may_cover(seat, shape, cell) {
-                    reach |= 1 << cell;
-                }
-            }
-            while reach != 0 {
-                let to = reach.trailing_zeros() as u16;
-                reach &= reach - 1;
-                self.push_step(seat, from, to, shape, out);
-            }
-            return;
+        if let Some(table) = self.tables_for_steps() {
+            // Nothing captures but by covering or stepping diagonally
+            // forward: no jumps or castles, and no capture in passing open.
+            let enemies =
+                self.board.occupied_word() & !self.board.colours_word(game.seats[seat].controls);
+            let reach = self.table_reach(table, (seat, from), shape, enemies);
+            return self.push_reach(table, (seat, from), shape, reach, out);
         }
         targets.clear();
         for kind in kinds {

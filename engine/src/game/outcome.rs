@@ -618,21 +618,19 @@ fn holders(state: &State, shape: Shape, board: u8) -> u16 {
 /// For "Last <shape>" checks, per check and board, the teams holding the
 /// shape: remembered at the start of every turn, so the check fires on the
 /// turn that leaves one team of several.
-pub(crate) fn shape_holders(state: &State) -> Vec<u16> {
+/// Written over `into`, reusing its room: this runs at every turn's start.
+pub(crate) fn shape_holders(state: &State, into: &mut Vec<u16>) {
     let game = state.game();
-    let checks = &game.rules.turn_checks;
+    into.clear();
     if !game.upkeep.tracks_shape_holders {
-        return Vec::new();
+        return;
     }
-    checks
-        .iter()
-        .flat_map(|check| {
-            (1..=game.geometry.boards).map(move |board| match check {
-                TurnCheck::LastShape { shape, .. } => holders(state, *shape, board),
-                _ => 0,
-            })
-        })
-        .collect()
+    for check in &game.rules.turn_checks {
+        into.extend((1..=game.geometry.boards).map(|board| match check {
+            TurnCheck::LastShape { shape, .. } => holders(state, *shape, board),
+            _ => 0,
+        }));
+    }
 }
 
 /// "Stalemate if Chaos cannot capture": the phase ends as by stalemate when

@@ -60,6 +60,12 @@ impl Reserves {
         self.counts[index(color, shape)]
     }
 
+    /// How many pieces of the kind packed as `piece` (see `pack`) are held.
+    #[inline]
+    pub(crate) fn get_packed(&self, piece: super::Cell) -> u16 {
+        self.counts[usize::from(piece) - 1]
+    }
+
     /// One piece of the kind leaves the reserve (placed on the board).
     #[inline]
     pub(crate) fn take_one(&mut self, color: Color, shape: Shape) {

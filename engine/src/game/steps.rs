@@ -1,10 +1,11 @@
 //! Movements compiled into bit masks, for flat boards of at most 64 cells
 //! where nothing captures but by covering what a step or a knight's leap
-//! lands on, and no wall is cloaked: per cell, the neighbours of each
-//! direction set, the knight's targets and the rays a slide walks. A
-//! piece's targets are then a few ANDs with the free cells (empty, open,
-//! enterable), found in cell order without a list to sort, and the pieces
-//! its steps and leaps might cover.
+//! lands on, or by stepping diagonally forward onto a piece, and no wall is
+//! cloaked: per seat and cell, the neighbours of each direction set (and
+//! of each seat's forward steps), the knight's targets and the rays a slide
+//! walks. A piece's targets are then a few ANDs with the free cells (empty,
+//! open, enterable), found in cell order without a list to sort, and the
+//! pieces its steps and leaps might cover or take.
 //!
 //! The general walk in `movegen::targets` stays the source of truth; where
 //! these tables apply they find the same cells: an occupied cell is a
@@ -16,8 +17,9 @@
 //! lifted, and no wall is unseen, so the tables' locks are its own.
 
 use super::capture::ShapePower;
+use super::goals::Goals;
 use crate::geometry::{DirectionSet, Geometry, NO_CELL};
-use crate::rules::{BoardKind, CaptureCondition, Movement};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Movement, Shape};
 
 /// The direction sets in the order the tables keep them.
 const SETS: [DirectionSet; 3] = [
@@ -32,9 +34,23 @@ pub(crate) struct StepTable {
     rays: Vec<[Rays; 3]>,
     /// The cells of the rays walked one by one (see [`Rays`]).
     ray_cells: Vec<u16>,
-    /// Per cell, per shape: every target its steps and knight moves (not
-    /// its slides) reach on an empty board, a bit each.
+    /// Per seat and cell (`seat * cells + cell`), per shape: every target
+    /// its steps and knight moves (not its slides) reach on an empty board,
+    /// a bit each. Forward steps differ by seat; the rest are the same.
     leaps: Vec<[u64; 6]>,
+    /// Per seat and cell, as `leaps`: the diagonally forward neighbours,
+    /// where a shape that moves on them captures (see `takes_diagonally`).
+    diagonal_forward: Vec<u64>,
+    /// Per shape: whether it captures by stepping diagonally forward onto
+    /// a piece ("move on diagonal"), a bit each.
+    takes_diagonally: u8,
+    /// Per shape: whether its capture paralyses, a bit each.
+    paralyses: u8,
+    /// Per seat: the pieces (a bit per packed value, see `pack`) of the
+    /// colours it plays whose shape moves.
+    moving: Vec<u64>,
+    /// The board's cell count: the stride of the per-seat tables.
+    cells: usize,
     /// Per shape: the direction sets (`SETS`) it slides along, a bit each.
     slides: [u8; 6],
     /// Whether some shape captures, by covering what it lands on: then any
@@ -44,12 +60,27 @@ pub(crate) struct StepTable {
     locked: Vec<u64>,
     /// Per seat: the cells it may enter, a bit each.
     enterable: Vec<u64>,
+    /// The sticky cells, which no piece leaves, a bit each.
+    sticky: u64,
     /// Every cell of the board.
     all: u64,
 }
 
 /// Whether the tables cover a movement kind.
 fn covered(kind: Movement) -> bool {
+    relative(kind) || unrelative(kind)
+}
+
+/// The single steps whose directions depend on the seat (toward its goal).
+fn relative(kind: Movement) -> bool {
+    matches!(
+        kind,
+        Movement::AdjacentNoBackSide | Movement::AdjacentNoBack | Movement::ForwardAdjDiag
+    )
+}
+
+/// The movements the tables cover that are the same for every seat.
+fn unrelative(kind: Movement) -> bool {
     matches!(
         kind,
         Movement::Adjacent
@@ -79,42 +110,53 @@ pub(crate) fn leaps_that_cover(
     movement: &[Vec<Movement>; 6],
     powers: &[Option<ShapePower>; 6],
 ) -> bool {
-    let covers = powers.iter().flatten().all(|p| {
+    let leaps = movement
+        .iter()
+        .flatten()
+        .all(|&k| unrelative(k) && parts(k).1 == 0);
+    leaps_that_cover_by(powers) && leaps
+}
+
+/// Whether every power captures only what it lands on (a cover).
+fn leaps_that_cover_by(powers: &[Option<ShapePower>; 6]) -> bool {
+    powers.iter().flatten().all(|p| {
         matches!(
             p.condition,
             CaptureCondition::Cover | CaptureCondition::CoverByRank
         )
-    });
-    let leaps = movement
-        .iter()
-        .flatten()
-        .all(|&k| covered(k) && parts(k).1 == 0);
-    covers && leaps
+    })
 }
 
 impl StepTable {
     /// The tables for a game, or None where its rules need the walk: a
     /// board over 64 cells or of stacks, a capture where some shape does
     /// more than step or leap onto what it covers (see
-    /// [`leaps_that_cover`]), cloaking that is more than unseen pieces
+    /// [`leaps_that_cover`]) or step diagonally forward onto a piece
+    /// (its steps otherwise covered), cloaking that is more than unseen pieces
     /// (`cloaking_fits` false: the caller knows whether every wall is seen),
     /// a movement the tables do not cover, or a ray that comes round
     /// without meeting its start.
     pub(crate) fn compile(
         geo: &Geometry,
-        movement: &[Vec<Movement>; 6],
-        powers: &[Option<ShapePower>; 6],
+        (movement, powers, goals): (&[Vec<Movement>; 6], &[Option<ShapePower>; 6], &Goals),
         cloaking_fits: bool,
-        locked: &[&[bool]],
-        exclusive: &[u8],
-        seats: usize,
+        (locked, exclusive, sticky): (&[&[bool]], &[u8], &[bool]),
+        controls: &[u16],
     ) -> Option<StepTable> {
-        let cells = geo.cell_count();
+        let (cells, seats) = (geo.cell_count(), controls.len());
         let moves = movement.iter().any(|kinds| !kinds.is_empty());
+        let on_diagonal = |p: &ShapePower| p.condition == CaptureCondition::MoveOnDiagEnPassant;
         // Where something covers, a piece that steps onto a captor is taken
-        // there: every shape lands on pieces, so none may slide.
-        let covers = powers.iter().any(Option::is_some);
-        let captures_fit = !covers || leaps_that_cover(movement, powers);
+        // there: every shape lands on pieces, so none may slide. A piece
+        // that moves on the diagonal takes only there, as a step of its own.
+        let covering: [Option<ShapePower>; 6] =
+            std::array::from_fn(|s| powers[s].filter(|p| !on_diagonal(p)));
+        let covers = covering.iter().any(Option::is_some);
+        let steps_only = movement
+            .iter()
+            .flatten()
+            .all(|&k| covered(k) && parts(k).1 == 0);
+        let captures_fit = !covers || steps_only && leaps_that_cover_by(&covering);
         if !moves
             || cells > 64
             || geo.kind == BoardKind::Stacks
@@ -172,17 +214,61 @@ impl StepTable {
         for (shape, kinds) in movement.iter().enumerate() {
             slides[shape] = kinds.iter().fold(0, |sets, &kind| sets | parts(kind).1);
         }
-        let leaps = (0..cells)
-            .map(|from| {
+        let forward = |from: u16, dirs: &mut dyn Iterator<Item = usize>| {
+            bits(
+                dirs.map(|d| geo.neighbour(from, d))
+                    .filter(|&n| n != NO_CELL),
+            )
+        };
+        let leaps = (0..seats)
+            .flat_map(|seat| (0..cells).map(move |from| (seat, from)))
+            .map(|(seat, from)| {
                 std::array::from_fn(|shape| {
                     movement[shape].iter().fold(0, |bits, &kind| {
-                        bits | leap(&adjacent, &knight, from, parts(kind).0)
+                        let steps = match relative(kind) {
+                            true => {
+                                let dirs = goals.kind_dirs(seat, kind);
+                                forward(from as u16, &mut dirs.iter().copied())
+                            }
+                            false => leap(&adjacent, &knight, from, parts(kind).0),
+                        };
+                        bits | steps
                     })
                 })
             })
             .collect();
+        let diagonal_forward = (0..seats)
+            .flat_map(|seat| (0..cells as u16).map(move |from| (seat, from)))
+            .map(|(seat, from)| {
+                let dirs = geo.directions_in(DirectionSet::Diagonal).iter().copied();
+                let mut dirs = dirs.filter(|&d| goals.diagonal_forward(geo, seat, d));
+                forward(from, &mut dirs)
+            })
+            .collect();
+        let takes_diagonally = (0..6).fold(0, |bits, shape| {
+            bits | u8::from(powers[shape].as_ref().is_some_and(on_diagonal)) << shape
+        });
+        let paralyses = (0..6).fold(0, |bits, shape| {
+            let paralysing = powers[shape].as_ref().map(|p| p.result);
+            bits | u8::from(paralysing == Some(CaptureResult::Paralyze)) << shape
+        });
+        let moving = controls
+            .iter()
+            .map(|&colours| {
+                let played = Color::ALL.iter().filter(|c| colours >> c.index() & 1 != 0);
+                let kinds = played.flat_map(|&c| Shape::ALL.iter().map(move |&s| (c, s)));
+                kinds
+                    .filter(|(_, s)| !movement[s.index()].is_empty())
+                    .fold(0u64, |bits, (c, s)| bits | 1 << super::pack(c, s))
+            })
+            .collect();
         Some(StepTable {
             leaps,
+            diagonal_forward,
+            takes_diagonally,
+            paralyses,
+            moving,
+            cells,
             slides,
             covers,
             rays,
@@ -192,6 +278,7 @@ impl StepTable {
                 .map(|mask| bits((0..cells as u16).filter(|&c| mask[usize::from(c)])))
                 .collect(),
             enterable,
+            sticky: bits((0..cells as u16).filter(|&c| sticky[usize::from(c)])),
             all: bits(0..cells as u16),
         })
     }
@@ -207,9 +294,15 @@ impl StepTable {
     /// movements, a bit each: its steps and knight moves from one table,
     /// then each of its slides.
     #[inline]
-    pub(crate) fn shape_reach(&self, from: u16, shape: usize, occupied: u64, free: u64) -> u64 {
+    pub(crate) fn shape_reach(
+        &self,
+        (seat, from): (usize, u16),
+        shape: usize,
+        occupied: u64,
+        free: u64,
+    ) -> u64 {
         let f = usize::from(from);
-        let mut reach = self.leaps[f][shape] & free;
+        let mut reach = self.leaps[seat * self.cells + f][shape] & free;
         let mut sets = self.slides[shape];
         while sets != 0 {
             reach |= self.slide(f, sets.trailing_zeros() as usize, occupied, free);
@@ -231,7 +324,37 @@ impl StepTable {
         occupied: u64,
     ) -> u64 {
         match self.covers {
-            true => self.leaps[usize::from(from)][shape] & occupied & self.open_to(phase, seat),
+            true => {
+                let leaps = self.leaps[seat * self.cells + usize::from(from)][shape];
+                leaps & occupied & self.open_to(phase, seat)
+            }
+            false => 0,
+        }
+    }
+
+    /// Whether `shape` captures by stepping diagonally forward onto a piece.
+    #[inline]
+    pub(crate) fn takes_diagonally(&self, shape: usize) -> bool {
+        self.takes_diagonally >> shape & 1 != 0
+    }
+
+    /// The pieces a piece of `shape` on `from`, moved by `seat` in `phase`,
+    /// might take by stepping diagonally forward onto them, given the
+    /// occupied cells (whether it may take each is the walk's question,
+    /// `State::capturable`).
+    #[inline]
+    pub(crate) fn diagonal_prey(
+        &self,
+        (phase, seat): (usize, usize),
+        from: u16,
+        shape: usize,
+        occupied: u64,
+    ) -> u64 {
+        match self.takes_diagonally(shape) {
+            true => {
+                let near = self.diagonal_forward[seat * self.cells + usize::from(from)];
+                near & occupied & self.open_to(phase, seat)
+            }
             false => 0,
         }
     }
@@ -240,6 +363,31 @@ impl StepTable {
     #[inline]
     pub(crate) fn open_to(&self, phase: usize, seat: usize) -> u64 {
         self.enterable[seat] & !self.locked[phase]
+    }
+
+    /// The cells a piece of `seat`'s may leave in `phase`: those it may
+    /// enter, but sticky ones.
+    #[inline]
+    pub(crate) fn leavable(&self, phase: usize, seat: usize) -> u64 {
+        self.open_to(phase, seat) & !self.sticky
+    }
+
+    /// Whether `shape`'s capture paralyses.
+    #[inline]
+    pub(crate) fn paralyses(&self, shape: usize) -> bool {
+        self.paralyses >> shape & 1 != 0
+    }
+
+    /// The pieces (a bit per packed value) of `seat`'s colours that move.
+    #[inline]
+    pub(crate) fn moving(&self, seat: usize) -> u64 {
+        self.moving[seat]
+    }
+
+    /// Whether some shape captures by stepping diagonally forward.
+    #[inline]
+    pub(crate) fn takes_any_diagonally(&self) -> bool {
+        self.takes_diagonally != 0
     }
 
     /// The free cells a slide from `f` along the direction set `set`
@@ -315,6 +463,8 @@ fn parts(kind: Movement) -> (u8, u8) {
         Movement::Knight2x1x1 => (KNIGHT << 2, 0),
         Movement::LinearOrKnight => (KNIGHT, 1),
         Movement::AdjacentOrKnight => (ADJACENT | KNIGHT, 0),
+        // Steps whose directions are the seat's (see `StepTable::compile`).
+        kind if relative(kind) => (0, 0),
         _ => unreachable!("compiled only for the movements it covers"),
     }
 }
@@ -401,13 +551,13 @@ mod tests {
         let nothing = 0;
         // From a corner on an empty board: the whole row, column and
         // diagonal, and the two cells a knight's move away.
-        let reach = table.shape_reach(corner, circle, nothing, table.free(0, 0, nothing));
+        let reach = table.shape_reach((0, corner), circle, nothing, table.free(0, 0, nothing));
         assert_eq!(reach.count_ones(), 8);
         assert_eq!(reach & knight, knight);
         // A piece next to it in the row blocks the rest of the row; the
         // knight jumps as before.
         let occupied = 1u64 << edge;
-        let reach = table.shape_reach(corner, circle, occupied, table.free(0, 0, occupied));
+        let reach = table.shape_reach((0, corner), circle, occupied, table.free(0, 0, occupied));
         assert_eq!(reach & (1 << edge | 1 << far_edge), 0);
         assert_eq!(reach.count_ones(), 6);
         assert_eq!(reach & knight, knight);
@@ -446,6 +596,9 @@ mod tests {
             "knight_2x1x1",
             "linear_or_knight",
             "adjacent_or_knight",
+            "adjacent_no_back_side",
+            "adjacent_no_back",
+            "forward_adj_diag",
         ];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(22);
         let mut compared = 0;
@@ -493,6 +646,81 @@ mod tests {
             }
         }
         assert!(compared > 1000, "{compared} positions compared");
+    }
+
+    /// The tables list what the walk lists where a shape captures by
+    /// stepping diagonally forward onto a piece, beside shapes that step
+    /// forward, slide or cover, on every flat board kind: Breakthrough and
+    /// variants of it.
+    #[test]
+    fn the_tables_list_the_diagonal_captures_the_walk_lists() {
+        use rand::SeedableRng;
+        use rand::rngs::Xoshiro256PlusPlus;
+        use serde_json::json;
+        use std::sync::Arc;
+
+        use crate::game::Game;
+        use crate::testing::rules;
+
+        let mut rule_sets = vec![crate::catalogue::get("Breakthrough").expect("catalogue")];
+        let boards = [
+            ("squares", [5, 6, 1]),
+            ("squares_on_toroid", [4, 5, 1]),
+            ("hexagons", [4, 5, 1]),
+            ("squares", [3, 4, 3]),
+        ];
+        let others = [
+            json!({"shape": "x", "movement": ["orthogonal"], "reserves": {"black": 1, "white": 1}}),
+            json!({"shape": "x", "power": "can", "capture": "cover", "result": "remove",
+                   "movement": ["adjacent_no_back"], "reserves": {"black": 2, "white": 2}}),
+            json!({"shape": "x", "power": "can", "capture": "move_on_diag_en_passant",
+                   "result": "paralyze", "movement": ["forward_adj_diag", "adj_orthogonal"],
+                   "reserves": {"black": 2, "white": 2}}),
+        ];
+        for (board, dims) in boards {
+            for other in &others {
+                rule_sets.push(rules(json!({
+                    "board": board,
+                    "dimensions": dims,
+                    "shapes": [
+                        {"shape": "circle", "power": "can",
+                         "capture": "move_on_diag_en_passant", "result": "remove",
+                         "movement": ["adjacent_no_back_side"],
+                         "reserves": {"black": 4, "white": 4}},
+                        other],
+                    "phases": [{"order": "sequential", "locked": ["2,3"]}],
+                    "exclusive": [{"seats": [1], "spaces": ["1,2"]}],
+                    "turn_checks": [{"check": "reach_goal", "result": "win"}],
+                })));
+            }
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(23);
+        let (mut compared, mut captures) = (0, 0);
+        for rule_set in rule_sets {
+            let name = format!("{} {:?}", rule_set.name, rule_set.board);
+            let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
+            assert!(with_tables.step_table.is_some(), "{name}: tables");
+            let mut walking = Game::compile(rule_set);
+            walking.step_table = None;
+            let walking = Arc::new(walking);
+            for seed in 0..24 {
+                let mut a = with_tables.start_seeded(seed);
+                let mut b = walking.start_seeded(seed);
+                for _ in 0..120 {
+                    let legal = a.legal_actions();
+                    assert_eq!(legal, b.legal_actions(), "{name}");
+                    compared += 1;
+                    captures += legal.iter().filter(|m| a.captures(**m)).count();
+                    let Some(mv) = crate::random::random_move(&a, &mut rng) else {
+                        break;
+                    };
+                    a.apply_action(mv).expect("legal");
+                    b.apply_action(mv).expect("legal in both");
+                }
+            }
+        }
+        assert!(compared > 2500, "{compared} positions compared");
+        assert!(captures > 1000, "{captures} captures listed");
     }
 
     /// The tables list what the walk lists where a shape covers what its

@@ -206,7 +206,9 @@ impl State {
             self.turn_start_key = self.position_key();
         }
         if self.game.upkeep.tracks_shape_holders {
-            self.shape_holders = outcome::shape_holders(self);
+            let mut holders = std::mem::take(&mut self.shape_holders);
+            outcome::shape_holders(self, &mut holders);
+            self.shape_holders = holders;
         }
     }
 

@@ -10,10 +10,12 @@ use crate::game::State;
 use crate::geometry::{DirectionSet, NO_CELL};
 
 /// The teams with a piece of their colours that arrived on `board` this
-/// turn on a seat's goal, and those spaces.
+/// turn on a seat's goal, and those spaces: both empty where none did.
 pub(super) fn goals_reached(state: &State, board: u8) -> (Vec<bool>, Vec<u16>) {
     let game = state.game();
-    let mut named = vec![false; game.teams];
+    // Both lists stay empty, and unallocated, at the many turns that reach
+    // no goal: this runs after every turn.
+    let mut named = Vec::new();
     let mut cells: Vec<u16> = Vec::new();
     let on_board = measures::board_cells(state.position(), board);
     for &cell in state.changed.iter().filter(|c| on_board.contains(c)) {
@@ -22,6 +24,7 @@ pub(super) fn goals_reached(state: &State, board: u8) -> (Vec<bool>, Vec<u16>) {
         };
         for (s, seat) in game.seats.iter().enumerate() {
             if seat.controls(color) && game.on_goal(s, cell) && !cells.contains(&cell) {
+                named.resize(game.teams, false);
                 named[seat.team] = true;
                 cells.push(cell);
             }

@@ -1,0 +1,123 @@
+//! The steps of a seat's pieces listed from the step tables (see `steps`),
+//! a piece at a time as a few ANDs of bit masks: the walk in
+//! `movegen::targets` stays the source of truth, and the tables' tests
+//! compare the two move for move.
+
+use super::steps::StepTable;
+use super::{Move, PARALYSED, State, unpack};
+use crate::rules::Shape;
+
+impl State {
+    /// The step tables, where they may list this position's steps: every
+    /// board still open, and no capture in passing open where some shape
+    /// captures on the diagonal (the walk judges that one).
+    #[inline]
+    pub(super) fn tables_for_steps(&self) -> Option<&StepTable> {
+        let table = self.game().step_table.as_ref()?;
+        let open = self.board_results.iter().all(Option::is_none);
+        let passing = self.tactics.passed.is_some() && table.takes_any_diagonally();
+        (open && !passing).then_some(table)
+    }
+
+    /// Appends every step of `seat`'s pieces, in the walk's order: by the
+    /// cell moved from, then the cell moved to.
+    pub(super) fn table_steps(&self, table: &StepTable, seat: usize, out: &mut Vec<Move>) {
+        // The seat's pieces that may move: their shape moves and none of
+        // their kind waits in reserve (see `steps_from`).
+        let mut moving = table.moving(seat);
+        let mut kinds = moving;
+        while kinds != 0 {
+            let piece = kinds.trailing_zeros() as u8;
+            kinds &= kinds - 1;
+            if self.reserves.get_packed(piece) > 0 {
+                moving &= !(1 << piece);
+            }
+        }
+        let mine = self.board.colours_word(self.game().seats[seat].controls);
+        let enemies = self.board.occupied_word() & !mine;
+        let mut pieces = mine & table.leavable(self.phase, seat);
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u16;
+            pieces &= pieces - 1;
+            let piece = self.board[usize::from(from)];
+            if moving >> piece & 1 == 0 || self.flags[usize::from(from)] & PARALYSED != 0 {
+                continue;
+            }
+            let Some((_, shape)) = unpack(piece) else {
+                continue;
+            };
+            let reach = self.table_reach(table, (seat, from), shape, enemies);
+            self.push_reach(table, (seat, from), shape, reach, out);
+        }
+    }
+
+    /// The cells the piece of `shape` on `from`, moved by `seat`, reaches:
+    /// free cells by its steps, leaps and slides, the pieces it may cover,
+    /// and the `enemies` it may take diagonally forward.
+    #[inline]
+    pub(super) fn table_reach(
+        &self,
+        table: &StepTable,
+        (seat, from): (usize, u16),
+        shape: Shape,
+        enemies: u64,
+    ) -> u64 {
+        let occupied = self.board.occupied_word();
+        let free = table.free(self.phase, seat, occupied);
+        let at = (self.phase, seat);
+        let s = shape.index();
+        let mut reach = table.shape_reach((seat, from), s, occupied, free);
+        let mut prey = table.prey(at, from, s, occupied);
+        while prey != 0 {
+            let cell = prey.trailing_zeros() as u16;
+            prey &= prey - 1;
+            if self.may_cover(seat, shape, cell) {
+                reach |= 1 << cell;
+            }
+        }
+        let mut taken = table.diagonal_prey(at, from, s, enemies);
+        if table.paralyses(s) {
+            // A paralysed piece is not paralysed again (see `capturable`).
+            while taken != 0 {
+                let cell = taken.trailing_zeros() as u16;
+                taken &= taken - 1;
+                if self.capturable(seat, shape, cell) {
+                    reach |= 1 << cell;
+                }
+            }
+        }
+        reach | taken
+    }
+
+    /// Appends the steps from `from` to each cell of `reach`, in the walk's
+    /// order: a promotion is one move per shape it may become.
+    #[inline]
+    pub(super) fn push_reach(
+        &self,
+        table: &StepTable,
+        (seat, from): (usize, u16),
+        shape: Shape,
+        mut reach: u64,
+        out: &mut Vec<Move>,
+    ) {
+        let goals = &self.game().goals;
+        if goals.promotions.is_empty() || !goals.forward_only[shape.index()] {
+            while reach != 0 {
+                let to = reach.trailing_zeros() as u16;
+                reach &= reach - 1;
+                out.push(Move::Step { from, to });
+            }
+            return;
+        }
+        let start = out.len();
+        while reach != 0 {
+            let to = reach.trailing_zeros() as u16;
+            reach &= reach - 1;
+            self.push_step(seat, from, to, shape, out);
+        }
+        if table.takes_diagonally(shape.index()) {
+            // The walk sorts a diagonal taker's moves (see `steps_from`).
+            out[start..].sort_unstable();
+        }
+    }
+}
