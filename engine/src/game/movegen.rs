@@ -188,11 +188,31 @@ impl State {
                 .and_then(|s| game.power(s))
                 .is_some_and(|p| p.must)
         };
-        if out.iter().any(|m| must(m) && self.captures(*m)) {
-            out.retain(|m| self.captures(*m));
+        if out.iter().any(|m| must(m) && self.listed_captures(*m)) {
+            out.retain(|m| self.listed_captures(*m));
             return true;
         }
         false
+    }
+
+    /// Whether a move just listed captures ([`State::captures`]): a jump
+    /// in the jump tables over a piece it takes, where they list it.
+    fn listed_captures(&self, m: Move) -> bool {
+        if let (Move::Step { from, to } | Move::Promote { from, to, .. }, Some(table)) =
+            (m, self.tables_for_steps())
+            && table.jumps_straight()
+            && let Some((_, shape)) = self.piece_at(from)
+            && let Some((jumps, over)) = table.jumps(self.to_move, from, shape.index())
+        {
+            let result = self.game().power(shape).map(|p| p.result);
+            let taken = self.jumpable(self.to_move, over)
+                & self.jumpable(self.to_move, super::steps::OVER_ENEMY);
+            return result != Some(CaptureResult::Leave)
+                && (jumps.iter()).any(|&[passed, landing]| {
+                    u16::from(landing) == to && taken >> passed & 1 != 0
+                });
+        }
+        self.captures(m)
     }
 
     /// Whether a piece of `shape` placed or moved by `seat` may cover the
@@ -438,7 +458,11 @@ impl State {
             let enemies =
                 self.board.occupied_word() & !self.board.colours_word(game.seats[seat].controls);
             let reach = self.table_reach(table, (seat, from), shape, enemies);
-            return self.push_reach(table, (seat, from), shape, reach, out);
+            self.push_reach(table, (seat, from), shape, reach, out);
+            if let Some(jumps) = table.jumps(seat, from, shape.index()) {
+                self.push_jumps(table, (seat, from), shape, jumps, out);
+            }
+            return;
         }
         targets.clear();
         for kind in kinds {

@@ -48,6 +48,29 @@ impl State {
             };
             let reach = self.table_reach(table, (seat, from), shape, enemies);
             self.push_reach(table, (seat, from), shape, reach, out);
+            if let Some(jumps) = table.jumps(seat, from, shape.index()) {
+                self.push_jumps(table, (seat, from), shape, jumps, out);
+            }
+        }
+    }
+
+    /// Appends the jumps of `jumps` (see `StepTable::jumps`) the board
+    /// allows: over a piece the shape may pass, to a free cell.
+    #[inline]
+    pub(super) fn push_jumps(
+        &self,
+        table: &StepTable,
+        (seat, from): (usize, u16),
+        shape: Shape,
+        (jumps, over): (&[[u8; 2]], u8),
+        out: &mut Vec<Move>,
+    ) {
+        let jumpable = self.jumpable(seat, over);
+        let free = table.free(self.phase, seat, self.board.occupied_word());
+        for &[passed, landing] in jumps {
+            if jumpable >> passed & 1 != 0 && free >> landing & 1 != 0 {
+                self.push_step(seat, from, u16::from(landing), shape, out);
+            }
         }
     }
 

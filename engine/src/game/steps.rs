@@ -46,6 +46,8 @@ pub(crate) struct StepTable {
     takes_diagonally: u8,
     /// Per shape: whether its capture paralyses, a bit each.
     paralyses: u8,
+    /// Jumps (see [`JumpTable`]), where some shape captures by jumping.
+    jumps: Option<JumpTable>,
     /// Per seat: the pieces (a bit per packed value, see `pack`) of the
     /// colours it plays whose shape moves.
     moving: Vec<u64>,
@@ -148,9 +150,17 @@ impl StepTable {
         let on_diagonal = |p: &ShapePower| p.condition == CaptureCondition::MoveOnDiagEnPassant;
         // Where something covers, a piece that steps onto a captor is taken
         // there: every shape lands on pieces, so none may slide. A piece
-        // that moves on the diagonal takes only there, as a step of its own.
-        let covering: [Option<ShapePower>; 6] =
-            std::array::from_fn(|s| powers[s].filter(|p| !on_diagonal(p)));
+        // that moves on the diagonal, or jumps, takes only there, as a
+        // move of its own.
+        let covering: [Option<ShapePower>; 6] = std::array::from_fn(|s| {
+            powers[s].filter(|p| !on_diagonal(p) && !super::goals::is_jump(p.condition))
+        });
+        let jumps = JumpTable::compile(geo, powers, goals, seats);
+        let jumps_fit = jumps.is_some()
+            || !powers
+                .iter()
+                .flatten()
+                .any(|p| super::goals::is_jump(p.condition));
         let covers = covering.iter().any(Option::is_some);
         let steps_only = movement
             .iter()
@@ -161,6 +171,7 @@ impl StepTable {
             || cells > 64
             || geo.kind == BoardKind::Stacks
             || !captures_fit
+            || !jumps_fit
             || !cloaking_fits
             || !movement.iter().flatten().all(|&k| covered(k))
         {
@@ -267,6 +278,7 @@ impl StepTable {
             diagonal_forward,
             takes_diagonally,
             paralyses,
+            jumps,
             moving,
             cells,
             slides,
@@ -372,6 +384,31 @@ impl StepTable {
         self.open_to(phase, seat) & !self.sticky
     }
 
+    /// The jumps of `seat`'s `shape` from `from`, as (passed, landing)
+    /// cells, and whose pieces they pass: None where the shape does not
+    /// jump.
+    #[inline]
+    pub(crate) fn jumps(&self, seat: usize, from: u16, shape: usize) -> Option<(&[[u8; 2]], u8)> {
+        let jumps = self.jumps.as_ref()?;
+        let over = jumps.over[shape];
+        if over == 0 {
+            return None;
+        }
+        let (start, len) = jumps.ranges[seat * self.cells + usize::from(from)][shape];
+        Some((
+            &jumps.cells[start as usize..start as usize + usize::from(len)],
+            over,
+        ))
+    }
+
+    /// Whether every jump is the straight line between its ends, and no
+    /// two of a piece land on one cell: then a move that lands where a
+    /// jump does, over a piece it takes, is that jump's capture.
+    #[inline]
+    pub(crate) fn jumps_straight(&self) -> bool {
+        self.jumps.as_ref().is_some_and(|j| j.straight)
+    }
+
     /// Whether `shape`'s capture paralyses.
     #[inline]
     pub(crate) fn paralyses(&self, shape: usize) -> bool {
@@ -416,6 +453,99 @@ impl StepTable {
             }
         }
         reach & free
+    }
+}
+
+/// Per seat, cell and shape, the jumps a piece makes: over the neighbour
+/// in each of its jump directions (in the walk's order) to the cell
+/// beyond. For jumps over one piece that take it or leave it, never
+/// barred by where a chain has stood: longer jumps, paralysis and chains
+/// that may not return are the walk's.
+#[derive(Clone, Debug)]
+struct JumpTable {
+    /// Per seat and cell (`seat * cells + cell`), per shape: the range of
+    /// its jumps in `cells`.
+    ranges: Vec<[(u32, u8); 6]>,
+    /// The (passed, landing) cells of every jump.
+    cells: Vec<[u8; 2]>,
+    /// Per shape: whose pieces its jumps pass over (`OVER_*`), 0 where it
+    /// does not jump.
+    over: [u8; 6],
+    /// Whether every jump is the one straight line between its ends (see
+    /// `Geometry::line_between`), as the capture it makes is judged: on a
+    /// board whose edges join, two jumps may land on one cell.
+    straight: bool,
+}
+
+/// Whose pieces a jump passes over, as [`JumpTable::over`] keeps it.
+pub(crate) const OVER_ENEMY: u8 = 1;
+pub(crate) const OVER_OWN: u8 = 2;
+pub(crate) const OVER_ANY: u8 = 3;
+
+impl JumpTable {
+    /// The jumps of a game, or None where no shape jumps or some jump is
+    /// the walk's (see the type).
+    fn compile(
+        geo: &Geometry,
+        powers: &[Option<ShapePower>; 6],
+        goals: &Goals,
+        seats: usize,
+    ) -> Option<JumpTable> {
+        use crate::rules::JumpOver;
+        let jumping = |p: &ShapePower| super::goals::is_jump(p.condition);
+        if !powers.iter().flatten().any(jumping) {
+            return None;
+        }
+        let mut over = [0u8; 6];
+        for (shape, power) in powers.iter().enumerate() {
+            let Some(p) = power.filter(jumping) else {
+                continue;
+            };
+            if p.jump_line || p.chain_no_return || p.result == CaptureResult::Paralyze {
+                return None;
+            }
+            over[shape] = match p.jump_over {
+                JumpOver::Enemy => OVER_ENEMY,
+                JumpOver::Own => OVER_OWN,
+                JumpOver::Any => OVER_ANY,
+            };
+        }
+        let cells = geo.cell_count();
+        let mut table = JumpTable {
+            ranges: Vec::with_capacity(seats * cells),
+            cells: Vec::new(),
+            over,
+            straight: true,
+        };
+        for seat in 0..seats {
+            for from in 0..cells as u16 {
+                let ranges = std::array::from_fn(|shape| {
+                    let start = table.cells.len() as u32;
+                    if let Some(p) = powers[shape].filter(jumping) {
+                        let back = p.condition == CaptureCondition::ChainJumpBack;
+                        let shape = Shape::ALL[shape];
+                        for &d in goals.jump_dirs(seat, shape, back) {
+                            let passed = geo.neighbour(from, d);
+                            if passed == NO_CELL || passed == from {
+                                continue;
+                            }
+                            let landing = geo.neighbour(passed, d);
+                            if landing != NO_CELL && landing != from {
+                                let start = start as usize;
+                                table.straight &= geo.line_between(from, landing) == Some((d, 2))
+                                    && !(table.cells[start..])
+                                        .iter()
+                                        .any(|j| j[1] == landing as u8);
+                                table.cells.push([passed as u8, landing as u8]);
+                            }
+                        }
+                    }
+                    (start, (table.cells.len() as u32 - start) as u8)
+                });
+                table.ranges.push(ranges);
+            }
+        }
+        Some(table)
     }
 }
 
@@ -522,9 +652,12 @@ mod tests {
         // A wall the mover may not see, or pieces seen only where taken.
         assert!(!with(covering.clone(), "hides", &["2,2"]));
         assert!(!with(covering.clone(), "obscures", &[]));
-        // A capture beyond the landing cell, and a capture at a slide's end.
+        // A jump over one piece has tables; a jump over a line of them,
+        // and a capture at a slide's end, do not.
         let mut jumping = covering.clone();
         jumping["capture"] = "jump".into();
+        assert!(with(jumping.clone(), "none", &[]));
+        jumping["jump_line"] = true.into();
         assert!(!with(jumping, "none", &[]));
         let mut sliding = covering.clone();
         sliding["movement"] = serde_json::json!(["orthogonal"]);
@@ -720,6 +853,93 @@ mod tests {
             }
         }
         assert!(compared > 2500, "{compared} positions compared");
+        assert!(captures > 1000, "{captures} captures listed");
+    }
+
+    /// The tables list what the walk lists where shapes jump: jumps, chain
+    /// jumps and chains that may jump back, over an opponent's pieces,
+    /// one's own or anyone's, taking or leaving what they pass, beside
+    /// shapes that step, slide or do not jump, on every flat board kind
+    /// (Draughts and variants of it), and the capture the mover must make
+    /// is among them.
+    #[test]
+    fn the_tables_list_the_jumps_the_walk_lists() {
+        use rand::SeedableRng;
+        use rand::rngs::Xoshiro256PlusPlus;
+        use serde_json::json;
+        use std::sync::Arc;
+
+        use crate::game::Game;
+        use crate::testing::rules;
+
+        let draughts = crate::testing::catalogue_game("Draughts");
+        let table = draughts.step_table.as_ref().expect("tables");
+        assert!(table.jumps_straight(), "Draughts's captures read from its jumps");
+        let mut rule_sets = vec![crate::catalogue::get("Draughts").expect("catalogue")];
+        let boards = [
+            ("squares", [5, 6, 1]),
+            ("squares_on_toroid", [4, 6, 1]),
+            ("hexagons", [5, 5, 1]),
+            ("squares", [3, 4, 3]),
+        ];
+        let jumpers = [
+            json!({"capture": "chain_jump", "power": "must", "chain": "must_continue",
+                   "result": "remove", "movement": ["forward_adj_diag"]}),
+            json!({"capture": "jump", "power": "can", "result": "remove",
+                   "jump_over": "any", "movement": ["adjacent"]}),
+            json!({"capture": "jump", "power": "can", "result": "leave",
+                   "jump_over": "own", "movement": ["adj_orthogonal"]}),
+            json!({"capture": "chain_jump_back", "power": "must", "result": "remove",
+                   "movement": ["adj_orthogonal", "adj_diagonal"]}),
+            json!({"capture": "chain_jump", "power": "can", "result": "reincarnate",
+                   "movement": ["adjacent_no_back"]}),
+        ];
+        for (board, dims) in boards {
+            for (j, jumper) in jumpers.iter().enumerate() {
+                let mut circle = jumper.clone();
+                circle["shape"] = "circle".into();
+                circle["reserves"] = json!({"black": 5, "white": 5});
+                let mut other = jumpers[(j + 1) % jumpers.len()].clone();
+                other["shape"] = "x".into();
+                other["movement"] = json!(["orthogonal"]);
+                other["reserves"] = json!({"black": 1, "white": 1});
+                rule_sets.push(rules(json!({
+                    "board": board,
+                    "dimensions": dims,
+                    "shapes": [circle, other, {"shape": "triangle",
+                        "movement": ["adj_diagonal"], "reserves": {"black": 1, "white": 1}}],
+                    "phases": [{"order": "sequential", "locked": ["2,3"]}],
+                    "exclusive": [{"seats": [1], "spaces": ["1,2"]}],
+                    "turn_checks": [],
+                })));
+            }
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(24);
+        let (mut compared, mut captures) = (0, 0);
+        for rule_set in rule_sets {
+            let name = format!("{} {:?}", rule_set.name, rule_set.board);
+            let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
+            assert!(with_tables.step_table.is_some(), "{name}: tables");
+            let mut walking = Game::compile(rule_set);
+            walking.step_table = None;
+            let walking = Arc::new(walking);
+            for seed in 0..12 {
+                let mut a = with_tables.start_seeded(seed);
+                let mut b = walking.start_seeded(seed);
+                for _ in 0..150 {
+                    let legal = a.legal_actions();
+                    assert_eq!(legal, b.legal_actions(), "{name}");
+                    compared += 1;
+                    captures += legal.iter().filter(|m| b.captures(**m)).count();
+                    let Some(mv) = crate::random::random_move(&a, &mut rng) else {
+                        break;
+                    };
+                    a.apply_action(mv).expect("legal");
+                    b.apply_action(mv).expect("legal in both");
+                }
+            }
+        }
+        assert!(compared > 5000, "{compared} positions compared");
         assert!(captures > 1000, "{captures} captures listed");
     }
 

@@ -465,6 +465,20 @@ impl State {
         }
     }
 
+    /// The pieces `seat`'s jumps may pass over (`steps::OVER_*`), a bit
+    /// each among the first 64 cells: `may_jump` for every cell at once,
+    /// where nothing paralyses.
+    #[inline]
+    pub(crate) fn jumpable(&self, seat: usize, over: u8) -> u64 {
+        let mine = self.board.colours_word(self.game().seats[seat].controls);
+        let occupied = self.board.occupied_word();
+        match over {
+            super::steps::OVER_OWN => mine,
+            super::steps::OVER_ANY => occupied,
+            _ => occupied & !mine,
+        }
+    }
+
     /// Whether a jump by `seat`'s `shape` takes the piece it passed on
     /// `cell`: an opponent's it may capture, unless its jumps leave them.
     fn takes_jumped(&self, seat: usize, shape: Shape, cell: u16) -> bool {
@@ -518,6 +532,11 @@ impl State {
     /// The jumps of the piece on `from`: over an adjacent capturable piece,
     /// in a straight line, to the empty space beyond.
     pub(crate) fn jumps(&self, seat: usize, from: u16, shape: Shape, out: &mut Vec<Move>) {
+        if let Some(table) = self.tables_for_steps()
+            && let Some(jumps) = table.jumps(seat, from, shape.index())
+        {
+            return self.push_jumps(table, (seat, from), shape, jumps, out);
+        }
         let game = self.game();
         let geo = &game.geometry;
         let Some(condition) = self.condition(shape).filter(|c| is_jump(*c)) else {

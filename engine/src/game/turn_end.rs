@@ -333,12 +333,17 @@ impl State {
     /// many paralysed. A capture changes it (a piece removed, converted or
     /// paralysed), and so does a placement; a move or a promotion does not.
     pub(super) fn material(&self) -> u64 {
-        let mut per_color = [0u16; crate::rules::Color::ALL.len()];
+        use crate::rules::{CaptureResult, Color};
+        // The board keeps each colour's count; only paralysis needs a walk.
+        let per_color: [u16; Color::ALL.len()] = Color::ALL.map(|c| self.board.count_of(c));
+        let paralyses =
+            (self.game.powers.iter().flatten()).any(|p| p.result == CaptureResult::Paralyze);
         let mut paralysed = 0u16;
-        for (cell, flags) in self.flags.iter().enumerate() {
-            if let Some((color, _)) = super::unpack(self.board[cell]) {
-                per_color[color.index()] += 1;
-                paralysed += u16::from(flags & super::PARALYSED);
+        if paralyses {
+            for (cell, flags) in self.flags.iter().enumerate() {
+                if self.board[cell] != 0 {
+                    paralysed += u16::from(flags & super::PARALYSED);
+                }
             }
         }
         let mut hasher = FxHasher::default();
