@@ -1,5 +1,6 @@
 //! Legal moves of the seat to move, and why a move is not legal.
 
+use super::steps::StepTable;
 use super::{Move, State};
 use crate::geometry::{DirectionSet, NO_CELL};
 use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Movement, Shape};
@@ -72,8 +73,10 @@ impl State {
             return;
         }
         self.placements(seat, out);
+        // Whether no move listed captures, known without judging each.
+        let mut none_captures = false;
         if !phase.placement_only {
-            self.steps(seat, out);
+            none_captures = out.is_empty() && self.steps(seat, out);
         }
         if self.game().upkeep.capture_only {
             self.keep_captures_of_only(out);
@@ -82,7 +85,7 @@ impl State {
             return;
         }
         self.keep_rolled(out);
-        self.other_moves_restricted(seat, out, must_restricts);
+        self.other_moves_restricted(seat, out, must_restricts && !none_captures);
     }
 
     /// The moves `seat` has besides placements and steps, appended to those
@@ -188,25 +191,31 @@ impl State {
                 .and_then(|s| game.power(s))
                 .is_some_and(|p| p.must)
         };
-        if out.iter().any(|m| must(m) && self.listed_captures(*m)) {
-            out.retain(|m| self.listed_captures(*m));
+        let jumps = (self.tables_for_steps())
+            .filter(|table| table.jumps_straight())
+            .map(|table| (table, self.seat_bits(table, self.to_move)));
+        let captures = |m: &Move| self.listed_captures(*m, jumps);
+        if out.iter().any(|m| must(m) && captures(m)) {
+            out.retain(captures);
             return true;
         }
         false
     }
 
-    /// Whether a move just listed captures ([`State::captures`]): a jump
-    /// in the jump tables over a piece it takes, where they list it.
-    fn listed_captures(&self, m: Move) -> bool {
-        if let (Move::Step { from, to } | Move::Promote { from, to, .. }, Some(table)) =
-            (m, self.tables_for_steps())
-            && table.jumps_straight()
+    /// Whether a move just listed captures ([`State::captures`]): given
+    /// straight jump tables, a listed jump over a piece it takes.
+    fn listed_captures(
+        &self,
+        m: Move,
+        jumps: Option<(&StepTable, super::step_moves::SeatBits)>,
+    ) -> bool {
+        if let (Move::Step { from, to } | Move::Promote { from, to, .. }, Some((table, bits))) =
+            (m, jumps)
             && let Some((_, shape)) = self.piece_at(from)
             && let Some((jumps, over)) = table.jumps(self.to_move, from, shape.index())
         {
             let result = self.game().power(shape).map(|p| p.result);
-            let taken = self.jumpable(self.to_move, over)
-                & self.jumpable(self.to_move, super::steps::OVER_ENEMY);
+            let taken = bits.jumpable(over) & bits.enemies();
             return result != Some(CaptureResult::Leave)
                 && (jumps.iter()).any(|&[passed, landing]| {
                     u16::from(landing) == to && taken >> passed & 1 != 0
@@ -400,24 +409,28 @@ impl State {
         }
     }
 
-    fn steps(&self, seat: usize, out: &mut Vec<Move>) {
+    /// Appends the steps of `seat`'s pieces; returns whether none of them
+    /// captures, where the tables know (see [`StepTable::captures_known`]).
+    fn steps(&self, seat: usize, out: &mut Vec<Move>) -> bool {
         let game = self.game();
         if game.movement.iter().all(Vec::is_empty)
             || game.seats_may_step[self.phase] & 1 << seat == 0
         {
             // No shape moves once placed, or the seat may enter no stack
             // but one: nothing to look for.
-            return;
+            return true;
         }
         if let Some(table) = self.tables_for_steps() {
             // A piece leaves only a cell its seat may enter (see `can_leave`):
             // pink's ring of mice in 3P-9X-HideSeek stands on Chaos's cells.
-            return self.table_steps(table, seat, out);
+            let captures = self.table_steps(table, seat, out);
+            return captures == 0 && table.captures_known();
         }
         let mut targets = Targets::new();
         for from in self.cells_of(&self.game().seats[seat]) {
             self.steps_from(seat, from, &mut targets, out);
         }
+        false
     }
 
     /// The moves of the piece on `from`, if `seat` may move it; `targets`
@@ -455,12 +468,11 @@ impl State {
         if let Some(table) = self.tables_for_steps() {
             // Nothing captures but by covering or stepping diagonally
             // forward: no jumps or castles, and no capture in passing open.
-            let enemies =
-                self.board.occupied_word() & !self.board.colours_word(game.seats[seat].controls);
-            let reach = self.table_reach(table, (seat, from), shape, enemies);
+            let bits = self.seat_bits(table, seat);
+            let reach = self.table_reach(table, (seat, from), shape, &bits);
             self.push_reach(table, (seat, from), shape, reach, out);
             if let Some(jumps) = table.jumps(seat, from, shape.index()) {
-                self.push_jumps(table, (seat, from), shape, jumps, out);
+                self.push_jumps((seat, from), shape, (jumps, &bits), out);
             }
             return;
         }

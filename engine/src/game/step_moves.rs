@@ -3,9 +3,39 @@
 //! `movegen::targets` stays the source of truth, and the tables' tests
 //! compare the two move for move.
 
-use super::steps::StepTable;
+use super::steps::{OVER_ANY, OVER_OWN, StepTable};
 use super::{Move, PARALYSED, State, unpack};
-use crate::rules::Shape;
+use crate::rules::{CaptureResult, Shape};
+
+/// The board as the tables read it for one seat, worked out once for all
+/// its pieces: cells among the first 64, a bit each.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SeatBits {
+    /// The pieces of the colours the seat plays.
+    pub mine: u64,
+    pub occupied: u64,
+    /// Where the seat may land: empty, unlocked and open to it.
+    pub free: u64,
+}
+
+impl SeatBits {
+    /// The pieces of colours the seat does not play.
+    #[inline]
+    pub(super) fn enemies(&self) -> u64 {
+        self.occupied & !self.mine
+    }
+
+    /// The pieces a jump passes over (`steps::OVER_*`): `may_jump` for
+    /// every cell at once, where nothing paralyses.
+    #[inline]
+    pub(super) fn jumpable(&self, over: u8) -> u64 {
+        match over {
+            OVER_OWN => self.mine,
+            OVER_ANY => self.occupied,
+            _ => self.enemies(),
+        }
+    }
+}
 
 impl State {
     /// The step tables, where they may list this position's steps: every
@@ -19,9 +49,23 @@ impl State {
         (open && !passing).then_some(table)
     }
 
+    /// The board as the tables read it for `seat` (see [`SeatBits`]).
+    #[inline]
+    pub(super) fn seat_bits(&self, table: &StepTable, seat: usize) -> SeatBits {
+        let mine = self.board.colours_word(self.game().seats[seat].controls);
+        let occupied = self.board.occupied_word();
+        let free = table.free(self.phase, seat, occupied);
+        SeatBits {
+            mine,
+            occupied,
+            free,
+        }
+    }
+
     /// Appends every step of `seat`'s pieces, in the walk's order: by the
-    /// cell moved from, then the cell moved to.
-    pub(super) fn table_steps(&self, table: &StepTable, seat: usize, out: &mut Vec<Move>) {
+    /// cell moved from, then the cell moved to. Returns how many of them
+    /// are jumps over a piece they take.
+    pub(super) fn table_steps(&self, table: &StepTable, seat: usize, out: &mut Vec<Move>) -> u32 {
         // The seat's pieces that may move: their shape moves and none of
         // their kind waits in reserve (see `steps_from`).
         let mut moving = table.moving(seat);
@@ -33,9 +77,9 @@ impl State {
                 moving &= !(1 << piece);
             }
         }
-        let mine = self.board.colours_word(self.game().seats[seat].controls);
-        let enemies = self.board.occupied_word() & !mine;
-        let mut pieces = mine & table.leavable(self.phase, seat);
+        let bits = self.seat_bits(table, seat);
+        let mut pieces = bits.mine & table.leavable(self.phase, seat);
+        let mut captures = 0;
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u16;
             pieces &= pieces - 1;
@@ -46,47 +90,51 @@ impl State {
             let Some((_, shape)) = unpack(piece) else {
                 continue;
             };
-            let reach = self.table_reach(table, (seat, from), shape, enemies);
+            let reach = self.table_reach(table, (seat, from), shape, &bits);
             self.push_reach(table, (seat, from), shape, reach, out);
             if let Some(jumps) = table.jumps(seat, from, shape.index()) {
-                self.push_jumps(table, (seat, from), shape, jumps, out);
+                captures += self.push_jumps((seat, from), shape, (jumps, &bits), out);
             }
         }
+        captures
     }
 
     /// Appends the jumps of `jumps` (see `StepTable::jumps`) the board
-    /// allows: over a piece the shape may pass, to a free cell.
+    /// allows: over a piece the shape may pass, to a free cell. Returns
+    /// how many pass over a piece they take.
     #[inline]
     pub(super) fn push_jumps(
         &self,
-        table: &StepTable,
         (seat, from): (usize, u16),
         shape: Shape,
-        (jumps, over): (&[[u8; 2]], u8),
+        ((jumps, over), bits): ((&[[u8; 2]], u8), &SeatBits),
         out: &mut Vec<Move>,
-    ) {
-        let jumpable = self.jumpable(seat, over);
-        let free = table.free(self.phase, seat, self.board.occupied_word());
+    ) -> u32 {
+        let jumpable = bits.jumpable(over);
+        let leaves = self.game().power(shape).map(|p| p.result) == Some(CaptureResult::Leave);
+        let taken = if leaves { 0 } else { bits.enemies() };
+        let mut captures = 0;
         for &[passed, landing] in jumps {
-            if jumpable >> passed & 1 != 0 && free >> landing & 1 != 0 {
+            if jumpable >> passed & 1 != 0 && bits.free >> landing & 1 != 0 {
                 self.push_step(seat, from, u16::from(landing), shape, out);
+                captures += (taken >> passed & 1) as u32;
             }
         }
+        captures
     }
 
     /// The cells the piece of `shape` on `from`, moved by `seat`, reaches:
     /// free cells by its steps, leaps and slides, the pieces it may cover,
-    /// and the `enemies` it may take diagonally forward.
+    /// and the enemies it may take diagonally forward.
     #[inline]
     pub(super) fn table_reach(
         &self,
         table: &StepTable,
         (seat, from): (usize, u16),
         shape: Shape,
-        enemies: u64,
+        bits: &SeatBits,
     ) -> u64 {
-        let occupied = self.board.occupied_word();
-        let free = table.free(self.phase, seat, occupied);
+        let (occupied, free, enemies) = (bits.occupied, bits.free, bits.enemies());
         let at = (self.phase, seat);
         let s = shape.index();
         let mut reach = table.shape_reach((seat, from), s, occupied, free);

@@ -409,6 +409,14 @@ impl StepTable {
         self.jumps.as_ref().is_some_and(|j| j.straight)
     }
 
+    /// Whether a step listed from the tables captures exactly where it is
+    /// a jump over a piece it takes (see `State::table_steps`): nothing
+    /// covers or takes diagonally, and every jump is straight.
+    #[inline]
+    pub(crate) fn captures_known(&self) -> bool {
+        !self.covers && self.takes_diagonally == 0 && self.jumps.as_ref().is_none_or(|j| j.straight)
+    }
+
     /// Whether `shape`'s capture paralyses.
     #[inline]
     pub(crate) fn paralyses(&self, shape: usize) -> bool {
@@ -874,7 +882,10 @@ mod tests {
 
         let draughts = crate::testing::catalogue_game("Draughts");
         let table = draughts.step_table.as_ref().expect("tables");
-        assert!(table.jumps_straight(), "Draughts's captures read from its jumps");
+        assert!(
+            table.jumps_straight(),
+            "Draughts's captures read from its jumps"
+        );
         let mut rule_sets = vec![crate::catalogue::get("Draughts").expect("catalogue")];
         let boards = [
             ("squares", [5, 6, 1]),

@@ -465,20 +465,6 @@ impl State {
         }
     }
 
-    /// The pieces `seat`'s jumps may pass over (`steps::OVER_*`), a bit
-    /// each among the first 64 cells: `may_jump` for every cell at once,
-    /// where nothing paralyses.
-    #[inline]
-    pub(crate) fn jumpable(&self, seat: usize, over: u8) -> u64 {
-        let mine = self.board.colours_word(self.game().seats[seat].controls);
-        let occupied = self.board.occupied_word();
-        match over {
-            super::steps::OVER_OWN => mine,
-            super::steps::OVER_ANY => occupied,
-            _ => occupied & !mine,
-        }
-    }
-
     /// Whether a jump by `seat`'s `shape` takes the piece it passed on
     /// `cell`: an opponent's it may capture, unless its jumps leave them.
     fn takes_jumped(&self, seat: usize, shape: Shape, cell: u16) -> bool {
@@ -535,7 +521,9 @@ impl State {
         if let Some(table) = self.tables_for_steps()
             && let Some(jumps) = table.jumps(seat, from, shape.index())
         {
-            return self.push_jumps(table, (seat, from), shape, jumps, out);
+            let bits = self.seat_bits(table, seat);
+            self.push_jumps((seat, from), shape, (jumps, &bits), out);
+            return;
         }
         let game = self.game();
         let geo = &game.geometry;
