@@ -76,7 +76,8 @@ impl State {
         // Whether no move listed captures, known without judging each.
         let mut none_captures = false;
         if !phase.placement_only {
-            none_captures = out.is_empty() && self.steps(seat, out);
+            let placed = !out.is_empty();
+            none_captures = self.steps(seat, out) && !placed;
         }
         if self.game().upkeep.capture_only {
             self.keep_captures_of_only(out);
