@@ -56,7 +56,7 @@ const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 /// under gravity (see `LeanRun::plays_under_gravity`): their values are
 /// steadier, so the tree trusts them sooner. On Connect4 against
 /// OpenSpiel's MCTS at equal time, 0.92 with it against 0.88 with sqrt 2
-/// (200 games, three seeds; see `bench/README.md`).
+/// (200 games, three seeds; see `bench/results/journal-2026-11.md`).
 const EXPLORATION_UNDER_GRAVITY: f64 = 0.7;
 
 /// Playouts longer than this are scored as draws (a rule set may loop
