@@ -795,12 +795,8 @@ mod tests {
     /// variants of it.
     #[test]
     fn the_tables_list_the_diagonal_captures_the_walk_lists() {
-        use rand::SeedableRng;
-        use rand::rngs::Xoshiro256PlusPlus;
         use serde_json::json;
-        use std::sync::Arc;
 
-        use crate::game::Game;
         use crate::testing::rules;
 
         let mut rule_sets = vec![crate::catalogue::get("Breakthrough").expect("catalogue")];
@@ -835,31 +831,7 @@ mod tests {
                 })));
             }
         }
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(23);
-        let (mut compared, mut captures) = (0, 0);
-        for rule_set in rule_sets {
-            let name = format!("{} {:?}", rule_set.name, rule_set.board);
-            let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
-            assert!(with_tables.step_table.is_some(), "{name}: tables");
-            let mut walking = Game::compile(rule_set);
-            walking.step_table = None;
-            let walking = Arc::new(walking);
-            for seed in 0..24 {
-                let mut a = with_tables.start_seeded(seed);
-                let mut b = walking.start_seeded(seed);
-                for _ in 0..120 {
-                    let legal = a.legal_actions();
-                    assert_eq!(legal, b.legal_actions(), "{name}");
-                    compared += 1;
-                    captures += legal.iter().filter(|m| a.captures(**m)).count();
-                    let Some(mv) = crate::random::random_move(&a, &mut rng) else {
-                        break;
-                    };
-                    a.apply_action(mv).expect("legal");
-                    b.apply_action(mv).expect("legal in both");
-                }
-            }
-        }
+        let (compared, captures) = compare_with_walk(rule_sets, (24, 120, 23));
         assert!(compared > 2500, "{compared} positions compared");
         assert!(captures > 1000, "{captures} captures listed");
     }
@@ -872,12 +844,8 @@ mod tests {
     /// is among them.
     #[test]
     fn the_tables_list_the_jumps_the_walk_lists() {
-        use rand::SeedableRng;
-        use rand::rngs::Xoshiro256PlusPlus;
         use serde_json::json;
-        use std::sync::Arc;
 
-        use crate::game::Game;
         use crate::testing::rules;
 
         let draughts = crate::testing::catalogue_game("Draughts");
@@ -925,31 +893,7 @@ mod tests {
                 })));
             }
         }
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(24);
-        let (mut compared, mut captures) = (0, 0);
-        for rule_set in rule_sets {
-            let name = format!("{} {:?}", rule_set.name, rule_set.board);
-            let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
-            assert!(with_tables.step_table.is_some(), "{name}: tables");
-            let mut walking = Game::compile(rule_set);
-            walking.step_table = None;
-            let walking = Arc::new(walking);
-            for seed in 0..12 {
-                let mut a = with_tables.start_seeded(seed);
-                let mut b = walking.start_seeded(seed);
-                for _ in 0..150 {
-                    let legal = a.legal_actions();
-                    assert_eq!(legal, b.legal_actions(), "{name}");
-                    compared += 1;
-                    captures += legal.iter().filter(|m| b.captures(**m)).count();
-                    let Some(mv) = crate::random::random_move(&a, &mut rng) else {
-                        break;
-                    };
-                    a.apply_action(mv).expect("legal");
-                    b.apply_action(mv).expect("legal in both");
-                }
-            }
-        }
+        let (compared, captures) = compare_with_walk(rule_sets, (12, 150, 24));
         assert!(compared > 5000, "{compared} positions compared");
         assert!(captures > 1000, "{captures} captures listed");
     }
@@ -959,12 +903,8 @@ mod tests {
     /// and in 3P-9X-HideSeek.
     #[test]
     fn the_tables_list_the_covers_the_walk_lists() {
-        use rand::SeedableRng;
-        use rand::rngs::Xoshiro256PlusPlus;
         use serde_json::json;
-        use std::sync::Arc;
 
-        use crate::game::Game;
         use crate::testing::rules;
 
         let leaps = ["adjacent", "adj_orthogonal", "knight", "adjacent_or_knight"];
@@ -995,23 +935,42 @@ mod tests {
                 })));
             }
         }
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(22);
-        let (mut compared, mut covers) = (0, 0);
+        let (compared, covers) = compare_with_walk(rule_sets, (8, 80, 22));
+        assert!(compared > 1000, "{compared} positions compared");
+        assert!(covers > 100, "{covers} covers listed");
+    }
+
+    /// Plays `games` random games of `moves` moves from each rule set, with
+    /// the tables and with the walk alone (the tables taken away), and
+    /// asserts the same legal moves at every position. Returns the
+    /// positions compared and the captures the walk found among them.
+    fn compare_with_walk(
+        rule_sets: Vec<crate::rules::RuleSet>,
+        (games, moves, seed): (u64, usize, u64),
+    ) -> (usize, usize) {
+        use rand::SeedableRng;
+        use rand::rngs::Xoshiro256PlusPlus;
+        use std::sync::Arc;
+
+        use crate::game::Game;
+
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let (mut compared, mut captures) = (0, 0);
         for rule_set in rule_sets {
-            let name = format!("{} {:?}", rule_set.name, rule_set.shapes[1].movement);
+            let name = format!("{} {:?}", rule_set.name, rule_set.board);
             let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
             assert!(with_tables.step_table.is_some(), "{name}: tables");
             let mut walking = Game::compile(rule_set);
             walking.step_table = None;
             let walking = Arc::new(walking);
-            for seed in 0..8 {
-                let mut a = with_tables.start_seeded(seed);
-                let mut b = walking.start_seeded(seed);
-                for _ in 0..80 {
+            for game in 0..games {
+                let mut a = with_tables.start_seeded(game);
+                let mut b = walking.start_seeded(game);
+                for _ in 0..moves {
                     let legal = a.legal_actions();
                     assert_eq!(legal, b.legal_actions(), "{name}");
                     compared += 1;
-                    covers += legal.iter().filter(|m| a.captures(**m)).count();
+                    captures += legal.iter().filter(|m| b.captures(**m)).count();
                     let Some(mv) = crate::random::random_move(&a, &mut rng) else {
                         break;
                     };
@@ -1020,7 +979,6 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 1000, "{compared} positions compared");
-        assert!(covers > 100, "{covers} covers listed");
+        (compared, captures)
     }
 }
