@@ -65,6 +65,44 @@ pub(crate) struct Goals {
     pub en_passant: bool,
     /// "Castle" is among the turn checks.
     pub castle: bool,
+    /// A turn that steps a forward-only piece can never repeat, nor can any
+    /// turn before it come back (see [`forward_steps_last`]).
+    pub forward_steps_last: bool,
+}
+
+/// Whether a step of a forward-only piece leaves behind every position
+/// before it. Order positions by the pieces on the board and in reserve
+/// together (fewer is later), then by those in reserve (fewer is later),
+/// then by how far the forward-only pieces stand from their seats' start
+/// (further is later). Every turn keeps or advances that order where a
+/// capture only removes, paralyses or leaves pieces, nothing is left as a
+/// trail, no piece changes shape, edges do not join, no stacks, and each
+/// colour is one seat's (so its forward is one way); a forward step
+/// advances it. So no position before the step comes back after it.
+fn forward_steps_last(
+    rules: &RuleSet,
+    geo: &Geometry,
+    seats: &[super::Seat],
+    promotions: &[Shape],
+) -> bool {
+    use crate::rules::CaptureResult;
+    let results_keep = rules.shapes.iter().all(|s| {
+        s.trail.is_none()
+            && s.result.is_none_or(|r| {
+                matches!(
+                    r,
+                    CaptureResult::Remove | CaptureResult::Paralyze | CaptureResult::Leave
+                )
+            })
+    });
+    let shared = seats
+        .iter()
+        .enumerate()
+        .any(|(i, a)| (seats[i + 1..].iter()).any(|b| a.controls & b.controls != 0));
+    results_keep
+        && promotions.is_empty()
+        && !shared
+        && !matches!(geo.kind, BoardKind::SquaresOnToroid | BoardKind::Stacks)
 }
 
 fn dot(a: [i8; 3], b: [i8; 3]) -> i8 {
@@ -106,7 +144,9 @@ impl Goals {
             .iter()
             .filter(|s| !s.movement.is_empty() && !forward_only[s.shape.index()])
             .map(|s| s.shape)
-            .collect();
+            .collect::<Vec<_>>();
+        let forward_steps_last =
+            forward_only.contains(&true) && forward_steps_last(rules, geo, seats, &promotions);
         let seats = seats
             .iter()
             .enumerate()
@@ -168,6 +208,7 @@ impl Goals {
             promotions,
             en_passant: rules.turn_checks.contains(&TurnCheck::EnPassant),
             castle: rules.turn_checks.contains(&TurnCheck::Castle),
+            forward_steps_last,
         }
     }
 

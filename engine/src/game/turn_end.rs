@@ -36,13 +36,43 @@ impl State {
             && self
                 .turn_moves
                 .iter()
-                .any(|m| matches!(m, Move::Place { .. }));
+                .any(|m| matches!(m, Move::Place { .. }))
+            || self.game.goals.forward_steps_last && self.stepped_forward();
         let turn_key = (!unrepeatable).then(|| {
             // Where the start is not kept, the turn changed nothing (see
             // `Upkeep::start_key`): it starts where it ends.
             turn_key(seat, self.turn_start(), &self.turn_moves)
         });
         self.finish_turn(seat, turn_key, false, false);
+    }
+
+    /// Whether the turn stepped a forward-only piece (still standing where
+    /// it arrived) toward its seat's goal: see `goals::forward_steps_last`.
+    fn stepped_forward(&self) -> bool {
+        let game = &self.game;
+        let geo = &game.geometry;
+        self.turn_moves.iter().any(|m| {
+            let Move::Step { from, to } = *m else {
+                return false;
+            };
+            let Some((color, shape)) = self.piece_at(to) else {
+                return false;
+            };
+            let owner = game.seats.iter().position(|s| s.controls(color));
+            let forward = owner.and_then(|seat| game.goals.seats[seat].forward);
+            let (a, b) = (geo.coord(from), geo.coord(to));
+            let step = [b.x, b.y, b.z].map(i16::from);
+            let start = [a.x, a.y, a.z].map(i16::from);
+            let ahead = |f: [i8; 3]| {
+                (0..3)
+                    .map(|i| (step[i] - start[i]) * i16::from(f[i]))
+                    .sum::<i16>()
+                    > 0
+            };
+            game.goals.forward_only[shape.index()]
+                && a.board == b.board
+                && forward.is_some_and(ahead)
+        })
     }
 
     /// The key of the position the turn started from. Where the start is

@@ -410,3 +410,76 @@ fn a_triagonal_on_a_hex_prism_is_a_hex_diagonal_and_a_level() {
     // (+1,0,+1): an edge neighbour one level up is no triagonal.
     assert!(!targets.contains(&geo.cell(1, 2, 1, 2).unwrap()));
 }
+
+/// Where no position can come back after a forward step, the repetition
+/// memory is cleared at such steps; whole random games end exactly as
+/// with the memory kept, where sideways steps can still repeat a turn.
+#[test]
+fn a_forward_step_forgets_the_turns_before_it_and_changes_no_result() {
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    let breakthrough = crate::testing::catalogue_game("Breakthrough");
+    assert!(breakthrough.goals.forward_steps_last);
+    assert!(
+        !crate::testing::catalogue_game("Draughts")
+            .goals
+            .forward_steps_last
+    );
+    let sideways = |board: &str, result: &str| {
+        crate::testing::rules(json!({
+            "board": board, "dimensions": [4, 5, 1],
+            "shapes": [{"shape": "circle", "power": "can", "capture": "cover",
+                        "result": result, "movement": ["adjacent_no_back"],
+                        "reserves": {}}],
+            "phases": [{"order": "sequential"}],
+            "initial": [
+                {"at": "1,1", "color": "black", "shape": "circle", "count": 1},
+                {"at": "3,1", "color": "black", "shape": "circle", "count": 1},
+                {"at": "2,5", "color": "white", "shape": "circle", "count": 1},
+                {"at": "4,5", "color": "white", "shape": "circle", "count": 1}],
+            "turn_checks": [],
+        }))
+    };
+    assert!(
+        !Game::new(sideways("squares_on_toroid", "remove"))
+            .unwrap()
+            .goals
+            .forward_steps_last
+    );
+    assert!(
+        !Game::new(sideways("squares", "reincarnate"))
+            .unwrap()
+            .goals
+            .forward_steps_last
+    );
+    let (mut repeated, mut games) = (0, 0);
+    for rule_set in [
+        sideways("squares", "remove"),
+        sideways("hexagons", "paralyze"),
+    ] {
+        let forgetting = Game::new(rule_set.clone()).expect("valid");
+        assert!(forgetting.goals.forward_steps_last, "{:?}", rule_set.board);
+        let mut keeping = Game::compile(rule_set);
+        keeping.goals.forward_steps_last = false;
+        let keeping = Arc::new(keeping);
+        for seed in 0..60 {
+            let mut a = forgetting.start_seeded(seed);
+            let mut b = keeping.start_seeded(seed);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            while let Some(mv) = crate::random::random_move(&a, &mut rng) {
+                a.apply_action(mv).expect("legal");
+                b.apply_action(mv).expect("legal in both");
+                assert_eq!(a.is_finished(), b.is_finished(), "seed {seed}");
+            }
+            assert_eq!(a.results(), b.results(), "seed {seed}");
+            let reason = b.outcome().expect("over").reason(&keeping);
+            repeated += usize::from(reason.contains("repeat"));
+            games += 1;
+        }
+    }
+    assert!(
+        games == 120 && repeated >= 5,
+        "{repeated} of {games} ended by a repeat"
+    );
+}
