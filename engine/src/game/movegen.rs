@@ -473,7 +473,7 @@ impl State {
             let reach = self.table_reach(table, (seat, from), shape, &bits);
             self.push_reach(table, (seat, from), shape, reach, out);
             if let Some(jumps) = table.jumps(seat, from, shape.index()) {
-                self.push_jumps(table, (seat, from), shape, (jumps, &bits), out);
+                self.push_jumps((seat, from), shape, (jumps, &bits), out);
             }
             return;
         }

@@ -93,7 +93,7 @@ impl State {
             let reach = self.table_reach(table, (seat, from), shape, &bits);
             self.push_reach(table, (seat, from), shape, reach, out);
             if let Some(jumps) = table.jumps(seat, from, shape.index()) {
-                captures += self.push_jumps(table, (seat, from), shape, (jumps, &bits), out);
+                captures += self.push_jumps((seat, from), shape, (jumps, &bits), out);
             }
         }
         captures
@@ -105,20 +105,18 @@ impl State {
     #[inline]
     pub(super) fn push_jumps(
         &self,
-        table: &StepTable,
         (seat, from): (usize, u16),
         shape: Shape,
         ((jumps, over), bits): ((&[[u8; 2]], u8), &SeatBits),
         out: &mut Vec<Move>,
     ) -> u32 {
         let jumpable = bits.jumpable(over);
-        let promoting = self.promoting(table, (seat, from), shape);
         let leaves = self.game().power(shape).map(|p| p.result) == Some(CaptureResult::Leave);
         let taken = if leaves { 0 } else { bits.enemies() };
         let mut captures = 0;
         for &[passed, landing] in jumps {
             if jumpable >> passed & 1 != 0 && bits.free >> landing & 1 != 0 {
-                self.push_arrival((from, u16::from(landing)), promoting, out);
+                self.push_step(seat, from, u16::from(landing), shape, out);
                 captures += (taken >> passed & 1) as u32;
             }
         }
@@ -173,41 +171,24 @@ impl State {
         mut reach: u64,
         out: &mut Vec<Move>,
     ) {
-        let promoting = self.promoting(table, (seat, from), shape);
+        let goals = &self.game().goals;
+        if goals.promotions.is_empty() || !goals.forward_only[shape.index()] {
+            while reach != 0 {
+                let to = reach.trailing_zeros() as u16;
+                reach &= reach - 1;
+                out.push(Move::Step { from, to });
+            }
+            return;
+        }
         let start = out.len();
         while reach != 0 {
             let to = reach.trailing_zeros() as u16;
             reach &= reach - 1;
-            self.push_arrival((from, to), promoting, out);
+            self.push_step(seat, from, to, shape, out);
         }
-        if promoting != 0 && table.takes_diagonally(shape.index()) {
+        if table.takes_diagonally(shape.index()) {
             // The walk sorts a diagonal taker's moves (see `steps_from`).
             out[start..].sort_unstable();
-        }
-    }
-
-    /// The cells where a move of the piece of `shape` on `from` promotes
-    /// (see `push_step`): a forward-only piece arriving on its goal from
-    /// off it, where some shape may be promoted to.
-    #[inline]
-    fn promoting(&self, table: &StepTable, (seat, from): (usize, u16), shape: Shape) -> u64 {
-        let goals = &self.game().goals;
-        let goal = table.goal(seat);
-        let promotes = !goals.promotions.is_empty() && goals.forward_only[shape.index()];
-        match promotes && goal >> from & 1 == 0 {
-            true => goal,
-            false => 0,
-        }
-    }
-
-    /// Appends the move `from`-`to`: a promotion, once per shape it may
-    /// become, where `to` is among the `promoting` cells.
-    #[inline]
-    fn push_arrival(&self, (from, to): (u16, u16), promoting: u64, out: &mut Vec<Move>) {
-        match promoting >> to & 1 {
-            0 => out.push(Move::Step { from, to }),
-            _ => (self.game().goals.promotions.iter())
-                .for_each(|&shape| out.push(Move::Promote { from, to, shape })),
         }
     }
 }

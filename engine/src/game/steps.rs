@@ -64,8 +64,6 @@ pub(crate) struct StepTable {
     enterable: Vec<u64>,
     /// The sticky cells, which no piece leaves, a bit each.
     sticky: u64,
-    /// Per seat: the cells of its goal (see `Game::on_goal`), a bit each.
-    goal: Vec<u64>,
     /// Every cell of the board.
     all: u64,
 }
@@ -293,15 +291,6 @@ impl StepTable {
                 .collect(),
             enterable,
             sticky: bits((0..cells as u16).filter(|&c| sticky[usize::from(c)])),
-            goal: (0..seats)
-                .map(|seat| {
-                    let edge = goals.seats.get(seat).and_then(|g| g.edge);
-                    bits((0..cells as u16).filter(|&c| {
-                        let at = geo.coord(c);
-                        edge.is_some_and(|(axis, value)| [at.x, at.y][axis] == value)
-                    }))
-                })
-                .collect(),
             all: bits(0..cells as u16),
         })
     }
@@ -438,12 +427,6 @@ impl StepTable {
     #[inline]
     pub(crate) fn moving(&self, seat: usize) -> u64 {
         self.moving[seat]
-    }
-
-    /// The cells of `seat`'s goal, a bit each.
-    #[inline]
-    pub(crate) fn goal(&self, seat: usize) -> u64 {
-        self.goal[seat]
     }
 
     /// Whether some shape captures by stepping diagonally forward.
