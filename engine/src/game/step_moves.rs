@@ -16,6 +16,8 @@ pub(super) struct SeatBits {
     pub occupied: u64,
     /// Where the seat may land: empty, unlocked and open to it.
     pub free: u64,
+    /// The cells the seat may enter, empty or not.
+    pub open: u64,
 }
 
 impl SeatBits {
@@ -59,6 +61,7 @@ impl State {
             mine,
             occupied,
             free,
+            open: table.open_to(self.phase, seat),
         }
     }
 
@@ -134,11 +137,10 @@ impl State {
         shape: Shape,
         bits: &SeatBits,
     ) -> u64 {
-        let (occupied, free, enemies) = (bits.occupied, bits.free, bits.enemies());
-        let at = (self.phase, seat);
+        let (occupied, free) = (bits.occupied, bits.free);
         let s = shape.index();
         let mut reach = table.shape_reach((seat, from), s, occupied, free);
-        let mut prey = table.prey(at, from, s, occupied);
+        let mut prey = table.prey(seat, from, s, occupied & bits.open);
         while prey != 0 {
             let cell = prey.trailing_zeros() as u16;
             prey &= prey - 1;
@@ -146,7 +148,7 @@ impl State {
                 reach |= 1 << cell;
             }
         }
-        let mut taken = table.diagonal_prey(at, from, s, enemies);
+        let mut taken = table.diagonal_prey(seat, from, s, bits.enemies() & bits.open);
         if table.paralyses(s) {
             // A paralysed piece is not paralysed again (see `capturable`).
             while taken != 0 {

@@ -323,23 +323,14 @@ impl StepTable {
         reach
     }
 
-    /// The pieces a piece of `shape` on `from`, moved by `seat` in
-    /// `phase`, might cover, given the occupied cells: those its steps and
-    /// knight moves reach on cells it may enter, where some shape captures
-    /// (whether it may cover each is the walk's question, `State::may_cover`).
+    /// Of `pieces` (those on cells the mover may enter), the ones a piece of
+    /// `seat`'s `shape` on `from` might cover: those its steps and knight
+    /// moves reach, where some shape captures (whether it may cover each
+    /// is the walk's question, `State::may_cover`).
     #[inline]
-    pub(crate) fn prey(
-        &self,
-        (phase, seat): (usize, usize),
-        from: u16,
-        shape: usize,
-        occupied: u64,
-    ) -> u64 {
+    pub(crate) fn prey(&self, seat: usize, from: u16, shape: usize, pieces: u64) -> u64 {
         match self.covers {
-            true => {
-                let leaps = self.leaps[seat * self.cells + usize::from(from)][shape];
-                leaps & occupied & self.open_to(phase, seat)
-            }
+            true => self.leaps[seat * self.cells + usize::from(from)][shape] & pieces,
             false => 0,
         }
     }
@@ -350,23 +341,14 @@ impl StepTable {
         self.takes_diagonally >> shape & 1 != 0
     }
 
-    /// The pieces a piece of `shape` on `from`, moved by `seat` in `phase`,
-    /// might take by stepping diagonally forward onto them, given the
-    /// occupied cells (whether it may take each is the walk's question,
+    /// Of `pieces` (enemies on cells the mover may enter), the ones a piece
+    /// of `seat`'s `shape` on `from` might take by stepping diagonally
+    /// forward onto them (whether it may take each is the walk's question,
     /// `State::capturable`).
     #[inline]
-    pub(crate) fn diagonal_prey(
-        &self,
-        (phase, seat): (usize, usize),
-        from: u16,
-        shape: usize,
-        occupied: u64,
-    ) -> u64 {
+    pub(crate) fn diagonal_prey(&self, seat: usize, from: u16, shape: usize, pieces: u64) -> u64 {
         match self.takes_diagonally(shape) {
-            true => {
-                let near = self.diagonal_forward[seat * self.cells + usize::from(from)];
-                near & occupied & self.open_to(phase, seat)
-            }
+            true => self.diagonal_forward[seat * self.cells + usize::from(from)] & pieces,
             false => 0,
         }
     }
