@@ -203,6 +203,18 @@ impl State {
         false
     }
 
+    /// Whether `mv` would be legal but for "a piece that can capture
+    /// must". Only where nothing is cloaked: on a seat's belief, a move the
+    /// true board allows would tell what the seat does not know.
+    fn only_a_capture_is_legal(&self, mv: Move) -> bool {
+        if self.game().rules.cloaking != crate::rules::Cloaking::None {
+            return false;
+        }
+        let mut unrestricted = Vec::new();
+        self.generate_on_board(&mut unrestricted, false);
+        unrestricted.contains(&mv)
+    }
+
     /// Whether a move just listed captures ([`State::captures`]): given
     /// straight jump tables, a listed jump over a piece it takes.
     fn listed_captures(
@@ -797,6 +809,9 @@ impl State {
                     shape.name()
                 ),
                 Some(_) if self.piece_at(to).is_some() => format!("{} is occupied", geo.name(to)),
+                Some(_) if self.only_a_capture_is_legal(mv) => {
+                    "a capture is compulsory: a piece that can capture must, so only captures are legal now".to_string()
+                }
                 Some(_) => format!(
                     "the piece at {} cannot move to {}",
                     geo.name(from),

@@ -483,3 +483,27 @@ fn a_forward_step_forgets_the_turns_before_it_and_changes_no_result() {
         "{repeated} of {games} ended by a repeat"
     );
 }
+
+/// A step refused because a capture is compulsory says so, and a step no
+/// rule allows still says the piece cannot go there.
+#[test]
+fn a_step_refused_for_a_compulsory_capture_says_so() {
+    let game = crate::testing::catalogue_game("Draughts");
+    let mut s = game.start_seeded(1);
+    // Black's only move, the jump back over (3,5), is played for it.
+    play(&mut s, &["3,3-4,4", "2,6-3,5"]);
+    let cell = |x, y| game.geometry.cell(1, x, y, 1).expect("on the board");
+    let quiet = Move::Step {
+        from: cell(6, 6),
+        to: cell(5, 5),
+    };
+    let why = s.explain_illegal(quiet);
+    assert!(why.contains("a capture is compulsory"), "{why}");
+    assert!(why.contains("`1,7-3,5`"), "{why}");
+    let sideways = Move::Step {
+        from: cell(6, 6),
+        to: cell(6, 5),
+    };
+    let why = s.explain_illegal(sideways);
+    assert!(why.contains("cannot move to (6,5)"), "{why}");
+}
