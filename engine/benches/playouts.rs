@@ -12,6 +12,10 @@
 //! lacks). Run without `--bench` (as
 //! `cargo test --all-targets` does) it only checks that every game plays,
 //! for a few milliseconds each, and that the memory count is right.
+//!
+//! `PLAYOUT_GAMES=N` plays exactly N games instead, without a warm-up: the
+//! same games whatever the machine, so that instruction counts
+//! (`valgrind --tool=callgrind`) compare two builds on the same work.
 
 #[path = "support/state_memory.rs"]
 mod state_memory;
@@ -55,15 +59,25 @@ impl Tally {
 struct Budget {
     warm_up: Duration,
     measured: Duration,
+    /// `PLAYOUT_GAMES`: this many games, whatever they take.
+    games: Option<u64>,
 }
 
-/// Plays random games until `budget` has passed (at least one game).
-fn run(game: &Arc<Game>, rng: &mut Xoshiro256PlusPlus, budget: Duration) -> Tally {
+/// Plays random games until `budget` has passed (at least one game), or
+/// exactly `count` games.
+fn run(
+    game: &Arc<Game>,
+    rng: &mut Xoshiro256PlusPlus,
+    budget: Duration,
+    count: Option<u64>,
+) -> Tally {
     let start = Instant::now();
     // The clock is read every 64 games: a Tic-Tac-Toe game takes less time
     // than reading it.
-    let random::Playouts { games, moves, .. } =
-        random::playouts(game, rng, |n| n % 64 == 0 && start.elapsed() >= budget);
+    let random::Playouts { games, moves, .. } = random::playouts(game, rng, |n| match count {
+        Some(count) => n >= count,
+        None => n % 64 == 0 && start.elapsed() >= budget,
+    });
     black_box(moves);
     Tally {
         games,
@@ -76,9 +90,9 @@ fn run(game: &Arc<Game>, rng: &mut Xoshiro256PlusPlus, budget: Duration) -> Tall
 fn measure(game: &Arc<Game>, budget: &Budget) -> Tally {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED);
     if !budget.warm_up.is_zero() {
-        run(game, &mut rng, budget.warm_up);
+        run(game, &mut rng, budget.warm_up, None);
     }
-    run(game, &mut rng, budget.measured)
+    run(game, &mut rng, budget.measured, budget.games)
 }
 
 /// One line of the table.
@@ -108,6 +122,16 @@ fn budget(benching: bool) -> Budget {
         return Budget {
             warm_up: Duration::ZERO,
             measured: Duration::from_millis(5),
+            games: None,
+        };
+    }
+    if let Ok(text) = std::env::var("PLAYOUT_GAMES") {
+        let games = (text.trim().parse::<u64>().ok().filter(|&n| n > 0))
+            .unwrap_or_else(|| panic!("PLAYOUT_GAMES={text:?} is not a positive count, e.g. 200"));
+        return Budget {
+            warm_up: Duration::ZERO,
+            measured: Duration::ZERO,
+            games: Some(games),
         };
     }
     let seconds = match std::env::var("PLAYOUT_SECONDS") {
@@ -125,6 +149,7 @@ fn budget(benching: bool) -> Budget {
     Budget {
         warm_up: (measured / 10).min(Duration::from_millis(300)),
         measured,
+        games: None,
     }
 }
 

@@ -4,7 +4,9 @@
 //! (`ai::search` at a small budget) must obey every label. The full suite
 //! is `redscience tactics` (10,000 positions, release build).
 
-use redscience_engine::tactics::{self, Budget, Label, Options};
+use std::sync::OnceLock;
+
+use redscience_engine::tactics::{self, Budget, Checked, Label, Options};
 
 /// A few positions per game, with budgets that keep the debug build
 /// under a couple of minutes.
@@ -40,46 +42,87 @@ fn table(suite: &tactics::Suite) -> String {
     out
 }
 
+/// The suite, generated once for every test of this binary (generating
+/// it is a quarter of the checking's time).
+fn suite() -> &'static tactics::Suite {
+    static SUITE: OnceLock<tactics::Suite> = OnceLock::new();
+    SUITE.get_or_init(|| tactics::generate(&options()))
+}
+
 #[test]
 fn a_generated_suite_holds_every_threat_label() {
     let options = options();
-    let suite = tactics::generate(&options);
+    let suite = suite();
     let threats = suite
         .positions
         .iter()
         .filter(|p| p.label.is_threat())
         .count();
-    eprint!("{}", table(&suite));
+    eprint!("{}", table(suite));
     assert!(
         suite.positions.len() >= options.positions * 9 / 10,
         "{} positions\n{}",
         suite.positions.len(),
-        table(&suite)
+        table(suite)
     );
     for label in [Label::Win1, Label::Loss1, Label::Win2, Label::Loss2] {
         assert!(
             suite.positions.iter().any(|p| p.label == label),
             "no {label}\n{}",
-            table(&suite)
+            table(suite)
         );
     }
-    assert!(threats * 2 > suite.positions.len(), "{}", table(&suite));
+    assert!(threats * 2 > suite.positions.len(), "{}", table(suite));
 }
 
-#[test]
-fn the_search_obeys_every_label() {
+/// How many tests share the checking, so that the test harness's threads
+/// check the suite side by side.
+const PARTS: usize = 4;
+
+/// The search must obey the label of every `PARTS`th position of the
+/// suite, starting at `part`.
+fn obeys_every_label_of_part(part: usize) {
     let options = options();
-    let mut suite = tactics::generate(&options);
-    let misses = tactics::check(&mut suite, options.iterations, options.budget);
+    let suite = suite();
+    let mut checked = 0;
+    let mut misses = Vec::new();
+    for position in suite.positions.iter().skip(part).step_by(PARTS) {
+        checked += 1;
+        if let Checked::Missed(miss) =
+            tactics::check_position(position, options.iterations, options.budget)
+        {
+            misses.push(miss);
+        }
+    }
+    assert!(checked > 0, "part {part} of {PARTS} holds no position");
     let listed: Vec<String> = misses
         .iter()
         .map(|m| format!("{} {}: chose {} ({})", m.game, m.label, m.chosen, m.command))
         .collect();
     assert!(
         misses.is_empty(),
-        "{} misses\n{}\n{}",
+        "{} misses of {checked}\n{}",
         misses.len(),
-        table(&suite),
         listed.join("\n")
     );
+}
+
+#[test]
+fn the_search_obeys_every_label_first_quarter() {
+    obeys_every_label_of_part(0);
+}
+
+#[test]
+fn the_search_obeys_every_label_second_quarter() {
+    obeys_every_label_of_part(1);
+}
+
+#[test]
+fn the_search_obeys_every_label_third_quarter() {
+    obeys_every_label_of_part(2);
+}
+
+#[test]
+fn the_search_obeys_every_label_fourth_quarter() {
+    obeys_every_label_of_part(3);
 }

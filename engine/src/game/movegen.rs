@@ -12,6 +12,29 @@ pub(crate) type Targets = smallvec::SmallVec<[u16; 32]>;
 /// How many legal moves an explanation of an illegal one gives as examples.
 const EXAMPLES: usize = 3;
 
+/// What the listing of steps knows of their captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Listed {
+    /// None of them captures.
+    NoCapture,
+    /// A compulsory capture can be made, and only captures were listed.
+    OnlyCompulsory,
+    /// Each move would have to be judged.
+    Unknown,
+}
+
+/// Whether the moves listed are restricted to captures where one is
+/// compulsory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Restrict {
+    /// No: nothing is compulsory, or nothing listed captures.
+    No,
+    /// Already: only compulsory captures were listed.
+    Done,
+    /// Each move is judged (see `keep_captures_if_must`).
+    Judge,
+}
+
 impl State {
     /// Every legal move of the seat whose decision is awaited, in a stable order.
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -72,37 +95,49 @@ impl State {
         if phase.locked_seats & (1 << seat) != 0 || self.has_folded(seat) {
             return;
         }
-        self.placements(seat, out);
-        // Whether no move listed captures, known without judging each.
-        let mut none_captures = false;
+        let placements_capture = self.placements(seat, out);
+        // What is known of the captures listed, without judging each move.
+        let mut listed = Listed::Unknown;
         if !phase.placement_only {
             let placed = !out.is_empty();
-            none_captures = self.steps(seat, out) && !placed;
+            listed = self.steps(seat, out, must_restricts && !placed);
+            if placed && listed == Listed::NoCapture {
+                listed = Listed::Unknown;
+            }
         }
         if self.game().upkeep.capture_only {
-            self.keep_captures_of_only(out);
+            self.keep_captures_of_only(out, placements_capture);
         }
         if self.roll_first(out) {
             return;
         }
         self.keep_rolled(out);
-        self.other_moves_restricted(seat, out, must_restricts && !none_captures);
+        let restrict = match listed {
+            Listed::NoCapture => Restrict::No,
+            Listed::OnlyCompulsory => Restrict::Done,
+            Listed::Unknown if must_restricts => Restrict::Judge,
+            Listed::Unknown => Restrict::No,
+        };
+        self.other_moves_restricted(seat, out, restrict);
     }
 
     /// The moves `seat` has besides placements and steps, appended to those
     /// in `out`: a pass, and an offer to draw.
     pub(crate) fn other_moves(&self, seat: usize, out: &mut Vec<Move>) {
-        self.other_moves_restricted(seat, out, true);
+        self.other_moves_restricted(seat, out, Restrict::Judge);
     }
 
-    /// [`State::other_moves`], and with `must_restricts` a seat that must
+    /// [`State::other_moves`], and as `restrict` says, a seat that must
     /// capture keeps only captures.
-    fn other_moves_restricted(&self, seat: usize, out: &mut Vec<Move>, must_restricts: bool) {
+    fn other_moves_restricted(&self, seat: usize, out: &mut Vec<Move>, restrict: Restrict) {
         let phase = &self.game().phases[self.phase];
+        let only_captures = match restrict {
+            Restrict::No => false,
+            Restrict::Done => true,
+            Restrict::Judge => self.keep_captures_if_must(out),
+        };
         // A pass is no capture either: a seat that must capture may not pass.
-        if !(must_restricts && self.keep_captures_if_must(out))
-            && (phase.pass || self.may_end_turn())
-        {
+        if !only_captures && (phase.pass || self.may_end_turn()) {
             out.push(Move::Pass);
         }
         let game = self.game();
@@ -144,13 +179,43 @@ impl State {
         }
     }
 
-    /// Drops the moves of "Only captures" shapes that capture nothing.
-    fn keep_captures_of_only(&self, out: &mut Vec<Move>) {
+    /// Where every kind `seat` holds is an "Only captures" shape that
+    /// surrounds (not paralysing), the cells where a placement captures,
+    /// judged for the whole board at once (see `surround_bits`); None
+    /// where a placement must be judged alone.
+    fn surrounding_takers(&self, seat: usize, kinds: &[(Color, Shape)]) -> Option<u128> {
+        let game = self.game();
+        let layout = game.surround_layout.as_ref()?;
+        if !game.upkeep.capture_only {
+            return None;
+        }
+        let mut set = None;
+        for &(_, shape) in kinds {
+            let power = game.power(shape)?;
+            if !power.only || power.result == CaptureResult::Paralyze {
+                return None;
+            }
+            let this = surrounding_directions(power.condition)?;
+            if set.is_some_and(|s| s != this) {
+                return None;
+            }
+            set = Some(this);
+        }
+        let controls = game.seats[seat].controls;
+        Some(layout.takers(&self.board, controls, game.geometry.directions_in(set?)))
+    }
+
+    /// Drops the moves of "Only captures" shapes that capture nothing;
+    /// `placements_capture`: the placements listed are known to capture.
+    fn keep_captures_of_only(&self, out: &mut Vec<Move>, placements_capture: bool) {
         let game = self.game();
         // Surrounding placements onto empty cells, judged for the whole
         // board at once per kind of line (see `surround_bits`).
         let mut surrounding: [Option<u128>; 2] = [None, None];
         out.retain(|m| {
+            if placements_capture && matches!(m, Move::Place { .. }) {
+                return true;
+            }
             let Some(power) = self.shape_of(*m).and_then(|s| game.power(s)) else {
                 return true;
             };
@@ -160,20 +225,14 @@ impl State {
             if let (Move::Place { to, .. }, Some(layout)) = (m, &game.surround_layout)
                 && self.board[usize::from(*to)] == 0
                 && power.result != CaptureResult::Paralyze
+                && let Some(set) = surrounding_directions(power.condition)
             {
-                let set = match power.condition {
-                    CaptureCondition::SurroundLine => Some(DirectionSet::Any),
-                    CaptureCondition::SurroundOrthogonal => Some(DirectionSet::Orthogonal),
-                    _ => None,
-                };
-                if let Some(set) = set {
-                    let controls = game.seats[self.to_move].controls;
-                    let takers = surrounding[usize::from(set == DirectionSet::Orthogonal)]
-                        .get_or_insert_with(|| {
-                            layout.takers(&self.board, controls, game.geometry.directions_in(set))
-                        });
-                    return *takers >> to & 1 == 1;
-                }
+                let controls = game.seats[self.to_move].controls;
+                let takers = surrounding[usize::from(set == DirectionSet::Orthogonal)]
+                    .get_or_insert_with(|| {
+                        layout.takers(&self.board, controls, game.geometry.directions_in(set))
+                    });
+                return *takers >> to & 1 == 1;
             }
             self.captures(*m)
         });
@@ -319,7 +378,10 @@ impl State {
         }
     }
 
-    fn placements(&self, seat: usize, out: &mut Vec<Move>) {
+    /// Appends the placements of `seat`; returns whether every one listed
+    /// is known to capture (judged for the whole board at once, see
+    /// `surrounding_takers`).
+    fn placements(&self, seat: usize, out: &mut Vec<Move>) -> bool {
         let game = self.game();
         let geo = &game.geometry;
         // On the stack: this runs for every position of every playout.
@@ -331,7 +393,7 @@ impl State {
         }
         let kinds = &held[..count];
         if kinds.is_empty() {
-            return;
+            return false;
         }
         if geo.kind != BoardKind::Stacks {
             // One column per cell, in cell order: a piece lands on an empty,
@@ -348,6 +410,24 @@ impl State {
             let cells = self.board.iter().zip(locked).zip(&game.exclusive);
             let seat_bit = 1 << seat;
             if !any_cover && all_open {
+                // Capture-only surrounding: only where a placement takes.
+                if let Some(takers) = self.surrounding_takers(seat, kinds) {
+                    let mut bits = takers;
+                    while bits != 0 {
+                        let to = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if self.board[to] == 0 && !locked[to] && game.exclusive[to] & seat_bit != 0
+                        {
+                            let to = to as u16;
+                            out.extend(kinds.iter().map(|&(color, shape)| Move::Place {
+                                color,
+                                shape,
+                                to,
+                            }));
+                        }
+                    }
+                    return true;
+                }
                 // The common case, kept tight: empty cells only.
                 for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
                     if piece == 0 && !locked && allowed & seat_bit != 0 {
@@ -359,7 +439,7 @@ impl State {
                         }));
                     }
                 }
-                return;
+                return false;
             }
             for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
                 if locked || allowed & (1 << seat) == 0 || !(all_open || self.board_open(to as u16))
@@ -383,7 +463,7 @@ impl State {
                     );
                 }
             }
-            return;
+            return false;
         }
         let seat_bit = 1 << seat;
         if self.knowledge.believed_walls().is_none() && self.board.height(0).is_some() {
@@ -407,7 +487,7 @@ impl State {
                     out.push(Move::Place { color, shape, to });
                 }
             }
-            return;
+            return false;
         }
         for column in geo.columns() {
             let Some(to) = self.landing(column[0]) else {
@@ -420,30 +500,51 @@ impl State {
                 out.push(Move::Place { color, shape, to });
             }
         }
+        false
     }
 
-    /// Appends the steps of `seat`'s pieces; returns whether none of them
-    /// captures, where the tables know (see [`StepTable::captures_known`]).
-    fn steps(&self, seat: usize, out: &mut Vec<Move>) -> bool {
+    /// Appends the steps of `seat`'s pieces; says what is known of their
+    /// captures where the tables know them (see
+    /// [`StepTable::captures_known`]). With `compulsory`, where a capture
+    /// must be made and one can, only the captures are listed.
+    fn steps(&self, seat: usize, out: &mut Vec<Move>, compulsory: bool) -> Listed {
         let game = self.game();
         if game.movement.iter().all(Vec::is_empty)
             || game.seats_may_step[self.phase] & 1 << seat == 0
         {
             // No shape moves once placed, or the seat may enter no stack
             // but one: nothing to look for.
-            return true;
+            return Listed::NoCapture;
         }
         if let Some(table) = self.tables_for_steps() {
+            // Where every capture is compulsory and one can be made, only
+            // captures are listed (dice choose among all moves before the
+            // rule applies, so not with dice).
+            let compulsory = compulsory
+                && table.captures_known()
+                && game.rules.dice.is_none()
+                && game.upkeep.must_capture
+                && game.powers.iter().flatten().all(|p| p.must);
             // A piece leaves only a cell its seat may enter (see `can_leave`):
             // pink's ring of mice in 3P-9X-HideSeek stands on Chaos's cells.
-            let captures = self.table_steps(table, seat, out);
-            return captures == 0 && table.captures_known();
+            let (captures, only_captures) = if compulsory {
+                self.table_steps::<true>(table, seat, out)
+            } else {
+                self.table_steps::<false>(table, seat, out)
+            };
+            return if only_captures {
+                Listed::OnlyCompulsory
+            } else if captures == 0 && table.captures_known() {
+                Listed::NoCapture
+            } else {
+                Listed::Unknown
+            };
         }
         let mut targets = Targets::new();
         for from in self.cells_of(&self.game().seats[seat]) {
             self.steps_from(seat, from, &mut targets, out);
         }
-        false
+        Listed::Unknown
     }
 
     /// The moves of the piece on `from`, if `seat` may move it; `targets`
@@ -485,7 +586,7 @@ impl State {
             let reach = self.table_reach(table, (seat, from), shape, &bits);
             self.push_reach(table, (seat, from), shape, reach, out);
             if let Some(jumps) = table.jumps(seat, from, shape.index()) {
-                self.push_jumps((seat, from), shape, (jumps, &bits), out);
+                self.push_jumps((seat, from), shape, (jumps, &bits), false, out);
             }
             return;
         }
@@ -886,4 +987,13 @@ pub(crate) fn kept_height(
 ) -> usize {
     let height = board.height(stack).unwrap_or(0);
     usize::from(height.max(game.locked_floor[phase][stack]))
+}
+
+/// The lines a surrounding capture closes, for the captures that surround.
+fn surrounding_directions(condition: CaptureCondition) -> Option<DirectionSet> {
+    match condition {
+        CaptureCondition::SurroundLine => Some(DirectionSet::Any),
+        CaptureCondition::SurroundOrthogonal => Some(DirectionSet::Orthogonal),
+        _ => None,
+    }
 }

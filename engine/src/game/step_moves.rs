@@ -65,12 +65,12 @@ impl State {
         }
     }
 
-    /// Appends every step of `seat`'s pieces, in the walk's order: by the
-    /// cell moved from, then the cell moved to. Returns how many of them
-    /// are jumps over a piece they take.
-    pub(super) fn table_steps(&self, table: &StepTable, seat: usize, out: &mut Vec<Move>) -> u32 {
-        // The seat's pieces that may move: their shape moves and none of
-        // their kind waits in reserve (see `steps_from`).
+    /// The kinds of `seat`'s pieces that may move (a bit per packed
+    /// piece: their shape moves and none of their kind waits in reserve,
+    /// see `steps_from`), the board as the seat reads it, and the cells of
+    /// its pieces it may leave.
+    #[inline(always)]
+    fn moving_pieces(&self, table: &StepTable, seat: usize) -> (u64, SeatBits, u64) {
         let mut moving = table.moving(seat);
         let mut kinds = moving;
         while kinds != 0 {
@@ -81,8 +81,28 @@ impl State {
             }
         }
         let bits = self.seat_bits(table, seat);
-        let mut pieces = bits.mine & table.leavable(self.phase, seat);
-        let mut captures = 0;
+        let pieces = bits.mine & table.leavable(self.phase, seat);
+        (moving, bits, pieces)
+    }
+
+    /// Appends every step of `seat`'s pieces, in the walk's order: by the
+    /// cell moved from, then the cell moved to. Returns how many of them
+    /// are jumps over a piece they take.
+    ///
+    /// With `COMPULSORY` (every capture is compulsory and the tables know
+    /// every capture, see `StepTable::captures_known`), from the first
+    /// capture on only captures are listed and the steps before it are
+    /// dropped: then the moves listed are the legal ones, and the second
+    /// value says so. A parameter of the type, so that the other listing
+    /// carries none of it.
+    pub(super) fn table_steps<const COMPULSORY: bool>(
+        &self,
+        table: &StepTable,
+        seat: usize,
+        out: &mut Vec<Move>,
+    ) -> (u32, bool) {
+        let (moving, bits, mut pieces) = self.moving_pieces(table, seat);
+        let (start, mut captures) = (out.len(), 0);
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u16;
             pieces &= pieces - 1;
@@ -96,14 +116,49 @@ impl State {
             let reach = self.table_reach(table, (seat, from), shape, &bits);
             self.push_reach(table, (seat, from), shape, reach, out);
             if let Some(jumps) = table.jumps(seat, from, shape.index()) {
-                captures += self.push_jumps((seat, from), shape, (jumps, &bits), out);
+                let taken = self.push_jumps((seat, from), shape, (jumps, &bits), false, out);
+                captures += taken;
+                if COMPULSORY && taken > 0 {
+                    // The first capture: what was listed before goes.
+                    out.truncate(start);
+                    self.push_captures(table, seat, (pieces | 1 << from, moving), &bits, out);
+                    return (captures, true);
+                }
             }
         }
-        captures
+        (captures, false)
+    }
+
+    /// Appends the jumps of the pieces on `pieces` that take a piece, for
+    /// those of the kinds `moving` (see `moving_pieces`), in the walk's
+    /// order.
+    fn push_captures(
+        &self,
+        table: &StepTable,
+        seat: usize,
+        (mut pieces, moving): (u64, u64),
+        bits: &SeatBits,
+        out: &mut Vec<Move>,
+    ) {
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u16;
+            pieces &= pieces - 1;
+            let piece = self.board[usize::from(from)];
+            if moving >> piece & 1 == 0 || self.flags[usize::from(from)] & PARALYSED != 0 {
+                continue;
+            }
+            let Some((_, shape)) = unpack(piece) else {
+                continue;
+            };
+            if let Some(jumps) = table.jumps(seat, from, shape.index()) {
+                self.push_jumps((seat, from), shape, (jumps, bits), true, out);
+            }
+        }
     }
 
     /// Appends the jumps of `jumps` (see `StepTable::jumps`) the board
-    /// allows: over a piece the shape may pass, to a free cell. Returns
+    /// allows: over a piece the shape may pass, to a free cell; with
+    /// `only_taking`, only those that pass over a piece they take. Returns
     /// how many pass over a piece they take.
     #[inline]
     pub(super) fn push_jumps(
@@ -111,11 +166,16 @@ impl State {
         (seat, from): (usize, u16),
         shape: Shape,
         ((jumps, over), bits): ((&[[u8; 2]], u8), &SeatBits),
+        only_taking: bool,
         out: &mut Vec<Move>,
     ) -> u32 {
-        let jumpable = bits.jumpable(over);
         let leaves = self.game().power(shape).map(|p| p.result) == Some(CaptureResult::Leave);
         let taken = if leaves { 0 } else { bits.enemies() };
+        let jumpable = if only_taking {
+            bits.jumpable(over) & taken
+        } else {
+            bits.jumpable(over)
+        };
         let mut captures = 0;
         for &[passed, landing] in jumps {
             if jumpable >> passed & 1 != 0 && bits.free >> landing & 1 != 0 {

@@ -20,30 +20,78 @@ use super::outcome::side_bits::wide;
 /// How many colours pieces come in.
 const COLOURS: usize = crate::rules::Color::ALL.len();
 
-/// A step as a shift of bits: the cells with a neighbour that way, and how
-/// many places the neighbour is ahead (behind when negative).
+/// A step as a shift of bits: the cells with a neighbour that way, moved
+/// left then right (one of the two is 0), so no branch on the sign.
 #[derive(Clone, Copy, Debug)]
-struct Shift {
-    from: u128,
-    by: isize,
+struct Shift<W> {
+    from: W,
+    left: u32,
+    right: u32,
 }
 
-impl Shift {
+/// The board's cells as one word of bits (`u64`, up to 64 cells) or two
+/// (`u128`): an 8x8 board in one word shifts in one instruction.
+trait Word:
+    Copy
+    + Eq
+    + Default
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+}
+
+impl Word for u64 {}
+impl Word for u128 {}
+
+impl<W: Word> Shift<W> {
     #[inline]
-    fn of(self, cells: u128) -> u128 {
-        let moving = cells & self.from;
-        if self.by >= 0 {
-            moving << self.by
-        } else {
-            moving >> -self.by
-        }
+    fn of(self, cells: W) -> W {
+        ((cells & self.from) << self.left) >> self.right
     }
+
+    fn new(by: isize, from: W) -> Shift<W> {
+        let amount = u32::try_from(by.unsigned_abs()).unwrap_or(u32::MAX);
+        let (left, right) = if by >= 0 { (amount, 0) } else { (0, amount) };
+        Shift { from, left, right }
+    }
+}
+
+/// The cells where a piece of `own` would close, along one of the shifts
+/// `back`, a line of `theirs` with another of `own`.
+#[inline]
+fn takers_by<W: Word>(back: &[Shift<W>], own: W, theirs: W, directions: &[usize]) -> W {
+    let mut takers = W::default();
+    for &dir in directions {
+        let back = back[dir];
+        // Opponents whose neighbour ahead is ours, then those whose
+        // neighbour ahead is such an opponent, until none is added.
+        let mut closed = back.of(own) & theirs;
+        loop {
+            let grown = closed | back.of(closed) & theirs;
+            if grown == closed {
+                break;
+            }
+            closed = grown;
+        }
+        takers |= back.of(closed);
+    }
+    takers
 }
 
 /// Per direction of a board, the step back along it as a shift.
 #[derive(Debug)]
-pub(crate) struct SurroundLayout {
-    back: Vec<Shift>,
+pub(crate) struct SurroundLayout(Shifts);
+
+/// The shifts, in the narrowest word that holds the board.
+#[derive(Debug)]
+enum Shifts {
+    /// Boards of at most 64 cells.
+    Narrow(Vec<Shift<u64>>),
+    /// Boards of 65 to 128 cells.
+    Wide(Vec<Shift<u128>>),
 }
 
 impl SurroundLayout {
@@ -58,12 +106,21 @@ impl SurroundLayout {
         let mut back = Vec::with_capacity(count);
         for dir in 0..count {
             let (by, from) = geo.uniform_step(count - 1 - dir)?;
-            back.push(Shift {
-                from: wide(&from),
-                by,
-            });
+            back.push((by, wide(&from)));
         }
-        Some(SurroundLayout { back })
+        Some(SurroundLayout(if cells <= 64 {
+            Shifts::Narrow(
+                (back.into_iter())
+                    .map(|(by, from)| Shift::new(by, from as u64))
+                    .collect(),
+            )
+        } else {
+            Shifts::Wide(
+                (back.into_iter())
+                    .map(|(by, from)| Shift::new(by, from))
+                    .collect(),
+            )
+        }))
     }
 
     /// The cells where a piece of the colours `controls` (bit i for
@@ -72,24 +129,18 @@ impl SurroundLayout {
     /// (a placement asks only of empty cells).
     pub(crate) fn takers(&self, board: &Board, controls: u16, directions: &[usize]) -> u128 {
         let all = (1u16 << COLOURS) - 1;
-        let own = board.colours_wide(controls);
-        let theirs = board.colours_wide(all & !controls);
-        let mut takers = 0;
-        for &dir in directions {
-            let back = self.back[dir];
-            // Opponents whose neighbour ahead is ours, then those whose
-            // neighbour ahead is such an opponent, until none is added.
-            let mut closed = back.of(own) & theirs;
-            loop {
-                let grown = closed | back.of(closed) & theirs;
-                if grown == closed {
-                    break;
-                }
-                closed = grown;
+        match &self.0 {
+            Shifts::Narrow(back) => {
+                let own = board.colours_bits(controls, 0);
+                let theirs = board.colours_bits(all & !controls, 0);
+                u128::from(takers_by(back, own, theirs, directions))
             }
-            takers |= back.of(closed);
+            Shifts::Wide(back) => {
+                let own = board.colours_wide(controls);
+                let theirs = board.colours_wide(all & !controls);
+                takers_by(back, own, theirs, directions)
+            }
         }
-        takers
     }
 }
 

@@ -522,7 +522,7 @@ impl State {
             && let Some(jumps) = table.jumps(seat, from, shape.index())
         {
             let bits = self.seat_bits(table, seat);
-            self.push_jumps((seat, from), shape, (jumps, &bits), out);
+            self.push_jumps((seat, from), shape, (jumps, &bits), false, out);
             return;
         }
         let game = self.game();
