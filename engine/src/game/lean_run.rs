@@ -217,6 +217,18 @@ impl LeanRun {
 
     /// Every seat's result, where the run stopped at a decided end (see
     /// [`RunStop::decided`]).
+    /// Which kind of run [`LeanRun::play_from`] played last: placements,
+    /// moves or stacks (the agreement checks tally them).
+    #[cfg(test)]
+    pub(super) fn kind_played(&self) -> super::run_checks::FastPath {
+        use super::run_checks::FastPath;
+        match self.played {
+            Played::Placements => FastPath::Placements,
+            Played::Moves => FastPath::Moves,
+            Played::Stacks => FastPath::Stacks,
+        }
+    }
+
     pub(crate) fn results(&self) -> &[SeatResult] {
         &self.results
     }

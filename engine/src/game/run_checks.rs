@@ -72,3 +72,104 @@ pub(super) fn play_runs_step_by_step(
     }
     assert!(general.is_finished(), "{name}, seed {seed}");
 }
+
+/// Which run played a stretch of a game apart from the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(super) enum FastPath {
+    /// Placements that a line may end (`lean_run`).
+    Placements,
+    /// Pieces that move (`move_run`).
+    Moves,
+    /// Placements on stacks, phase by phase (`stack_run`).
+    Stacks,
+}
+
+/// What two states of one match, one reached through runs, must agree on;
+/// the first difference, named.
+fn first_difference(run: &State, general: &State) -> Option<&'static str> {
+    let checks: [(&str, bool); 8] = [
+        ("history", run.history() == general.history()),
+        ("decisions", run.decisions() == general.decisions()),
+        ("seat to move", run.to_move() == general.to_move()),
+        ("phase", run.phase() == general.phase()),
+        ("position", run.position_key() == general.position_key()),
+        ("turn", run.moves_this_turn() == general.moves_this_turn()),
+        (
+            "legal moves",
+            run.legal_actions() == general.legal_actions(),
+        ),
+        ("results", run.results() == general.results()),
+    ];
+    checks.iter().find(|(_, same)| !same).map(|(what, _)| *what)
+}
+
+/// Plays `game` from `seed` through the runs and move by move the general
+/// way, from the same random stream, as the tools play it: in runs of one
+/// to three moves settled into the state (compared with the general
+/// state after as many moves), and whole, for its results (the same
+/// moves, the same results). At most `cap` moves each. Returns the runs
+/// that played, or the first difference.
+pub(super) fn fast_paths_agree(
+    game: &Arc<Game>,
+    seed: u64,
+    cap: usize,
+) -> Result<Vec<FastPath>, String> {
+    let mut run = LeanRun::default();
+    let mut took = Vec::new();
+    let start = game.start_seeded(seed);
+    let (mut state, mut general) = (start.clone(), start.clone());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut general_rng = rng.clone();
+    let mut ply = 0;
+    while !state.is_finished() && ply < cap {
+        let mut played = state.play_lean_run(&mut run, &mut rng, 1 + ply % 3);
+        if played > 0 {
+            took.push(run.kind_played());
+        } else if crate::random::play_random(&mut state, &mut rng) {
+            played = 1;
+        } else {
+            return Err(format!("ply {ply}: no move, the game not over"));
+        }
+        for _ in 0..played {
+            if !crate::random::play_random(&mut general, &mut general_rng) {
+                return Err(format!("ply {ply}: the general way ended first"));
+            }
+        }
+        ply += played;
+        if let Some(what) = first_difference(&state, &general) {
+            return Err(format!("runs settled, ply {ply}: {what} differ"));
+        }
+    }
+    // Whole, for the results.
+    let mut general = start.clone();
+    let mut general_rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut moves = 0;
+    while moves < cap && crate::random::play_random(&mut general, &mut general_rng) {
+        moves += 1;
+    }
+    let mut state = start;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let played = crate::random::play_for_results(&mut state, &mut run, &mut rng, cap);
+    if played.moves != moves {
+        return Err(format!(
+            "for results: {} moves, the general way {moves}",
+            played.moves
+        ));
+    }
+    let results = match played.apart {
+        true => Some(run.results().to_vec()),
+        false => state.results().map(<[_]>::to_vec),
+    };
+    if results.as_deref() != general.results() && general.is_finished() {
+        return Err(format!(
+            "for results: {results:?}, the general way {:?}",
+            general.results()
+        ));
+    }
+    took.sort();
+    took.dedup();
+    Ok(took)
+}
+
+#[cfg(test)]
+mod generated;
