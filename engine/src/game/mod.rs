@@ -1,5 +1,6 @@
 //! A rule set compiled for play, and the state of one match.
 
+mod admission;
 mod board;
 mod by_stack;
 mod capture;
@@ -240,9 +241,9 @@ pub struct Game {
     /// The stacks a move by stack may land on (see `by_stack::StackRows`).
     pub(crate) stack_rows: Option<by_stack::StackRows>,
     /// The rules end a match in ways beyond checks and stalemates, bound
-    /// moves or turns beyond the fast paths (see
-    /// `RuleSet::needs_general_path`): every turn then ends the general
-    /// way, counted, and Random plays no lean runs.
+    /// moves or turns beyond the fast paths, or say what no run knows (see
+    /// `admission`): every turn then ends the general way, counted, and
+    /// Random plays no lean runs.
     pub(crate) ending_rules: bool,
 }
 
@@ -551,7 +552,7 @@ impl Game {
             seats_may_step: Vec::new(),
             stack_rows: None,
             stack_runs: Vec::new(),
-            ending_rules: rules.needs_general_path(),
+            ending_rules: !admission::runs_may_play(&rules),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
             stalemate_by_position: false,

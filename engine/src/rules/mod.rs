@@ -404,41 +404,12 @@ impl RuleSet {
             .unwrap_or(self.no_move)
     }
 
-    /// Whether the rules end a match other than by its checks and
-    /// stalemates, or judge a turn's end beyond the changed cells: a seat
-    /// that cannot move loses or wins, a repeated turn draws, loses or is
-    /// allowed, a move limit or a full board ends it, or the starting
-    /// position's lines count.
-    pub fn has_ending_rules(&self) -> bool {
-        self.lines_at_start
-            || self.bounds_moves()
-            || self.turn_checks.contains(&TurnCheck::StalemateIfBoardFull)
-            || !self.no_move.is_pass()
-            || self
-                .phases
-                .iter()
-                .any(|p| p.no_move.is_some_and(|n| !n.is_pass()))
-            || !self.repetition.is_stalemate()
-            || self.turn_limit.is_some()
-            || self.quiet_turn_limit.is_some()
-    }
-
     /// Whether moves are bounded beyond what the fast paths know: walls stop
     /// slides, a shape keeps to one axis, or moves leave trails. Such games
     /// take the general path.
     pub fn bounds_moves(&self) -> bool {
         self.walls_stop_slides
             || (self.shapes.iter()).any(|s| s.axis.is_some() || s.trail.is_some())
-    }
-
-    /// Whether the game must take the engine's general path: ending rules,
-    /// bounds on moves, turns whose length the fast paths do not know, or
-    /// dice (a turn that starts with a roll).
-    pub fn needs_general_path(&self) -> bool {
-        self.has_ending_rules()
-            || self.pieces_up_to
-            || self.capture_moves_again
-            || self.dice.is_some()
     }
 
     /// The shape a face of the die names, where the die decides the shape:
