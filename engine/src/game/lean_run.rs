@@ -28,7 +28,7 @@ use super::board::{Board, Slots};
 use super::choices::{Drawn, draw, kinds_held, pieces_held};
 use super::knowledge::seers_of_piece;
 use super::move_run::MoveRun;
-use super::movegen::kept_landing;
+use super::placements::kept_landing;
 use super::reserves::Reserves;
 use super::stack_run::StackRun;
 use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};

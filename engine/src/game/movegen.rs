@@ -1,16 +1,14 @@
 //! Legal moves of the seat to move, and why a move is not legal.
 
+use super::placements::surrounding_directions;
 use super::steps::StepTable;
 use super::{Move, State};
 use crate::geometry::{DirectionSet, NO_CELL};
-use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Movement, Shape};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Movement, Shape};
 
 /// The cells a piece reaches, gathered on the stack: listing them for
 /// every piece of every position allocated a list each time.
 pub(crate) type Targets = smallvec::SmallVec<[u16; 32]>;
-
-/// How many legal moves an explanation of an illegal one gives as examples.
-const EXAMPLES: usize = 3;
 
 /// What the listing of steps knows of their captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,32 +177,6 @@ impl State {
         }
     }
 
-    /// Where every kind `seat` holds is an "Only captures" shape that
-    /// surrounds (not paralysing), the cells where a placement captures,
-    /// judged for the whole board at once (see `surround_bits`); None
-    /// where a placement must be judged alone.
-    fn surrounding_takers(&self, seat: usize, kinds: &[(Color, Shape)]) -> Option<u128> {
-        let game = self.game();
-        let layout = game.surround_layout.as_ref()?;
-        if !game.upkeep.capture_only {
-            return None;
-        }
-        let mut set = None;
-        for &(_, shape) in kinds {
-            let power = game.power(shape)?;
-            if !power.only || power.result == CaptureResult::Paralyze {
-                return None;
-            }
-            let this = surrounding_directions(power.condition)?;
-            if set.is_some_and(|s| s != this) {
-                return None;
-            }
-            set = Some(this);
-        }
-        let controls = game.seats[seat].controls;
-        Some(layout.takers(&self.board, controls, game.geometry.directions_in(set?)))
-    }
-
     /// Drops the moves of "Only captures" shapes that capture nothing;
     /// `placements_capture`: the placements listed are known to capture.
     fn keep_captures_of_only(&self, out: &mut Vec<Move>, placements_capture: bool) {
@@ -262,18 +234,6 @@ impl State {
         false
     }
 
-    /// Whether `mv` would be legal but for "a piece that can capture
-    /// must". Only where nothing is cloaked: on a seat's belief, a move the
-    /// true board allows would tell what the seat does not know.
-    fn only_a_capture_is_legal(&self, mv: Move) -> bool {
-        if self.game().rules.cloaking != crate::rules::Cloaking::None {
-            return false;
-        }
-        let mut unrestricted = Vec::new();
-        self.generate_on_board(&mut unrestricted, false);
-        unrestricted.contains(&mv)
-    }
-
     /// Whether a move just listed captures ([`State::captures`]): given
     /// straight jump tables, a listed jump over a piece it takes.
     fn listed_captures(
@@ -328,179 +288,6 @@ impl State {
 
     pub(crate) fn can_leave(&self, seat: usize, cell: u16) -> bool {
         self.can_enter(seat, cell) && !self.game().sticky[usize::from(cell)]
-    }
-
-    /// Where a piece dropped on the column of `cell` lands: above the highest
-    /// piece or locked cell. Elsewhere the cell itself, if empty.
-    pub(crate) fn landing(&self, cell: u16) -> Option<u16> {
-        let geo = &self.game().geometry;
-        if geo.kind != BoardKind::Stacks {
-            return (self.board[usize::from(cell)] == 0 && !self.is_locked(cell)).then_some(cell);
-        }
-        let stack = geo.column_of(cell);
-        let column = &geo.columns()[stack];
-        if self.knowledge.believed_walls().is_none() && self.board.height(stack).is_some() {
-            let landing = kept_landing(self.game(), self.phase, &self.board, stack);
-            debug_assert_eq!(landing, self.landing_walked(column), "stack {stack}");
-            return landing;
-        }
-        self.landing_walked(column)
-    }
-
-    /// [`State::landing`] on stacks by walking down `column`.
-    fn landing_walked(&self, column: &[u16]) -> Option<u16> {
-        let (board, locked) = (&self.board, self.locked_mask());
-        let highest = column
-            .iter()
-            .map(|&c| usize::from(c))
-            .rposition(|c| board[c] != 0 || locked[c]);
-        let index = highest.map_or(0, |h| h + 1);
-        column.get(index).copied()
-    }
-
-    /// Free cells at the top of a column (stacks), for by-stack moves.
-    pub(crate) fn room_at(&self, cell: u16) -> usize {
-        self.room(cell)
-    }
-
-    fn room(&self, cell: u16) -> usize {
-        let geo = &self.game().geometry;
-        match self.landing(cell) {
-            Some(landing) => {
-                let column = &geo.columns()[geo.column_of(cell)];
-                column.len()
-                    - column
-                        .iter()
-                        .position(|&c| c == landing)
-                        .expect("landing is in its column")
-            }
-            None => 0,
-        }
-    }
-
-    /// Appends the placements of `seat`; returns whether every one listed
-    /// is known to capture (judged for the whole board at once, see
-    /// `surrounding_takers`).
-    fn placements(&self, seat: usize, out: &mut Vec<Move>) -> bool {
-        let game = self.game();
-        let geo = &game.geometry;
-        // On the stack: this runs for every position of every playout.
-        let mut held = [(Color::Black, Shape::Circle); super::PIECE_KINDS];
-        let mut count = 0;
-        for kind in self.held_kinds(seat) {
-            held[count] = kind;
-            count += 1;
-        }
-        let kinds = &held[..count];
-        if kinds.is_empty() {
-            return false;
-        }
-        if geo.kind != BoardKind::Stacks {
-            // One column per cell, in cell order: a piece lands on an empty,
-            // unlocked cell it may enter (`landing` and `can_enter` unrolled).
-            let locked = self.locked_mask();
-            // Only a covering shape places onto a piece (see `may_cover`).
-            let any_cover = game.powers.iter().flatten().any(|p| {
-                matches!(
-                    p.condition,
-                    CaptureCondition::Cover | CaptureCondition::CoverByRank
-                )
-            });
-            let all_open = self.board_results.iter().all(Option::is_none);
-            let cells = self.board.iter().zip(locked).zip(&game.exclusive);
-            let seat_bit = 1 << seat;
-            if !any_cover && all_open {
-                // Capture-only surrounding: only where a placement takes.
-                if let Some(takers) = self.surrounding_takers(seat, kinds) {
-                    let mut bits = takers;
-                    while bits != 0 {
-                        let to = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if self.board[to] == 0 && !locked[to] && game.exclusive[to] & seat_bit != 0
-                        {
-                            let to = to as u16;
-                            out.extend(kinds.iter().map(|&(color, shape)| Move::Place {
-                                color,
-                                shape,
-                                to,
-                            }));
-                        }
-                    }
-                    return true;
-                }
-                // The common case, kept tight: empty cells only.
-                for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
-                    if piece == 0 && !locked && allowed & seat_bit != 0 {
-                        let to = to as u16;
-                        out.extend(kinds.iter().map(|&(color, shape)| Move::Place {
-                            color,
-                            shape,
-                            to,
-                        }));
-                    }
-                }
-                return false;
-            }
-            for (to, ((&piece, &locked), &allowed)) in cells.enumerate() {
-                if locked || allowed & (1 << seat) == 0 || !(all_open || self.board_open(to as u16))
-                {
-                    continue;
-                }
-                let to = to as u16;
-                if piece == 0 {
-                    out.extend(kinds.iter().map(|&(color, shape)| Move::Place {
-                        color,
-                        shape,
-                        to,
-                    }));
-                } else if any_cover {
-                    // Covering an opponent's piece, where one of the two can capture.
-                    out.extend(
-                        kinds
-                            .iter()
-                            .filter(|&&(_, shape)| self.may_cover(seat, shape, to))
-                            .map(|&(color, shape)| Move::Place { color, shape, to }),
-                    );
-                }
-            }
-            return false;
-        }
-        let seat_bit = 1 << seat;
-        if self.knowledge.believed_walls().is_none() && self.board.height(0).is_some() {
-            // `landing` and `can_enter` unrolled over the kept heights and
-            // locked floors: this runs for every position of a stacks game.
-            let (floors, locked) = (
-                &game.locked_floor[self.phase],
-                &game.phases[self.phase].locked,
-            );
-            for (stack, column) in geo.columns().iter().enumerate() {
-                let height = self.board.height(stack).unwrap_or_default();
-                let Some(&to) = column.get(usize::from(height.max(floors[stack]))) else {
-                    continue;
-                };
-                debug_assert_eq!(Some(to), self.landing(column[0]));
-                let t = usize::from(to);
-                if locked[t] || game.exclusive[t] & seat_bit == 0 {
-                    continue;
-                }
-                for &(color, shape) in kinds {
-                    out.push(Move::Place { color, shape, to });
-                }
-            }
-            return false;
-        }
-        for column in geo.columns() {
-            let Some(to) = self.landing(column[0]) else {
-                continue;
-            };
-            if !self.can_enter(seat, to) {
-                continue;
-            }
-            for &(color, shape) in kinds {
-                out.push(Move::Place { color, shape, to });
-            }
-        }
-        false
     }
 
     /// Appends the steps of `seat`'s pieces; says what is known of their
@@ -809,135 +596,6 @@ impl State {
             | Movement::ForwardAdjDiag => self.forward_targets(seat, from, kind, &land, out),
         }
     }
-
-    /// A sentence saying why `mv` is not legal now, and a few moves that are.
-    pub fn explain_illegal(&self, mv: Move) -> String {
-        let game = self.game();
-        let geo = &game.geometry;
-        let seat = self.to_move();
-        let who = game.seats[seat].label();
-        let legal = self.legal_moves();
-        let reason = match mv {
-            _ if self.draw_offered_by().is_some()
-                && !matches!(mv, Move::AgreeDraw | Move::RefuseDraw) =>
-            {
-                "a draw has been offered: answer it with agree or refuse first".to_string()
-            }
-            Move::AgreeDraw | Move::RefuseDraw => "no draw has been offered".to_string(),
-            Move::Roll { .. } if game.rules.dice.is_none() => "this game has no dice".to_string(),
-            Move::Roll { .. } if self.awaits_roll() => format!(
-                "the die has {} faces, numbered from 1",
-                game.rules.dice.map_or(0, |d| d.faces)
-            ),
-            Move::Roll { .. } => "the die is rolled once, at the start of a turn".to_string(),
-            _ if self.awaits_roll() => format!("the die is rolled first, for {who}'s turn"),
-            _ if self.roll_forbids(mv) => {
-                let face = self.rolled().expect("a roll forbids");
-                game.die_shows(face)
-            }
-            Move::OfferDraw if !game.rules.draw_option => {
-                "this game has no option to agree a draw".to_string()
-            }
-            Move::OfferDraw => {
-                "a draw can be offered once per turn, before the turn's first move".to_string()
-            }
-            Move::Pass => "this phase has no option to pass".to_string(),
-            _ if game.phases[self.phase].locked_seats & (1 << seat) != 0 => {
-                format!("{who} is locked in this phase")
-            }
-            _ if self.has_folded(seat) => format!("{who} has folded"),
-            Move::Place { color, shape, to } => {
-                if !game.seats[seat].controls(color) {
-                    format!("{who} cannot place {} pieces", color.name())
-                } else if self.reserve(color, shape) == 0 {
-                    format!("no {} {} is left in reserve", color.name(), shape.name())
-                } else if geo.kind == BoardKind::Stacks && self.landing(to).is_none() {
-                    // The stack as people type it: "stack 4" in Connect4.
-                    let stack = game.place_words(to);
-                    let column = &geo.columns()[geo.column_of(to)];
-                    if column.iter().all(|&c| self.is_locked(c)) {
-                        format!("{stack} is locked")
-                    } else {
-                        format!("{stack} is full")
-                    }
-                } else if self.is_locked(to) {
-                    format!("{} is locked", geo.name(to))
-                } else if self.piece_at(to).is_some() {
-                    format!("{} is occupied", geo.name(to))
-                } else if self.landing(to) != Some(to) {
-                    format!(
-                        "pieces dropped on that stack land at {}",
-                        self.landing(to)
-                            .map_or("no free space".into(), |c| geo.name(c))
-                    )
-                } else {
-                    format!("{who} may not enter {}", geo.name(to))
-                }
-            }
-            _ if self.tactics.chain.is_some() => format!(
-                "a chain of jumps is open: jump again with the piece at {}, or pass",
-                geo.name(self.tactics.chain.expect("open"))
-            ),
-            Move::Step { from, to }
-                if legal
-                    .iter()
-                    .any(|m| matches!(m, Move::Promote { .. }) && m.from_to() == Some((from, to))) =>
-            {
-                "a piece reaching its goal must become a shape that can move backwards: add =SHAPE, like =pentagon".to_string()
-            }
-            Move::Promote { from, to, shape }
-                if legal.iter().any(|m| m.from_to() == Some((from, to))) =>
-            {
-                format!("the piece cannot become a {} there", shape.name())
-            }
-            Move::Step { from, to } | Move::Promote { from, to, .. } => match self.piece_at(from) {
-                None => format!("there is no piece at {}", geo.name(from)),
-                Some(_) if self.flags[usize::from(from)] & super::PARALYSED != 0 => {
-                    format!("the piece at {} is paralysed", geo.name(from))
-                }
-                Some((color, _)) if !game.seats[seat].controls(color) => {
-                    format!("{who} cannot move {} pieces", color.name())
-                }
-                Some(_) if game.phases[self.phase].placement_only => {
-                    "this phase is placement only".to_string()
-                }
-                Some((color, shape)) if game.movement[shape.index()].is_empty() => {
-                    format!("{} {}s do not move once placed", color.name(), shape.name())
-                }
-                Some((color, shape)) if self.reserve(color, shape) > 0 => format!(
-                    "a placed piece cannot move while an identical one ({} {}) is in reserve",
-                    color.name(),
-                    shape.name()
-                ),
-                Some(_) if self.piece_at(to).is_some() => format!("{} is occupied", geo.name(to)),
-                Some(_) if self.only_a_capture_is_legal(mv) => {
-                    "a capture is compulsory: a piece that can capture must, so only captures are legal now".to_string()
-                }
-                Some(_) => format!(
-                    "the piece at {} cannot move to {}",
-                    geo.name(from),
-                    geo.name(to)
-                ),
-            },
-        };
-        // A few examples as typed, never the whole list: a person needs
-        // one that works, not 360.
-        let typed: Vec<String> = legal
-            .iter()
-            .filter_map(|m| crate::notation::typed(self, *m))
-            .take(EXAMPLES)
-            .map(|t| format!("`{t}`"))
-            .collect();
-        let options = match (legal.len(), typed.as_slice()) {
-            (0, _) | (_, []) => String::new(),
-            (1, [only]) => format!("; the only legal move now is {only}"),
-            (n, examples) if n <= EXAMPLES => {
-                format!("; legal now: {}", examples.join(", "))
-            }
-            (n, examples) => format!("; {n} moves are legal now, e.g. {}", examples.join(", ")),
-        };
-        format!("{} is not legal: {reason}{options}", self.move_text(mv))
-    }
 }
 
 /// Cells to look at for pieces: every cell, or those of a bit set.
@@ -958,42 +616,5 @@ impl Iterator for CellsOf {
                 cell
             }),
         }
-    }
-}
-
-/// Where a piece dropped into `stack` lands on `board`, a board of stacks,
-/// in `phase`: above the highest piece and the highest locked place, both
-/// kept (the heights by the board, the locks per phase); None on a full
-/// stack.
-#[inline]
-pub(crate) fn kept_landing(
-    game: &super::Game,
-    phase: usize,
-    board: &super::board::Board,
-    stack: usize,
-) -> Option<u16> {
-    game.geometry.columns()[stack]
-        .get(kept_height(game, phase, board, stack))
-        .copied()
-}
-
-/// Where in `stack`'s column the next piece lands: its height, or the
-/// phase's locked floor where that is higher.
-pub(crate) fn kept_height(
-    game: &super::Game,
-    phase: usize,
-    board: &super::board::Board,
-    stack: usize,
-) -> usize {
-    let height = board.height(stack).unwrap_or(0);
-    usize::from(height.max(game.locked_floor[phase][stack]))
-}
-
-/// The lines a surrounding capture closes, for the captures that surround.
-fn surrounding_directions(condition: CaptureCondition) -> Option<DirectionSet> {
-    match condition {
-        CaptureCondition::SurroundLine => Some(DirectionSet::Any),
-        CaptureCondition::SurroundOrthogonal => Some(DirectionSet::Orthogonal),
-        _ => None,
     }
 }

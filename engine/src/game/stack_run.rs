@@ -23,7 +23,7 @@ use super::capture::settle::StackSite;
 use super::choices::{Drawn, draw, kind_at, pieces_held};
 use super::lean_run::RunStop;
 use super::move_run::stalemate_apart;
-use super::movegen::kept_landing;
+use super::placements::kept_landing;
 use super::reserves::Reserves;
 use super::seen_turns::SeenTurns;
 use super::turn_end::{seat_after, turn_key};

@@ -20,7 +20,7 @@
 use rand::Rng;
 
 use super::super::choices::{Drawn, draw};
-use super::super::movegen::kept_height;
+use super::super::placements::kept_height;
 use super::super::{Game, pack};
 use super::{LeanRun, RunStop};
 use crate::geometry::{Geometry, NO_CELL};
