@@ -11,7 +11,78 @@
 //! `move_run::lean_move_phases`, `stack_run::stack_run_phases`, the
 //! upkeep's lean turns); what is refused here no run plays.
 
+use super::Game;
+use super::stack_run::StackPhase;
 use crate::rules::{Phase, RuleSet, ShapeRules, TurnCheck};
+
+/// What the runs may play in each phase of a game, decided once when it
+/// is compiled.
+#[derive(Debug, Default)]
+pub(crate) struct Runs {
+    /// Whether any run may play the rule set at all (see
+    /// [`runs_may_play`]). Where not, the rules end a match in ways beyond
+    /// checks and stalemates, or bound moves or turns beyond the runs:
+    /// every turn ends the general way, counted.
+    pub may_play: bool,
+    /// Per phase: Random plays a run of placements whose turns ask nothing
+    /// at their end but the lines they made, or nothing (see
+    /// `Upkeep::quiet_placement` and `State::play_lean_run`).
+    pub placements: Vec<bool>,
+    /// Per phase: as `placements`, under "Cloaking hides" on a flat board,
+    /// on a copy of each seat's believed open cells (see `LeanRun`).
+    pub hidden_placements: Vec<bool>,
+    /// Per phase and seat: the cells lean moves may start from (see
+    /// `move_run::lean_move_phases`); empty where none plays.
+    pub moves: Vec<Vec<u64>>,
+    /// Per phase: the run of placements on stacks (see `stack_run`).
+    pub stacks: Vec<Option<StackPhase>>,
+    /// Per phase: whether some run may play there.
+    pub any: Vec<bool>,
+}
+
+impl Runs {
+    /// Decides the runs of `game`, whose other tables are compiled; where
+    /// no run may play, its passes are not quiet either (a quiet pass ends
+    /// its turn apart from `finish_turn`, as a run does).
+    pub(crate) fn admit(game: &mut Game) {
+        let phases = game.phases.len();
+        let may_play = runs_may_play(&game.rules);
+        let upkeep = &game.upkeep;
+        let lean_ends = !upkeep.remembers_lines
+            && !upkeep.tracks_shape_holders
+            && !upkeep.chaos_capture_check
+            && !upkeep.seats_sit_out
+            && (upkeep.untold_lines || !upkeep.board_checks);
+        let lean = |quiet: &[bool]| -> Vec<bool> {
+            (quiet.iter().zip(&upkeep.start_key))
+                .map(|(&quiet, &start_key)| may_play && quiet && !start_key && lean_ends)
+                .collect()
+        };
+        let mut runs = Runs {
+            may_play,
+            placements: lean(&upkeep.quiet_placement),
+            hidden_placements: lean(&upkeep.hidden_quiet),
+            moves: vec![Vec::new(); phases],
+            stacks: (0..phases).map(|_| None).collect(),
+            any: Vec::new(),
+        };
+        if may_play {
+            runs.moves = super::move_run::lean_move_phases(game);
+            runs.stacks = super::stack_run::stack_run_phases(game);
+        } else {
+            game.upkeep.quiet_passes = false;
+        }
+        runs.any = (0..phases)
+            .map(|phase| {
+                runs.placements[phase]
+                    || runs.hidden_placements[phase]
+                    || !runs.moves[phase].is_empty()
+                    || runs.stacks[phase].is_some()
+            })
+            .collect();
+        game.runs = runs;
+    }
+}
 
 /// Whether the runs may play `rules` at all. False where a turn ends or a
 /// match is decided beyond the checks and stalemates the runs judge, or a

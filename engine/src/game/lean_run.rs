@@ -171,7 +171,7 @@ impl LeanRun {
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
         let blocked = &game.placement_blocked[state.phase];
-        if !state.lean_now() || !blocked.is_empty() && game.upkeep.hidden_lean_turns[state.phase] {
+        if !state.lean_now() || !blocked.is_empty() && game.runs.hidden_placements[state.phase] {
             return false;
         }
         self.turn.clear();
@@ -247,7 +247,7 @@ impl LeanRun {
         rng: &mut R,
         limit: usize,
     ) -> Option<(usize, RunStop)> {
-        match state.game().lean_phases[state.phase] {
+        match state.game().runs.any[state.phase] {
             true => self.play_from_lean_phase(state, rng, limit),
             false => None,
         }
@@ -429,7 +429,7 @@ impl LeanRun {
     /// moves by deciding them (see [`State::settle_lean`]), so the run may
     /// also pass for a seat with nothing to place, as the state does.
     fn cloaked(&self, game: &Game) -> bool {
-        game.upkeep.hidden_lean_turns[self.phase]
+        game.runs.hidden_placements[self.phase]
     }
 
     /// The slots the mover may place on: those it believes open
@@ -747,7 +747,7 @@ impl State {
     /// Whether Random's next move is drawn from a lean phase's product.
     #[inline]
     fn lean_now(&self) -> bool {
-        (self.game.upkeep.lean_turns[self.phase] || self.game.upkeep.hidden_lean_turns[self.phase])
+        (self.game.runs.placements[self.phase] || self.game.runs.hidden_placements[self.phase])
             && self.outcome.is_none()
             && self.draw_offered_by().is_none()
             && self.choices.placing.is_some()
@@ -922,7 +922,7 @@ mod tests {
         let games = catalogue::names().into_iter().map(catalogue_game);
         let mut lean_games = 0;
         for game in games.chain(invented()) {
-            lean_games += usize::from(game.upkeep.lean_turns.iter().any(|l| *l));
+            lean_games += usize::from(game.runs.placements.iter().any(|l| *l));
             let mut run = super::LeanRun::default();
             for seed in 0..12u64 {
                 play_runs_step_by_step(&game, seed, &mut run, assert_same);
@@ -1046,14 +1046,14 @@ mod tests {
             "5on15sq",
             "Connect6-19x19",
         ] {
-            assert_eq!(catalogue_game(name).upkeep.lean_turns, [true], "{name}");
+            assert_eq!(catalogue_game(name).runs.placements, [true], "{name}");
         }
         // Stones that move after their placement: the placements are lean.
         let moving = game(
             json!({"shapes": [{"movement": ["adjacent"], "reserves": {"black": 3, "white": 3}}],
                                  "phases": [{"placement_only": true}, {}]}),
         );
-        assert_eq!(moving.upkeep.lean_turns, [true, false]);
+        assert_eq!(moving.runs.placements, [true, false]);
         // Hidden pieces, a line remembered for the stalemate, a capture.
         for fields in [
             json!({"cloaking": "hides", "phases": [{"cloaked": ["1,1"]}]}),
@@ -1061,10 +1061,10 @@ mod tests {
             json!({"shapes": [{"power": "can", "capture": "cover", "result": "remove",
                           "reserves": {"black": 5, "white": 5}}]}),
         ] {
-            assert_eq!(game(fields.clone()).upkeep.lean_turns, [false], "{fields}");
+            assert_eq!(game(fields.clone()).runs.placements, [false], "{fields}");
         }
         // Hidden placements are lean on the cells each seat believes open.
         let hidden = game(json!({"cloaking": "hides", "phases": [{"cloaked": ["1,1"]}]}));
-        assert_eq!(hidden.upkeep.hidden_lean_turns, [true]);
+        assert_eq!(hidden.runs.hidden_placements, [true]);
     }
 }

@@ -208,17 +208,10 @@ pub struct Game {
     pub(crate) line_steps: Option<Vec<outcome::BitStep>>,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub(crate) step_table: Option<steps::StepTable>,
-    /// Per phase, where Random's moves there are played by a run of lean
-    /// moves, the cells a step may leave per seat; empty elsewhere (see
-    /// `move_run`).
-    pub(crate) lean_moves: Vec<Vec<u64>>,
-    /// Per phase, whether a lean run, of placements or of moves, may play
-    /// there: elsewhere Random's moves are not offered to one (the phased
-    /// games spent 3% of a playout finding each time that none applied).
-    pub(crate) lean_phases: Vec<bool>,
-    /// Per phase, where a run of stacks placements plays Random's moves
-    /// there, what it needs (see `stack_run::stack_run_phases`).
-    pub(crate) stack_runs: Vec<Option<stack_run::StackPhase>>,
+    /// What the runs may play, phase by phase (see `admission`): where
+    /// none may, Random's moves are not offered to one (the phased games
+    /// spent 3% of a playout finding each time that none applied).
+    pub(crate) runs: admission::Runs,
     /// The results of a stalemate, where the rules give them whatever the
     /// position (see `outcome::stalemate_results_anywhere`).
     pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
@@ -242,14 +235,17 @@ pub struct Game {
     pub(crate) seats_may_step: Vec<u8>,
     /// The stacks a move by stack may land on (see `by_stack::StackRows`).
     pub(crate) stack_rows: Option<by_stack::StackRows>,
-    /// The rules end a match in ways beyond checks and stalemates, bound
-    /// moves or turns beyond the fast paths, or say what no run knows (see
-    /// `admission`): every turn then ends the general way, counted, and
-    /// Random plays no lean runs.
-    pub(crate) ending_rules: bool,
 }
 
 impl Game {
+    /// Whether the rules end a match in ways beyond checks and stalemates,
+    /// bound moves or turns beyond the runs, or say what no run knows (see
+    /// `admission`): every turn then ends the general way, counted, and
+    /// Random plays no runs.
+    pub(crate) fn ending_rules(&self) -> bool {
+        !self.runs.may_play
+    }
+
     /// Whether a space is sticky (locked against exit for the whole game).
     pub fn is_sticky(&self, cell: u16) -> bool {
         self.sticky.get(usize::from(cell)).copied().unwrap_or(false)
@@ -549,12 +545,9 @@ impl Game {
             area_masks,
             line_steps,
             step_table,
-            lean_moves: Vec::new(),
-            lean_phases: Vec::new(),
+            runs: admission::Runs::default(),
             seats_may_step: Vec::new(),
             stack_rows: None,
-            stack_runs: Vec::new(),
-            ending_rules: !admission::runs_may_play(&rules),
             stalemate_anywhere: None,
             one_team_named: Vec::new(),
             stalemate_by_position: false,
@@ -602,27 +595,7 @@ impl Game {
         game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
         game.seats_may_step = by_stack::seats_that_may_step(&game);
         game.stack_rows = by_stack::StackRows::compile(&game);
-        game.lean_moves = move_run::lean_move_phases(&game);
-        game.stack_runs = stack_run::stack_run_phases(&game);
-        if game.ending_rules {
-            // Lean runs and quiet passes end turns apart from `finish_turn`,
-            // which counts turns and judges repetitions and stuck seats.
-            let phases = game.phases.len();
-            game.lean_moves = vec![Vec::new(); phases];
-            game.stack_runs = (0..phases).map(|_| None).collect();
-            game.upkeep.lean_turns = vec![false; phases];
-            game.upkeep.hidden_lean_turns = vec![false; phases];
-            game.upkeep.quiet_passes = false;
-        }
-        game.lean_phases = (0..game.phases.len())
-            .map(|phase| {
-                let upkeep = &game.upkeep;
-                upkeep.lean_turns[phase]
-                    || upkeep.hidden_lean_turns[phase]
-                    || !game.lean_moves[phase].is_empty()
-                    || game.stack_runs[phase].is_some()
-            })
-            .collect();
+        admission::Runs::admit(&mut game);
         game
     }
 

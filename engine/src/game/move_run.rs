@@ -120,7 +120,7 @@ impl MoveRun {
     /// a phase a run can play; false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if game.lean_moves[state.phase].is_empty()
+        if game.runs.moves[state.phase].is_empty()
             || state.outcome.is_some()
             || !state.turn_moves.is_empty()
             || state.left != 0
@@ -192,7 +192,7 @@ impl MoveRun {
         let (pieces, kinds) = pieces_held(game, reserves, seat);
         let kinds = kinds as u32;
         let mut mine =
-            board.colours_word(game.seats[seat].controls) & game.lean_moves[self.phase][seat];
+            board.colours_word(game.seats[seat].controls) & game.runs.moves[self.phase][seat];
         self.reaches.clear();
         let mut steps = 0;
         while mine != 0 {
@@ -405,7 +405,7 @@ mod tests {
         let catalogue = catalogue::names().into_iter().map(catalogue_game);
         let games: Vec<_> = catalogue
             .chain(invented())
-            .filter(|g| g.lean_moves.iter().any(|seats| !seats.is_empty()))
+            .filter(|g| g.runs.moves.iter().any(|seats| !seats.is_empty()))
             .collect();
         assert!(games.len() >= 10, "{} games have lean moves", games.len());
         games
@@ -414,10 +414,10 @@ mod tests {
     #[test]
     fn the_movement_games_and_the_invented_ones_are_lean() {
         for name in ["Tapatan", "Achi", "9-Holes"] {
-            assert!(!catalogue_game(name).lean_moves[0].is_empty(), "{name}");
+            assert!(!catalogue_game(name).runs.moves[0].is_empty(), "{name}");
         }
         for game in invented() {
-            let phases = &game.lean_moves;
+            let phases = &game.runs.moves;
             assert!(phases.iter().any(|p| !p.is_empty()), "{}", game.rules.name);
         }
         // Placing only, a capture, a pass, hidden pieces: the general way.
@@ -430,7 +430,7 @@ mod tests {
             json!({"shapes": [{"movement": ["adjacent"], "reserves": {"black": 3, "white": 3}}],
                    "cloaking": "hides", "phases": [{"cloaked": ["1,1"]}]}),
         ] {
-            let phases = &game(fields.clone()).lean_moves;
+            let phases = &game(fields.clone()).runs.moves;
             assert!(phases.iter().all(Vec::is_empty), "{fields}");
         }
     }

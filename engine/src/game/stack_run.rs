@@ -125,7 +125,7 @@ impl StackRun {
     /// a phase a run can play; false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if game.stack_runs[state.phase].is_none()
+        if game.runs.stacks[state.phase].is_none()
             || state.outcome.is_some()
             || !state.turn_moves.is_empty()
             || state.draw_offered_by().is_some()
@@ -224,7 +224,9 @@ impl StackRun {
     fn open_stacks(&mut self, game: &Game, seat: usize) {
         let board = &self.board;
         let locked = &game.phases[self.phase].locked;
-        let phase = game.stack_runs[self.phase].as_ref().expect("a run's phase");
+        let phase = game.runs.stacks[self.phase]
+            .as_ref()
+            .expect("a run's phase");
         for &stack in &phase.stacks_open_to[seat] {
             let Some(to) = kept_landing(game, self.phase, board, usize::from(stack)) else {
                 continue;
@@ -341,7 +343,7 @@ impl StackRun {
         if game.upkeep.start_key[self.phase] {
             self.start_key = self.position_key();
         }
-        game.stack_runs[self.phase]
+        game.runs.stacks[self.phase]
             .is_none()
             .then_some(RunStop::Handover)
     }
@@ -419,7 +421,7 @@ mod tests {
         let catalogue = catalogue::names().into_iter().map(catalogue_game);
         let games: Vec<_> = catalogue
             .chain(invented())
-            .filter(|g| g.stack_runs.iter().any(Option::is_some))
+            .filter(|g| g.runs.stacks.iter().any(Option::is_some))
             .collect();
         assert!(games.len() >= 12, "{} games have stacks runs", games.len());
         games
@@ -428,14 +430,14 @@ mod tests {
     #[test]
     fn the_phased_games_and_the_invented_ones_run_and_others_do_not() {
         for name in ["NeedyTrust", "RichUltimatum", "Centipede9", "NeedyDictator"] {
-            let phases = &catalogue_game(name).stack_runs;
+            let phases = &catalogue_game(name).runs.stacks;
             assert!(phases.iter().all(Option::is_some), "{name}: {phases:?}");
         }
         // A sealed phase is played the general way.
-        let sealed = &invented()[1].stack_runs;
+        let sealed = &invented()[1].runs.stacks;
         assert!(sealed[0].is_some() && sealed[1].is_none(), "{sealed:?}");
         for game in invented() {
-            assert!(game.stack_runs[0].is_some(), "{}", game.rules.name);
+            assert!(game.runs.stacks[0].is_some(), "{}", game.rules.name);
         }
         // A flat board, a turn check, hidden pieces, two pieces a turn:
         // the general way.
@@ -448,7 +450,7 @@ mod tests {
         ] {
             let mut unlabelled = fields.clone();
             unlabelled["labels"] = json!({});
-            let phases = &over_trust(unlabelled).stack_runs;
+            let phases = &over_trust(unlabelled).runs.stacks;
             assert!(phases.iter().all(Option::is_none), "{fields}: {phases:?}");
         }
     }

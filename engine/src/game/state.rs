@@ -387,7 +387,7 @@ impl State {
             self.refresh_choices();
             if self.outcome.is_none() && self.draw.is_none() {
                 let forced = match self.choice_count() {
-                    0 if self.game.ending_rules && self.stuck_seat_ends() => return,
+                    0 if self.game.ending_rules() && self.stuck_seat_ends() => return,
                     0 => Some(Move::Pass),
                     count => self.only_choice(count),
                 };

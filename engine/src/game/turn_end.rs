@@ -158,7 +158,7 @@ impl State {
             return self.conclude();
         }
         let mut repeated = self.seen_turns.repeats(turn_key);
-        if repeated && self.game.ending_rules && !after_round && !self.only_passed() {
+        if repeated && self.game.ending_rules() && !after_round && !self.only_passed() {
             match self.game.rules.repetition {
                 Repetition::Stalemate => {}
                 Repetition::Ignored => repeated = false,
@@ -186,7 +186,7 @@ impl State {
                 return self.stalemate(mover, None);
             }
         }
-        if self.game.ending_rules
+        if self.game.ending_rules()
             && let Some(cause) = self.count_turn()
         {
             return self.stalemate(mover, Some(cause));

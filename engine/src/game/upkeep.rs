@@ -63,21 +63,10 @@ pub(crate) struct Upkeep {
     /// nothing is cloaked and turns come one at a time. Such a placement
     /// skips the general move's questions (see `State::place_quietly`).
     pub quiet_placement: Vec<bool>,
-    /// Per phase: a quiet placement's turn asks nothing at its end but the
-    /// lines it made (`untold_lines`), or nothing at all: no turn start
-    /// kept, no line or shape remembered, no Chaos capture test, no seat
-    /// sitting out, no board decided by other checks. Random plays a run
-    /// of such placements without the general move's questions (see
-    /// `State::play_lean_run`).
-    pub lean_turns: Vec<bool>,
     /// Per phase: as `quiet_placement`, but under "Cloaking hides" on a
     /// flat board, where each seat places on the cells it believes open and
     /// a placement on an unseen piece is blocked.
     pub hidden_quiet: Vec<bool>,
-    /// Per phase: a hidden quiet placement's turn asks what a lean turn asks
-    /// (see `lean_turns`). Random plays a run of them on a copy of each
-    /// seat's believed open cells (see `LeanRun`).
-    pub hidden_lean_turns: Vec<bool>,
 }
 
 impl Upkeep {
@@ -128,18 +117,6 @@ impl Upkeep {
             && self.board_checks
             && geometry.boards == 1
             && !rules.overachievers_disqualified;
-        let lean_ends = !self.remembers_lines
-            && !self.tracks_shape_holders
-            && !self.chaos_capture_check
-            && !self.seats_sit_out
-            && (self.untold_lines || !self.board_checks);
-        let lean = |quiet: &[bool]| -> Vec<bool> {
-            (quiet.iter().zip(&self.start_key))
-                .map(|(&quiet, &start_key)| quiet && !start_key && lean_ends)
-                .collect()
-        };
-        self.lean_turns = lean(&self.quiet_placement);
-        self.hidden_lean_turns = lean(&self.hidden_quiet);
         self
     }
 
@@ -198,9 +175,7 @@ impl Upkeep {
             untold_board_checks: false,
             untold_checks: Vec::new(),
             quiet_placement,
-            lean_turns: Vec::new(),
             hidden_quiet,
-            hidden_lean_turns: Vec::new(),
         };
         upkeep.quiet_passes = rules.cloaking == Cloaking::None
             && !upkeep.board_checks
