@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -62,6 +63,8 @@ def scan(path: Path):
 
 
 def main() -> int:
+    # Quietly stop when the reader does (`| head`).
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fields", type=int, default=15)
     parser.add_argument("--lines", type=int, default=100)

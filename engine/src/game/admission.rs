@@ -28,8 +28,9 @@ pub(crate) struct Runs {
     /// at their end but the lines they made, or nothing (see
     /// `Upkeep::quiet_placement` and `State::play_lean_run`).
     pub placements: Vec<bool>,
-    /// Per phase: as `placements`, under "Cloaking hides" on a flat board,
-    /// on a copy of each seat's believed open cells (see `LeanRun`).
+    /// Per phase: as `placements`, where placements are quiet under
+    /// "Cloaking hides" on a flat board: on a copy of each seat's believed
+    /// open cells (see `LeanRun`).
     pub hidden_placements: Vec<bool>,
     /// Per phase and seat: the cells lean moves may start from (see
     /// `move_run::lean_move_phases`); empty where none plays.
@@ -61,7 +62,12 @@ impl Runs {
         let mut runs = Runs {
             may_play,
             placements: lean(&upkeep.quiet_placement),
-            hidden_placements: lean(&upkeep.hidden_quiet),
+            hidden_placements: lean(&super::upkeep::quiet_placements(
+                &game.rules,
+                &game.placing_everywhere,
+                game.reserves_only_fall,
+                crate::rules::Cloaking::Hides,
+            )),
             moves: vec![Vec::new(); phases],
             stacks: (0..phases).map(|_| None).collect(),
             any: Vec::new(),

@@ -63,10 +63,6 @@ pub(crate) struct Upkeep {
     /// nothing is cloaked and turns come one at a time. Such a placement
     /// skips the general move's questions (see `State::place_quietly`).
     pub quiet_placement: Vec<bool>,
-    /// Per phase: as `quiet_placement`, but under "Cloaking hides" on a
-    /// flat board, where each seat places on the cells it believes open and
-    /// a placement on an unseen piece is blocked.
-    pub hidden_quiet: Vec<bool>,
 }
 
 impl Upkeep {
@@ -127,20 +123,8 @@ impl Upkeep {
         nothing_captures: bool,
         placing_everywhere: &[bool],
     ) -> Upkeep {
-        let quiet_under = |cloaking: Cloaking| -> Vec<bool> {
-            let flat = rules.board != BoardKind::Stacks;
-            (rules.phases.iter().zip(placing_everywhere))
-                .map(|(phase, &product)| {
-                    product
-                        && nothing_captures
-                        && rules.cloaking == cloaking
-                        && (cloaking == Cloaking::None || flat)
-                        && phase.order == Order::Sequential
-                })
-                .collect()
-        };
-        let quiet_placement = quiet_under(Cloaking::None);
-        let hidden_quiet = quiet_under(Cloaking::Hides);
+        let quiet_placement =
+            quiet_placements(rules, placing_everywhere, nothing_captures, Cloaking::None);
         let nothing_moves = rules.shapes.iter().all(|s| s.movement.is_empty());
         let start_key = phases
             .iter()
@@ -175,7 +159,6 @@ impl Upkeep {
             untold_board_checks: false,
             untold_checks: Vec::new(),
             quiet_placement,
-            hidden_quiet,
         };
         upkeep.quiet_passes = rules.cloaking == Cloaking::None
             && !upkeep.board_checks
@@ -196,6 +179,29 @@ fn decides_a_board(check: &TurnCheck) -> bool {
             | TurnCheck::EnPassant
             | TurnCheck::Castle
     )
+}
+
+/// Per phase: whether a placement there is quiet (see
+/// `Upkeep::quiet_placement`) where the rules' cloaking is `cloaking`:
+/// placements are a product, nothing captures, turns come one at a time,
+/// and under "Cloaking hides" the board is flat (each seat places on the
+/// cells it believes open, a placement on an unseen piece blocked).
+pub(crate) fn quiet_placements(
+    rules: &RuleSet,
+    placing_everywhere: &[bool],
+    nothing_captures: bool,
+    cloaking: Cloaking,
+) -> Vec<bool> {
+    let flat = rules.board != BoardKind::Stacks;
+    (rules.phases.iter().zip(placing_everywhere))
+        .map(|(phase, &product)| {
+            product
+                && nothing_captures
+                && rules.cloaking == cloaking
+                && (cloaking == Cloaking::None || flat)
+                && phase.order == Order::Sequential
+        })
+        .collect()
 }
 
 #[cfg(test)]

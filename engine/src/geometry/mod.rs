@@ -108,6 +108,16 @@ struct Knight {
     ones: u8,
 }
 
+/// A board's knight jumps: the jumps, where each lands from each cell
+/// (`cell * jumps + jump`, or `NO_CELL`), and the jumps per `ones` filter
+/// (any, 2x1x0, 2x1x1), worked out once.
+#[derive(Clone, Debug, Default)]
+struct KnightJumps {
+    jumps: Vec<Knight>,
+    step: Vec<u16>,
+    sets: [Vec<usize>; 3],
+}
+
 /// The direction list and neighbour tables of one kind of board.
 struct Layout {
     directions: Vec<Dir>,
@@ -154,10 +164,7 @@ pub struct Geometry {
     direction_sets: [Vec<usize>; 3],
     /// `line_directions` without and with diagonals, worked out once.
     line_sets: [Vec<usize>; 2],
-    knights: Vec<Knight>,
-    knight_step: Vec<u16>,
-    /// Knight jumps per `ones` filter (any, 2x1x0, 2x1x1), worked out once.
-    knight_sets: [Vec<usize>; 3],
+    knights: KnightJumps,
     /// On stacks: each column's cells bottom to top; elsewhere each cell alone.
     columns: Vec<Vec<u16>>,
     column_of: Vec<u16>,
@@ -250,9 +257,7 @@ impl Geometry {
             step: Vec::new(),
             direction_sets: Default::default(),
             line_sets: Default::default(),
-            knights: Vec::new(),
-            knight_step: Vec::new(),
-            knight_sets: Default::default(),
+            knights: KnightJumps::default(),
             columns: Vec::new(),
             column_of: Vec::new(),
             lines_between: Vec::new(),
@@ -272,8 +277,8 @@ impl Geometry {
         );
         geo.directions = layout.directions;
         geo.step = layout.step;
-        geo.knights = layout.knights;
-        geo.knight_step = layout.knight_step;
+        geo.knights.jumps = layout.knights;
+        geo.knights.step = layout.knight_step;
         geo.build_columns();
         geo.direction_sets = [
             DirectionSet::Any,
@@ -282,7 +287,7 @@ impl Geometry {
         ]
         .map(|set| geo.list_directions_in(set));
         geo.line_sets = [false, true].map(|diagonals| geo.list_line_directions(diagonals));
-        geo.knight_sets = [None, Some(1), Some(2)].map(|ones| geo.list_knights(ones));
+        geo.knights.sets = [None, Some(1), Some(2)].map(|ones| geo.list_knights(ones));
         geo.lines_between = geo.table_lines_between();
         geo
     }
@@ -565,13 +570,13 @@ impl Geometry {
 
     fn list_knights(&self, ones: Option<u8>) -> Vec<usize> {
         let stacks = self.kind == BoardKind::Stacks;
-        let n = self.knights.len();
+        let n = self.knights.jumps.len();
         (0..n)
             .filter(|&k| {
-                let knight = self.knights[k];
+                let knight = self.knights.jumps[k];
                 !(stacks && knight.vector[2] != 0)
                     && ones.is_none_or(|o| o == knight.ones)
-                    && (0..self.cell_count()).any(|c| self.knight_step[c * n + k] != NO_CELL)
+                    && (0..self.cell_count()).any(|c| self.knights.step[c * n + k] != NO_CELL)
             })
             .collect()
     }
@@ -581,14 +586,14 @@ impl Geometry {
     /// small toroid two jumps may reach the same cell.
     pub fn knight_targets(&self, cell: u16, ones: Option<usize>) -> impl Iterator<Item = u16> + '_ {
         let set: &[usize] = match ones {
-            None => &self.knight_sets[0],
-            Some(1) => &self.knight_sets[1],
-            Some(2) => &self.knight_sets[2],
+            None => &self.knights.sets[0],
+            Some(1) => &self.knights.sets[1],
+            Some(2) => &self.knights.sets[2],
             Some(_) => &[],
         };
-        let n = self.knights.len();
+        let n = self.knights.jumps.len();
         set.iter().filter_map(move |&k| {
-            let t = self.knight_step[usize::from(cell) * n + k];
+            let t = self.knights.step[usize::from(cell) * n + k];
             (t != NO_CELL).then_some(t)
         })
     }
