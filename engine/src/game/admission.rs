@@ -64,7 +64,7 @@ impl Runs {
             placements: lean(&upkeep.quiet_placement),
             hidden_placements: lean(&super::upkeep::quiet_placements(
                 &game.rules,
-                &game.placing_everywhere,
+                &game.placing.everywhere,
                 game.reserves_only_fall,
                 crate::rules::Cloaking::Hides,
             )),

@@ -138,7 +138,7 @@ impl State {
     /// a draw offer); the whole list is left to be built when asked for.
     pub(crate) fn list_beside_product(&mut self) {
         let seat = self.to_move;
-        if let Some(blocked) = self.game.placement_blocked[self.phase].get(seat) {
+        if let Some(blocked) = self.game.placing.blocked[self.phase].get(seat) {
             self.choices
                 .unblocked
                 .assign_without(self.board.open(), blocked);
@@ -181,7 +181,7 @@ impl State {
     fn may_place_everywhere(&self) -> bool {
         let game = self.game();
         let seat = self.to_move;
-        game.placing_everywhere[self.phase]
+        game.placing.everywhere[self.phase]
             && !self.is_finished()
             && self.draw_offered_by().is_none()
             && self.round.is_none()
@@ -287,7 +287,7 @@ impl State {
                 kinds.contains(&(color, shape))
                     && usize::from(to) < self.board.len()
                     && self.may_place_on(to)
-                    && (self.game().placement_blocked[self.phase].is_empty()
+                    && (self.game().placing.blocked[self.phase].is_empty()
                         || self.choices.unblocked.contains(to))
             }
             _ => self.choices.listed.contains(&mv),
@@ -304,7 +304,7 @@ pub(crate) fn kinds_held<'a>(
     reserves: &'a super::reserves::Reserves,
     seat: usize,
 ) -> impl Iterator<Item = ((Color, Shape), u16)> + Clone + 'a {
-    game.placeable[seat]
+    game.placing.kinds[seat]
         .iter()
         .map(|&(color, shape)| ((color, shape), reserves.get(color, shape)))
         .filter(|&(_, count)| count > 0)

@@ -79,7 +79,7 @@ impl Knowledge {
         let hides = game.rules.cloaking == Cloaking::Hides;
         let keeps_open = hides
             && game.geometry.kind != BoardKind::Stacks
-            && game.placing_everywhere.iter().any(|p| *p);
+            && game.placing.everywhere.iter().any(|p| *p);
         let seats = game.seats.len();
         let learning = Learning {
             open_to: vec![Slots::with_room(cells); if keeps_open { seats } else { 0 }],
@@ -140,6 +140,16 @@ pub(crate) fn seers_of_piece(game: &Game, color: Color, shape: Shape, known: u8)
         }
     }
     seen
+}
+
+/// Under "Cloaking hides", per seat, the cells where a piece it does not
+/// see can change what it is offered; empty for every cell.
+#[derive(Debug, Default)]
+pub(crate) struct Judged {
+    /// Its moves (see [`cells_judged_on`]).
+    pub on: Vec<Vec<u64>>,
+    /// Its board moves or their captures (see [`cells_judged_for_captures`]).
+    pub for_captures: Vec<Vec<u64>>,
 }
 
 /// Per seat under "Cloaking hides", the cells where a piece it does not see
@@ -419,7 +429,7 @@ impl State {
     pub(crate) fn placing_slots(&self) -> &Slots {
         match self.knowledge.learning().open_to.get(self.to_move) {
             Some(open) if self.judges_by_knowledge() => open,
-            _ if !self.game().placement_blocked[self.phase].is_empty() => &self.choices.unblocked,
+            _ if !self.game().placing.blocked[self.phase].is_empty() => &self.choices.unblocked,
             _ => self.board.open(),
         }
     }
@@ -544,7 +554,7 @@ impl State {
         lifted.clear();
         // Only on a cloaked cell can a piece be unseen, and only where it
         // can change the seat's moves does it matter.
-        let judged = self.game.judged_for_captures.get(seat);
+        let judged = self.game.judged.for_captures.get(seat);
         let matters = |c: u16| judged.is_none_or(|j| j[usize::from(c / 64)] & 1 << (c % 64) != 0);
         for &cell in &self.game().phases[self.phase].cloaked_cells {
             let piece = self.board[usize::from(cell)];
@@ -564,7 +574,7 @@ impl State {
         let learning = self.knowledge.learning.as_deref_mut().expect("cloaked");
         let mut lifted = std::mem::take(&mut learning.lifted);
         lifted.clear();
-        let judged = self.game.judged_on.get(seat).map_or(&[][..], Vec::as_slice);
+        let judged = self.game.judged.on.get(seat).map_or(&[][..], Vec::as_slice);
         let unseen = learning.unseen[seat].iter_within(judged);
         lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)])));
         self.lift(lifted);

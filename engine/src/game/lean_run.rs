@@ -170,7 +170,7 @@ impl LeanRun {
     /// spaces closed to the mover); false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        let blocked = &game.placement_blocked[state.phase];
+        let blocked = &game.placing.blocked[state.phase];
         if !state.lean_now() || !blocked.is_empty() && game.runs.hidden_placements[state.phase] {
             return false;
         }
@@ -341,7 +341,7 @@ impl LeanRun {
             // `choices::kind_at` over the kinds the seat may place, held or
             // not (a kind not held passes no pick): filtering them first
             // cost Tic-Tac-Toe 3% more instructions a game.
-            let (color, shape) = *game.placeable[self.to_move]
+            let (color, shape) = *game.placing.kinds[self.to_move]
                 .iter()
                 .find(|&&(color, shape)| {
                     let held = u32::from(self.reserves.get(color, shape));
@@ -408,12 +408,12 @@ impl LeanRun {
             && self.phase + 1 == game.phases.len()
             && game.geometry.boards == 1
             && no_one_places;
-        match &game.stalemate_anywhere {
+        match &game.foreknown.stalemate_anywhere {
             Some(results) if stalemate => {
                 self.results.clone_from(results);
                 Some(RunStop::Stalemate)
             }
-            None if stalemate && game.stalemate_by_position => {
+            None if stalemate && game.foreknown.stalemate_by_position => {
                 let board = &self.board;
                 outcome::stalemate_results_of_board(game, board, &mut self.results);
                 Some(RunStop::Stalemate)
@@ -1014,7 +1014,7 @@ mod tests {
                                 super::RunStop::Line => lines += 1,
                                 _ => stalemates += 1,
                             }
-                            by_board += usize::from(game.stalemate_anywhere.is_none());
+                            by_board += usize::from(game.foreknown.stalemate_anywhere.is_none());
                             break;
                         }
                         Some(stop) => {

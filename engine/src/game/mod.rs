@@ -162,20 +162,9 @@ pub struct Game {
     pub(crate) slot_of: Arc<[u16]>,
     /// On stacks, where each cell stands (see `board::StackLayout`).
     pub(crate) stack_layout: Option<Arc<board::StackLayout>>,
-    /// Per phase and stack, how many of its places lie at or below its
-    /// highest locked place: nothing lands there.
-    pub(crate) locked_floor: Vec<Vec<u8>>,
-    /// Per phase: whether a seat's placements are every piece it holds on
-    /// every open slot it may use (placement only, nothing that captures;
-    /// spaces closed to it by locks or exclusivity only on flat, uncloaked
-    /// boards, see `placement_blocked`), so they need not be listed one by one.
-    pub(crate) placing_everywhere: Vec<bool>,
-    /// Per phase and seat, the spaces it may not place on though empty
-    /// (locked, or kept for other seats), a bit each; no words where none.
-    pub(crate) placement_blocked: Vec<Vec<Vec<u64>>>,
-    /// Per seat, the kinds of piece it may place if it holds them: colours
-    /// it controls, shapes of the game, in the order moves list them.
-    pub(crate) placeable: Vec<Vec<(Color, Shape)>>,
+    /// Where placements land and which are listed (see
+    /// `placements::Placing`).
+    pub(crate) placing: placements::Placing,
     /// In-a-row lines as masks, per length and diagonals the rules count,
     /// where the board is small enough and its lines do not wrap (see `lines`).
     pub(crate) line_tables: Vec<lines::LineTable>,
@@ -212,24 +201,12 @@ pub struct Game {
     /// none may, Random's moves are not offered to one (the phased games
     /// spent 3% of a playout finding each time that none applied).
     pub(crate) runs: admission::Runs,
-    /// The results of a stalemate, where the rules give them whatever the
-    /// position (see `outcome::stalemate_results_anywhere`).
-    pub(crate) stalemate_anywhere: Option<Vec<SeatResult>>,
-    /// Per team, every seat's result where a lone check names that team
-    /// alone: by a win (index 0) or a lose (1) rule (see
-    /// `outcome::one_line_results_into`, the end of most lean playouts).
-    pub(crate) one_team_named: Vec<[Vec<SeatResult>; 2]>,
-    /// Whether the stalemate rules judge a one-board game's final board
-    /// alone (see `outcome::stalemate_judges_board_alone`).
-    pub(crate) stalemate_by_position: bool,
-    /// Per seat under "Cloaking hides", the cells where a piece it does not
-    /// see can change its moves (see `knowledge::cells_judged_on`); empty
-    /// for every cell.
-    pub(crate) judged_on: Vec<Vec<u64>>,
-    /// Per seat under "Cloaking hides", the cells where a piece it does not
-    /// see can change its board moves or their captures (see
-    /// `knowledge::cells_judged_for_captures`); empty for every cell.
-    pub(crate) judged_for_captures: Vec<Vec<u64>>,
+    /// Results worked out once: of a stalemate, and of a lone check
+    /// naming one team (see `outcome::Foreknown`).
+    pub(crate) foreknown: outcome::Foreknown,
+    /// Under "Cloaking hides", per seat, the cells where a piece it does
+    /// not see can change its moves (see `knowledge::Judged`).
+    pub(crate) judged: knowledge::Judged,
     /// Per phase, the seats that may have a move by stack, a bit each (see
     /// `by_stack::seats_that_may_step`).
     pub(crate) seats_may_step: Vec<u8>,
@@ -394,25 +371,10 @@ impl Game {
         let goals = goals::Goals::compile(&rules, &geometry, &seats);
         let nothing_captures = powers.iter().all(Option::is_none);
         let nothing_moves = movement.iter().all(Vec::is_empty);
-        let placement_blocked = board::placement_blocked(&phases, &exclusive, seats.len());
-        // Spaces closed to some seat are taken out of a flat board's open
-        // slots (see `board::placement_blocked`); on stacks a lock changes
-        // where a piece lands, so there the moves are listed.
-        let flat = geometry.kind != BoardKind::Stacks;
-        // Walls left by moves close spaces the product cannot know of.
-        let walls_left = (rules.shapes.iter()).any(|s| s.trail == Some(crate::rules::Trail::Wall));
-        let placing_everywhere: Vec<bool> = phases
-            .iter()
-            .zip(&placement_blocked)
-            .map(|(p, blocked)| {
-                (p.placement_only || nothing_moves)
-                    && nothing_captures
-                    && (blocked.is_empty() || flat && rules.cloaking == Cloaking::None)
-                    && !walls_left
-                    // A roll narrows the placements to one shape's.
-                    && rules.dice.is_none()
-            })
-            .collect();
+        let placing =
+            placements::Placing::compile(&rules, &geometry, &phases, &exclusive, &seats, {
+                (nothing_moves, nothing_captures)
+            });
         let slot_of = board::slots_of(&geometry);
         let stacks = geometry.kind == BoardKind::Stacks;
         let stack_layout = stacks.then(|| {
@@ -421,40 +383,13 @@ impl Game {
                 geometry.cell_count(),
             ))
         });
-        // Stacks only: on flat boards a landing is the cell itself.
-        let locked_floor = phases
-            .iter()
-            .filter(|_| stacks)
-            .map(|p| {
-                geometry
-                    .columns()
-                    .iter()
-                    .map(|column| {
-                        column
-                            .iter()
-                            .rposition(|&c| p.locked[usize::from(c)])
-                            .map_or(0, |top| top as u8 + 1)
-                    })
-                    .collect()
-            })
-            .collect();
         let upkeep = upkeep::Upkeep::compile(
             &rules,
             &phases,
             &powers,
             nothing_captures,
-            &placing_everywhere,
+            &placing.everywhere,
         );
-        let placeable = seats
-            .iter()
-            .map(|seat| {
-                Color::ALL
-                    .iter()
-                    .filter(|c| seat.controls(**c))
-                    .flat_map(|c| rules.shapes.iter().map(move |s| (*c, s.shape)))
-                    .collect()
-            })
-            .collect();
         let line_tables: Vec<lines::LineTable> = lines_counted(&rules)
             .into_iter()
             .filter_map(|(length, diagonals)| {
@@ -533,24 +468,25 @@ impl Game {
             measured(|of| matches!(of, Measure::LongestLine { .. } | Measure::Lines { .. }))
                 .then(|| outcome::step_masks(&geometry))
                 .flatten();
-        let judged_on =
-            knowledge::cells_judged_on(&rules, &geometry, &exclusive, &upkeep, seats.len());
-        let judged_for_captures =
-            knowledge::cells_judged_for_captures(&rules, &geometry, &exclusive, seats.len(), {
-                steps::leaps_that_cover(&movement, &powers)
-            });
+        let judged = knowledge::Judged {
+            on: knowledge::cells_judged_on(&rules, &geometry, &exclusive, &upkeep, seats.len()),
+            for_captures: knowledge::cells_judged_for_captures(
+                &rules,
+                &geometry,
+                &exclusive,
+                seats.len(),
+                steps::leaps_that_cover(&movement, &powers),
+            ),
+        };
         let mut game = Game {
-            judged_on,
-            judged_for_captures,
+            judged,
             area_masks,
             line_steps,
             step_table,
             runs: admission::Runs::default(),
             seats_may_step: Vec::new(),
             stack_rows: None,
-            stalemate_anywhere: None,
-            one_team_named: Vec::new(),
-            stalemate_by_position: false,
+            foreknown: outcome::Foreknown::default(),
             color_owner: [None; Color::ALL.len()],
             team_colors: (0..teams)
                 .map(|team| {
@@ -565,13 +501,10 @@ impl Game {
             side_layout,
             surround_layout,
             upkeep,
-            placeable,
             reserves_only_fall: nothing_captures,
             slot_of,
             stack_layout,
-            locked_floor,
-            placing_everywhere,
-            placement_blocked,
+            placing,
             goals,
             strengths: capture::compile_strengths(&powers),
             powers,
@@ -590,9 +523,7 @@ impl Game {
         for color in Color::ALL {
             game.color_owner[color.index()] = outcome::owner(&game, color);
         }
-        game.stalemate_anywhere = outcome::stalemate_results_anywhere(&game);
-        game.one_team_named = outcome::one_team_named_results(&game);
-        game.stalemate_by_position = outcome::stalemate_judges_board_alone(&game.rules);
+        game.foreknown = outcome::Foreknown::compile(&game);
         game.seats_may_step = by_stack::seats_that_may_step(&game);
         game.stack_rows = by_stack::StackRows::compile(&game);
         admission::Runs::admit(&mut game);

@@ -329,12 +329,12 @@ pub(super) fn stalemate_apart(
     board: &Board,
     results: &mut Vec<SeatResult>,
 ) -> RunStop {
-    match &game.stalemate_anywhere {
+    match &game.foreknown.stalemate_anywhere {
         Some(anywhere) => {
             results.clone_from(anywhere);
             RunStop::Stalemate
         }
-        None if game.stalemate_by_position => {
+        None if game.foreknown.stalemate_by_position => {
             outcome::stalemate_results_of_board(game, board, results);
             RunStop::Stalemate
         }

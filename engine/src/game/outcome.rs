@@ -181,9 +181,35 @@ fn decide_named_into(game: &Game, fired: &[(u16, WinLose)], results: &mut Vec<Se
     chaos_rules(game, results);
 }
 
+/// Results a game's rules give whatever the play, worked out once when
+/// it is compiled.
+#[derive(Debug, Default)]
+pub(crate) struct Foreknown {
+    /// The results of a stalemate, where the rules give them whatever the
+    /// position (see `stalemate_results_anywhere`).
+    pub stalemate_anywhere: Option<Vec<SeatResult>>,
+    /// Whether the stalemate rules judge a one-board game's final board
+    /// alone (see `stalemate_judges_board_alone`).
+    pub stalemate_by_position: bool,
+    /// Per team, every seat's result where a lone check names that team
+    /// alone: by a win (index 0) or a lose (1) rule (see
+    /// `one_line_results_into`, the end of most lean playouts).
+    pub one_team_named: Vec<[Vec<SeatResult>; 2]>,
+}
+
+impl Foreknown {
+    pub(crate) fn compile(game: &Game) -> Foreknown {
+        Foreknown {
+            stalemate_anywhere: stalemate_results_anywhere(game),
+            stalemate_by_position: stalemate_judges_board_alone(&game.rules),
+            one_team_named: one_team_named_results(game),
+        }
+    }
+}
+
 /// Per team, the results where a lone check names that team alone, by a
-/// win and by a lose rule (see `Game::one_team_named`).
-pub(crate) fn one_team_named_results(game: &Game) -> Vec<[Vec<SeatResult>; 2]> {
+/// win and by a lose rule (see `Foreknown::one_team_named`).
+fn one_team_named_results(game: &Game) -> Vec<[Vec<SeatResult>; 2]> {
     let named = |team: usize, result: WinLose| {
         let mut results = Vec::new();
         decide_named_into(game, &[(1 << team, result)], &mut results);

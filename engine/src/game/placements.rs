@@ -2,9 +2,85 @@
 //! boards, stacks and their kept heights), and, for capture-only
 //! surrounding shapes, only where a placement takes.
 
-use super::{Move, State};
-use crate::geometry::DirectionSet;
-use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Shape};
+use super::{CompiledPhase, Move, Seat, State};
+use crate::geometry::{DirectionSet, Geometry};
+use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, RuleSet, Shape};
+
+/// Where a game's placements land and which of them are listed, worked out
+/// when it is compiled.
+#[derive(Debug, Default)]
+pub(crate) struct Placing {
+    /// Per phase and stack, how many of its places lie at or below its
+    /// highest locked place: nothing lands there. Stacks only: on flat
+    /// boards a landing is the cell itself.
+    pub floors: Vec<Vec<u8>>,
+    /// Per phase: whether a seat's placements are every piece it holds on
+    /// every open slot it may use (placement only, nothing that captures;
+    /// spaces closed to it by locks or exclusivity only on flat, uncloaked
+    /// boards, see `blocked`), so they need not be listed one by one.
+    pub everywhere: Vec<bool>,
+    /// Per phase and seat, the spaces it may not place on though empty
+    /// (locked, or kept for other seats), a bit each; no words where none.
+    pub blocked: Vec<Vec<Vec<u64>>>,
+    /// Per seat, the kinds of piece it may place if it holds them: colours
+    /// it controls, shapes of the game, in the order moves list them.
+    pub kinds: Vec<Vec<(Color, Shape)>>,
+}
+
+impl Placing {
+    /// The placing of a game with these `rules`, board, `phases`, cells
+    /// kept for some seats (`exclusive`) and `seats`; `nothing_moves` and
+    /// `nothing_captures` as its shapes' movement and powers say.
+    pub(crate) fn compile(
+        rules: &RuleSet,
+        geometry: &Geometry,
+        phases: &[CompiledPhase],
+        exclusive: &[u8],
+        seats: &[Seat],
+        (nothing_moves, nothing_captures): (bool, bool),
+    ) -> Placing {
+        let blocked = super::board::placement_blocked(phases, exclusive, seats.len());
+        // Spaces closed to some seat are taken out of a flat board's open
+        // slots (see `board::placement_blocked`); on stacks a lock changes
+        // where a piece lands, so there the moves are listed.
+        let flat = geometry.kind != BoardKind::Stacks;
+        // Walls left by moves close spaces the product cannot know of.
+        let walls_left = (rules.shapes.iter()).any(|s| s.trail == Some(crate::rules::Trail::Wall));
+        let everywhere = (phases.iter().zip(&blocked))
+            .map(|(p, blocked)| {
+                (p.placement_only || nothing_moves)
+                    && nothing_captures
+                    && (blocked.is_empty() || flat && rules.cloaking == Cloaking::None)
+                    && !walls_left
+                    // A roll narrows the placements to one shape's.
+                    && rules.dice.is_none()
+            })
+            .collect();
+        let floors = (phases.iter().filter(|_| !flat))
+            .map(|p| {
+                (geometry.columns().iter())
+                    .map(|column| {
+                        (column.iter().rposition(|&c| p.locked[usize::from(c)]))
+                            .map_or(0, |top| top as u8 + 1)
+                    })
+                    .collect()
+            })
+            .collect();
+        let kinds = (seats.iter())
+            .map(|seat| {
+                (Color::ALL.iter().filter(|c| seat.controls(**c)))
+                    .flat_map(|c| rules.shapes.iter().map(move |s| (*c, s.shape)))
+                    .collect()
+            })
+            .collect();
+        Placing {
+            floors,
+            everywhere,
+            blocked,
+            kinds,
+        }
+    }
+}
 
 impl State {
     /// Where a piece dropped on the column of `cell` lands: above the highest
@@ -151,7 +227,7 @@ impl State {
             // `landing` and `can_enter` unrolled over the kept heights and
             // locked floors: this runs for every position of a stacks game.
             let (floors, locked) = (
-                &game.locked_floor[self.phase],
+                &game.placing.floors[self.phase],
                 &game.phases[self.phase].locked,
             );
             for (stack, column) in geo.columns().iter().enumerate() {
@@ -235,7 +311,7 @@ pub(crate) fn kept_height(
     stack: usize,
 ) -> usize {
     let height = board.height(stack).unwrap_or(0);
-    usize::from(height.max(game.locked_floor[phase][stack]))
+    usize::from(height.max(game.placing.floors[phase][stack]))
 }
 
 /// The lines a surrounding capture closes, for the captures that surround.

@@ -73,7 +73,7 @@ pub(crate) fn stack_run_phases(game: &Game) -> Vec<Option<StackPhase>> {
             let open_to = |seat: usize| -> Vec<u16> {
                 (0..columns.len())
                     .filter(|&stack| {
-                        let floor = usize::from(game.locked_floor[p][stack]);
+                        let floor = usize::from(game.placing.floors[p][stack]);
                         columns[stack].iter().skip(floor).any(|&c| {
                             let c = usize::from(c);
                             !locked[c] && game.exclusive[c] & (1 << seat) != 0

@@ -221,11 +221,12 @@ fn under_obscurity_moves_are_judged_on_the_taken_spaces() {
 #[test]
 fn chaos_judges_its_captures_on_the_cells_it_may_enter_as_on_every_cell() {
     let game = catalogue_game("3P-9X-HideSeek");
-    assert!(!game.judged_for_captures.is_empty(), "the cat only steps");
+    assert!(!game.judged.for_captures.is_empty(), "the cat only steps");
     let mut every_cell = crate::Game::new(game.rules.clone()).expect("a catalogue game");
     std::sync::Arc::get_mut(&mut every_cell)
         .expect("not shared yet")
-        .judged_for_captures
+        .judged
+        .for_captures
         .clear();
     let chaos = (game.seats.iter().position(|s| s.is_chaos)).expect("a Chaos seat");
     let (mut unseen_judged, mut answers) = (0, [0; 3]);
@@ -268,5 +269,5 @@ fn chaos_judges_its_captures_on_the_cells_it_may_enter_as_on_every_cell() {
     let sliding = game_without_checks(serde_json::json!({"cloaking": "hides",
         "board": "squares", "phases": [{"cloaked": ["all"]}],
         "shapes": [{"shape": "x", "movement": ["orthogonal"], "reserves": {"black": 1, "white": 1}}]}));
-    assert!(sliding.judged_for_captures.is_empty());
+    assert!(sliding.judged.for_captures.is_empty());
 }

@@ -60,8 +60,8 @@ impl Informed {
             && !rules.overachievers_disqualified
             && game.geometry.boards == 1
             && !super::super::lines::wraps(&game.geometry)
-            && game.placement_blocked.iter().all(Vec::is_empty);
-        let piece = |seat: usize| match game.placeable[seat][..] {
+            && game.placing.blocked.iter().all(Vec::is_empty);
+        let piece = |seat: usize| match game.placing.kinds[seat][..] {
             [(color, shape)] => Some(pack(color, shape)),
             _ => None,
         };

@@ -160,7 +160,7 @@ pub(crate) fn one_line_results_into(
         WinLose::Win => 0,
         WinLose::Lose => 1,
     };
-    results.clone_from(&game.one_team_named[team][by]);
+    results.clone_from(&game.foreknown.one_team_named[team][by]);
     true
 }
 

@@ -49,7 +49,7 @@ pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult>
 /// into `results`, where the rules judge nothing else (see
 /// `Game::stalemate_by_position`): for a lean run that ends a full board.
 pub(crate) fn results_of_board(game: &Game, board: &Board, results: &mut Vec<SeatResult>) {
-    debug_assert!(game.stalemate_by_position);
+    debug_assert!(game.foreknown.stalemate_by_position);
     // No rule asks who moved last or which lines were made before.
     let at = Stalemated {
         pos: Position::new(game, board),
