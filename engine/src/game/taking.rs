@@ -380,16 +380,7 @@ impl State {
             return Jumped::default();
         }
         if self.is_castle(from, to) {
-            let (partner_to, rook_to) = self.castle_landing(from, to);
-            for (src, dst) in [(to, partner_to), (from, rook_to)] {
-                self.board
-                    .set(usize::from(dst), self.board[usize::from(src)]);
-                self.flags[usize::from(dst)] = self.flags[usize::from(src)] | MOVED;
-                self.board.set(usize::from(src), 0);
-                self.flags[usize::from(src)] = 0;
-                self.changed.extend([src, dst]);
-            }
-            self.tactics.passed = None;
+            self.castle(from, to);
             return Jumped::default();
         }
         let taking = self.taking(seat, mv);
@@ -434,20 +425,42 @@ impl State {
             Some(CaptureCondition::ChainJump | CaptureCondition::ChainJumpBack)
         );
         if chains && taking.jumped() && arrived && promote.is_none() {
-            // Where the chain has stood, for a chain that may not return.
-            if !continuing {
-                self.tactics.visited.clear();
-                self.tactics.visited.push(from);
-            }
-            self.tactics.visited.push(to);
-            self.tactics.chain = Some(to);
-            let mut again = Vec::new();
-            self.jumps(seat, to, piece.1, &mut again);
-            if again.is_empty() {
-                self.tactics.chain = None;
-            }
+            self.open_chain(seat, (from, to), piece.1, continuing);
         }
         taking.jump_words()
+    }
+
+    /// Castles: the piece on `from` and its partner on `to` each land
+    /// where castling puts them.
+    fn castle(&mut self, from: u16, to: u16) {
+        let (partner_to, rook_to) = self.castle_landing(from, to);
+        for (src, dst) in [(to, partner_to), (from, rook_to)] {
+            self.board
+                .set(usize::from(dst), self.board[usize::from(src)]);
+            self.flags[usize::from(dst)] = self.flags[usize::from(src)] | MOVED;
+            self.board.set(usize::from(src), 0);
+            self.flags[usize::from(src)] = 0;
+            self.changed.extend([src, dst]);
+        }
+        self.tactics.passed = None;
+    }
+
+    /// After a jump of `seat`'s piece of `shape` from `from` to `to` (a
+    /// link of a chain already open when `continuing`): the chain stays
+    /// open where the piece can jump again.
+    fn open_chain(&mut self, seat: usize, (from, to): (u16, u16), shape: Shape, continuing: bool) {
+        // Where the chain has stood, for a chain that may not return.
+        if !continuing {
+            self.tactics.visited.clear();
+            self.tactics.visited.push(from);
+        }
+        self.tactics.visited.push(to);
+        self.tactics.chain = Some(to);
+        let mut again = Vec::new();
+        self.jumps(seat, to, shape, &mut again);
+        if again.is_empty() {
+            self.tactics.chain = None;
+        }
     }
 
     /// Whether `seat`'s piece of `shape` may pass over the piece on `cell`

@@ -215,39 +215,8 @@ pub(super) fn check_initial(rules: &RuleSet, dimensions_ok: bool, report: &mut R
     let mut places_ok = dimensions_ok;
     for (i, p) in rules.initial.iter().enumerate() {
         let field = format!("initial[{i}]");
-        if !colors.contains(&p.color) {
-            report.add(
-                format!("{field}.color"),
-                format!(
-                    "{} is not played in this game; the colours in play are {}",
-                    p.color.name(),
-                    color_list(&colors)
-                ),
-            );
-        }
-        if rules.shape_rules(p.shape).is_none() {
-            report.add(
-                format!("{field}.shape"),
-                format!(
-                    "{} is not among the game's shapes; add it to shapes or choose a listed one",
-                    p.shape.name()
-                ),
-            );
-        }
         let stacks = fills_stacks(rules, &p.at);
-        if p.count == 0 {
-            report.add(format!("{field}.count"), "the count must be at least 1");
-        } else if p.count > 1 && !stacks {
-            let hint = if rules.board == BoardKind::Stacks {
-                "name the whole stack (leave z out) to stack several"
-            } else {
-                "list each cell separately"
-            };
-            report.add(
-                format!("{field}.count"),
-                format!("a cell holds one piece; use count 1, or {hint}"),
-            );
-        }
+        check_initial_kind(rules, (&field, p, stacks), &colors, report);
         if !dimensions_ok {
             continue;
         }
@@ -309,6 +278,48 @@ pub(super) fn check_initial(rules: &RuleSet, dimensions_ok: bool, report: &mut R
                 "{} has room for only {fitted} more pieces above its locked spaces and the pieces listed before; use at most {fitted}",
                 extent.stack_text(bottom)
             ),
+        );
+    }
+}
+
+/// The colour, shape and count of the starting piece `p` (`field` in the
+/// file; `stacks`: it fills a whole stack).
+fn check_initial_kind(
+    rules: &RuleSet,
+    (field, p, stacks): (&str, &crate::rules::InitialPieces, bool),
+    colors: &[Color],
+    report: &mut Report,
+) {
+    if !colors.contains(&p.color) {
+        report.add(
+            format!("{field}.color"),
+            format!(
+                "{} is not played in this game; the colours in play are {}",
+                p.color.name(),
+                color_list(colors)
+            ),
+        );
+    }
+    if rules.shape_rules(p.shape).is_none() {
+        report.add(
+            format!("{field}.shape"),
+            format!(
+                "{} is not among the game's shapes; add it to shapes or choose a listed one",
+                p.shape.name()
+            ),
+        );
+    }
+    if p.count == 0 {
+        report.add(format!("{field}.count"), "the count must be at least 1");
+    } else if p.count > 1 && !stacks {
+        let hint = if rules.board == BoardKind::Stacks {
+            "name the whole stack (leave z out) to stack several"
+        } else {
+            "list each cell separately"
+        };
+        report.add(
+            format!("{field}.count"),
+            format!("a cell holds one piece; use count 1, or {hint}"),
         );
     }
 }
