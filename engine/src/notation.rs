@@ -202,7 +202,6 @@ fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
 
 /// Matches a typed move against the legal moves of the seat to move.
 pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
-    let geo = &state.game().geometry;
     let legal = state.legal_moves();
     let simple = |m: Move| -> Result<Move, String> {
         if legal.contains(&m) {
@@ -217,136 +216,145 @@ pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
         MoveText::Agree => simple(Move::AgreeDraw),
         MoveText::Refuse => simple(Move::RefuseDraw),
         MoveText::Roll(face) => simple(Move::Roll { face: *face }),
-        MoveText::Place { color, shape, at } => {
-            let targets = cells(geo, at)?;
-            let matching: Vec<Move> = legal
+        MoveText::Place { color, shape, at } => resolve_place(state, &legal, (*color, *shape), at),
+        MoveText::Step { from, to, promote } => resolve_step(state, &legal, (from, to), *promote),
+    }
+}
+
+/// A typed placement (colour and shape when given, the place) matched
+/// against the `legal` moves.
+fn resolve_place(
+    state: &State,
+    legal: &[Move],
+    (color, shape): (Option<Color>, Option<Shape>),
+    at: &CellText,
+) -> Result<Move, String> {
+    let geo = &state.game().geometry;
+    let targets = cells(geo, at)?;
+    let matching: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| match m {
+            Move::Place {
+                color: c,
+                shape: s,
+                to,
+            } => {
+                targets.contains(to)
+                    && color.is_none_or(|w| w == *c)
+                    && shape.is_none_or(|w| w == *s)
+            }
+            _ => false,
+        })
+        .collect();
+    match matching.as_slice() {
+        [one] => Ok(*one),
+        [] => {
+            let seat = &state.game().seats[state.to_move()];
+            let color = color.unwrap_or(seat.color);
+            let shape = shape.unwrap_or_else(|| {
+                state
+                    .game()
+                    .rules
+                    .shapes
+                    .iter()
+                    .map(|s| s.shape)
+                    .find(|s| state.reserve(color, *s) > 0)
+                    .unwrap_or_default()
+            });
+            let to = targets
                 .iter()
                 .copied()
-                .filter(|m| match m {
-                    Move::Place {
-                        color: c,
-                        shape: s,
-                        to,
-                    } => {
-                        targets.contains(to)
-                            && color.is_none_or(|w| w == *c)
-                            && shape.is_none_or(|w| w == *s)
-                    }
-                    _ => false,
-                })
-                .collect();
-            match matching.as_slice() {
-                [one] => Ok(*one),
-                [] => {
-                    let seat = &state.game().seats[state.to_move()];
-                    let color = color.unwrap_or(seat.color);
-                    let shape = shape.unwrap_or_else(|| {
-                        state
-                            .game()
-                            .rules
-                            .shapes
-                            .iter()
-                            .map(|s| s.shape)
-                            .find(|s| state.reserve(color, *s) > 0)
-                            .unwrap_or_default()
-                    });
-                    let to = targets
-                        .iter()
-                        .copied()
-                        .find(|&c| state.piece_at(c).is_none())
-                        .unwrap_or(targets[0]);
-                    Err(why(state, Move::Place { color, shape, to }))
-                }
-                many => {
-                    let choices: Vec<String> = many
-                        .iter()
-                        .map(|m| match m {
-                            Move::Place { color, shape, to } => {
-                                format!(
-                                    "{} {} {}",
-                                    color.name(),
-                                    shape.name(),
-                                    cell_words(geo, *to)
-                                )
-                            }
-                            _ => unreachable!("filtered to placements"),
-                        })
-                        .collect();
-                    Err(format!(
-                        "that move is ambiguous; say which: {}",
-                        choices.join(" or ")
-                    ))
-                }
-            }
+                .find(|&c| state.piece_at(c).is_none())
+                .unwrap_or(targets[0]);
+            Err(why(state, Move::Place { color, shape, to }))
         }
-        MoveText::Step { from, to, promote } => {
-            let sources = cells(geo, from)?;
-            let targets = cells(geo, to)?;
-            let matching: Vec<Move> = legal
+        many => {
+            let choices: Vec<String> = many
                 .iter()
-                .copied()
-                .filter(|m| match (*m, promote) {
-                    (Move::Step { from, to }, None) => {
-                        sources.contains(&from) && targets.contains(&to)
+                .map(|m| match m {
+                    Move::Place { color, shape, to } => {
+                        format!("{} {} {}", color.name(), shape.name(), cell_words(geo, *to))
                     }
-                    (Move::Promote { from, to, shape }, wanted) => {
-                        sources.contains(&from)
-                            && targets.contains(&to)
-                            && wanted.is_none_or(|w| w == shape)
-                    }
-                    _ => false,
+                    _ => unreachable!("filtered to placements"),
                 })
                 .collect();
-            match matching.as_slice() {
-                [one] => Ok(*one),
-                [] => {
-                    let from = sources
-                        .iter()
-                        .rev()
-                        .copied()
-                        .find(|&c| state.piece_at(c).is_some())
-                        .unwrap_or(sources[0]);
-                    let to = targets
-                        .iter()
-                        .copied()
-                        .find(|&c| state.piece_at(c).is_none())
-                        .unwrap_or(targets[0]);
-                    let mv = match promote {
-                        Some(shape) => Move::Promote {
-                            from,
-                            to,
-                            shape: *shape,
-                        },
-                        None => Move::Step { from, to },
-                    };
-                    Err(why(state, mv))
-                }
-                many if many.iter().all(|m| matches!(m, Move::Promote { .. })) => {
-                    let choices: Vec<String> = many
-                        .iter()
-                        .map(|m| match m {
-                            Move::Promote { from, to, shape } => format!(
-                                "{}-{}={}",
-                                cell_words(geo, *from),
-                                cell_words(geo, *to),
-                                shape.name()
-                            ),
-                            _ => unreachable!("filtered to promotions"),
-                        })
-                        .collect();
-                    Err(format!(
-                        "the piece reaches its goal: say what it becomes: {}",
-                        choices.join(" or ")
-                    ))
-                }
-                many => {
-                    let choices: Vec<String> = many.iter().map(|m| state.move_text(*m)).collect();
-                    Err(format!(
-                        "that move is ambiguous; say which: {}",
-                        choices.join(" or ")
-                    ))
-                }
+            Err(format!(
+                "that move is ambiguous; say which: {}",
+                choices.join(" or ")
+            ))
+        }
+    }
+}
+
+/// A typed step (from, to, and the shape it becomes when given) matched
+/// against the `legal` moves.
+fn resolve_step(
+    state: &State,
+    legal: &[Move],
+    (from, to): (&CellText, &CellText),
+    promote: Option<Shape>,
+) -> Result<Move, String> {
+    let geo = &state.game().geometry;
+    let sources = cells(geo, from)?;
+    let targets = cells(geo, to)?;
+    let matching: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| match (*m, promote) {
+            (Move::Step { from, to }, None) => sources.contains(&from) && targets.contains(&to),
+            (Move::Promote { from, to, shape }, wanted) => {
+                sources.contains(&from)
+                    && targets.contains(&to)
+                    && wanted.is_none_or(|w| w == shape)
             }
+            _ => false,
+        })
+        .collect();
+    match matching.as_slice() {
+        [one] => Ok(*one),
+        [] => {
+            let from = sources
+                .iter()
+                .rev()
+                .copied()
+                .find(|&c| state.piece_at(c).is_some())
+                .unwrap_or(sources[0]);
+            let to = targets
+                .iter()
+                .copied()
+                .find(|&c| state.piece_at(c).is_none())
+                .unwrap_or(targets[0]);
+            let mv = match promote {
+                Some(shape) => Move::Promote { from, to, shape },
+                None => Move::Step { from, to },
+            };
+            Err(why(state, mv))
+        }
+        many if many.iter().all(|m| matches!(m, Move::Promote { .. })) => {
+            let choices: Vec<String> = many
+                .iter()
+                .map(|m| match m {
+                    Move::Promote { from, to, shape } => format!(
+                        "{}-{}={}",
+                        cell_words(geo, *from),
+                        cell_words(geo, *to),
+                        shape.name()
+                    ),
+                    _ => unreachable!("filtered to promotions"),
+                })
+                .collect();
+            Err(format!(
+                "the piece reaches its goal: say what it becomes: {}",
+                choices.join(" or ")
+            ))
+        }
+        many => {
+            let choices: Vec<String> = many.iter().map(|m| state.move_text(*m)).collect();
+            Err(format!(
+                "that move is ambiguous; say which: {}",
+                choices.join(" or ")
+            ))
         }
     }
 }
