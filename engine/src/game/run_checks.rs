@@ -20,24 +20,45 @@ pub(super) fn play_for_results_both_ways(
     seed: u64,
     run: &mut LeanRun,
 ) -> (State, bool) {
-    let name = &game.rules.name;
+    for_results_both_ways(game, seed, run, usize::MAX)
+        .unwrap_or_else(|what| panic!("{}, seed {seed}: {what}", game.rules.name))
+}
+
+/// [`play_for_results_both_ways`] for at most `cap` moves, saying what
+/// differed rather than asserting.
+fn for_results_both_ways(
+    game: &Arc<Game>,
+    seed: u64,
+    run: &mut LeanRun,
+    cap: usize,
+) -> Result<(State, bool), String> {
     let start = game.start_seeded(seed);
     let mut general = start.clone();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut general_rng = rng.clone();
+    let mut general_rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = 0;
-    while crate::random::play_random(&mut general, &mut general_rng) {
+    while moves < cap && crate::random::play_random(&mut general, &mut general_rng) {
         moves += 1;
     }
-    let mut state = start.clone();
-    let played = crate::random::play_for_results(&mut state, run, &mut rng, usize::MAX);
-    assert_eq!(played.moves, moves, "{name}, seed {seed}: moves");
+    let mut state = start;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let played = crate::random::play_for_results(&mut state, run, &mut rng, cap);
+    if played.moves != moves {
+        return Err(format!(
+            "for results: {} moves, the general way {moves}",
+            played.moves
+        ));
+    }
     let results = match played.apart {
-        true => run.results().to_vec(),
-        false => state.results().expect("over").to_vec(),
+        true => Some(run.results().to_vec()),
+        false => state.results().map(<[_]>::to_vec),
     };
-    assert_eq!(Some(&results[..]), general.results(), "{name}, seed {seed}");
-    (general, played.apart)
+    if general.is_finished() && results.as_deref() != general.results() {
+        return Err(format!(
+            "for results: {results:?}, the general way {:?}",
+            general.results()
+        ));
+    }
+    Ok((general, played.apart))
 }
 
 /// Plays `game` from `seed` through runs of one to three moves, each
@@ -51,26 +72,49 @@ pub(super) fn play_runs_step_by_step(
     same: impl Fn(&State, &State, &str),
 ) {
     let name = &game.rules.name;
+    let compare = |state: &State, general: &State, ply: usize| {
+        same(state, general, &format!("{name}, seed {seed}, ply {ply}"));
+        Ok(())
+    };
+    let general = runs_step_by_step(game, seed, run, usize::MAX, compare)
+        .unwrap_or_else(|what| panic!("{name}, seed {seed}: {what}"));
+    assert!(general.0.is_finished(), "{name}, seed {seed}");
+}
+
+/// The loop of [`play_runs_step_by_step`], for at most `cap` moves:
+/// `compare` judges the two states after each run (by ply). Returns the
+/// general way's last state and the runs that played, or what differed.
+fn runs_step_by_step(
+    game: &Arc<Game>,
+    seed: u64,
+    run: &mut LeanRun,
+    cap: usize,
+    compare: impl Fn(&State, &State, usize) -> Result<(), String>,
+) -> Result<(State, Vec<FastPath>), String> {
     let mut state = game.start_seeded(seed);
     let mut general = state.clone();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut general_rng = rng.clone();
-    let mut ply = 0;
-    while !state.is_finished() {
+    let (mut ply, mut took) = (0, Vec::new());
+    while !state.is_finished() && ply < cap {
         // Runs of a few moves, so the states are compared midway.
-        let limit = 1 + (ply % 3);
-        let mut played = state.play_lean_run(run, &mut rng, limit);
-        if played == 0 {
-            assert!(crate::random::play_random(&mut state, &mut rng));
+        let mut played = state.play_lean_run(run, &mut rng, 1 + ply % 3);
+        if played > 0 {
+            took.push(run.kind_played());
+        } else if crate::random::play_random(&mut state, &mut rng) {
             played = 1;
+        } else {
+            return Err(format!("ply {ply}: no move, the game not over"));
         }
         for _ in 0..played {
-            assert!(crate::random::play_random(&mut general, &mut general_rng));
+            if !crate::random::play_random(&mut general, &mut general_rng) {
+                return Err(format!("ply {ply}: the general way ended first"));
+            }
         }
         ply += played;
-        same(&state, &general, &format!("{name}, seed {seed}, ply {ply}"));
+        compare(&state, &general, ply)?;
     }
-    assert!(general.is_finished(), "{name}, seed {seed}");
+    Ok((general, took))
 }
 
 /// Which run played a stretch of a game apart from the state.
@@ -115,57 +159,13 @@ pub(super) fn fast_paths_agree(
     cap: usize,
 ) -> Result<Vec<FastPath>, String> {
     let mut run = LeanRun::default();
-    let mut took = Vec::new();
-    let start = game.start_seeded(seed);
-    let (mut state, mut general) = (start.clone(), start.clone());
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut general_rng = rng.clone();
-    let mut ply = 0;
-    while !state.is_finished() && ply < cap {
-        let mut played = state.play_lean_run(&mut run, &mut rng, 1 + ply % 3);
-        if played > 0 {
-            took.push(run.kind_played());
-        } else if crate::random::play_random(&mut state, &mut rng) {
-            played = 1;
-        } else {
-            return Err(format!("ply {ply}: no move, the game not over"));
-        }
-        for _ in 0..played {
-            if !crate::random::play_random(&mut general, &mut general_rng) {
-                return Err(format!("ply {ply}: the general way ended first"));
-            }
-        }
-        ply += played;
-        if let Some(what) = first_difference(&state, &general) {
-            return Err(format!("runs settled, ply {ply}: {what} differ"));
-        }
-    }
-    // Whole, for the results.
-    let mut general = start.clone();
-    let mut general_rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut moves = 0;
-    while moves < cap && crate::random::play_random(&mut general, &mut general_rng) {
-        moves += 1;
-    }
-    let mut state = start;
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let played = crate::random::play_for_results(&mut state, &mut run, &mut rng, cap);
-    if played.moves != moves {
-        return Err(format!(
-            "for results: {} moves, the general way {moves}",
-            played.moves
-        ));
-    }
-    let results = match played.apart {
-        true => Some(run.results().to_vec()),
-        false => state.results().map(<[_]>::to_vec),
-    };
-    if results.as_deref() != general.results() && general.is_finished() {
-        return Err(format!(
-            "for results: {results:?}, the general way {:?}",
-            general.results()
-        ));
-    }
+    let compare =
+        |state: &State, general: &State, ply: usize| match first_difference(state, general) {
+            Some(what) => Err(format!("runs settled, ply {ply}: {what} differ")),
+            None => Ok(()),
+        };
+    let (_, mut took) = runs_step_by_step(game, seed, &mut run, cap, compare)?;
+    for_results_both_ways(game, seed, &mut run, cap)?;
     took.sort();
     took.dedup();
     Ok(took)

@@ -85,6 +85,17 @@ impl State {
         (moving, bits, pieces)
     }
 
+    /// The shape of the piece on `from`, if it is of the kinds `moving`
+    /// (see `moving_pieces`) and not paralysed.
+    #[inline(always)]
+    fn mover_on(&self, from: u16, moving: u64) -> Option<Shape> {
+        let piece = self.board[usize::from(from)];
+        if moving >> piece & 1 == 0 || self.flags[usize::from(from)] & PARALYSED != 0 {
+            return None;
+        }
+        unpack(piece).map(|(_, shape)| shape)
+    }
+
     /// Appends every step of `seat`'s pieces, in the walk's order: by the
     /// cell moved from, then the cell moved to. Returns how many of them
     /// are jumps over a piece they take.
@@ -106,11 +117,7 @@ impl State {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u16;
             pieces &= pieces - 1;
-            let piece = self.board[usize::from(from)];
-            if moving >> piece & 1 == 0 || self.flags[usize::from(from)] & PARALYSED != 0 {
-                continue;
-            }
-            let Some((_, shape)) = unpack(piece) else {
+            let Some(shape) = self.mover_on(from, moving) else {
                 continue;
             };
             let reach = self.table_reach(table, (seat, from), shape, &bits);
@@ -143,11 +150,7 @@ impl State {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u16;
             pieces &= pieces - 1;
-            let piece = self.board[usize::from(from)];
-            if moving >> piece & 1 == 0 || self.flags[usize::from(from)] & PARALYSED != 0 {
-                continue;
-            }
-            let Some((_, shape)) = unpack(piece) else {
+            let Some(shape) = self.mover_on(from, moving) else {
                 continue;
             };
             if let Some(jumps) = table.jumps(seat, from, shape.index()) {
