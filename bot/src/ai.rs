@@ -7,12 +7,14 @@ use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use redscience_ai as ai;
 use redscience_engine::notation::typed;
 use redscience_engine::random::random_move;
-use redscience_engine::{Move, SeatResult, State, ai};
+use redscience_engine::{Move, SeatResult, State};
 use serde_json::json;
 
 use crate::source;
+use redscience_engine::game::GameState;
 
 /// A player the command line can name: `random`, `sp` (the standard
 /// player), `easy`, `medium`, `hard` (the levels below it), `mcts` (the
@@ -132,7 +134,7 @@ fn play_game(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut state = game.start_seeded(seed);
     let mut moves = 0;
-    while !state.is_finished() && moves < redscience_engine::random::GAME_MOVE_CAP {
+    while !state.is_terminal() && moves < redscience_engine::random::GAME_MOVE_CAP {
         moves += 1;
         let seat = state.to_move();
         let player = if game.chaos_seat() == Some(seat) {

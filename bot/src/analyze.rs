@@ -1,12 +1,12 @@
 //! `redscience analyze GAME [--json]`: a sealed-plan game's equilibrium,
-//! values and exploitability (see `redscience_engine::theory`), as the
+//! values and exploitability (see `redscience_ai::theory`), as the
 //! chat's `analyze` says it, or as one JSON object for scripts (the
 //! OpenSpiel comparison in bench/equilibria.py reads the first round's
 //! payoffs and strategies from it).
 
 use std::process::ExitCode;
 
-use redscience_engine::theory::report;
+use redscience_ai::theory::report;
 
 use crate::source;
 

@@ -14,6 +14,7 @@ use redscience_engine::text::view_text;
 use redscience_engine::{Game, State, describe};
 
 use crate::source;
+use redscience_engine::game::GameState;
 
 struct Session {
     game: Arc<Game>,
@@ -34,7 +35,7 @@ pub fn run(game_or_file: &str, seed: Option<u64>) -> Result<ExitCode, String> {
     loop {
         session.let_others_move();
         session.show_new_moves();
-        let prompt = if session.state.is_finished() {
+        let prompt = if session.state.is_terminal() {
             let outcome = session.state.outcome().expect("finished");
             println!("{}", session.board());
             let label = default_label(&session.game);
@@ -69,7 +70,7 @@ pub fn run(game_or_file: &str, seed: Option<u64>) -> Result<ExitCode, String> {
                 session.introduce();
             }
             "" => {}
-            text if !session.state.is_finished() => session.human_turn(text),
+            text if !session.state.is_terminal() => session.human_turn(text),
             _ => println!("The game is over: n for a new game, z to undo, q to quit."),
         }
     }
@@ -115,7 +116,7 @@ impl Session {
     }
 
     fn let_others_move(&mut self) {
-        while !self.state.is_finished()
+        while !self.state.is_terminal()
             && (self.state.to_move() != self.human || self.state.awaits_roll())
         {
             match random_move(&self.state, &mut self.rng) {

@@ -13,6 +13,7 @@ use redscience_engine::text::{board_text, view_text};
 use serde_json::json;
 
 use crate::source;
+use redscience_engine::game::GameState;
 
 pub struct Options {
     pub json: bool,
@@ -106,7 +107,7 @@ fn plies(state: &State) -> String {
 /// from it, unless `next`, the turn given next, names the roll (`roll 4`).
 pub(crate) fn play_chaos(state: &mut State, rng: &mut Xoshiro256PlusPlus, next: Option<&str>) {
     let roll_given = next.is_some_and(names_a_roll);
-    while !state.is_finished()
+    while !state.is_terminal()
         && if state.awaits_roll() {
             !roll_given
         } else {
@@ -186,7 +187,7 @@ fn json_report(state: &State, rejected: Option<&Rejected>, eyes: Eyes) -> serde_
     let moves = moves_seen(state, eyes);
     let mut report = json!({
         "game": game.rules.name,
-        "status": if state.is_finished() { "finished" } else { "ongoing" },
+        "status": if state.is_terminal() { "finished" } else { "ongoing" },
         "moves": moves,
     });
     let fields = report.as_object_mut().expect("an object");

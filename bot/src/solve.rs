@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use redscience_ai::solve::{Solved, Unsolvable, Value, try_solve};
 use redscience_engine::State;
-use redscience_engine::ai::solve::{Solved, Unsolvable, Value, try_solve};
 use redscience_engine::notation::typed;
 
 use crate::source;

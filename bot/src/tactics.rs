@@ -9,7 +9,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use redscience_engine::tactics::{self, GameTally, Label, Miss, Options};
+use redscience_ai::tactics::{self, GameTally, Label, Miss, Options};
 use serde_json::json;
 
 /// The suite's settings as given on the command line.

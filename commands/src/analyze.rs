@@ -3,9 +3,9 @@
 //! reached and how the standard player plays), computed off the async
 //! runtime by the engine's theory module.
 
+use redscience_ai::theory::TheoryError;
+use redscience_ai::theory::report;
 use redscience_engine::Game;
-use redscience_engine::theory::TheoryError;
-use redscience_engine::theory::report;
 
 use crate::arguments::Args;
 use crate::context::{Answer, Ctx, refused};

@@ -126,7 +126,8 @@ pub(crate) fn example_line(live: &LiveMatch, seat: usize) -> String {
     };
     let verb = turn_verb(&position);
     let text = position
-        .legal_moves()
+        .legal()
+        .to_vec()
         .into_iter()
         .find_map(|mv| typed(&position, mv))
         .unwrap_or_else(|| "pass".into());

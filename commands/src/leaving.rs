@@ -13,6 +13,7 @@ use crate::matches::{report, settle};
 use crate::naming::{channel_of, is_human};
 use crate::reply::{Message, Reply};
 use crate::services::Services;
+use redscience_engine::game::GameState;
 
 /// `player_id` leaves `live` (`how`: "resigned", "ran out of time"): the
 /// channel is told who left and who plays on, then the match's report
@@ -39,7 +40,7 @@ pub(crate) async fn leave_match(
         .collect();
     let mut trial = live.state().clone();
     for &seat in &seats {
-        if !trial.is_finished() {
+        if !trial.is_terminal() {
             trial
                 .leave(seat)
                 .map_err(|e| crate::context::sentence(&e))?;
@@ -54,7 +55,7 @@ pub(crate) async fn leave_match(
             people_in_play.push(seat);
         }
     }
-    let stop = !trial.is_finished() && people_in_play.is_empty();
+    let stop = !trial.is_terminal() && people_in_play.is_empty();
     match live.leave(services.storage(), &seats, stop).await {
         Ok(()) => {}
         Err(StorageError::Conflict(_)) => {

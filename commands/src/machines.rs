@@ -5,8 +5,8 @@
 //! that offers them. People are named by chat account too: a Discord
 //! mention (`<@123>`) or a Matrix user id (`@ann:example.org`).
 
+use redscience_ai::{Level, Thinking};
 use redscience_engine::Game;
-use redscience_engine::ai::{Level, Thinking};
 use redscience_storage::{ChatId, Player, SavedRuleSet, SystemPlayer};
 
 use crate::context::{Ctx, Refusal, said};

@@ -60,10 +60,9 @@ pub(crate) async fn let_machines_move(
                     let thinking = crate::machines::budget(&player, state.game());
                     services
                         .think(move || {
-                            let cap = std::time::Duration::from_millis(
-                                redscience_engine::ai::THINKING_CAP_MS,
-                            );
-                            redscience_engine::ai::decide(&state, &mut rng, thinking, Some(cap))
+                            let cap =
+                                std::time::Duration::from_millis(redscience_ai::THINKING_CAP_MS);
+                            redscience_ai::decide(&state, &mut rng, thinking, Some(cap))
                         })
                         .await?
                 }
@@ -508,7 +507,8 @@ async fn turn_prompt(
     let platform = challenge.place.platform;
     let verb = if secret(state) { "plan" } else { "move" };
     let choices: Vec<Choice> = state
-        .legal_moves()
+        .legal()
+        .to_vec()
         .into_iter()
         .filter_map(|mv| {
             let text = typed(state, mv)?;

@@ -96,7 +96,7 @@ pub(crate) fn example_move(state: &State) -> Option<String> {
         }
         _ => i32::MAX,
     };
-    let moves = state.legal_moves();
+    let moves = state.legal().to_vec();
     let best = moves.iter().min_by_key(|mv| off_middle(mv))?;
     typed(state, *best)
 }

@@ -10,6 +10,7 @@ use redscience_storage::LiveMatch;
 
 use crate::naming::name_of;
 use crate::services::Services;
+use redscience_engine::game::GameState;
 
 /// Each seat as messages name it: "ann (black)", "Chaos (pink)".
 pub(crate) async fn seat_names(services: &Services, live: &LiveMatch) -> Vec<String> {
@@ -146,7 +147,7 @@ fn told_lines(
         while i < entries.len() && in_summary(i) {
             i += 1;
         }
-        let to_the_end = i == entries.len() && state.is_finished();
+        let to_the_end = i == entries.len() && state.is_terminal();
         let end = entries[i - 1].end;
         let lines = summary(state, viewer, &entries[start..i], to_the_end, who);
         out.extend(lines.into_iter().map(|line| (line, end)));
@@ -442,9 +443,10 @@ mod tests {
         // Both hunt the stag; Chaos then places its circles one by one, and
         // the pentagons take every one of them.
         play(&mut state, &["3", "4"]);
-        while !state.is_finished() {
+        while !state.is_terminal() {
             let mv = state
-                .legal_moves()
+                .legal()
+                .to_vec()
                 .into_iter()
                 .find(|m| m.is_board_move())
                 .expect("Chaos places while it can; the rest is automatic");

@@ -42,18 +42,15 @@ pub use describe::describe;
 pub use fingerprint::fingerprint;
 pub use validate::validate;
 
-pub mod ai;
 pub mod game;
 pub mod geometry;
 pub mod notation;
 pub mod perft;
 pub mod poker;
 pub mod random;
-pub mod tactics;
 pub mod text;
-pub mod theory;
 
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 
-pub use game::{Game, Move, Outcome, SeatResult, State};
+pub use game::{Chances, Game, GameState, Move, Outcome, SeatResult, State};

@@ -202,7 +202,7 @@ fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
 
 /// Matches a typed move against the legal moves of the seat to move.
 pub fn resolve(state: &State, text: &MoveText) -> Result<Move, String> {
-    let legal = state.legal_moves();
+    let legal = state.legal().to_vec();
     let simple = |m: Move| -> Result<Move, String> {
         if legal.contains(&m) {
             Ok(m)
@@ -586,7 +586,7 @@ mod tests {
             let mut state = game.start_seeded(3);
             let mut rng = <rand::rngs::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(3);
             for _ in 0..12 {
-                for mv in state.legal_moves() {
+                for mv in state.legal().to_vec() {
                     let text =
                         typed(&state, mv).unwrap_or_else(|| panic!("{name}: {mv:?} has no text"));
                     assert_eq!(
@@ -618,7 +618,8 @@ mod tests {
         let game = crate::Game::new(rules).unwrap();
         let mut state = game.start();
         let paper = state
-            .legal_moves()
+            .legal()
+            .to_vec()
             .into_iter()
             .find(|m| {
                 matches!(
@@ -644,7 +645,8 @@ mod tests {
         let game = crate::testing::catalogue_game("3P-PublicGoods");
         let state = game.start();
         let mut offered: Vec<String> = state
-            .legal_moves()
+            .legal()
+            .to_vec()
             .into_iter()
             .filter_map(|m| typed(&state, m))
             .collect();
@@ -655,7 +657,8 @@ mod tests {
         apply_turn(&mut pink, "1-5", |_| None).unwrap();
         apply_turn(&mut pink, "pass", |_| None).unwrap();
         let mut offered: Vec<String> = pink
-            .legal_moves()
+            .legal()
+            .to_vec()
             .into_iter()
             .filter_map(|m| typed(&pink, m))
             .collect();

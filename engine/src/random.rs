@@ -6,6 +6,8 @@
 
 use rand::Rng;
 
+use crate::game::Chances;
+use crate::game::GameState;
 use crate::game::{LeanRun, Move, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
@@ -55,7 +57,7 @@ pub fn playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> usize {
 }
 
 /// How a playout for its results went (see [`play_for_results`]).
-pub(crate) struct Played {
+pub struct Played {
     /// The moves played.
     pub moves: usize,
     /// Whether a lean run ended the game apart from the state (every
@@ -71,7 +73,7 @@ pub(crate) struct Played {
 /// played on `run` only, and the state stays where the run began (see
 /// [`Played::apart`]). Every move is the one
 /// [`playout`] makes from the same random stream.
-pub(crate) fn play_for_results<R: Rng + ?Sized>(
+pub fn play_for_results<R: Rng + ?Sized>(
     state: &mut State,
     run: &mut LeanRun,
     rng: &mut R,

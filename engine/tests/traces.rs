@@ -21,6 +21,7 @@ use std::sync::Arc;
 use common::{catalogue_games, data_lines, read_golden, updating, write_golden};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
+use redscience_engine::game::GameState;
 use redscience_engine::game::{Seen, View};
 use redscience_engine::{Game, Move, SeatResult, State};
 
@@ -169,7 +170,7 @@ fn record_match(game: &Arc<Game>, seed: u64) -> Trace {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (mut legal_counts, mut list_hashes) = (Vec::new(), Vec::new());
     let mut all_lists = Fnv::new();
-    while !state.is_finished() && legal_counts.len() < DECISION_CAP {
+    while !state.is_terminal() && legal_counts.len() < DECISION_CAP {
         let mut moves: Vec<Move> = state
             .legal()
             .iter()
@@ -212,7 +213,7 @@ fn record_match(game: &Arc<Game>, seed: u64) -> Trace {
     Trace {
         game: game.rules.name.clone(),
         seed,
-        capped: !state.is_finished() && legal_counts.len() >= DECISION_CAP,
+        capped: !state.is_terminal() && legal_counts.len() >= DECISION_CAP,
         legal_counts,
         list_hashes,
         all_lists: all_lists.0,

@@ -14,6 +14,7 @@ use redscience_render::{BoardOptions, MatchResult, board_png, board_svg, caption
 use serde_json::json;
 
 use common::check;
+use redscience_engine::game::GameState;
 
 /// The green of what decided the match, and the red of the last turn.
 const DECIDING: &str = "#12a150";
@@ -86,7 +87,7 @@ fn connect6_outlines_both_stones_of_the_last_turn_on_a_go_board() {
         &g,
         &["1,1+2,1", "1,19+2,19", "3,1+4,1", "3,19+4,19", "5,1+6,1"],
     );
-    assert!(s.is_finished());
+    assert!(s.is_terminal());
     let line: Vec<(u8, u8, u8)> = (1..=6).map(|x| (x, 1, 1)).collect();
     let options = options(&s, &["ann", "Connect6-19x19 SP"], vec![cells(&g, 1, &line)]);
     assert_eq!(options.last_move, cells(&g, 1, &[(5, 1, 1), (6, 1, 1)]));
@@ -130,7 +131,7 @@ fn hexagons_line_across_the_rows() {
             "shapes": [{"reserves": {"black": 5, "white": 5}}]}),
     );
     let s = played(&g, &["1,3", "5,4", "2,2", "4,4", "3,1"]);
-    assert!(s.is_finished(), "(1,3), (2,2), (3,1) touch in a row");
+    assert!(s.is_terminal(), "(1,3), (2,2), (3,1) touch in a row");
     let line = cells(&g, 1, &[(1, 3, 1), (2, 2, 1), (3, 1, 1)]);
     let svg = check_with(
         "finished_hexagons",
@@ -177,7 +178,7 @@ fn qubic_line_through_the_layers() {
             "1,1,1", "2,2,1", "1,1,2", "2,2,2", "1,1,3", "3,3,1", "1,1,4",
         ],
     );
-    assert!(s.is_finished());
+    assert!(s.is_terminal());
     let line = cells(&g, 1, &[(1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 1, 4)]);
     let svg = check_with("finished_3d", &s, &options(&s, &["gil", "hal"], vec![line]));
     assert_eq!(svg.matches("url(#glow)").count(), 4 + 1, "and the key");

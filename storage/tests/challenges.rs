@@ -157,7 +157,7 @@ async fn a_resignation_ends_a_match_of_two_for_good() {
             })
             .await
             .unwrap();
-        let mv = live.state().legal_moves()[0];
+        let mv = live.state().legal()[0];
         live.play(&s, mv, Some(ann.id), 10).await.unwrap();
         live.leave(&s, &[0], false).await.unwrap();
         use redscience_engine::SeatResult::{Loss, Win};
@@ -176,7 +176,7 @@ async fn a_resignation_ends_a_match_of_two_for_good() {
         assert_eq!(again.seats[1].result, Some(Win));
         assert_eq!(again.state().outcome().unwrap().results, vec![Loss, Win]);
         assert_eq!(again.state().decisions().len(), 1, "the log is unchanged");
-        let mv = live.state().legal_moves().first().copied();
+        let mv = live.state().legal().first().copied();
         if let Some(mv) = mv {
             assert!(refusal(again.play(&s, mv, Some(random.id), 0).await).contains("over"));
         }
@@ -208,7 +208,7 @@ async fn a_seat_that_leaves_a_match_of_three_passes_until_the_last_one_wins() {
             })
             .await
             .unwrap();
-        let mv = live.state().legal_moves()[0];
+        let mv = live.state().legal()[0];
         live.play(&s, mv, Some(ann.id), 10).await.unwrap();
         // Bob leaves on his turn: it passes, and Cy is to move.
         live.leave(&s, &[1], false).await.unwrap();
@@ -309,7 +309,7 @@ async fn a_live_challenge_keeps_the_games_clock_and_each_move_sets_the_matchs() 
                 .await
                 .unwrap();
             assert_eq!(live.clock, clock);
-            let mv = live.state().legal_moves()[0];
+            let mv = live.state().legal()[0];
             live.play(&s, mv, Some(ann.id), 0).await.unwrap();
             let due = s.deadline_of(live.id).await.unwrap().unwrap().due_at;
             ids.push((live.id, due - s.now()));

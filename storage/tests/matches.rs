@@ -7,6 +7,7 @@ use crate::common;
 use common::{human, on_each_backend, refusal};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::game::GameState;
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Color, Shape};
 use redscience_engine::text::board_text;
@@ -396,7 +397,7 @@ async fn ratings_are_recorded_once_per_finished_match_with_history() {
             let mv = *state.decisions().last().unwrap();
             live.play(&s, mv, None, 2000).await.unwrap();
         }
-        assert!(live.state().is_finished());
+        assert!(live.state().is_terminal());
         assert_eq!(s.rating(&key).await.unwrap(), Rating::beginner());
         s.record_ratings(live.id, &[update]).await.unwrap();
         let rating = s.rating(&key).await.unwrap();

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use chrono::{TimeDelta, Utc};
 use redscience_commands::wizard::Wizard;
 use redscience_commands::{Bot, Request, What};
+use redscience_engine::game::GameState;
 use redscience_engine::{Game, RuleSet, catalogue, notation};
 use redscience_storage::scratch::Scratch;
 use redscience_storage::{Config, Storage};
@@ -29,8 +30,8 @@ pub fn rule_set_json(data: &[u8]) {
     let mut state = game.start_seeded(data.len() as u64);
     // The file's own bytes pick the moves, so a crash replays exactly.
     for &byte in data.iter().take(64) {
-        let legal = state.legal_moves();
-        if state.is_finished() || legal.is_empty() {
+        let legal = state.legal().to_vec();
+        if state.is_terminal() || legal.is_empty() {
             break;
         }
         let mv = legal[byte as usize % legal.len()];
@@ -64,8 +65,8 @@ pub fn move_text(data: &[u8]) {
     };
     let mut state = game.start_seeded(u64::from(*which));
     for &pick in picks {
-        let legal = state.legal_moves();
-        if state.is_finished() || legal.is_empty() {
+        let legal = state.legal().to_vec();
+        if state.is_terminal() || legal.is_empty() {
             break;
         }
         state
@@ -73,9 +74,9 @@ pub fn move_text(data: &[u8]) {
             .expect("a legal move applies");
     }
     let _ = notation::parse_turn(text);
-    let _ = notation::apply_turn(&mut state, text, |s| s.legal_moves().first().copied());
+    let _ = notation::apply_turn(&mut state, text, |s| s.legal().first().copied());
     // Every legal move's typed text plays that move back.
-    if let Some(&mv) = state.legal_moves().first()
+    if let Some(&mv) = state.legal().first()
         && let Some(typed) = notation::typed(&state, mv)
     {
         let mut trial = state.clone();

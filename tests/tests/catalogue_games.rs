@@ -15,6 +15,7 @@ use redscience_engine::testing::{catalogue_game, play};
 use redscience_engine::{Move, SeatResult, State, catalogue};
 
 use SeatResult::{Draw, Loss, Win};
+use redscience_engine::game::GameState;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -172,7 +173,7 @@ fn fill(state: &mut State, layers: Layers) {
             break;
         }
         assert!(
-            !state.is_finished(),
+            !state.is_terminal(),
             "the game ended before the pattern was filled: {}",
             reason(state)
         );
@@ -261,12 +262,12 @@ fn every_foundation_game_compiles_and_starts_with_seat_1() {
         let g = catalogue_game(name);
         let s = g.start();
         assert_eq!(s.to_move(), 0, "{name}: seat 1 moves first");
-        assert!(!s.is_finished(), "{name}");
+        assert!(!s.is_terminal(), "{name}");
         assert!(
             s.history().is_empty(),
             "{name}: nothing is automatic at the start"
         );
-        assert!(s.legal_moves().len() > 1, "{name}");
+        assert!(s.legal().len() > 1, "{name}");
     }
 }
 
@@ -279,8 +280,8 @@ fn every_catalogue_game_compiles_and_offers_a_choice_at_the_start() {
     assert_eq!(names.len(), 16 + 26 + 4);
     for name in names {
         let s = catalogue_game(name).start_seeded(7);
-        assert!(!s.is_finished(), "{name}");
-        assert!(s.legal_moves().len() > 1, "{name}: {:?}", s.legal_moves());
+        assert!(!s.is_terminal(), "{name}");
+        assert!(s.legal().len() > 1, "{name}: {:?}", s.legal().to_vec());
         assert!(
             s.history().iter().all(|a| a.automatic),
             "{name}: only automatic moves before the first decision"
@@ -501,9 +502,9 @@ fn notakto_seventh_stone_always_completes_a_line() {
     // the seventh (seat 1 again) loses whatever it does.
     let mut s = start("3P-Notakto");
     play(&mut s, &["1,1", "2,1", "1,2", "3,2", "2,3", "3,3"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     assert_eq!(s.to_move(), 0);
-    let legal = s.legal_moves();
+    let legal = s.legal().to_vec();
     assert_eq!(legal.len(), 3, "{legal:?}");
     for mv in legal {
         let mut t = s.clone();
@@ -542,7 +543,7 @@ fn four_on_7sq_draw_agreed() {
 fn four_on_7sq_draw_refused_then_a_diagonal_win() {
     let mut s = start("4on7sq");
     play(&mut s, &["draw", "refuse"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     assert_eq!(s.to_move(), 0, "the offerer must choose a different move");
     assert_refused(&s, "draw", "a draw can be offered once per turn");
     play(
@@ -551,7 +552,7 @@ fn four_on_7sq_draw_refused_then_a_diagonal_win() {
     );
     assert_eq!(s.to_move(), 1);
     play(&mut s, &["1,4"]);
-    assert!(!s.is_finished(), "three whites in a column are not four");
+    assert!(!s.is_terminal(), "three whites in a column are not four");
     play(&mut s, &["4,4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
     assert_eq!(last(&s).text, "Black circle to (4,4)");
@@ -599,7 +600,7 @@ fn five_on_15sq_five_wins_and_four_does_not() {
         &mut s,
         &["8,8", "1,1", "9,9", "1,2", "10,10", "1,3", "11,11", "1,4"],
     );
-    assert!(!s.is_finished(), "four in a row is not enough");
+    assert!(!s.is_terminal(), "four in a row is not enough");
     play(&mut s, &["7,7"]);
     assert_eq!(results(&s), vec![Win, Loss]);
     assert_eq!(last(&s).text, "Black circle to (7,7)");
@@ -689,7 +690,7 @@ fn connect6_six_with_the_pre_placed_stone_wins() {
             "7,1+9,1",
         ],
     );
-    assert!(!s.is_finished(), "five whites in a column are not six");
+    assert!(!s.is_terminal(), "five whites in a column are not six");
     // The first stone makes six; turn checks run at the end of the turn, so
     // the second stone is still placed before white wins.
     play(&mut s, &["10,15+2,19"]);
@@ -709,9 +710,9 @@ fn connect6_six_in_a_diagonal_wins_for_black() {
         &mut s,
         &["1,1+2,2", "19,1+19,2", "3,3+4,4", "19,3+19,4", "5,5+19,19"],
     );
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     play(&mut s, &["19,5+18,1"]);
-    assert!(!s.is_finished(), "five whites in a column (19,1)-(19,5)");
+    assert!(!s.is_terminal(), "five whites in a column (19,1)-(19,5)");
     play(&mut s, &["6,6+17,17"]);
     assert_eq!(results(&s), vec![Win, Loss]);
 }
@@ -760,7 +761,8 @@ fn tapatan_moves_only_after_placing_everything_then_wins_by_moving() {
     let mut s = start("Tapatan");
     play(&mut s, &["1,1", "1,2", "2,2", "3,3"]);
     assert!(
-        s.legal_moves()
+        s.legal()
+            .to_vec()
             .iter()
             .all(|m| matches!(m, Move::Place { .. }))
     );
@@ -780,11 +782,12 @@ fn tapatan_moves_only_after_placing_everything_then_wins_by_moving() {
     assert_board(&s, &[&[".WW", "WB.", "BB."]]);
     // Movement only now: no placement is left.
     assert!(
-        s.legal_moves()
+        s.legal()
+            .to_vec()
             .iter()
             .all(|m| matches!(m, Move::Step { .. })),
         "{:?}",
-        s.legal_moves()
+        s.legal().to_vec()
     );
     assert_refused(&s, "3,1", "no black circle is left in reserve");
     assert_refused(&s, "1,1-3,2", "the piece at (1,1) cannot move to (3,2)");
@@ -802,7 +805,7 @@ fn tapatan_shuffling_back_and_forth_stalemates_into_a_draw() {
     let mut s = start("Tapatan");
     play(&mut s, &["2,2", "1,1", "3,1", "1,3", "1,2", "3,2"]);
     play(&mut s, &["3,1-2,1", "3,2-3,3", "2,1-3,1", "3,3-3,2"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     // Black now faces the position it faced after the placements, and makes
     // the same move again.
     play(&mut s, &["3,1-2,1"]);
@@ -838,7 +841,7 @@ fn achi_moves_only_after_placing_everything_then_wins_by_moving() {
     play(&mut s, &["3,3"]);
     assert_board(&s, &[&["BWW", "WWB", "BB."]]);
     // Only the pieces next to the empty space can move.
-    let mut legal: Vec<String> = s.legal_moves().iter().map(|m| s.move_text(*m)).collect();
+    let mut legal: Vec<String> = s.legal().iter().map(|m| s.move_text(*m)).collect();
     legal.sort();
     assert_eq!(
         legal,
@@ -890,11 +893,11 @@ fn achi_refusals() {
 fn nine_holes_diagonal_does_not_win_and_orthogonal_does() {
     let mut s = start("9-Holes");
     play(&mut s, &["1,1", "2,1", "2,2", "3,1", "3,3"]);
-    assert!(!s.is_finished(), "a diagonal line does not count");
+    assert!(!s.is_terminal(), "a diagonal line does not count");
     play(&mut s, &["1,3"]);
     assert_board(&s, &[&["W.B", ".B.", "BWW"]]);
     // Linear moves stop at the first piece; knight moves jump.
-    let mut legal: Vec<String> = s.legal_moves().iter().map(|m| s.move_text(*m)).collect();
+    let mut legal: Vec<String> = s.legal().iter().map(|m| s.move_text(*m)).collect();
     legal.sort();
     assert_eq!(
         legal,
@@ -913,7 +916,7 @@ fn nine_holes_diagonal_does_not_win_and_orthogonal_does() {
     // A knight jump.
     play(&mut s, &["1,1-3,2"]);
     assert_eq!(last(&s).text, "Black circle (1,1) to (3,2)");
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     // A two-space linear move that completes an orthogonal row.
     play(&mut s, &["1,3-1,1"]);
     assert_eq!(last(&s).text, "White circle (1,3) to (1,1)");
@@ -935,7 +938,7 @@ fn nine_holes_blocked_slide_is_refused_and_repetition_draws() {
     play(&mut s, &["2,3-2,2"]);
     assert_refused(&s, "1,1-1,3", "the piece at (1,1) cannot move to (1,3)");
     play(&mut s, &["1,2-1,3", "2,2-2,3", "1,3-1,2"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     play(&mut s, &["2,3-2,2"]);
     assert_eq!(results(&s), vec![Draw, Draw]);
     assert_eq!(
@@ -951,7 +954,7 @@ fn nine_holes_blocked_slide_is_refused_and_repetition_draws() {
 fn qubic_space_diagonal_wins() {
     let mut s = start("Qubic-4");
     play(&mut s, &["1,1,1", "1,2,1", "2,2,2", "1,3,1", "3,3,3"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     play(&mut s, &["2,1,1", "4,4,4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
     assert_eq!(last(&s).text, "Black circle to (4,4,4)");
@@ -1014,7 +1017,7 @@ fn connect4_pieces_fall_and_a_vertical_four_wins() {
         (Some("black"), Some("white"), None)
     );
     play(&mut s, &["4", "3", "4", "3", "4", "5"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     play(&mut s, &["4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
     assert_eq!(last(&s).text, "Black circle to stack 4");
@@ -1024,7 +1027,7 @@ fn connect4_pieces_fall_and_a_vertical_four_wins() {
 fn connect4_horizontal_four_wins() {
     let mut s = start("Connect4");
     play(&mut s, &["1", "1", "2", "2", "3", "3"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     play(&mut s, &["4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
     assert_eq!(last(&s).text, "Black circle to stack 4");
@@ -1034,7 +1037,7 @@ fn connect4_horizontal_four_wins() {
 fn connect4_diagonal_four_wins() {
     let mut s = start("Connect4");
     play(&mut s, &["1", "2", "2", "3", "3", "4", "3", "4", "4", "7"]);
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     play(&mut s, &["4"]);
     assert_eq!(results(&s), vec![Win, Loss]);
     assert_eq!(last(&s).text, "Black circle to stack 4");
@@ -1238,7 +1241,7 @@ fn wild_ttt_locked_spaces_are_refused_and_break_lines() {
         &mut s,
         &["black 1,1", "black 2,1", "black 4,1", "black 5,1"],
     );
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     play(&mut s, &["black 6,1"]);
     assert_eq!(results(&s), vec![Win, Loss], "(4,1) (5,1) (6,1) is a line");
 }

@@ -9,6 +9,7 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde_json::{Value, json};
 
+use redscience_engine::game::GameState;
 use redscience_engine::notation::typed;
 use redscience_engine::testing::played;
 use redscience_engine::{Game, SeatResult, State};
@@ -58,8 +59,8 @@ fn the_standard_player_finds_the_way_through_a_puzzle() {
     for seed in 0..4 {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut state = g.start();
-        while !state.is_finished() {
-            let mv = redscience_engine::ai::search(&state, &mut rng, |n| n >= 2_000)
+        while !state.is_terminal() {
+            let mv = redscience_ai::search(&state, &mut rng, |n| n >= 2_000)
                 .expect("a move while the match is on");
             assert_ne!(typed(&state, mv).as_deref(), Some("2,1-2,2"), "seed {seed}");
             state.apply(mv).expect("the search's move is legal");
@@ -114,7 +115,7 @@ fn a_score_counts_moves_or_pieces_when_the_game_ends() {
     let start = walk.start();
     assert_eq!(start.score(), None, "no score before the end");
     let done = played(&walk, &["1,1-2,1"]);
-    assert!(done.is_finished());
+    assert!(done.is_terminal());
     assert_eq!(done.score(), Some(3));
     assert_eq!(
         done.score_words().as_deref(),

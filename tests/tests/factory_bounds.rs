@@ -10,6 +10,7 @@ use redscience_engine::testing::{game, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
+use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()
@@ -50,7 +51,7 @@ fn a_slide_passes_over_a_wall_unless_walls_stop_slides() {
     assert_eq!(legal(&state), ["1,1-1,2", "1,1-2,1", "pass"]);
     let state = played(&g, &["1,1-2,1", "2,1-2,4"]);
     assert!(
-        !state.is_finished(),
+        !state.is_terminal(),
         "(2,5) is white's: the slide stops below it"
     );
     assert_eq!(

@@ -12,6 +12,7 @@ use redscience_engine::testing::{game, play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
+use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state
@@ -47,9 +48,9 @@ fn a_full_board_lets_the_stalemate_rules_decide() {
     // Without the check, white captures over the full board.
     let g = full_row(json!({}));
     let mut state = played(&g, &["1,1", "2,1", "3,1"]);
-    assert!(!state.is_finished(), "play goes on over a full board");
+    assert!(!state.is_terminal(), "play goes on over a full board");
     play(&mut state, &["2,1-1,1"]);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     // With it, black's filling move ends the game: 2 pieces to 1.
     let g = full_row(json!({"turn_checks": [{"check": "stalemate_if_board_full"}]}));
     let state = played(&g, &["1,1", "2,1", "3,1"]);
@@ -75,12 +76,12 @@ fn a_full_board_ends_the_phase_before_the_last() {
         "phases": [{}, {"pass": true}],
     }));
     let state = played(&g, &["1,1", "2,1", "3,1"]);
-    assert!(!state.is_finished(), "the first phase ended, not the game");
+    assert!(!state.is_terminal(), "the first phase ended, not the game");
     assert_eq!(state.phase(), 1);
     // White captures there, which leaves a gap: play goes on.
     let mut state = state;
     play(&mut state, &["2,1-1,1"]);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     assert_eq!(state.to_move(), 0);
 }
 
@@ -114,7 +115,7 @@ fn a_line_at_the_start_counts_only_when_the_rules_say() {
     // By default only lines made in play count.
     let g = white_line_at_start(json!({}));
     let state = played(&g, &["1,1"]);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     // Counted: white's line wins at the end of black's first turn.
     let g = white_line_at_start(json!({"lines_at_start": true}));
     let state = played(&g, &["1,1"]);
@@ -132,7 +133,7 @@ fn a_line_at_the_start_counts_only_when_the_rules_say() {
         "initial": [{"at": "1,3", "color": "white"}, {"at": "2,3", "color": "white"}],
     }));
     let mut state = played(&g, &["1,1"]);
-    assert!(!state.is_finished(), "two in a row is no line of 3");
+    assert!(!state.is_terminal(), "two in a row is no line of 3");
     play(&mut state, &["1,2", "2,1", "2,2", "3,1"]);
     assert_eq!(results(&state), vec![Win, Loss]);
 }
@@ -179,7 +180,7 @@ fn lines_longer_than_six_count_where_they_fit() {
     let mut state = g.start();
     for x in 1..=6 {
         play(&mut state, &[&format!("{x},1"), &format!("{x},2")]);
-        assert!(!state.is_finished(), "six of seven");
+        assert!(!state.is_terminal(), "six of seven");
     }
     play(&mut state, &["7,1"]);
     assert_eq!(results(&state), vec![Win, Loss]);

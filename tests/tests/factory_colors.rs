@@ -11,6 +11,7 @@ use redscience_engine::testing::played;
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
+use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()
@@ -84,7 +85,7 @@ fn a_line_is_of_one_colour_and_wins_for_its_seat() {
             "black 3,1",
         ],
     );
-    assert!(!state.is_finished(), "a line is of one colour");
+    assert!(!state.is_terminal(), "a line is of one colour");
     // Yellow's line wins for seat 2.
     let state = played(
         &g,
@@ -161,7 +162,7 @@ fn a_stack_of_a_teams_own_colours_decides_the_game() {
     let g = own_colours_stacked(json!({}));
     // Black and white share stack 1: two colours, but of two teams.
     let state = played(&g, &["black 1", "white 1"]);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     let state = played(&g, &["black 1", "white 1", "pink 1"]);
     assert_eq!(
         results(&state),

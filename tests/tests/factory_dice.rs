@@ -15,6 +15,8 @@ use redscience_engine::testing::played;
 use redscience_engine::{Game, Move, SeatResult, State};
 
 use SeatResult::{Draw, Loss, Win};
+use redscience_engine::game::Chances;
+use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()
@@ -168,7 +170,7 @@ fn distance_dice_move_a_piece_exactly_as_far_and_a_roll_too_far_passes() {
         let six = played(&g, &["roll 6"]);
         let last = six.history().last().expect("moves were made");
         assert_eq!((last.mv, last.automatic), (Move::Pass, true));
-        assert!(!six.is_finished(), "the die, not the board, stopped black");
+        assert!(!six.is_terminal(), "the die, not the board, stopped black");
         assert_eq!(six.movers(), Movers::Roll(1));
         assert_eq!(results(&played(&g, &["roll 6", "roll 5"])), vec![Loss, Win]);
     }
@@ -237,7 +239,7 @@ fn the_search_rolls_at_a_roll_and_plays_the_roll_it_got() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let at_roll = played(&g, &["roll 1", "1,1", "roll 1", "3,3"]);
     for _ in 0..20 {
-        let mv = redscience_engine::ai::search(&at_roll, &mut rng, |n| n >= 50);
+        let mv = redscience_ai::search(&at_roll, &mut rng, |n| n >= 50);
         assert!(matches!(mv, Some(Move::Roll { .. })), "{mv:?}");
     }
     // Black holds (1,1) and (2,1) and rolled a circle: (3,1) wins now.
@@ -247,7 +249,7 @@ fn the_search_rolls_at_a_roll_and_plays_the_roll_it_got() {
             "roll 1", "1,1", "roll 2", "3,3", "roll 2", "2,1", "roll 1", "1,3", "roll 1",
         ],
     );
-    let mv = redscience_engine::ai::search(&to_win, &mut rng, |n| n >= 2_000).expect("a move");
+    let mv = redscience_ai::search(&to_win, &mut rng, |n| n >= 2_000).expect("a move");
     assert_eq!(to_win.move_text(mv), "Black circle to (3,1)");
     // White, with a cross to place, blocks black's (3,1) through the rolls
     // to come.
@@ -255,7 +257,7 @@ fn the_search_rolls_at_a_roll_and_plays_the_roll_it_got() {
         &g,
         &["roll 1", "1,1", "roll 2", "3,3", "roll 2", "2,1", "roll 2"],
     );
-    let mv = redscience_engine::ai::search(&to_block, &mut rng, |n| n >= 2_000).expect("a move");
+    let mv = redscience_ai::search(&to_block, &mut rng, |n| n >= 2_000).expect("a move");
     assert_eq!(to_block.move_text(mv), "White cross to (3,1)");
 }
 

@@ -14,6 +14,7 @@ use redscience_engine::testing::{catalogue_game, game, play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
+use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()
@@ -184,7 +185,7 @@ fn connecting_opposite_sides_wins_or_loses_on_squares_and_hexagons() {
     );
     // A diagonal does not join squares...
     let state = played(&g, &["1,1", "3,1", "2,2", "3,2"]);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     // ...but (1,2)-(2,1) are edge neighbours on hexagons: black's chain
     // (2,1), (1,2), (1,3) joins its rows there.
     let g = sides("hexagons", "lose");

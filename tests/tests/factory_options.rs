@@ -12,6 +12,7 @@ use redscience_engine::testing::{game, play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Draw, Loss, Win};
+use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state
@@ -45,7 +46,7 @@ fn a_seat_with_no_move_passes_by_default() {
     let mut state = played(&g, &["1,1", "2,2"]);
     // Black's pass is automatic, so white is asked at once.
     assert_eq!(state.to_move(), 1);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     play(&mut state, &["1,2"]);
     // Nobody can move: the repeated forced pass stalemates, and it draws.
     assert_eq!(results(&state), vec![Draw, Draw]);
@@ -89,7 +90,7 @@ fn a_phase_may_say_otherwise_than_the_game() {
         "phases": [{"no_move": "pass"}],
     }));
     let state = played(&g, &["1,1", "2,2"]);
-    assert!(!state.is_finished(), "the phase passes");
+    assert!(!state.is_terminal(), "the phase passes");
     assert_eq!(state.to_move(), 1);
     // And the other way round.
     let g = short_of_pieces(json!({ "phases": [{"no_move": "lose"}] }));
@@ -107,7 +108,7 @@ fn a_locked_seat_passes_whatever_the_rule() {
     }));
     let mut state = g.start();
     play(&mut state, &["1,1"]);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     assert_eq!(state.to_move(), 0, "white's locked turn passed");
 }
 
@@ -171,9 +172,9 @@ fn a_repeated_turn_draws_or_loses_as_the_rules_say() {
 fn a_repeated_turn_may_be_allowed_where_a_limit_ends_the_game() {
     let g = walkers(json!({ "repetition": "ignored", "turn_limit": 7 }));
     let mut state = played(&g, &THERE_AND_BACK);
-    assert!(!state.is_finished(), "the repetition is allowed");
+    assert!(!state.is_terminal(), "the repetition is allowed");
     play(&mut state, &["3,3-3,2"]);
-    assert!(!state.is_finished(), "six turns");
+    assert!(!state.is_terminal(), "six turns");
     play(&mut state, &["1,2-1,1"]);
     assert_eq!(results(&state), vec![Draw, Draw]);
     assert_eq!(
@@ -235,7 +236,7 @@ fn the_quiet_limit_counts_turns_without_capture_or_placement() {
     // capture starting the count again, it would have ended here. White,
     // with nothing to place, passes by itself: one quiet turn.
     let mut state = played(&g, &["1,1-2,1", "3,1", "2,1-3,1"]);
-    assert!(!state.is_finished());
+    assert!(!state.is_terminal());
     // A quiet step, then white's pass: three.
     play(&mut state, &["3,1-4,1"]);
     assert_eq!(results(&state), vec![Draw, Draw]);

@@ -13,6 +13,7 @@ use redscience_engine::testing::played;
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
+use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()
@@ -132,7 +133,7 @@ fn a_piece_left_behind_comes_from_reserve_and_makes_lines() {
 fn with_the_reserve_spent_nothing_is_left_behind() {
     let g = crosses_left(1);
     let state = played(&g, &["1,1-1,2", "pass", "1,2-1,3"]);
-    assert!(!state.is_finished(), "the second space stays empty");
+    assert!(!state.is_terminal(), "the second space stays empty");
     assert_eq!(state.piece_at(cell(&g, 1, 2)), None);
     assert_eq!(state.reserve(Color::Black, Shape::Cross), 0);
 }

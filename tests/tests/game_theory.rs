@@ -14,6 +14,7 @@ use redscience_engine::testing::{catalogue_game, play};
 use redscience_engine::{SeatResult, State};
 
 use SeatResult::{Draw, Loss, Win};
+use redscience_engine::game::GameState;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -106,12 +107,12 @@ fn chaos_places(state: &mut State, n: usize) {
 /// the last phase (Chaos, in these games) has a choice to make.
 fn pass_to_the_end(state: &mut State) {
     for _ in 0..state.game().seats.len() {
-        if state.is_finished() {
+        if state.is_terminal() {
             return;
         }
         play(state, &["pass"]);
     }
-    assert!(state.is_finished(), "passing ends the match");
+    assert!(state.is_terminal(), "passing ends the match");
 }
 
 fn circles(state: &State, color: Color) -> u16 {
@@ -179,7 +180,7 @@ fn rock_paper_scissors_each_shape_beats_the_next_and_the_winner_takes_the_stack(
 fn rock_paper_scissors_equal_shapes_destroy_each_other_and_play_goes_on() {
     let mut s = rps(&[("x 1", "x 1")]);
     assert_eq!(stack(&s, 1), "", "equal ranks destroy each other");
-    assert!(!s.is_finished());
+    assert!(!s.is_terminal());
     assert_eq!(s.reserve(Color::Black, Shape::X), 0);
     assert_eq!(s.reserve(Color::White, Shape::X), 0);
     assert_refused(&s, "x 1", "left in reserve");
@@ -914,7 +915,7 @@ fn blotto_every_circle_must_be_placed() {
 /// once some seat repeats its turn in an unchanged position).
 fn pass_to_phase(state: &mut State, phase: usize) {
     for _ in 0..state.game().seats.len() {
-        if state.phase() >= phase || state.is_finished() {
+        if state.phase() >= phase || state.is_terminal() {
             break;
         }
         play(state, &["pass"]);
@@ -938,7 +939,7 @@ fn shop(black: usize, white: usize, chaos: usize) -> State {
     for _ in 0..white {
         play(&mut s, &["2"]);
     }
-    if s.is_finished() {
+    if s.is_terminal() {
         return s;
     }
     pass_to_phase(&mut s, 2);
@@ -1082,7 +1083,7 @@ fn kbeauty_when_all_tie_at_the_top_all_are_disqualified() {
 fn trend_setter_the_circles_that_land_alone_win() {
     let mut s = start("4P-TrendSetter");
     play(&mut s, &["1,1", "1,2", "1,3"]);
-    assert!(!s.is_finished(), "the round waits for the last plan");
+    assert!(!s.is_terminal(), "the round waits for the last plan");
     play(&mut s, &["1,3"]);
     assert_eq!(results(&s), vec![Win, Win, Loss, Loss], "{}", reason(&s));
     let mut s = start("4P-TrendSetter");
@@ -1222,7 +1223,7 @@ fn chaos_eats(s: &mut State, path: &[(u8, u8)]) {
         let ((x0, y0), (x1, y1)) = (w[0], w[1]);
         let pink = on_board(s, Color::Pink);
         play(s, &["pass", "pass", "pass"]);
-        if s.to_move() == 3 && !s.is_finished() {
+        if s.to_move() == 3 && !s.is_terminal() {
             play(s, &[&format!("{x0},{y0}-{x1},{y1}")]);
         } else {
             let last = s.history().iter().rev().find(|a| a.seat == 3).unwrap();
@@ -1240,7 +1241,7 @@ fn hide_seek_chaos_stuck_at_once_the_ring_wins_for_pink() {
     // Chaos must capture: stepping to the empty nine is not even possible,
     // and every move it has takes a pink circle.
     play(&mut s, &["pass", "pass", "pass"]);
-    assert!(s.legal_moves().iter().all(|m| m.is_board_move()));
+    assert!(s.legal().iter().all(|m| m.is_board_move()));
     assert_eq!(s.legal().len(), 3, "three pink circles next to Chaos");
     play(&mut s, &["4,6-5,6"]);
     // (5,6) is a dead end: no capture left, so the match ends.

@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::game::GameState;
 use redscience_engine::game::{BoardEnding, Rule};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Color, Shape, StalemateRule, TurnCheck};
@@ -70,7 +71,7 @@ fn snapshot(state: &State, kinds: &[(Color, Shape)]) -> Snapshot {
         reserves: kinds.iter().map(|&(c, s)| state.reserve(c, s)).collect(),
         to_move: state.to_move(),
         history: state.history().len(),
-        finished: state.is_finished(),
+        finished: state.is_terminal(),
     }
 }
 
@@ -164,7 +165,7 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
     let mut snapshots = vec![snapshot(&state, &kinds)];
     while let Some(mv) = random_move(&state, &mut rng) {
         let seat = state.to_move();
-        let legal = state.legal_moves();
+        let legal = state.legal().to_vec();
         prop_assert!(legal.contains(&mv), "{name}: {mv:?} is not in {legal:?}");
         let before = state.history().len();
         state
@@ -183,9 +184,10 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
             prop_assert!(a.mv == Move::Pass || a.mv.is_board_move(), "{name}: {a:?}");
         }
         // The engine stops for a decision only when there is a real choice.
-        if !state.is_finished() && state.draw_offered_by().is_none() {
+        if !state.is_terminal() && state.draw_offered_by().is_none() {
             let choices = state
-                .legal_moves()
+                .legal()
+                .to_vec()
                 .into_iter()
                 .filter(|m| *m != Move::OfferDraw)
                 .count();
@@ -205,10 +207,10 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
         snapshots.push(snapshot(&state, &kinds));
     }
     prop_assert!(
-        state.is_finished(),
+        state.is_terminal(),
         "{name}: Random found no move in an unfinished game"
     );
-    prop_assert!(state.legal_moves().is_empty());
+    prop_assert!(state.legal().is_empty());
 
     // One result per seat, and a coherent one.
     let outcome = state.outcome().expect("finished").clone();
@@ -265,7 +267,7 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
     prop_assert!(undone.undo());
     let previous = &snapshots[snapshots.len() - 2];
     prop_assert_eq!(&snapshot(&undone, &kinds), previous);
-    prop_assert!(!undone.is_finished());
+    prop_assert!(!undone.is_terminal());
     prop_assert_eq!(
         undone.decisions(),
         &state.decisions()[..state.decisions().len() - 1]
@@ -329,7 +331,7 @@ fn game_theory_games_play_out_at_random_and_replay() {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let mut s = g.start_seeded(seed);
             while let Some(mv) = random_move(&s, &mut rng) {
-                assert!(s.legal_moves().contains(&mv), "{name}: {mv:?}");
+                assert!(s.legal().contains(&mv), "{name}: {mv:?}");
                 s.apply(mv)
                     .unwrap_or_else(|e| panic!("{name} seed {seed}: {mv:?}: {e}"));
                 assert!(s.history().len() < 20_000, "{name} seed {seed} runs on");

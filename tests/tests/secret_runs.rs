@@ -26,6 +26,7 @@ use redscience_engine::{Game, Move, RuleSet, State, catalogue};
 use serde_json::json;
 
 use crate::generated_rules::generated;
+use redscience_engine::game::GameState;
 
 /// What one viewer (None: the channel) has been shown: each change of its
 /// told history or its view.
@@ -94,7 +95,7 @@ fn is_secret(state: &State, mv: Move) -> bool {
         s.is_secret_to(i, viewer) || i > index && a.automatic && a.mv == Move::Pass
     };
     after.apply(mv).is_ok()
-        && !after.is_finished()
+        && !after.is_terminal()
         && others(state, state.to_move()).into_iter().all(|viewer| {
             (index..after.history().len()).all(|i| secret_to(&after, i, viewer))
                 && board(&after, viewer) == board(state, viewer)
@@ -106,8 +107,8 @@ fn is_secret(state: &State, mv: Move) -> bool {
 fn secret_run(state: &mut State, length: usize, rng: &mut Xoshiro256PlusPlus) -> Vec<Move> {
     let runner = state.to_move();
     let mut played = Vec::new();
-    while played.len() < length && !state.is_finished() && state.to_move() == runner {
-        let secret: Vec<Move> = (state.legal_moves().into_iter())
+    while played.len() < length && !state.is_terminal() && state.to_move() == runner {
+        let secret: Vec<Move> = (state.legal().to_vec().into_iter())
             .filter(|&mv| is_secret(state, mv))
             .collect();
         // A pass ends the run; placing comes first while the run is short.
@@ -156,7 +157,7 @@ fn opening(game: &Arc<Game>, seed: u64, rng: &mut Xoshiro256PlusPlus) -> State {
     let mut start = game.start_seeded(seed);
     for _ in 0..rng.random_range(0..30) {
         match random_move(&start, rng) {
-            Some(mv) if !start.is_finished() => start.apply(mv).expect("a legal move"),
+            Some(mv) if !start.is_terminal() => start.apply(mv).expect("a legal move"),
             _ => break,
         }
     }
@@ -184,7 +185,7 @@ fn trial(game: &Arc<Game>, seed: u64) -> Result<bool, TestCaseError> {
     let name = &game.rules.name;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let start = opening(game, seed, &mut rng);
-    if start.is_finished() {
+    if start.is_terminal() {
         return Ok(false);
     }
     let runner = start.to_move();
@@ -209,8 +210,8 @@ fn trial(game: &Arc<Game>, seed: u64) -> Result<bool, TestCaseError> {
         }
     }
     let alike = |a: &State, b: &State| {
-        !a.is_finished()
-            && !b.is_finished()
+        !a.is_terminal()
+            && !b.is_terminal()
             && viewers.iter().all(|&v| view_of(a, v) == view_of(b, v))
     };
     if !alike(&a, &b) {

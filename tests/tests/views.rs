@@ -11,6 +11,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
+use redscience_engine::game::GameState;
 use redscience_engine::game::{Seen, SpaceView, View};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Color, Shape};
@@ -413,7 +414,7 @@ proptest! {
                 steps += 1;
                 prop_assert!(steps < 5_000, "{} ends", name);
             }
-            prop_assert!(state.is_finished(), "{} ended", name);
+            prop_assert!(state.is_terminal(), "{} ended", name);
             let full: Vec<String> = (0..state.history().len()).map(|i| state.move_words(i)).collect();
             let public = state.public_view();
             prop_assert!(
@@ -444,7 +445,7 @@ fn an_agreed_draw_in_a_sealed_round_shows_the_plans_made() {
     let mut state = played(&game, &["1,1"]);
     assert_eq!(state.history_for(Some(1)), vec!["(a sealed plan)"]);
     state = played(&game, &["1,1", "draw", "agree"]);
-    assert!(state.is_finished(), "the draw was agreed");
+    assert!(state.is_terminal(), "the draw was agreed");
     assert_eq!(state.history_for(Some(1))[0], "Black circle to (1,1)");
     assert_eq!(state.history_for(None)[0], "Black circle to (1,1)");
 }

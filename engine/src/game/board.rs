@@ -784,7 +784,7 @@ mod tests {
     fn filling_a_cell_is_setting_it() {
         for name in ["Tic-Tac-Toe", "Connect4", "5on15sq", "Qubic-4"] {
             let game = crate::testing::catalogue_game(name);
-            let mut set = game.start().board.clone();
+            let mut set = game.start().position.board.clone();
             let mut filled = set.clone();
             let geo = &game.geometry;
             // Bottom up on stacks, where a piece lands on the one below.
@@ -813,7 +813,7 @@ mod tests {
         // Small and big flat boards, the big ones keeping lines as bits.
         for name in ["Tic-Tac-Toe", "Tapatan", "5on15sq", "Connect6-19x19"] {
             let game = crate::testing::catalogue_game(name);
-            let mut set = game.start().board.clone();
+            let mut set = game.start().position.board.clone();
             let cells = game.geometry.cell_count();
             for (i, cell) in (0..cells).step_by(3).enumerate() {
                 set.set(cell, [1, 7, 2, 8][i % 4]);

@@ -88,7 +88,7 @@ fn open_to(game: &Game, phase: &CompiledPhase, seat: usize, column: &[u16]) -> b
     column.iter().any(|&c| {
         let c = usize::from(c);
         let locked = phase.locked[c] && !phase.cloaked[c];
-        !locked && game.exclusive[c] & 1 << seat != 0
+        !locked && game.spaces.exclusive[c] & 1 << seat != 0
     })
 }
 
@@ -99,6 +99,7 @@ fn open_to(game: &Game, phase: &CompiledPhase, seat: usize, column: &[u16]) -> b
 pub(crate) fn seats_that_may_step(game: &Game) -> Vec<u8> {
     let geo = &game.geometry;
     let by_stack_only = game
+        .pieces
         .movement
         .iter()
         .flatten()
@@ -123,6 +124,7 @@ pub(crate) fn seats_that_may_step(game: &Game) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::GameState;
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
     use std::sync::Arc;
@@ -136,8 +138,11 @@ mod tests {
         // Invest and Chaos's phase: the three players' purses and the pot
         // (in the last the players sit out, and Chaos has one stack);
         // Deal: the pot is locked.
-        assert_eq!(game.seats_may_step, vec![0b0111, 0, 0b0111]);
-        assert_eq!(catalogue_game("Tic-Tac-Toe").seats_may_step, vec![u8::MAX]);
+        assert_eq!(game.pieces.seats_may_step, vec![0b0111, 0, 0b0111]);
+        assert_eq!(
+            catalogue_game("Tic-Tac-Toe").pieces.seats_may_step,
+            vec![u8::MAX]
+        );
     }
 
     /// Plays random moves in `known` and `walking` alike, comparing their
@@ -153,8 +158,9 @@ mod tests {
             for _ in 0..60 {
                 assert_eq!(a.legal_actions(), b.legal_actions(), "{name}");
                 compared += 1;
-                let seat = a.to_move;
-                skipped += usize::from(known.seats_may_step[a.phase] & 1 << seat == 0);
+                let seat = a.position.to_move;
+                skipped +=
+                    usize::from(known.pieces.seats_may_step[a.position.phase] & 1 << seat == 0);
                 let Some(mv) = crate::random::random_move(&a, &mut rng) else {
                     break;
                 };
@@ -201,7 +207,7 @@ mod tests {
         for rules in stacks_games() {
             let known = Game::new(rules.clone()).expect("a valid game");
             let mut walking = Game::compile(rules);
-            walking.seats_may_step = vec![u8::MAX; walking.phases.len()];
+            walking.pieces.seats_may_step = vec![u8::MAX; walking.phases.len()];
             let (c, s) = lists_alike(&known, &Arc::new(walking), 22);
             (compared, skipped) = (compared + c, skipped + s);
         }
@@ -219,14 +225,14 @@ mod tests {
         for rules in stacks_games() {
             let known = Game::new(rules.clone()).expect("a valid game");
             assert!(
-                known.stack_rows.is_some(),
+                known.pieces.stack_rows.is_some(),
                 "{}: no stacks board wraps",
                 rules.name
             );
             let mut sliding = Game::compile(rules);
-            sliding.stack_rows = None;
+            sliding.pieces.stack_rows = None;
             compared += lists_alike(&known, &Arc::new(sliding), 23).0;
-            moving += usize::from(known.movement.iter().any(|m| !m.is_empty()));
+            moving += usize::from(known.pieces.movement.iter().any(|m| !m.is_empty()));
         }
         assert!(
             compared > 2000 && moving > 10,
@@ -240,7 +246,7 @@ mod tests {
     #[test]
     fn public_goods_purses_reach_the_pot() {
         let game = catalogue_game("3P-PublicGoods");
-        let rows = game.stack_rows.as_ref().expect("a board of stacks");
+        let rows = game.pieces.stack_rows.as_ref().expect("a board of stacks");
         for seat in 0..3 {
             assert_eq!(rows.reached(0, seat, seat), [4], "seat {seat} invests");
             assert_eq!(
@@ -250,6 +256,6 @@ mod tests {
             );
         }
         assert_eq!(rows.reached(0, 3, 3), [] as [u16; 0], "Chaos sits out");
-        assert!(catalogue_game("Tic-Tac-Toe").stack_rows.is_none());
+        assert!(catalogue_game("Tic-Tac-Toe").pieces.stack_rows.is_none());
     }
 }

@@ -50,12 +50,12 @@ pub(crate) struct ShapePower {
 
 impl Game {
     pub(crate) fn power(&self, shape: Shape) -> Option<ShapePower> {
-        self.powers[shape.index()]
+        self.pieces.powers[shape.index()]
     }
 
     #[inline]
     pub(crate) fn strength(&self, shape: Shape) -> Strength {
-        self.strengths[shape.index()]
+        self.pieces.strengths[shape.index()]
     }
 
     /// Whether a shape takes part in cover contests at all.
@@ -283,17 +283,21 @@ impl State {
     /// arrived alone (in a simultaneous round, several arrivals on one stack
     /// have no single attacker).
     pub(crate) fn resolve_stack_from(&mut self, cell: u16, by_stack: bool, attacking: bool) {
-        let locked =
-            super::state::locked_mask_of(&self.knowledge, &self.left_walls, &self.game, self.phase);
+        let locked = super::state::locked_mask_of(
+            &self.knowledge,
+            &self.position.left_walls,
+            &self.game,
+            self.position.phase,
+        );
         StackSite {
             game: &self.game,
-            board: &mut self.board,
-            flags: &mut self.flags,
-            reserves: &mut self.reserves,
-            rng: &mut self.rng,
-            changed: &mut self.changed,
+            board: &mut self.position.board,
+            flags: &mut self.position.flags,
+            reserves: &mut self.position.reserves,
+            rng: &mut self.stream.next,
+            changed: &mut self.position.changed,
             locked,
-            verdicts: Some(&mut self.verdicts),
+            verdicts: Some(&mut self.scratch.verdicts),
         }
         .resolve(cell, by_stack, attacking);
     }
@@ -306,7 +310,7 @@ impl State {
             Some(CaptureResult::ReincarnateX2) => 2,
             _ => 0,
         };
-        self.reserves.add(captor.0, captive.1, copies);
+        self.position.reserves.add(captor.0, captive.1, copies);
     }
 
     /// Whether a legal move would capture something for its mover.
@@ -332,9 +336,9 @@ impl State {
                 let covers = self.piece_at(to).is_some_and(|defender| {
                     cover(game, piece.1, defender.1) == Some(CoverResult::AttackerWins)
                 });
-                return covers || self.surrounds_any(self.to_move, piece, to);
+                return covers || self.surrounds_any(self.position.to_move, piece, to);
             }
-            let taking = self.taking(self.to_move, mv);
+            let taking = self.taking(self.position.to_move, mv);
             let covers = match self.piece_at(to) {
                 Some(defender) if !taking.onto && from.is_none_or(|f| !self.is_castle(f, to)) => {
                     cover(game, piece.1, defender.1) == Some(CoverResult::AttackerWins)

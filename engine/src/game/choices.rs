@@ -120,7 +120,7 @@ impl State {
     /// back, its count was read whole just after a narrow write to it, and
     /// the read waited); false, with no product left, when it holds none.
     pub(crate) fn refill_product(&mut self) -> bool {
-        let (game, reserves, seat) = (&self.game, &self.reserves, self.to_move);
+        let (game, reserves, seat) = (&self.game, &self.position.reserves, self.position.to_move);
         let placing = self.choices.placing.get_or_insert_with(|| Placing {
             kinds: Vec::new(),
             held: 0,
@@ -137,11 +137,11 @@ impl State {
     /// place on where some are closed to it, and the moves listed (a pass,
     /// a draw offer); the whole list is left to be built when asked for.
     pub(crate) fn list_beside_product(&mut self) {
-        let seat = self.to_move;
-        if let Some(blocked) = self.game.placing.blocked[self.phase].get(seat) {
+        let seat = self.position.to_move;
+        if let Some(blocked) = self.game.placing.blocked[self.position.phase].get(seat) {
             self.choices
                 .unblocked
-                .assign_without(self.board.open(), blocked);
+                .assign_without(self.position.board.open(), blocked);
         }
         let mut listed = self.take_listed();
         self.other_moves(seat, &mut listed);
@@ -154,12 +154,12 @@ impl State {
     /// answer, no round being planned and no chain of jumps open (the
     /// order in which `generate_on_board` asks).
     pub(crate) fn sits_out(&self) -> bool {
-        let out = self.game.phases[self.phase].locked_seats | self.folded;
-        out & (1 << self.to_move) != 0
+        let out = self.game.phases[self.position.phase].locked_seats | self.standings.folded;
+        out & (1 << self.position.to_move) != 0
             && self.outcome.is_none()
             && self.draw_offered_by().is_none()
-            && self.round.is_none()
-            && self.tactics.chain.is_none()
+            && self.rounds.current.is_none()
+            && self.position.tactics.chain.is_none()
     }
 
     /// The listed moves, taken out to be refilled (see `set_legal`).
@@ -180,22 +180,22 @@ impl State {
     /// offer, a round, a chain of jumps, hidden pieces, a decided board).
     fn may_place_everywhere(&self) -> bool {
         let game = self.game();
-        let seat = self.to_move;
-        game.placing.everywhere[self.phase]
+        let seat = self.position.to_move;
+        game.placing.everywhere[self.position.phase]
             && !self.is_finished()
             && self.draw_offered_by().is_none()
-            && self.round.is_none()
-            && self.tactics.chain.is_none()
+            && self.rounds.current.is_none()
+            && self.position.tactics.chain.is_none()
             && self.places_as_product()
-            && self.board_results.iter().all(Option::is_none)
-            && game.phases[self.phase].locked_seats & (1 << seat) == 0
+            && self.standings.board_results.iter().all(Option::is_none)
+            && game.phases[self.position.phase].locked_seats & (1 << seat) == 0
             && !self.has_folded(seat)
     }
 
     /// The kinds of piece `seat` may place now: colours it controls, shapes
     /// of the game, with some in reserve; in the order moves list them.
     pub(crate) fn held_kinds(&self, seat: usize) -> impl Iterator<Item = (Color, Shape)> + '_ {
-        kinds_held(&self.game, &self.reserves, seat).map(|(kind, _)| kind)
+        kinds_held(&self.game, &self.position.reserves, seat).map(|(kind, _)| kind)
     }
 
     /// The placements kept as a product: the kinds, and the open slots.
@@ -285,9 +285,9 @@ impl State {
         match (self.placing(), mv) {
             (Some((kinds, _)), Move::Place { color, shape, to }) => {
                 kinds.contains(&(color, shape))
-                    && usize::from(to) < self.board.len()
+                    && usize::from(to) < self.position.board.len()
                     && self.may_place_on(to)
-                    && (self.game().placing.blocked[self.phase].is_empty()
+                    && (self.game().placing.blocked[self.position.phase].is_empty()
                         || self.choices.unblocked.contains(to))
             }
             _ => self.choices.listed.contains(&mv),

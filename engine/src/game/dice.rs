@@ -48,7 +48,7 @@ fn a_or_an(shape: Shape) -> &'static str {
 impl State {
     /// The face rolled for the turn under way, once the die is rolled.
     pub fn rolled(&self) -> Option<u8> {
-        self.rolled
+        self.position.rolled
     }
 
     /// Whether the turn waits on the die: its legal actions are the faces
@@ -56,7 +56,7 @@ impl State {
     /// match rolls it, not the seat.
     pub fn awaits_roll(&self) -> bool {
         self.game().rules.dice.is_some()
-            && self.rolled.is_none()
+            && self.position.rolled.is_none()
             && matches!(self.legal().first(), Some(Move::Roll { .. }))
     }
 
@@ -66,7 +66,7 @@ impl State {
         let Some(dice) = self.game().rules.dice else {
             return false;
         };
-        if self.rolled.is_some() || out.is_empty() {
+        if self.position.rolled.is_some() || out.is_empty() {
             return false;
         }
         out.clear();
@@ -76,7 +76,7 @@ impl State {
 
     /// Keeps, of the board moves in `out`, those the turn's roll allows.
     pub(super) fn keep_rolled(&self, out: &mut Vec<Move>) {
-        let (Some(dice), Some(face)) = (self.game().rules.dice, self.rolled) else {
+        let (Some(dice), Some(face)) = (self.game().rules.dice, self.position.rolled) else {
             return;
         };
         match dice.decides {

@@ -9,7 +9,7 @@ use crate::rules::FoldRule;
 impl State {
     /// Whether the seat has folded.
     pub fn has_folded(&self, seat: usize) -> bool {
-        self.folded & (1 << seat) != 0
+        self.standings.folded & (1 << seat) != 0
     }
 
     /// The seat's committed pieces: pieces of its colours on spaces it may
@@ -17,7 +17,7 @@ impl State {
     /// on a decided board).
     pub fn committed(&self, seat: usize) -> usize {
         let controller = &self.game().seats[seat];
-        (0..self.board.len() as u16)
+        (0..self.position.board.len() as u16)
             .filter(|&cell| {
                 self.piece_at(cell)
                     .is_some_and(|(color, _)| controller.controls(color))
@@ -32,7 +32,8 @@ impl State {
         // Borrowed, not cloned: most phases end without folding, and the
         // count up and down showed in the phased games' turn ends.
         let game = self.game();
-        let Some(FoldRule::LessThanMostCommitted) = game.rules.phases[self.phase].fold else {
+        let Some(FoldRule::LessThanMostCommitted) = game.rules.phases[self.position.phase].fold
+        else {
             return;
         };
         let in_play: Vec<(usize, usize)> = (0..game.seats.len())
@@ -42,7 +43,7 @@ impl State {
         let most = in_play.iter().map(|(_, n)| *n).max().unwrap_or(0);
         for (seat, n) in in_play {
             if n < most {
-                self.folded |= 1 << seat;
+                self.standings.folded |= 1 << seat;
             }
         }
     }
@@ -87,7 +88,7 @@ mod tests {
         );
         assert_eq!(s.to_move(), 2);
         let mut white = s.clone();
-        white.to_move = 1;
+        white.position.to_move = 1;
         let err = white.explain_illegal(Move::Place {
             color: Color::White,
             shape: Shape::Circle,

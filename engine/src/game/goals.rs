@@ -264,7 +264,7 @@ impl Game {
 
     /// Whether the shape moves "by stack" or "by full stack".
     pub(crate) fn moves_by_stack(&self, shape: Shape) -> bool {
-        self.movement[shape.index()]
+        self.pieces.movement[shape.index()]
             .iter()
             .any(|m| m.needs_stacks())
     }
@@ -301,7 +301,7 @@ impl State {
                 if let Some(to) = land(cell, Some(d)) {
                     out.push(to);
                 }
-                if !slides || (!stacks && self.board[usize::from(cell)] != 0) {
+                if !slides || (!stacks && self.position.board[usize::from(cell)] != 0) {
                     break;
                 }
                 cell = geo.neighbour(cell, d);
@@ -309,7 +309,7 @@ impl State {
         }
         if kind == Movement::PawnForwardCenter
             && game.goals.en_passant
-            && self.flags[usize::from(from)] & MOVED == 0
+            && self.position.flags[usize::from(from)] & MOVED == 0
             && let Some(to) = self.double_step(seat, from)
             && let Some(to) = land(to, None)
         {
@@ -332,11 +332,14 @@ impl State {
             .filter(|&d| geo.direction(d) == forward)
             .find_map(|d| {
                 let over = geo.neighbour(from, d);
-                if over == NO_CELL || self.board[usize::from(over)] != 0 || self.is_locked(over) {
+                if over == NO_CELL
+                    || self.position.board[usize::from(over)] != 0
+                    || self.is_locked(over)
+                {
                     return None;
                 }
                 let to = geo.neighbour(over, d);
-                (to != NO_CELL && self.board[usize::from(to)] == 0).then_some(to)
+                (to != NO_CELL && self.position.board[usize::from(to)] == 0).then_some(to)
             })
     }
 
@@ -365,7 +368,7 @@ impl State {
         let geo = &game.geometry;
         if !game.goals.castle
             || geo.kind == BoardKind::Stacks
-            || self.flags[usize::from(from)] & MOVED != 0
+            || self.position.flags[usize::from(from)] & MOVED != 0
         {
             return;
         }
@@ -379,7 +382,7 @@ impl State {
             }
             let mut between = Vec::new();
             let mut cell = geo.neighbour(from, d);
-            while cell != NO_CELL && self.board[usize::from(cell)] == 0 {
+            while cell != NO_CELL && self.position.board[usize::from(cell)] == 0 {
                 between.push(cell);
                 cell = geo.neighbour(cell, d);
             }
@@ -387,14 +390,15 @@ impl State {
                 continue;
             }
             let partner = cell;
-            let unmoved = self.flags[usize::from(partner)] & (MOVED | super::PARALYSED) == 0;
+            let unmoved =
+                self.position.flags[usize::from(partner)] & (MOVED | super::PARALYSED) == 0;
             if self.piece_at(partner).map(|p| p.0) != Some(color) || !unmoved {
                 continue;
             }
             let (partner_to, rook_to) = self.castle_landing(from, partner);
             let open = |c: u16| {
                 c != NO_CELL
-                    && self.board[usize::from(c)] == 0
+                    && self.position.board[usize::from(c)] == 0
                     && self.can_enter(seat, c)
                     && self.board_open(c)
             };
@@ -432,7 +436,7 @@ impl State {
     /// Whether a step from `from` to `to` is castling: onto a piece of a
     /// colour the mover plays, which no other move may do on a flat board.
     pub(crate) fn is_castle(&self, from: u16, to: u16) -> bool {
-        self.is_castle_for(self.to_move, from, to)
+        self.is_castle_for(self.position.to_move, from, to)
     }
 
     /// [`State::is_castle`] for a move of `seat`.

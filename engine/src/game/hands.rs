@@ -22,7 +22,7 @@ pub(crate) fn judge_hands(game: &Game, pieces: &[(Color, Shape)]) -> StackVerdic
     };
     // The colours some seat plays, a bit each: asked for every piece of
     // every owner's hand.
-    let played = game.team_colors.iter().fold(0u16, |bits, t| bits | t);
+    let played = game.teams.colors.iter().fold(0u16, |bits, t| bits | t);
     let communal = |c: Color| played & 1 << c.index() == 0;
     let mut owners: SmallVec<[Color; 8]> = SmallVec::new();
     for &(c, _) in pieces {

@@ -9,7 +9,7 @@ const EXAMPLES: usize = 3;
 impl State {
     /// A sentence saying why `mv` is not legal now, and a few moves that are.
     pub fn explain_illegal(&self, mv: Move) -> String {
-        let legal = self.legal_moves();
+        let legal = self.legal().to_vec();
         let reason = self.refusal(mv, &legal);
         let options = self.legal_examples(&legal);
         format!("{} is not legal: {reason}{options}", self.move_text(mv))
@@ -46,14 +46,14 @@ impl State {
                 "a draw can be offered once per turn, before the turn's first move".to_string()
             }
             Move::Pass => "this phase has no option to pass".to_string(),
-            _ if game.phases[self.phase].locked_seats & (1 << seat) != 0 => {
+            _ if game.phases[self.position.phase].locked_seats & (1 << seat) != 0 => {
                 format!("{who} is locked in this phase")
             }
             _ if self.has_folded(seat) => format!("{who} has folded"),
             Move::Place { color, shape, to } => self.placement_refused(color, shape, to),
-            _ if self.tactics.chain.is_some() => format!(
+            _ if self.position.tactics.chain.is_some() => format!(
                 "a chain of jumps is open: jump again with the piece at {}, or pass",
-                geo.name(self.tactics.chain.expect("open"))
+                geo.name(self.position.tactics.chain.expect("open"))
             ),
             Move::Step { from, to }
                 if legal
@@ -134,16 +134,16 @@ impl State {
         let who = game.seats[seat].label();
         match self.piece_at(from) {
             None => format!("there is no piece at {}", geo.name(from)),
-            Some(_) if self.flags[usize::from(from)] & super::PARALYSED != 0 => {
+            Some(_) if self.position.flags[usize::from(from)] & super::PARALYSED != 0 => {
                 format!("the piece at {} is paralysed", geo.name(from))
             }
             Some((color, _)) if !game.seats[seat].controls(color) => {
                 format!("{who} cannot move {} pieces", color.name())
             }
-            Some(_) if game.phases[self.phase].placement_only => {
+            Some(_) if game.phases[self.position.phase].placement_only => {
                 "this phase is placement only".to_string()
             }
-            Some((color, shape)) if game.movement[shape.index()].is_empty() => {
+            Some((color, shape)) if game.pieces.movement[shape.index()].is_empty() => {
                 format!("{} {}s do not move once placed", color.name(), shape.name())
             }
             Some((color, shape)) if self.reserve(color, shape) > 0 => format!(

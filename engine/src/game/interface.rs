@@ -18,10 +18,10 @@
 //! `UndoAction` is left out: [`State::undo`] replays the match from its
 //! start, which no search can afford per move. Clone before a move instead.
 //!
-//! Methods on `State`, not a trait: there is one implementation (the
-//! compiled kernel was retired, not given the interface; a lean run's copy
-//! of the board serves the search inside the engine). A trait would pay
-//! only if algorithms had to run over two kinds of state.
+//! The interface is a trait, [`GameState`]: [`State`] implements it, and
+//! so may any position a search runs on. Everything else a person needs
+//! (a move explained, the legal moves with draw talk, a view) stays on
+//! `State`, under names of its own.
 //!
 //! Nothing here says how a state stores its board, knowledge or legal
 //! moves: moves come as slices and small iterators of [`Move`], seats as
@@ -196,10 +196,12 @@ impl<'a> ChanceOutcomes<'a> {
             .map(|&m| Self::weight(self.state, m))
             .sum()
     }
+}
 
+impl Chances for ChanceOutcomes<'_> {
     /// Each move with its probability; the probabilities sum to 1. Empty
     /// when there is nothing to choose (the match is over).
-    pub fn iter(&self) -> impl Iterator<Item = (Move, f64)> + 'a {
+    fn iter(&self) -> impl Iterator<Item = (Move, f64)> + '_ {
         let state = self.state;
         let total = f64::from(self.total());
         self.moves()
@@ -208,14 +210,14 @@ impl<'a> ChanceOutcomes<'a> {
             .filter(|&(_, p)| p > 0.0)
     }
 
-    pub fn is_empty(&self) -> bool {
+    fn is_empty(&self) -> bool {
         self.total() == 0
     }
 
     /// One move drawn with these chances; None when there is none. This is
     /// Random's and Chaos's choice (see [`crate::random::random_move`]).
     #[inline]
-    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if self.draw_answer && !self.moves().is_empty() {
             return Some(if rng.random_bool(0.5) {
                 Move::AgreeDraw
@@ -284,19 +286,78 @@ pub(super) fn sample_placement<R: Rng + ?Sized>(
     Some(None)
 }
 
-impl State {
+/// The game interface (see the module): what an algorithm may ask of a
+/// position and do to it, after OpenSpiel's `State`.
+pub trait GameState: Clone {
+    /// The chances of the moves of the seat asked next.
+    type Chances<'a>: Chances
+    where
+        Self: 'a;
+    /// What a seat is shown of the position.
+    type Observation;
+
+    /// Who decides now (see [`Movers`]).
+    fn movers(&self) -> Movers;
+
+    /// How many seats the game has, Chaos included.
+    fn seat_count(&self) -> usize;
+
+    /// The moves of the seat the engine asks next ([`Movers::next`]), in a
+    /// stable order; empty once the game is over.
+    fn legal_actions(&self) -> &[Move];
+
+    /// Applies one of the legal actions, then every move that follows by
+    /// force. Refuses any other move, the position unchanged.
+    fn apply_action(&mut self, mv: Move) -> Result<(), IllegalAction>;
+
+    /// The chances of each move of the seat asked next: chance's outcomes
+    /// at a chance node, Random's choice elsewhere.
+    fn chance_outcomes(&self) -> Self::Chances<'_>;
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool;
+
+    /// Per seat, in seat order, what the finished game is worth to it
+    /// ([`return_of`]: 1 win, 0.5 draw, 0 loss); None while it goes on.
+    fn returns(&self) -> Option<impl ExactSizeIterator<Item = f64> + '_>;
+
+    /// What `seat` sees now.
+    fn observation(&self, seat: usize) -> Self::Observation;
+
+    /// The position as `seat` knows it: what a search for that seat may
+    /// start from, with nothing in it the seat may not know.
+    fn information_state(&self, seat: usize) -> Self;
+}
+
+/// A distribution over moves (see [`GameState::chance_outcomes`]).
+pub trait Chances {
+    /// Each move with its probability; the probabilities sum to 1. Empty
+    /// when there is nothing to choose.
+    fn iter(&self) -> impl Iterator<Item = (Move, f64)> + '_;
+
+    /// Whether there is nothing to choose.
+    fn is_empty(&self) -> bool;
+
+    /// One move drawn with these chances; None when there is none.
+    fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move>;
+}
+
+impl GameState for State {
+    type Chances<'a> = ChanceOutcomes<'a>;
+    type Observation = PlayerView;
+
     /// Who decides now (see [`Movers`]). A draw offer awaiting an answer
     /// comes first: the seat answering decides, round or not.
     #[inline]
-    pub fn movers(&self) -> Movers {
+    fn movers(&self) -> Movers {
         if self.is_finished() {
             return Movers::Nobody;
         }
         if self.draw_offered_by().is_some() {
             return Movers::One(self.to_move());
         }
-        if let Some(round) = &self.round {
-            let locked = self.game().phases[self.phase].locked_seats;
+        if let Some(round) = &self.rounds.current {
+            let locked = self.game().phases[self.position.phase].locked_seats;
             return Movers::Sealed {
                 planners: (0..self.seat_count())
                     .filter(|s| locked & (1 << s) == 0)
@@ -304,7 +365,7 @@ impl State {
                 awaited: round.awaited().collect(),
             };
         }
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         if self.awaits_roll() {
             Movers::Roll(seat)
         } else if self.game().seats[seat].is_chaos {
@@ -316,14 +377,8 @@ impl State {
 
     /// How many seats the match has, Chaos included.
     #[inline]
-    pub fn seat_count(&self) -> usize {
+    fn seat_count(&self) -> usize {
         self.game().seats.len()
-    }
-
-    /// The seat whose moves are chance (Chaos), if the rules have one.
-    #[inline]
-    pub fn chance_seat(&self) -> Option<usize> {
-        self.game().chaos_seat()
     }
 
     /// The moves of the seat the engine asks next ([`Movers::next`]), in a
@@ -332,7 +387,7 @@ impl State {
     /// algorithm never does). While an offer awaits an answer, the answers
     /// ([`Move::AgreeDraw`], [`Move::RefuseDraw`]) are the legal actions.
     #[inline]
-    pub fn legal_actions(&self) -> &[Move] {
+    fn legal_actions(&self) -> &[Move] {
         // The engine lists a draw offer last, when it lists one.
         let legal = self.legal();
         let moves = match legal.split_last() {
@@ -347,7 +402,7 @@ impl State {
     /// person may), then every move that follows by force (a pass with
     /// nothing to do, a single choice). Refuses any other move, unchanged.
     #[inline]
-    pub fn apply_action(&mut self, mv: Move) -> Result<(), IllegalAction> {
+    fn apply_action(&mut self, mv: Move) -> Result<(), IllegalAction> {
         if self.is_finished() || !self.allows(mv) {
             return Err(IllegalAction::Move(mv));
         }
@@ -355,20 +410,12 @@ impl State {
         Ok(())
     }
 
-    /// Applies a move drawn from [`State::chance_outcomes`], which are legal
-    /// by construction: as [`State::apply_action`] without checking it.
-    #[inline]
-    pub(crate) fn apply_drawn(&mut self, mv: Move) {
-        debug_assert!(!self.is_finished() && self.allows(mv), "{mv:?} is legal");
-        self.decide(mv);
-    }
-
     /// The chances of each move of the seat asked next. At a chance node
     /// ([`Movers::Chance`]) these are chance's outcomes; elsewhere they are
     /// the Random player's choice, which is the same rule: Random and Chaos
     /// both draw from here (see [`ChanceOutcomes`]).
     #[inline]
-    pub fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
+    fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
         ChanceOutcomes {
             state: self,
             plan_moves: None,
@@ -378,20 +425,20 @@ impl State {
 
     /// Whether the match is over.
     #[inline]
-    pub fn is_terminal(&self) -> bool {
+    fn is_terminal(&self) -> bool {
         self.is_finished()
     }
 
     /// Per seat, in seat order, what the finished match is worth to it
     /// ([`return_of`]: 1 win, 0.5 draw, 0 loss); None while it goes on.
     #[inline]
-    pub fn returns(&self) -> Option<impl ExactSizeIterator<Item = f64> + '_> {
+    fn returns(&self) -> Option<impl ExactSizeIterator<Item = f64> + '_> {
         self.results()
             .map(|results| results.iter().map(|&r| return_of(r)))
     }
 
     /// What `seat` sees now: its [`PlayerView`].
-    pub fn observation(&self, seat: usize) -> PlayerView {
+    fn observation(&self, seat: usize) -> PlayerView {
         self.player_view(seat)
     }
 
@@ -402,17 +449,33 @@ impl State {
     /// dropped, and the plan the seat is making stays. It has no past: its
     /// history and decisions are empty (the past as the seat knows it is
     /// [`State::decisions_known_to`]).
-    pub fn information_state(&self, seat: usize) -> State {
+    fn information_state(&self, seat: usize) -> State {
         let cloaked = self.game().rules.cloaking != crate::rules::Cloaking::None;
         let mut known = if cloaked {
             self.perceived(seat)
         } else {
             self.clone()
         };
-        known.history = Default::default();
-        known.decisions = Vec::new();
+        known.records.history = Default::default();
+        known.records.decisions = Vec::new();
         known.keep_only_the_plan_of(seat, cloaked);
         known
+    }
+}
+
+impl State {
+    /// The seat whose moves are chance (Chaos), if the rules have one.
+    #[inline]
+    pub fn chance_seat(&self) -> Option<usize> {
+        self.game().chaos_seat()
+    }
+
+    /// Applies a move drawn from [`State::chance_outcomes`], which are legal
+    /// by construction: as [`State::apply_action`] without checking it.
+    #[inline]
+    pub(crate) fn apply_drawn(&mut self, mv: Move) {
+        debug_assert!(!self.is_finished() && self.allows(mv), "{mv:?} is legal");
+        self.decide(mv);
     }
 
     /// The plan `seat` makes in the sealed round under way, from the

@@ -75,7 +75,7 @@ static NO_LEARNING: Learning = Learning {
 
 impl Knowledge {
     pub(crate) fn new(game: &Game) -> Knowledge {
-        let cells = game.initial_board.len();
+        let cells = game.start.board.len();
         let hides = game.rules.cloaking == Cloaking::Hides;
         let keeps_open = hides
             && game.geometry.kind != BoardKind::Stacks
@@ -131,8 +131,8 @@ impl Knowledge {
 /// cell (a known bit each): those that know it already (`known`), and its
 /// own seats where they can move it, or under obscurity.
 pub(crate) fn seers_of_piece(game: &Game, color: Color, shape: Shape, known: u8) -> u8 {
-    let own_see =
-        game.rules.cloaking == Cloaking::Obscures || !game.movement[shape.index()].is_empty();
+    let own_see = game.rules.cloaking == Cloaking::Obscures
+        || !game.pieces.movement[shape.index()].is_empty();
     let mut seen = known;
     for (s, seat) in game.seats.iter().enumerate() {
         if own_see && seat.controls(color) {
@@ -260,7 +260,7 @@ impl State {
             return;
         }
         self.knowledge.learning_mut().pending.clear();
-        for cell in 0..self.board.len() as u16 {
+        for cell in 0..self.position.board.len() as u16 {
             self.learn_cell(cell);
         }
         self.sets_synced();
@@ -276,17 +276,17 @@ impl State {
             }
             learning.applying = true;
         }
-        (self.phase, self.round.is_some())
+        (self.position.phase, self.rounds.current.is_some())
     }
 
     /// Whether the seats' sets (`open_to`, `unseen`) are up to date.
     fn sets_in_sync(&self) -> bool {
         let learning = self.knowledge.learning();
-        !learning.applying && learning.synced_in == Some(self.phase)
+        !learning.applying && learning.synced_in == Some(self.position.phase)
     }
 
     fn sets_synced(&mut self) {
-        let phase = self.phase;
+        let phase = self.position.phase;
         let learning = self.knowledge.learning_mut();
         learning.synced_in = Some(phase);
         learning.applying = false;
@@ -302,7 +302,7 @@ impl State {
     /// Works the seats' sets out afresh from what they see now, learning
     /// nothing new: for a copy made while a move was being applied.
     fn sync_sets(&mut self) {
-        for cell in 0..self.board.len() as u16 {
+        for cell in 0..self.position.board.len() as u16 {
             let seen = self.seers(cell);
             self.sort_cell(cell, seen);
         }
@@ -313,7 +313,7 @@ impl State {
     /// move ends (the turn's end forgets them).
     pub(crate) fn note_changed(&mut self) {
         if self.cloaked_rules() {
-            let changed = &self.changed;
+            let changed = &self.position.changed;
             let learning = self.knowledge.learning_mut();
             learning.pending.extend_from_slice(changed);
         }
@@ -336,7 +336,7 @@ impl State {
             learning.applying = false;
             return;
         }
-        if phase != self.phase || in_round || self.round.is_some() {
+        if phase != self.position.phase || in_round || self.rounds.current.is_some() {
             return self.refresh_knowledge();
         }
         let mut pending = std::mem::take(&mut self.knowledge.learning_mut().pending);
@@ -352,8 +352,8 @@ impl State {
 
     fn learn_cell(&mut self, cell: u16) {
         let seen = self.seers(cell);
-        if self.board[usize::from(cell)] != 0 {
-            self.flags[usize::from(cell)] |= seen;
+        if self.position.board[usize::from(cell)] != 0 {
+            self.position.flags[usize::from(cell)] |= seen;
         }
         self.sort_cell(cell, seen);
     }
@@ -361,7 +361,7 @@ impl State {
     /// Puts `cell` in or out of each seat's sets, given the seats that see
     /// what stands there (`seers`).
     fn sort_cell(&mut self, cell: u16, seen: u8) {
-        let empty = self.board[usize::from(cell)] == 0;
+        let empty = self.position.board[usize::from(cell)] == 0;
         let learning = self.knowledge.learning_mut();
         for (seat, open) in learning.open_to.iter_mut().enumerate() {
             if empty || seen & super::known_bit(seat) == 0 {
@@ -390,7 +390,12 @@ impl State {
         if !self.is_cloaked(cell) {
             return every;
         }
-        seers_of_piece(game, color, shape, self.flags[usize::from(cell)] & every)
+        seers_of_piece(
+            game,
+            color,
+            shape,
+            self.position.flags[usize::from(cell)] & every,
+        )
     }
 
     /// Per seat, the cells it believes open (see `Learning::open_to`), where
@@ -410,8 +415,8 @@ impl State {
     /// The seats of `knowers` (known bits) fully see what stands on
     /// `cell` from now on.
     pub(crate) fn learn_pieces(&mut self, knowers: u8, cell: u16) {
-        self.flags[usize::from(cell)] |= knowers;
-        if self.board[usize::from(cell)] == 0 {
+        self.position.flags[usize::from(cell)] |= knowers;
+        if self.position.board[usize::from(cell)] == 0 {
             return;
         }
         let learning = self.knowledge.learning_mut();
@@ -427,10 +432,12 @@ impl State {
     /// product: those it believes open where it judges on what it knows
     /// and keeps them, else the board's.
     pub(crate) fn placing_slots(&self) -> &Slots {
-        match self.knowledge.learning().open_to.get(self.to_move) {
+        match self.knowledge.learning().open_to.get(self.position.to_move) {
             Some(open) if self.judges_by_knowledge() => open,
-            _ if !self.game().placing.blocked[self.phase].is_empty() => &self.choices.unblocked,
-            _ => self.board.open(),
+            _ if !self.game().placing.blocked[self.position.phase].is_empty() => {
+                &self.choices.unblocked
+            }
+            _ => self.position.board.open(),
         }
     }
 
@@ -438,8 +445,8 @@ impl State {
     /// (a cell of the board): open as it believes (see `placing_slots`).
     pub(crate) fn may_place_on(&self, to: u16) -> bool {
         if !self.knowledge.learning().open_to.is_empty() && self.judges_by_knowledge() {
-            let unseen = self.seers(to) & super::known_bit(self.to_move) == 0;
-            return self.board[usize::from(to)] == 0 || unseen;
+            let unseen = self.seers(to) & super::known_bit(self.position.to_move) == 0;
+            return self.position.board[usize::from(to)] == 0 || unseen;
         }
         self.landing(to) == Some(to)
     }
@@ -476,14 +483,14 @@ impl State {
             out.clear();
             return self.generate_fresh_plan_moves(out);
         }
-        if !self.judges_by_knowledge() || self.round.is_some() || self.is_finished() {
+        if !self.judges_by_knowledge() || self.rounds.current.is_some() || self.is_finished() {
             return self.generate_legal(out);
         }
         out.clear();
         if !self.sets_in_sync() {
             self.sync_sets();
         }
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         self.lift_unseen(seat);
         self.knowledge.believed_walls = self.walls_believed_by(seat);
         self.knowledge.belief = true;
@@ -501,10 +508,10 @@ impl State {
     /// Chaos cannot capture", where judging on a copy of the state cost
     /// most of the turn.
     pub(crate) fn capture_available(&mut self, seat: usize) -> Option<bool> {
-        let to_move = std::mem::replace(&mut self.to_move, seat);
-        let offered = std::mem::replace(&mut self.offered_this_turn, true);
-        let turn_moves = std::mem::take(&mut self.turn_moves);
-        let round = self.round.take();
+        let to_move = std::mem::replace(&mut self.position.to_move, seat);
+        let offered = std::mem::replace(&mut self.talk.offered_this_turn, true);
+        let turn_moves = std::mem::take(&mut self.position.turn_moves);
+        let round = self.rounds.current.take();
         let cloaked = self.cloaked_rules();
         if cloaked {
             // Judged cell by cell, as a copy would be: a turn's end comes
@@ -518,14 +525,14 @@ impl State {
         // move whether it captures there too would ask twice. A capture is
         // among them exactly when it is among the moves the rules keep, and
         // there are moves exactly when the rules keep some.
-        let mut moves = std::mem::take(&mut self.scratch_moves);
+        let mut moves = std::mem::take(&mut self.scratch.moves);
         moves.clear();
         if !self.is_finished() {
             self.generate_on_board(&mut moves, false);
         }
         moves.retain(|m| m.is_board_move());
         let available = (!moves.is_empty()).then(|| moves.iter().any(|m| self.captures(*m)));
-        self.scratch_moves = moves;
+        self.scratch.moves = moves;
         debug_assert_eq!(available, {
             let mut kept = Vec::new();
             self.generate_legal(&mut kept);
@@ -537,10 +544,10 @@ impl State {
             self.knowledge.believed_walls = None;
             self.put_back_lifted();
         }
-        self.to_move = to_move;
-        self.offered_this_turn = offered;
-        self.turn_moves = turn_moves;
-        self.round = round;
+        self.position.to_move = to_move;
+        self.talk.offered_this_turn = offered;
+        self.position.turn_moves = turn_moves;
+        self.rounds.current = round;
         available
     }
 
@@ -556,8 +563,8 @@ impl State {
         // can change the seat's moves does it matter.
         let judged = self.game.judged.for_captures.get(seat);
         let matters = |c: u16| judged.is_none_or(|j| j[usize::from(c / 64)] & 1 << (c % 64) != 0);
-        for &cell in &self.game().phases[self.phase].cloaked_cells {
-            let piece = self.board[usize::from(cell)];
+        for &cell in &self.game().phases[self.position.phase].cloaked_cells {
+            let piece = self.position.board[usize::from(cell)];
             if piece != 0 && matters(cell) && !self.sees_fully(seat, cell) {
                 lifted.push((cell, piece));
             }
@@ -576,7 +583,7 @@ impl State {
         lifted.clear();
         let judged = self.game.judged.on.get(seat).map_or(&[][..], Vec::as_slice);
         let unseen = learning.unseen[seat].iter_within(judged);
-        lifted.extend(unseen.map(|cell| (cell, self.board[usize::from(cell)])));
+        lifted.extend(unseen.map(|cell| (cell, self.position.board[usize::from(cell)])));
         self.lift(lifted);
     }
 
@@ -584,7 +591,7 @@ impl State {
     /// list for `put_back_lifted`.
     fn lift(&mut self, lifted: Vec<(u16, super::Cell)>) {
         for &(cell, _) in &lifted {
-            self.board.set(usize::from(cell), 0);
+            self.position.board.set(usize::from(cell), 0);
         }
         self.knowledge.learning_mut().lifted = lifted;
     }
@@ -592,7 +599,7 @@ impl State {
     fn put_back_lifted(&mut self) {
         let mut lifted = std::mem::take(&mut self.knowledge.learning_mut().lifted);
         for &(cell, piece) in &lifted {
-            self.board.set(usize::from(cell), piece);
+            self.position.board.set(usize::from(cell), piece);
         }
         lifted.clear();
         self.knowledge.learning_mut().lifted = lifted;
@@ -601,7 +608,7 @@ impl State {
     /// The locked spaces as `seat` believes them, when some wall is unknown
     /// to it; None when it knows them all.
     pub(crate) fn walls_believed_by(&self, seat: usize) -> Option<Vec<bool>> {
-        let phase = &self.game().phases[self.phase];
+        let phase = &self.game().phases[self.position.phase];
         let locked = &phase.locked;
         let unseen = |c: usize| locked[c] && !self.sees_wall(seat, c as u16);
         (phase.cloaked_walls.iter())
@@ -618,7 +625,9 @@ impl State {
     pub(crate) fn in_truth(&self, mv: Move, truth: &mut Vec<Move>) -> Option<Move> {
         truth.clear();
         match mv {
-            _ if self.tactics.chain.is_some() || self.round.is_some() => self.generate_truth(truth),
+            _ if self.position.tactics.chain.is_some() || self.rounds.current.is_some() => {
+                self.generate_truth(truth)
+            }
             Move::Place { .. } => return self.placement_in_truth(mv),
             Move::Step { from, .. } | Move::Promote { from, .. } => {
                 self.steps_in_truth(from, truth)
@@ -660,8 +669,8 @@ impl State {
     /// The moves the truth allows the piece on `from` (see `steps`), with
     /// no open chain of jumps: the only ones a step from there can be.
     fn steps_in_truth(&self, from: u16, out: &mut Vec<Move>) {
-        let seat = self.to_move;
-        let phase = &self.game().phases[self.phase];
+        let seat = self.position.to_move;
+        let phase = &self.game().phases[self.position.phase];
         if self.is_finished()
             || self.draw_offered_by().is_some()
             || phase.placement_only
@@ -680,14 +689,14 @@ impl State {
             return None;
         };
         let game = self.game();
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         let held = game.seats[seat].controls(color)
             && self.reserve(color, shape) > 0
             && game.rules.shapes.iter().any(|s| s.shape == shape);
         if !held
             || self.is_finished()
             || self.draw_offered_by().is_some()
-            || game.phases[self.phase].locked_seats & (1 << seat) != 0
+            || game.phases[self.position.phase].locked_seats & (1 << seat) != 0
             || self.has_folded(seat)
         {
             return None;
@@ -702,9 +711,9 @@ impl State {
             });
         }
         let enters = self.can_enter(seat, to) && self.board_open(to);
-        let lands = match self.board[usize::from(to)] {
+        let lands = match self.position.board[usize::from(to)] {
             0 => true,
-            _ => game.powers.iter().any(Option::is_some) && self.may_cover(seat, shape, to),
+            _ => game.pieces.powers.iter().any(Option::is_some) && self.may_cover(seat, shape, to),
         };
         (enters && lands).then_some(mv)
     }

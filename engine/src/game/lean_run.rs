@@ -20,7 +20,6 @@
 //! the phase go the general way.
 
 mod informed;
-mod threat_win;
 
 use rand::Rng;
 
@@ -43,7 +42,7 @@ use crate::rules::{BoardKind, Color, Shape};
 /// state makes the run's placements its own (see [`State::settle_lean`]).
 /// Reused from playout to playout, so a run allocates nothing.
 #[derive(Debug, Default)]
-pub(crate) struct LeanRun {
+pub struct LeanRun {
     board: Board,
     reserves: Reserves,
     phase: usize,
@@ -78,8 +77,6 @@ pub(crate) struct LeanRun {
     /// through the tree's moves, so a playout need not list them afresh).
     noted: bool,
 }
-
-pub(crate) use threat_win::threat_win;
 
 /// Which of a lean run's kinds played (see [`LeanRun::settle`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,7 +136,7 @@ impl Clone for LeanRun {
 
 /// Why a lean run stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RunStop {
+pub enum RunStop {
     /// It played as many moves as it was allowed.
     Limit,
     /// A turn's line decided the game (every seat's result is in
@@ -159,7 +156,7 @@ pub(crate) enum RunStop {
 impl RunStop {
     /// Whether the run ended the game, with every seat's result in
     /// [`LeanRun::results`].
-    pub(crate) fn decided(&self) -> bool {
+    pub fn decided(&self) -> bool {
         matches!(self, RunStop::Line | RunStop::Stalemate)
     }
 }
@@ -168,10 +165,12 @@ impl LeanRun {
     /// Copies the position of `state` when Random's next move there is
     /// drawn from a lean product that a run can play (under cloaking, no
     /// spaces closed to the mover); false otherwise.
-    pub(crate) fn load(&mut self, state: &State) -> bool {
+    pub fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        let blocked = &game.placing.blocked[state.phase];
-        if !state.lean_now() || !blocked.is_empty() && game.runs.hidden_placements[state.phase] {
+        let blocked = &game.placing.blocked[state.position.phase];
+        if !state.lean_now()
+            || !blocked.is_empty() && game.runs.hidden_placements[state.position.phase]
+        {
             return false;
         }
         self.turn.clear();
@@ -183,12 +182,12 @@ impl LeanRun {
             };
             self.turn.push(to);
             self.lined |= game.upkeep.untold_lines
-                && outcome::placement_made_a_line(game, &state.board, to, color);
+                && outcome::placement_made_a_line(game, &state.position.board, to, color);
         }
-        self.board.clone_from(&state.board);
-        self.reserves = state.reserves;
-        self.phase = state.phase;
-        self.to_move = state.to_move;
+        self.board.clone_from(&state.position.board);
+        self.reserves = state.position.reserves;
+        self.phase = state.position.phase;
+        self.to_move = state.position.to_move;
         self.placed.clear();
         // A seat's belief (a search's root) is a board without the pieces
         // it has not seen: there every seat places on its open slots.
@@ -229,7 +228,7 @@ impl LeanRun {
         }
     }
 
-    pub(crate) fn results(&self) -> &[SeatResult] {
+    pub fn results(&self) -> &[SeatResult] {
         &self.results
     }
 
@@ -247,7 +246,7 @@ impl LeanRun {
         rng: &mut R,
         limit: usize,
     ) -> Option<(usize, RunStop)> {
-        match state.game().runs.any[state.phase] {
+        match state.game().runs.any[state.position.phase] {
             true => self.play_from_lean_phase(state, rng, limit),
             false => None,
         }
@@ -301,7 +300,7 @@ impl LeanRun {
     /// `State::play_lean_run` plays them: the same draws from `rng`, the
     /// same placements, the same turns (unless the search informed the run,
     /// see `informed`). Returns how many it played, and why it stopped.
-    pub(crate) fn play<R: Rng + ?Sized>(
+    pub fn play<R: Rng + ?Sized>(
         &mut self,
         game: &Game,
         rng: &mut R,
@@ -408,12 +407,12 @@ impl LeanRun {
             && self.phase + 1 == game.phases.len()
             && game.geometry.boards == 1
             && no_one_places;
-        match &game.foreknown.stalemate_anywhere {
+        match &game.outcomes.foreknown.stalemate_anywhere {
             Some(results) if stalemate => {
                 self.results.clone_from(results);
                 Some(RunStop::Stalemate)
             }
-            None if stalemate && game.foreknown.stalemate_by_position => {
+            None if stalemate && game.outcomes.foreknown.stalemate_by_position => {
                 let board = &self.board;
                 outcome::stalemate_results_of_board(game, board, &mut self.results);
                 Some(RunStop::Stalemate)
@@ -454,7 +453,7 @@ impl LeanRun {
 
     /// The placements the run's movers chose, in order (not the engine's
     /// lone ones).
-    pub(crate) fn placements(&self) -> impl Iterator<Item = Move> + '_ {
+    pub fn placements(&self) -> impl Iterator<Item = Move> + '_ {
         self.placed
             .iter()
             .filter(|p| !p.automatic)
@@ -462,18 +461,18 @@ impl LeanRun {
     }
 
     /// Whether a piece stands on `cell` in the run's position.
-    pub(crate) fn occupied(&self, cell: u16) -> bool {
+    pub fn occupied(&self, cell: u16) -> bool {
         self.board[usize::from(cell)] != 0
     }
 
     /// The seat to move in the run's position.
-    pub(crate) fn to_move(&self) -> usize {
+    pub fn to_move(&self) -> usize {
         self.to_move
     }
 
     /// The placements the mover may make, in the order the state lists
     /// them (on each open slot, each kind it holds).
-    pub(crate) fn moves(&self, game: &Game) -> Vec<Move> {
+    pub fn moves(&self, game: &Game) -> Vec<Move> {
         let kinds = kinds_held(game, &self.reserves, self.to_move);
         let slots = self.slots_of(self.to_move);
         let mut moves = Vec::with_capacity(slots.len());
@@ -491,7 +490,7 @@ impl LeanRun {
     /// Makes `mv`, one of [`LeanRun::moves`], as the mover's decision, then
     /// the engine's lone placements after it; None while the run goes on,
     /// else why it stops. For a search's tree: a turn is one placement.
-    pub(crate) fn make(&mut self, game: &Game, mv: Move) -> Option<RunStop> {
+    pub fn make(&mut self, game: &Game, mv: Move) -> Option<RunStop> {
         let Move::Place { color, shape, to } = mv else {
             unreachable!("a lean run's moves are placements");
         };
@@ -524,9 +523,10 @@ impl LeanRun {
         self.forced_moves::<BELIEVED>(game).err()
     }
 
-    /// Where a piece put in `slot` lands.
+    /// The cell a piece put in `slot` lands on: the slot itself, or under
+    /// gravity the stack's next cell.
     #[inline]
-    fn landing(&self, game: &Game, slot: u16) -> u16 {
+    pub fn landing(&self, game: &Game, slot: u16) -> u16 {
         let board = &self.board;
         match game.geometry.kind {
             BoardKind::Stacks => kept_landing(game, self.phase, board, usize::from(slot))
@@ -726,7 +726,7 @@ impl State {
 
     /// Makes the placements of `run`, loaded from this state, as `decide`
     /// makes them, and then a pass where Random drew one.
-    pub(crate) fn settle_lean(&mut self, run: &LeanRun, then_pass: bool) {
+    pub fn settle_lean(&mut self, run: &LeanRun, then_pass: bool) {
         if run.cloaked(&self.game) {
             // Cloaked placements learn what each seat sees: the general
             // way, which also makes the engine's own moves after each.
@@ -747,11 +747,12 @@ impl State {
     /// Whether Random's next move is drawn from a lean phase's product.
     #[inline]
     fn lean_now(&self) -> bool {
-        (self.game.runs.placements[self.phase] || self.game.runs.hidden_placements[self.phase])
+        (self.game.runs.placements[self.position.phase]
+            || self.game.runs.hidden_placements[self.position.phase])
             && self.outcome.is_none()
             && self.draw_offered_by().is_none()
             && self.choices.placing.is_some()
-            && self.left == 0
+            && self.standings.left == 0
     }
 
     /// What `decide` does for a placement drawn from a lean product (and
@@ -766,15 +767,15 @@ impl State {
             unreachable!("a placement");
         };
         let automatic = placed.automatic;
-        let seat = self.to_move;
-        debug_assert_eq!(self.tactics.extra, 0, "nothing captures");
+        let seat = self.position.to_move;
+        debug_assert_eq!(self.position.tactics.extra, 0, "nothing captures");
         if !automatic {
-            self.decisions.push(mv);
+            self.records.decisions.push(mv);
         }
         self.record_quiet_placement(color, shape, to, automatic);
-        self.turn_moves.push(mv);
-        if self.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
-            self.tactics.chain = None;
+        self.position.turn_moves.push(mv);
+        if self.position.turn_moves.len() >= usize::from(self.game.rules.pieces_per_turn) {
+            self.position.tactics.chain = None;
             if self.game.upkeep.untold_lines
                 && self.turn_made_a_line()
                 && let Some(results) = outcome::line_check_results(self, seat)
@@ -786,10 +787,10 @@ impl State {
             if !self.seen_turns.is_empty() {
                 self.seen_turns.clear();
             }
-            self.to_move = self.seat_after(seat);
-            self.turn_moves.clear();
-            self.changed.clear();
-            self.offered_this_turn = false;
+            self.position.to_move = self.seat_after(seat);
+            self.position.turn_moves.clear();
+            self.position.changed.clear();
+            self.talk.offered_this_turn = false;
         }
         if last && !self.refresh_lean_choices() {
             self.play_automatic();
@@ -799,9 +800,9 @@ impl State {
     /// Whether a placement of the turn ending completed a line: the turn's
     /// moves are its placements, and the cells it changed their cells.
     fn turn_made_a_line(&self) -> bool {
-        self.turn_moves.iter().any(|mv| match *mv {
+        self.position.turn_moves.iter().any(|mv| match *mv {
             Move::Place { color, to, .. } => {
-                outcome::placement_made_a_line(&self.game, &self.board, to, color)
+                outcome::placement_made_a_line(&self.game, &self.position.board, to, color)
             }
             _ => true,
         })
@@ -820,6 +821,7 @@ impl State {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::GameState;
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
     use serde_json::json;
@@ -905,12 +907,15 @@ mod tests {
         assert_eq!(lean.choice_count(), general.choice_count(), "{what}: count");
         assert_eq!(lean.results(), general.results(), "{what}: results");
         assert_eq!(
-            lean.changed, general.changed,
+            lean.position.changed, general.position.changed,
             "{what}: cells changed this turn"
         );
-        assert_eq!(lean.flags, general.flags, "{what}: the pieces' flags");
         assert_eq!(
-            lean.offered_this_turn, general.offered_this_turn,
+            lean.position.flags, general.position.flags,
+            "{what}: the pieces' flags"
+        );
+        assert_eq!(
+            lean.talk.offered_this_turn, general.talk.offered_this_turn,
             "{what}: offered"
         );
         let seen = |s: &State| s.seen_turns.is_empty();
@@ -1014,7 +1019,8 @@ mod tests {
                                 super::RunStop::Line => lines += 1,
                                 _ => stalemates += 1,
                             }
-                            by_board += usize::from(game.foreknown.stalemate_anywhere.is_none());
+                            by_board +=
+                                usize::from(game.outcomes.foreknown.stalemate_anywhere.is_none());
                             break;
                         }
                         Some(stop) => {

@@ -12,7 +12,7 @@ use super::outcome::{Ending, Explanation, Outcome, SeatResult};
 impl State {
     /// Whether the seat has left the match.
     pub fn has_left(&self, seat: usize) -> bool {
-        self.left & (1 << seat) != 0
+        self.standings.left & (1 << seat) != 0
     }
 
     /// The seats that left the match, in seat order.
@@ -49,9 +49,9 @@ impl State {
         let team: u8 = (0..game.seats.len())
             .filter(|&s| game.seats[s].team == leaver.team)
             .fold(0, |bits, s| bits | 1 << s);
-        self.left |= team;
-        self.folded |= team;
-        if let Some(round) = self.round.as_mut() {
+        self.standings.left |= team;
+        self.standings.folded |= team;
+        if let Some(round) = self.rounds.current.as_mut() {
             round.leave(team);
         }
         // The offer leaves with its maker (its turn goes on, and passes).

@@ -39,7 +39,7 @@ use super::lean_run::RunStop;
 pub(crate) fn lean_move_phases(game: &Game) -> Vec<Vec<u64>> {
     let rules = &game.rules;
     let upkeep = &game.upkeep;
-    let Some(table) = &game.step_table else {
+    let Some(table) = &game.pieces.step_table else {
         return vec![Vec::new(); game.phases.len()];
     };
     let game_wide = game.geometry.kind != BoardKind::Stacks
@@ -48,7 +48,7 @@ pub(crate) fn lean_move_phases(game: &Game) -> Vec<Vec<u64>> {
         && rules.pieces_per_turn == 1
         && !rules.draw_option
         && !rules.overachievers_disqualified
-        && game.reserves_only_fall
+        && game.pieces.reserves_only_fall
         && !upkeep.captures
         && !upkeep.remembers_lines
         && !upkeep.tracks_shape_holders
@@ -60,8 +60,9 @@ pub(crate) fn lean_move_phases(game: &Game) -> Vec<Vec<u64>> {
             .iter()
             .all(|c| matches!(c, TurnCheck::InARow { .. }))
         && (game.goals.promotions.is_empty() || !game.goals.forward_only.contains(&true))
-        && game.movement.iter().any(|m| !m.is_empty());
+        && game.pieces.movement.iter().any(|m| !m.is_empty());
     let sticky = game
+        .spaces
         .sticky
         .iter()
         .enumerate()
@@ -120,17 +121,17 @@ impl MoveRun {
     /// a phase a run can play; false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if game.runs.moves[state.phase].is_empty()
+        if game.runs.moves[state.position.phase].is_empty()
             || state.outcome.is_some()
-            || !state.turn_moves.is_empty()
-            || state.left != 0
+            || !state.position.turn_moves.is_empty()
+            || state.standings.left != 0
         {
             return false;
         }
-        self.board.clone_from(&state.board);
-        self.reserves = state.reserves;
-        self.phase = state.phase;
-        self.to_move = state.to_move;
+        self.board.clone_from(&state.position.board);
+        self.reserves = state.position.reserves;
+        self.phase = state.position.phase;
+        self.to_move = state.position.to_move;
         self.seen.clone_from(&state.seen_turns);
         self.made.clear();
         true
@@ -181,6 +182,7 @@ impl MoveRun {
     #[inline]
     fn count(&mut self, game: &Game) -> Counted {
         let table = game
+            .pieces
             .step_table
             .as_ref()
             .expect("a lean phase has step tables");
@@ -199,7 +201,7 @@ impl MoveRun {
             let from = mine.trailing_zeros() as u16;
             mine &= mine - 1;
             let (color, shape) = unpack(board[usize::from(from)]).expect("a piece");
-            if game.movement[shape.index()].is_empty() || reserves.get(color, shape) > 0 {
+            if game.pieces.movement[shape.index()].is_empty() || reserves.get(color, shape) > 0 {
                 continue;
             }
             let reach = table.shape_reach((seat, from), shape.index(), occupied, free);
@@ -329,12 +331,12 @@ pub(super) fn stalemate_apart(
     board: &Board,
     results: &mut Vec<SeatResult>,
 ) -> RunStop {
-    match &game.foreknown.stalemate_anywhere {
+    match &game.outcomes.foreknown.stalemate_anywhere {
         Some(anywhere) => {
             results.clone_from(anywhere);
             RunStop::Stalemate
         }
-        None if game.foreknown.stalemate_by_position => {
+        None if game.outcomes.foreknown.stalemate_by_position => {
             outcome::stalemate_results_of_board(game, board, results);
             RunStop::Stalemate
         }

@@ -3,7 +3,7 @@
 use super::placements::surrounding_directions;
 use super::steps::StepTable;
 use super::{Move, State};
-use crate::geometry::{DirectionSet, NO_CELL};
+use crate::geometry::DirectionSet;
 use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Movement, Shape};
 
 /// The cells a piece reaches, gathered on the stack: listing them for
@@ -34,12 +34,9 @@ enum Restrict {
 }
 
 impl State {
-    /// Every legal move of the seat whose decision is awaited, in a stable order.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        self.legal().to_vec()
-    }
-
-    /// The legal moves, as [`State::legal_moves`] lists them, without a copy.
+    /// Every legal move of the seat whose decision is awaited, in a stable
+    /// order, as a person may make them: with a draw offer where one may
+    /// be made (an algorithm's are [`GameState::legal_actions`]).
     pub fn legal(&self) -> &[Move] {
         self.choice_list()
     }
@@ -60,7 +57,7 @@ impl State {
             && self.draw_offered_by().is_none()
         {
             let mut belief = self.clone_bare();
-            belief.become_belief_of(self.to_move);
+            belief.become_belief_of(self.position.to_move);
             return belief.generate_legal(out);
         }
         self.generate_on_board(out, true);
@@ -84,12 +81,12 @@ impl State {
             out.extend([Move::AgreeDraw, Move::RefuseDraw]);
             return;
         }
-        if let Some(cell) = self.tactics.chain {
+        if let Some(cell) = self.position.tactics.chain {
             // A chain of jumps is open: jump again with the same piece, or pass.
             return self.chain_moves(cell, out);
         }
-        let seat = self.to_move;
-        let phase = &self.game().phases[self.phase];
+        let seat = self.position.to_move;
+        let phase = &self.game().phases[self.position.phase];
         if phase.locked_seats & (1 << seat) != 0 || self.has_folded(seat) {
             return;
         }
@@ -128,7 +125,7 @@ impl State {
     /// [`State::other_moves`], and as `restrict` says, a seat that must
     /// capture keeps only captures.
     fn other_moves_restricted(&self, seat: usize, out: &mut Vec<Move>, restrict: Restrict) {
-        let phase = &self.game().phases[self.phase];
+        let phase = &self.game().phases[self.position.phase];
         let only_captures = match restrict {
             Restrict::No => false,
             Restrict::Done => true,
@@ -143,7 +140,7 @@ impl State {
         let someone_to_agree =
             || (game.seats.iter().enumerate()).any(|(s, other)| s != seat && !other.is_chaos);
         if game.rules.draw_option
-            && !self.offered_this_turn
+            && !self.talk.offered_this_turn
             && self.moves_this_turn().is_empty()
             && !game.seats[seat].is_chaos
             && someone_to_agree()
@@ -156,14 +153,14 @@ impl State {
     /// link of an open chain), a pass may end it.
     fn may_end_turn(&self) -> bool {
         self.game().rules.pieces_up_to
-            && self.round.is_none()
-            && self.tactics.chain.is_none()
-            && self.turn_moves.iter().any(|m| m.is_board_move())
+            && self.rounds.current.is_none()
+            && self.position.tactics.chain.is_none()
+            && self.position.turn_moves.iter().any(|m| m.is_board_move())
     }
 
     pub(crate) fn can_enter(&self, seat: usize, cell: u16) -> bool {
         let c = usize::from(cell);
-        !self.locked_mask()[c] && self.game().exclusive[c] & (1 << seat) != 0
+        !self.locked_mask()[c] && self.game().spaces.exclusive[c] & (1 << seat) != 0
     }
 
     /// The shape a move places or moves, if any.
@@ -194,15 +191,19 @@ impl State {
             if !power.only {
                 return true;
             }
-            if let (Move::Place { to, .. }, Some(layout)) = (m, &game.surround_layout)
-                && self.board[usize::from(*to)] == 0
+            if let (Move::Place { to, .. }, Some(layout)) = (m, &game.layouts.surround_layout)
+                && self.position.board[usize::from(*to)] == 0
                 && power.result != CaptureResult::Paralyze
                 && let Some(set) = surrounding_directions(power.condition)
             {
-                let controls = game.seats[self.to_move].controls;
+                let controls = game.seats[self.position.to_move].controls;
                 let takers = surrounding[usize::from(set == DirectionSet::Orthogonal)]
                     .get_or_insert_with(|| {
-                        layout.takers(&self.board, controls, game.geometry.directions_in(set))
+                        layout.takers(
+                            &self.position.board,
+                            controls,
+                            game.geometry.directions_in(set),
+                        )
                     });
                 return *takers >> to & 1 == 1;
             }
@@ -225,7 +226,7 @@ impl State {
         };
         let jumps = (self.tables_for_steps())
             .filter(|table| table.jumps_straight())
-            .map(|table| (table, self.seat_bits(table, self.to_move)));
+            .map(|table| (table, self.seat_bits(table, self.position.to_move)));
         let captures = |m: &Move| self.listed_captures(*m, jumps);
         if out.iter().any(|m| must(m) && captures(m)) {
             out.retain(captures);
@@ -244,7 +245,7 @@ impl State {
         if let (Move::Step { from, to } | Move::Promote { from, to, .. }, Some((table, bits))) =
             (m, jumps)
             && let Some((_, shape)) = self.piece_at(from)
-            && let Some((jumps, over)) = table.jumps(self.to_move, from, shape.index())
+            && let Some((jumps, over)) = table.jumps(self.position.to_move, from, shape.index())
         {
             let result = self.game().power(shape).map(|p| p.result);
             let taken = bits.jumpable(over) & bits.enemies();
@@ -283,11 +284,11 @@ impl State {
     /// Whether the board holding `cell` is still undecided (decided boards are locked to all).
     pub(crate) fn board_open(&self, cell: u16) -> bool {
         let board = self.game().geometry.coord(cell).board;
-        self.board_results[usize::from(board - 1)].is_none()
+        self.standings.board_results[usize::from(board - 1)].is_none()
     }
 
     pub(crate) fn can_leave(&self, seat: usize, cell: u16) -> bool {
-        self.can_enter(seat, cell) && !self.game().sticky[usize::from(cell)]
+        self.can_enter(seat, cell) && !self.game().spaces.sticky[usize::from(cell)]
     }
 
     /// Appends the steps of `seat`'s pieces; says what is known of their
@@ -296,8 +297,8 @@ impl State {
     /// must be made and one can, only the captures are listed.
     fn steps(&self, seat: usize, out: &mut Vec<Move>, compulsory: bool) -> Listed {
         let game = self.game();
-        if game.movement.iter().all(Vec::is_empty)
-            || game.seats_may_step[self.phase] & 1 << seat == 0
+        if game.pieces.movement.iter().all(Vec::is_empty)
+            || game.pieces.seats_may_step[self.position.phase] & 1 << seat == 0
         {
             // No shape moves once placed, or the seat may enter no stack
             // but one: nothing to look for.
@@ -311,7 +312,7 @@ impl State {
                 && table.captures_known()
                 && game.rules.dice.is_none()
                 && game.upkeep.must_capture
-                && game.powers.iter().flatten().all(|p| p.must);
+                && game.pieces.powers.iter().flatten().all(|p| p.must);
             // A piece leaves only a cell its seat may enter (see `can_leave`):
             // pink's ring of mice in 3P-9X-HideSeek stands on Chaos's cells.
             let (captures, only_captures) = if compulsory {
@@ -349,11 +350,11 @@ impl State {
         let Some((color, shape)) = self.piece_at(from) else {
             return;
         };
-        let kinds = &game.movement[shape.index()];
+        let kinds = &game.pieces.movement[shape.index()];
         if kinds.is_empty()
             || !game.seats[seat].controls(color)
             || self.reserve(color, shape) > 0
-            || self.flags[usize::from(from)] & super::PARALYSED != 0
+            || self.position.flags[usize::from(from)] & super::PARALYSED != 0
             || !self.can_leave(seat, from)
         {
             return;
@@ -364,7 +365,7 @@ impl State {
                 .iter()
                 .skip_while(|&&c| c != from)
                 .nth(1)
-                .is_none_or(|&above| self.board[usize::from(above)] == 0)
+                .is_none_or(|&above| self.position.board[usize::from(above)] == 0)
         };
         if let Some(table) = self.tables_for_steps() {
             // Nothing captures but by covering or stepping diagonally
@@ -412,7 +413,7 @@ impl State {
         if kinds.contains(&Movement::RookOrthCastle) {
             self.castles(seat, from, out);
         }
-        if let Some(axis) = game.axis[shape.index()] {
+        if let Some(axis) = game.pieces.axis[shape.index()] {
             self.keep_along(axis, start, out);
         }
     }
@@ -441,160 +442,11 @@ impl State {
     /// cell order: on boards of up to 64 cells only those (from the board's
     /// colour words), elsewhere every cell.
     fn cells_of(&self, controller: &super::Seat) -> CellsOf {
-        let cells = self.board.len();
+        let cells = self.position.board.len();
         if cells > 64 {
             return CellsOf::All(0..cells as u16);
         }
-        CellsOf::Bits(self.board.colours_word(controller.controls))
-    }
-
-    /// Cells a piece at `from` may reach by one movement kind.
-    fn targets(&self, seat: usize, from: u16, shape: Shape, kind: Movement, out: &mut Targets) {
-        let game = self.game();
-        let geo = &game.geometry;
-        let stacks = geo.kind == BoardKind::Stacks;
-        let triagonal = game
-            .power(shape)
-            .is_some_and(|p| p.condition == CaptureCondition::MoveOnTriagonal);
-        // Where a step or slide coming to `cell` (along `dir`, if straight) lands.
-        let land = |cell: u16, dir: Option<usize>| -> Option<u16> {
-            if !stacks && self.board[usize::from(cell)] != 0 {
-                // "Move on triagonal" captures along a 3-D diagonal only.
-                let on_triagonal = triagonal
-                    && dir.is_some_and(|d| geo.is_triagonal(d))
-                    && self.capturable(seat, shape, cell)
-                    && self.can_enter(seat, cell)
-                    && self.board_open(cell);
-                return (on_triagonal || self.may_cover(seat, shape, cell)).then_some(cell);
-            }
-            let to = self.landing(cell)?;
-            (self.can_enter(seat, to) && self.board_open(to)).then_some(to)
-        };
-        let one_step = |set: DirectionSet, out: &mut Targets| {
-            for &d in geo.directions_in(set) {
-                let n = geo.neighbour(from, d);
-                if n != NO_CELL
-                    && let Some(to) = land(n, Some(d))
-                {
-                    out.push(to);
-                }
-            }
-        };
-        // Slides stop at the first piece, and pass over locked cells
-        // unless walls stop slides.
-        let walls_stop = game.rules.walls_stop_slides;
-        let slide = |set: DirectionSet, out: &mut Targets| {
-            for &d in geo.directions_in(set) {
-                let mut cell = geo.neighbour(from, d);
-                while cell != NO_CELL {
-                    if walls_stop && self.is_locked(cell) {
-                        break;
-                    }
-                    if let Some(to) = land(cell, Some(d)) {
-                        out.push(to);
-                    }
-                    if !stacks && self.board[usize::from(cell)] != 0 {
-                        break;
-                    }
-                    cell = geo.neighbour(cell, d);
-                }
-            }
-        };
-        // A move by stack of `carried` pieces: onto the stacks of its rows
-        // it may land on, with room for them all.
-        let by_stack = |carried: usize, out: &mut Targets| match &game.stack_rows {
-            Some(rows) => {
-                let stack = geo.column_of(from);
-                for &reached in rows.reached(self.phase, seat, stack) {
-                    let bottom = geo.columns()[usize::from(reached)][0];
-                    if let Some(to) = land(bottom, None)
-                        && self.room(to) >= carried
-                    {
-                        out.push(to);
-                    }
-                }
-            }
-            None => {
-                let mut reach = Targets::new();
-                slide(DirectionSet::Orthogonal, &mut reach);
-                out.extend(reach.into_iter().filter(|&to| self.room(to) >= carried));
-            }
-        };
-        let knight = |ones: Option<usize>, out: &mut Targets| {
-            out.extend(geo.knight_targets(from, ones).filter_map(|c| land(c, None)));
-        };
-        match kind {
-            Movement::Adjacent => one_step(DirectionSet::Any, out),
-            Movement::AdjOrthogonal => one_step(DirectionSet::Orthogonal, out),
-            Movement::AdjDiagonal => one_step(DirectionSet::Diagonal, out),
-            Movement::Orthogonal => slide(DirectionSet::Orthogonal, out),
-            Movement::Diagonal => slide(DirectionSet::Diagonal, out),
-            Movement::Linear => slide(DirectionSet::Any, out),
-            Movement::Knight => knight(None, out),
-            Movement::KnightBlocked => {
-                // The leg is the square next to `from` along the leap's
-                // long side: a piece there blocks the leap.
-                let k = geo.coord(from);
-                for to in geo.knight_targets(from, None) {
-                    let t = geo.coord(to);
-                    let (dx, dy) = (
-                        i16::from(t.x) - i16::from(k.x),
-                        i16::from(t.y) - i16::from(k.y),
-                    );
-                    let (lx, ly) = if dx.abs() == 2 {
-                        (i16::from(k.x) + dx.signum(), i16::from(k.y))
-                    } else {
-                        (i16::from(k.x), i16::from(k.y) + dy.signum())
-                    };
-                    let leg = geo.cell(k.board, lx as u8, ly as u8, k.z);
-                    if leg.is_some_and(|leg| self.board[usize::from(leg)] == 0)
-                        && let Some(to) = land(to, None)
-                    {
-                        out.push(to);
-                    }
-                }
-            }
-            Movement::Knight2x1x0 => knight(Some(1), out),
-            Movement::Knight2x1x1 => knight(Some(2), out),
-            Movement::LinearOrKnight => {
-                slide(DirectionSet::Any, out);
-                knight(None, out);
-            }
-            Movement::AdjacentOrKnight => {
-                one_step(DirectionSet::Any, out);
-                knight(None, out);
-            }
-            Movement::OrthByStack => {
-                let column = &geo.columns()[geo.column_of(from)];
-                let carried = column
-                    .iter()
-                    .skip_while(|&&c| c != from)
-                    .take_while(|&&c| self.board[usize::from(c)] != 0)
-                    .count();
-                by_stack(carried, out);
-            }
-            Movement::OrthByFullStack => {
-                // Only the lowest piece moves, and it takes the whole stack.
-                let column = &geo.columns()[geo.column_of(from)];
-                let lowest = column.iter().find(|&&c| self.board[usize::from(c)] != 0);
-                if lowest != Some(&from) {
-                    return;
-                }
-                let carried = column
-                    .iter()
-                    .filter(|&&c| self.board[usize::from(c)] != 0)
-                    .count();
-                by_stack(carried, out);
-            }
-            Movement::RookOrthCastle => slide(DirectionSet::Orthogonal, out),
-            Movement::ForwardOrth
-            | Movement::ForwardDiag
-            | Movement::AdjacentNoBackSide
-            | Movement::AdjacentNoBack
-            | Movement::OrthNoBack
-            | Movement::PawnForwardCenter
-            | Movement::ForwardAdjDiag => self.forward_targets(seat, from, kind, &land, out),
-        }
+        CellsOf::Bits(self.position.board.colours_word(controller.controls))
     }
 }
 

@@ -3,6 +3,7 @@
 //! Every outcome carries its explanation as data (see `explain`), put into
 //! words with the seat names the caller knows (see `words`).
 
+mod checks;
 mod ending;
 mod explain;
 mod measures;
@@ -19,7 +20,10 @@ use super::board::Board;
 use super::{Game, State, unpack};
 use crate::describe::join_and;
 use crate::geometry::NO_CELL;
-use crate::rules::{Color, Shape, StalemateRule, TurnCheck, WinLose};
+use crate::rules::{Color, StalemateRule, TurnCheck, WinLose};
+pub(crate) use checks::{
+    CheckResults, chaos_cannot_capture, owner, shape_holders, turn_check_results, turn_checks,
+};
 pub(crate) use ending::{
     Decider, Ending, MAX_UNTOLD_CHECKS, line_check_results, line_results_into,
     one_line_results_into, placeholder, placement_made_a_line,
@@ -113,7 +117,13 @@ fn board_outcome(
 /// A board decided by its turn checks (not at stalemate), with who is
 /// disqualified so far.
 fn after_turn(state: &State, board: u8, results: Vec<SeatResult>, fired: Vec<Fired>) -> Outcome {
-    board_outcome(board, results, None, fired, state.disqualified.clone())
+    board_outcome(
+        board,
+        results,
+        None,
+        fired,
+        state.standings.disqualified.clone(),
+    )
 }
 
 /// Applies fired rules to teams. With one rule, the teams it names get its
@@ -132,7 +142,7 @@ fn decide(game: &Game, fired: &[Fired]) -> Vec<SeatResult> {
 /// play (a seat with no legal move, a repeated turn), naming `seat`'s team.
 pub(crate) fn match_rule(game: &Game, rule: Rule, seat: usize) -> Ending {
     let team = game.seats[seat].team;
-    let named = (0..game.teams).map(|t| t == team).collect();
+    let named = (0..game.teams.count).map(|t| t == team).collect();
     let fired = Fired::new(rule, named);
     let results = decide(game, std::slice::from_ref(&fired));
     Ending::Told(Outcome {
@@ -181,6 +191,53 @@ fn decide_named_into(game: &Game, fired: &[(u16, WinLose)], results: &mut Vec<Se
     chaos_rules(game, results);
 }
 
+/// What a game's outcomes are judged with, made when it is compiled.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    /// Results of a stalemate and of a lone check naming one team.
+    pub foreknown: Foreknown,
+    /// Per cell, its orthogonal neighbours a bit each, where some stalemate
+    /// rule measures area and the board has at most 64 cells: an area
+    /// then grows by ORs (see `measures`).
+    pub area_masks: Option<Vec<u64>>,
+    /// Per direction, one step along it from a set of cells as bits (a
+    /// shift where every step adds the same to the cell index), where some
+    /// stalemate rule measures lines and the board has at most 64 cells
+    /// with no walk that comes back: runs then grow by ORs (see
+    /// `measures`).
+    pub line_steps: Option<Vec<BitStep>>,
+}
+
+impl Tables {
+    /// The masks the stalemate rules' measures need; the results are
+    /// worked out once the rest of the game is compiled
+    /// ([`Foreknown::compile`]).
+    pub(crate) fn compile(rules: &crate::RuleSet, geometry: &crate::geometry::Geometry) -> Tables {
+        use crate::rules::Measure;
+        let measured = |wanted: fn(&Measure) -> bool| {
+            rules.stalemate.iter().any(|r| match r {
+                StalemateRule::Most { of, .. }
+                | StalemateRule::Least { of, .. }
+                | StalemateRule::MoreThanChaos { of, .. }
+                | StalemateRule::LessThanChaos { of, .. }
+                | StalemateRule::Any { of, .. } => wanted(of),
+                _ => false,
+            })
+        };
+        Tables {
+            foreknown: Foreknown::default(),
+            area_masks: measured(|of| *of == Measure::Area)
+                .then(|| orthogonal_masks(geometry))
+                .flatten(),
+            line_steps: measured(|of| {
+                matches!(of, Measure::LongestLine { .. } | Measure::Lines { .. })
+            })
+            .then(|| step_masks(geometry))
+            .flatten(),
+        }
+    }
+}
+
 /// Results a game's rules give whatever the play, worked out once when
 /// it is compiled.
 #[derive(Debug, Default)]
@@ -215,7 +272,7 @@ fn one_team_named_results(game: &Game) -> Vec<[Vec<SeatResult>; 2]> {
         decide_named_into(game, &[(1 << team, result)], &mut results);
         results
     };
-    (0..game.teams)
+    (0..game.teams.count)
         .map(|team| [named(team, WinLose::Win), named(team, WinLose::Lose)])
         .collect()
 }
@@ -250,7 +307,7 @@ fn everyone(game: &Game, result: SeatResult) -> Vec<SeatResult> {
 /// Teams credited with a line of `color`: its only controlling team, or the
 /// mover's when the colour is shared.
 fn credited(game: &Game, color: Color, mover: usize) -> Option<usize> {
-    game.color_owner[color.index()].or_else(|| {
+    game.teams.color_owner[color.index()].or_else(|| {
         let mover = &game.seats[mover];
         mover.controls(color).then_some(mover.team)
     })
@@ -263,18 +320,19 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
     let directions = geo.line_directions(diagonals);
     let table = state.game().line_table(length, diagonals);
     let mut found: Vec<(Color, Vec<u16>)> = Vec::new();
-    for &cell in &state.changed {
+    for &cell in &state.position.changed {
         if geo.coord(cell).board != board {
             continue;
         }
-        let Some((color, _)) = unpack(state.board[usize::from(cell)]) else {
+        let Some((color, _)) = unpack(state.position.board[usize::from(cell)]) else {
             continue;
         };
-        if found.iter().any(|(c, _)| *c == color) || state.board.count_of(color) < u16::from(length)
+        if found.iter().any(|(c, _)| *c == color)
+            || state.position.board.count_of(color) < u16::from(length)
         {
             continue;
         }
-        let same = |c: u16| same_colour(&state.board, c, color);
+        let same = |c: u16| same_colour(&state.position.board, c, color);
         let walk = |dir: usize| {
             let mut cells = Vec::new();
             let mut c = geo.neighbour(cell, dir);
@@ -287,8 +345,15 @@ fn new_lines(state: &State, length: u8, diagonals: bool, board: u8) -> Vec<(Colo
         // Counted first without building anything: a line is rare, and
         // this runs for every move of every playout.
         let possible = match table {
-            Some(table) => table.completes(cell, state.board.colour_word(color)),
-            None => walk_completes(state.game(), &state.board, cell, color, length, diagonals),
+            Some(table) => table.completes(cell, state.position.board.colour_word(color)),
+            None => walk_completes(
+                state.game(),
+                &state.position.board,
+                cell,
+                color,
+                length,
+                diagonals,
+            ),
         };
         if !possible {
             continue;
@@ -387,8 +452,8 @@ pub(crate) fn remember_lines(state: &mut State, mover: usize) {
                 for (color, _) in new_lines(state, *length, *diagonals, board) {
                     if let Some(team) = credited(&game, color, mover) {
                         // Most recent last, each team once.
-                        state.last_line_teams[i].retain(|t| *t != team);
-                        state.last_line_teams[i].push(team);
+                        state.standings.last_line_teams[i].retain(|t| *t != team);
+                        state.standings.last_line_teams[i].push(team);
                     }
                 }
             }
@@ -422,7 +487,7 @@ fn lines_made(
     if lines.is_empty() {
         return None;
     }
-    let mut named = vec![false; game.teams];
+    let mut named = vec![false; game.teams.count];
     for team in lines.iter().filter_map(|l| l.team) {
         named[team] = true;
     }
@@ -430,250 +495,6 @@ fn lines_made(
     fired.cells = lines.iter().flat_map(|l| l.cells.iter().copied()).collect();
     fired.lines = lines;
     Some(fired)
-}
-
-/// What a turn's checks found on a board.
-enum Checked {
-    Nothing,
-    /// A check decided the board on its own.
-    Decided(Outcome),
-    /// Checks fired, for the results to be decided from.
-    Fired(Vec<Fired>),
-}
-
-/// Runs every turn check on one board at the end of a turn.
-pub(crate) fn turn_checks(state: &mut State, mover: usize, board: u8) -> Option<Outcome> {
-    match checks_of_turn(state, mover, board) {
-        Checked::Nothing => None,
-        Checked::Decided(outcome) => Some(outcome),
-        Checked::Fired(fired) if state.game().rules.overachievers_disqualified => {
-            overachievers::after_turn_checks(state, fired, board)
-        }
-        Checked::Fired(fired) => {
-            let results = decide(state.game(), &fired);
-            Some(after_turn(state, board, results, fired))
-        }
-    }
-}
-
-/// What the turn checks of a game's only board decided (see
-/// `Upkeep::untold_board_checks`).
-pub(crate) enum CheckResults {
-    Nothing,
-    /// A check decided the board on its own, told.
-    Decided(Outcome),
-    /// Checks fired: their results, told from the finished position when
-    /// asked (`Decider::TurnChecks`).
-    Results(Vec<SeatResult>),
-}
-
-/// [`turn_checks`] on a game's only board without building what explains
-/// the checks that fired (see `Upkeep::untold_board_checks`).
-pub(crate) fn turn_check_results(state: &State, mover: usize) -> CheckResults {
-    debug_assert!(!state.game().rules.overachievers_disqualified);
-    match checks_of_turn(state, mover, 1) {
-        Checked::Nothing => CheckResults::Nothing,
-        Checked::Decided(outcome) => CheckResults::Decided(outcome),
-        Checked::Fired(fired) => CheckResults::Results(decide(state.game(), &fired)),
-    }
-}
-
-/// The turn checks of one board after `mover`'s turn.
-fn checks_of_turn(state: &State, mover: usize, board: u8) -> Checked {
-    let game = state.game();
-    let mut fired = Vec::new();
-    for (i, check) in game.rules.turn_checks.iter().enumerate() {
-        match check {
-            TurnCheck::InARow {
-                length, diagonals, ..
-            } => {
-                if let Some(f) = lines_made(state, check, *length, *diagonals, mover, board)
-                    && f.named.iter().any(|n| *n)
-                {
-                    fired.push(f);
-                }
-            }
-            TurnCheck::AllLoseIfInARow { length, diagonals } => {
-                if let Some(f) = lines_made(state, check, *length, *diagonals, mover, board) {
-                    let results = everyone(game, SeatResult::Loss);
-                    return Checked::Decided(after_turn(state, board, results, vec![f]));
-                }
-            }
-            TurnCheck::AnyPiece { .. } => {
-                let mut named = vec![false; game.teams];
-                let mut cells = Vec::new();
-                for cell in measures::board_cells(state.position(), board) {
-                    if let Some((color, _)) = state.piece_at(cell)
-                        && let Some(team) = credited(game, color, mover)
-                    {
-                        named[team] = true;
-                        cells.push(cell);
-                    }
-                }
-                if named.iter().any(|n| *n) {
-                    let mut f = Fired::new(Rule::Check(check.clone()), named);
-                    f.cells = cells;
-                    fired.push(f);
-                }
-            }
-            TurnCheck::ReachGoal { .. } => {
-                let (named, cells) = sides::goals_reached(state, board);
-                if named.iter().any(|n| *n) {
-                    let mut f = Fired::new(Rule::Check(check.clone()), named);
-                    f.cells = cells;
-                    fired.push(f);
-                }
-            }
-            TurnCheck::ConnectSides { .. } => {
-                let mut named = vec![false; game.teams];
-                let mut cells = Vec::new();
-                for seat in (0..game.seats.len()).filter(|&s| !game.seats[s].is_chaos) {
-                    // The chain is searched for only once the bits say it is there.
-                    let joined = match (&game.side_layout, sides::SIDE_AXES.get(seat)) {
-                        (Some(layout), Some(&axis)) => {
-                            layout.joined(&state.board, game.seats[seat].controls, axis, board)
-                        }
-                        _ => true,
-                    };
-                    if !joined {
-                        continue;
-                    }
-                    if let Some(path) = sides::joined(state, seat, board) {
-                        named[game.seats[seat].team] = true;
-                        cells.extend(path);
-                    }
-                }
-                if named.iter().any(|n| *n) {
-                    let mut f = Fired::new(Rule::Check(check.clone()), named);
-                    f.cells = cells;
-                    fired.push(f);
-                }
-            }
-            TurnCheck::StackOfColors { colors, .. } => {
-                let (named, cells) = stacks::of_colors(state, *colors, board);
-                if named.iter().any(|n| *n) {
-                    let mut f = Fired::new(Rule::Check(check.clone()), named);
-                    f.cells = cells;
-                    fired.push(f);
-                }
-            }
-            TurnCheck::LastShape { shape, .. } => {
-                let now = holders(state, *shape, board);
-                let index = i * usize::from(game.geometry.boards) + usize::from(board - 1);
-                let before = state.shape_holders.get(index).copied().unwrap_or(0);
-                if now.count_ones() == 1 && before.count_ones() >= 2 {
-                    let named: Named = (0..game.teams).map(|t| now & (1 << t) != 0).collect();
-                    let mut f = Fired::new(Rule::Check(check.clone()), named);
-                    f.cells = shape_cells(state, *shape, board);
-                    fired.push(f);
-                }
-            }
-            // Counted first: it runs after every turn, and fires once.
-            TurnCheck::ChaosWinsIfTotalAbove { shape, count }
-                if shape_count(state, *shape, board) > usize::from(*count) =>
-            {
-                let cells = shape_cells(state, *shape, board);
-                let nobody = vec![false; game.teams];
-                let mut f = Fired::new(Rule::Check(check.clone()), nobody);
-                f.measured = Measured::Total(cells.len() as u32);
-                f.cells = cells;
-                let results = everyone(game, SeatResult::Loss);
-                return Checked::Decided(after_turn(state, board, results, vec![f]));
-            }
-            // Not outcomes of a board.
-            _ => {}
-        }
-    }
-    if fired.is_empty() {
-        Checked::Nothing
-    } else {
-        Checked::Fired(fired)
-    }
-}
-
-/// How many pieces of `shape`, of any colour, stand on `board`: on a
-/// game's only board, the board's own counts.
-fn shape_count(state: &State, shape: Shape, board: u8) -> usize {
-    if state.game().geometry.boards == 1 {
-        let count = |color| usize::from(state.board.count_piece(super::pack(color, shape)));
-        return Color::ALL.into_iter().map(count).sum();
-    }
-    measures::board_cells(state.position(), board)
-        .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == shape))
-        .count()
-}
-
-/// The spaces of `board` holding pieces of `shape`, of any colour.
-fn shape_cells(state: &State, shape: Shape, board: u8) -> Vec<u16> {
-    measures::board_cells(state.position(), board)
-        .filter(|&c| state.piece_at(c).is_some_and(|(_, s)| s == shape))
-        .collect()
-}
-
-/// The only team that plays `color`, if one team alone does.
-pub(crate) fn owner(game: &Game, color: Color) -> Option<usize> {
-    let mut teams = game
-        .seats
-        .iter()
-        .filter(|s| s.controls(color))
-        .map(|s| s.team);
-    let first = teams.next()?;
-    teams.all(|t| t == first).then_some(first)
-}
-
-/// The teams (a bit each) with pieces of `shape` on `board`, in colours they
-/// alone play: a shared colour's pieces belong to no team alone.
-fn holders(state: &State, shape: Shape, board: u8) -> u16 {
-    let game = state.game();
-    if game.geometry.boards == 1 {
-        // The board's counts say which colours hold the shape: no walk
-        // over the cells at every turn's start.
-        return Color::ALL
-            .into_iter()
-            .filter(|&color| state.board.count_piece(super::pack(color, shape)) > 0)
-            .filter_map(|color| game.color_owner[color.index()])
-            .fold(0, |bits, team| bits | 1 << team);
-    }
-    measures::board_cells(state.position(), board)
-        .filter_map(|c| state.piece_at(c))
-        .filter(|(_, s)| *s == shape)
-        .filter_map(|(color, _)| game.color_owner[color.index()])
-        .fold(0, |bits, team| bits | 1 << team)
-}
-
-/// For "Last <shape>" checks, per check and board, the teams holding the
-/// shape: remembered at the start of every turn, so the check fires on the
-/// turn that leaves one team of several.
-/// Written over `into`, reusing its room: this runs at every turn's start.
-pub(crate) fn shape_holders(state: &State, into: &mut Vec<u16>) {
-    let game = state.game();
-    into.clear();
-    if !game.upkeep.tracks_shape_holders {
-        return;
-    }
-    for check in &game.rules.turn_checks {
-        into.extend((1..=game.geometry.boards).map(|board| match check {
-            TurnCheck::LastShape { shape, .. } => holders(state, *shape, board),
-            _ => 0,
-        }));
-    }
-}
-
-/// "Stalemate if Chaos cannot capture": the phase ends as by stalemate when
-/// Chaos, were it to move now, could make a move on the board but none that
-/// captures (judged on what Chaos knows, as its moves are). While Chaos
-/// cannot move at all (locked, or a placement-only phase with nothing to
-/// place) the check waits, and repeated turns end the phase as usual.
-/// "Stalemate if Chaos cannot capture": the rule is in play and Chaos,
-/// were it to move now, has moves but none that captures.
-pub(crate) fn chaos_cannot_capture(state: &mut State) -> bool {
-    if !state.game().upkeep.chaos_capture_check {
-        return false;
-    }
-    state
-        .game()
-        .chaos_seat()
-        .is_some_and(|chaos| state.capture_available(chaos) == Some(false))
 }
 
 /// The match's outcome from its boards' outcomes. One board is the match;
@@ -714,7 +535,7 @@ pub(crate) fn combine_results(
     for results in boards {
         tally.add(game, results);
     }
-    (tally.results(game), tally.won[..game.teams].to_vec())
+    (tally.results(game), tally.won[..game.teams.count].to_vec())
 }
 
 /// Per team, the boards it won (see [`combine_results`]), counted board by
@@ -735,8 +556,8 @@ impl BoardWins {
             .zip(results)
             .filter(|(_, r)| **r == SeatResult::Win)
             .fold(0u16, |teams, (seat, _)| teams | 1 << seat.team);
-        if (winners.count_ones() as usize) < game.teams {
-            for (team, won) in self.won[..game.teams].iter_mut().enumerate() {
+        if (winners.count_ones() as usize) < game.teams.count {
+            for (team, won) in self.won[..game.teams.count].iter_mut().enumerate() {
                 *won += usize::from(winners & 1 << team != 0);
             }
         }
@@ -745,7 +566,7 @@ impl BoardWins {
     /// The match's results: the team with the most boards wins, tied
     /// leaders draw, everyone else loses; no board won at all draws.
     pub(crate) fn results(&self, game: &Game) -> Vec<SeatResult> {
-        let won = &self.won[..game.teams];
+        let won = &self.won[..game.teams.count];
         let best = won.iter().copied().max().unwrap_or(0);
         let leaders = won.iter().filter(|w| **w == best).count();
         let team_result = |t: usize| match (best, won[t] == best, leaders) {

@@ -88,12 +88,19 @@ impl State {
     pub(crate) fn landing(&self, cell: u16) -> Option<u16> {
         let geo = &self.game().geometry;
         if geo.kind != BoardKind::Stacks {
-            return (self.board[usize::from(cell)] == 0 && !self.is_locked(cell)).then_some(cell);
+            return (self.position.board[usize::from(cell)] == 0 && !self.is_locked(cell))
+                .then_some(cell);
         }
         let stack = geo.column_of(cell);
         let column = &geo.columns()[stack];
-        if self.knowledge.believed_walls().is_none() && self.board.height(stack).is_some() {
-            let landing = kept_landing(self.game(), self.phase, &self.board, stack);
+        if self.knowledge.believed_walls().is_none() && self.position.board.height(stack).is_some()
+        {
+            let landing = kept_landing(
+                self.game(),
+                self.position.phase,
+                &self.position.board,
+                stack,
+            );
             debug_assert_eq!(landing, self.landing_walked(column), "stack {stack}");
             return landing;
         }
@@ -102,7 +109,7 @@ impl State {
 
     /// [`State::landing`] on stacks by walking down `column`.
     fn landing_walked(&self, column: &[u16]) -> Option<u16> {
-        let (board, locked) = (&self.board, self.locked_mask());
+        let (board, locked) = (&self.position.board, self.locked_mask());
         let highest = column
             .iter()
             .map(|&c| usize::from(c))
@@ -160,14 +167,19 @@ impl State {
         let game = self.game();
         let locked = self.locked_mask();
         // Only a covering shape places onto a piece (see `may_cover`).
-        let any_cover = game.powers.iter().flatten().any(|p| {
+        let any_cover = game.pieces.powers.iter().flatten().any(|p| {
             matches!(
                 p.condition,
                 CaptureCondition::Cover | CaptureCondition::CoverByRank
             )
         });
-        let all_open = self.board_results.iter().all(Option::is_none);
-        let cells = self.board.iter().zip(locked).zip(&game.exclusive);
+        let all_open = self.standings.board_results.iter().all(Option::is_none);
+        let cells = self
+            .position
+            .board
+            .iter()
+            .zip(locked)
+            .zip(&game.spaces.exclusive);
         let seat_bit = 1 << seat;
         let push = |to: u16, out: &mut Vec<Move>| {
             out.extend(
@@ -183,7 +195,10 @@ impl State {
                 while bits != 0 {
                     let to = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    if self.board[to] == 0 && !locked[to] && game.exclusive[to] & seat_bit != 0 {
+                    if self.position.board[to] == 0
+                        && !locked[to]
+                        && game.spaces.exclusive[to] & seat_bit != 0
+                    {
                         push(to as u16, out);
                     }
                 }
@@ -223,21 +238,21 @@ impl State {
         let game = self.game();
         let geo = &game.geometry;
         let seat_bit = 1 << seat;
-        if self.knowledge.believed_walls().is_none() && self.board.height(0).is_some() {
+        if self.knowledge.believed_walls().is_none() && self.position.board.height(0).is_some() {
             // `landing` and `can_enter` unrolled over the kept heights and
             // locked floors: this runs for every position of a stacks game.
             let (floors, locked) = (
-                &game.placing.floors[self.phase],
-                &game.phases[self.phase].locked,
+                &game.placing.floors[self.position.phase],
+                &game.phases[self.position.phase].locked,
             );
             for (stack, column) in geo.columns().iter().enumerate() {
-                let height = self.board.height(stack).unwrap_or_default();
+                let height = self.position.board.height(stack).unwrap_or_default();
                 let Some(&to) = column.get(usize::from(height.max(floors[stack]))) else {
                     continue;
                 };
                 debug_assert_eq!(Some(to), self.landing(column[0]));
                 let t = usize::from(to);
-                if locked[t] || game.exclusive[t] & seat_bit == 0 {
+                if locked[t] || game.spaces.exclusive[t] & seat_bit == 0 {
                     continue;
                 }
                 for &(color, shape) in kinds {
@@ -265,7 +280,7 @@ impl State {
     /// where a placement must be judged alone.
     fn surrounding_takers(&self, seat: usize, kinds: &[(Color, Shape)]) -> Option<u128> {
         let game = self.game();
-        let layout = game.surround_layout.as_ref()?;
+        let layout = game.layouts.surround_layout.as_ref()?;
         if !game.upkeep.capture_only {
             return None;
         }
@@ -282,7 +297,11 @@ impl State {
             set = Some(this);
         }
         let controls = game.seats[seat].controls;
-        Some(layout.takers(&self.board, controls, game.geometry.directions_in(set?)))
+        Some(layout.takers(
+            &self.position.board,
+            controls,
+            game.geometry.directions_in(set?),
+        ))
     }
 }
 

@@ -50,13 +50,13 @@ impl State {
         // The stream splits a captured pot between stacks' captors; it
         // moves on elsewhere too, where nothing reads it.
         if self.game.geometry.kind == crate::rules::BoardKind::Stacks {
-            out.extend(self.rng.to_le_bytes());
+            out.extend(self.stream.next.to_le_bytes());
         }
         // Mid-turn, where the turn's start is kept, the start names the
         // turn for the repetition rule; at a turn's start it is the
         // position itself, already keyed.
-        if !self.turn_moves.is_empty() && self.game.upkeep.start_key[self.phase] {
-            out.extend(self.turn_start_key.to_le_bytes());
+        if !self.position.turn_moves.is_empty() && self.game.upkeep.start_key[self.position.phase] {
+            out.extend(self.position.turn_start_key.to_le_bytes());
         }
         let rules = &self.game.rules;
         if rules.turn_limit.is_some() {
@@ -66,18 +66,18 @@ impl State {
             out.extend(self.counted.quiet.to_le_bytes());
             out.extend(self.counted.material.to_le_bytes());
         }
-        let tactics = &self.tactics;
+        let tactics = &self.position.tactics;
         push_debug(&mut out, &(tactics.chain, tactics.extra, tactics.passed));
         push_debug(&mut out, &tactics.visited);
-        if let Some(walls) = &self.left_walls {
+        if let Some(walls) = &self.position.left_walls {
             out.extend(walls.mask().iter().map(|&locked| u8::from(locked)));
         }
-        push_debug(&mut out, &(self.rolled, self.draw_offered_by()));
-        out.push(u8::from(self.offered_this_turn));
-        push_debug(&mut out, &self.last_line_teams);
-        push_debug(&mut out, &self.disqualified);
-        push_debug(&mut out, &self.shape_holders);
-        push_debug(&mut out, &self.board_results);
+        push_debug(&mut out, &(self.position.rolled, self.draw_offered_by()));
+        out.push(u8::from(self.talk.offered_this_turn));
+        push_debug(&mut out, &self.standings.last_line_teams);
+        push_debug(&mut out, &self.standings.disqualified);
+        push_debug(&mut out, &self.standings.shape_holders);
+        push_debug(&mut out, &self.standings.board_results);
         PositionKey(out.into_boxed_slice())
     }
 
@@ -92,8 +92,8 @@ impl State {
             0
         };
         let kept = super::PARALYSED | moved;
-        (self.flags.iter().enumerate())
-            .filter(|&(cell, _)| self.board[cell] != 0)
+        (self.position.flags.iter().enumerate())
+            .filter(|&(cell, _)| self.position.board[cell] != 0)
             .map(move |(_, &flags)| flags & kept)
     }
 
@@ -124,6 +124,7 @@ fn push_debug<T: std::fmt::Debug + ?Sized>(out: &mut Vec<u8>, part: &T) {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::GameState;
     use crate::game::Move;
     use crate::testing::catalogue_game;
 

@@ -109,8 +109,8 @@ impl Round {
     /// The seats of `team` left the match: the planner's position, once
     /// copied, knows it as the state does.
     pub(super) fn leave(&mut self, team: u8) {
-        self.position.folded |= team;
-        self.position.left |= team;
+        self.position.standings.folded |= team;
+        self.position.standings.left |= team;
     }
 
     pub(crate) fn planner(&self) -> usize {
@@ -120,7 +120,7 @@ impl Round {
     /// The planner offered a draw: not again in this plan.
     pub(crate) fn offered_draw(&mut self) {
         self.offered = true;
-        self.position.offered_this_turn = true;
+        self.position.talk.offered_this_turn = true;
     }
 
     pub(crate) fn set_seed(&mut self, seed: u64) {
@@ -132,7 +132,7 @@ impl Round {
         if self.fresh {
             return &[];
         }
-        &self.position.turn_moves
+        &self.position.position.turn_moves
     }
 
     /// The next planner begins, with no move made: judged on the state.
@@ -175,7 +175,7 @@ pub(super) fn clone_round_from(
 
 impl State {
     fn order(&self) -> Order {
-        self.game().rules.phases[self.phase].order
+        self.game().rules.phases[self.position.phase].order
     }
 
     /// Starts a round when the phase is simultaneous or single. Asked at
@@ -183,7 +183,7 @@ impl State {
     /// is not.
     #[inline]
     pub(crate) fn begin_round_if_simultaneous(&mut self) {
-        if self.planning || self.is_finished() || self.order() == Order::Sequential {
+        if self.rounds.planning || self.is_finished() || self.order() == Order::Sequential {
             return;
         }
         self.begin_round();
@@ -192,11 +192,11 @@ impl State {
     #[inline(never)]
     fn begin_round(&mut self) {
         let seats = self.game().seats.len();
-        let locked = self.game().phases[self.phase].locked_seats;
+        let locked = self.game().phases[self.position.phase].locked_seats;
         let pending = (0..seats)
             .filter(|s| locked & (1 << s) == 0)
             .fold(0u16, |set, s| set | 1 << s);
-        let mut round = match self.idle_round.take() {
+        let mut round = match self.rounds.idle.take() {
             Some(round) => round,
             None => Box::new(Round {
                 position: self.clone_bare(),
@@ -213,24 +213,24 @@ impl State {
         round.plans.truncate(seats);
         round.plans.iter_mut().for_each(Vec::clear);
         round.pending = pending;
-        round.history_start = self.history.len();
+        round.history_start = self.records.history.len();
         round.decisions_start = self.decisions().len();
         if pending == 0 {
             // Everyone is locked: the round passes at once.
             return self.resolve_round(round);
         }
         round.next_planner_fresh();
-        self.round = Some(round);
+        self.rounds.current = Some(round);
     }
 
     /// Copies the round start into the round's position as its planner
     /// begins: this state without its past, the planner to move. The round
     /// must be out of the state.
     fn open_round_position(&self, round: &mut Round) {
-        debug_assert!(self.round.is_none(), "a position holds no round");
+        debug_assert!(self.rounds.current.is_none(), "a position holds no round");
         round.position.clone_bare_from(self);
         round.position.open_plan(round.planner());
-        round.position.offered_this_turn = round.offered;
+        round.position.talk.offered_this_turn = round.offered;
         round.fresh = false;
     }
 
@@ -240,17 +240,17 @@ impl State {
     /// moves as on a copy, which `generate_plan_moves` makes where the
     /// state cannot be changed.
     pub(crate) fn generate_fresh_plan_moves(&mut self, out: &mut Vec<Move>) {
-        let round = self.round.take().expect("a round is under way");
-        let to_move = std::mem::replace(&mut self.to_move, round.planner());
-        let planning = std::mem::replace(&mut self.planning, true);
-        let offered = std::mem::replace(&mut self.offered_this_turn, round.offered);
-        let turn_moves = std::mem::take(&mut self.turn_moves);
+        let round = self.rounds.current.take().expect("a round is under way");
+        let to_move = std::mem::replace(&mut self.position.to_move, round.planner());
+        let planning = std::mem::replace(&mut self.rounds.planning, true);
+        let offered = std::mem::replace(&mut self.talk.offered_this_turn, round.offered);
+        let turn_moves = std::mem::take(&mut self.position.turn_moves);
         self.generate_legal(out);
-        self.turn_moves = turn_moves;
-        self.offered_this_turn = offered;
-        self.planning = planning;
-        self.to_move = to_move;
-        self.round = Some(round);
+        self.position.turn_moves = turn_moves;
+        self.talk.offered_this_turn = offered;
+        self.rounds.planning = planning;
+        self.position.to_move = to_move;
+        self.rounds.current = Some(round);
         debug_assert_eq!(*out, {
             let mut copied = Vec::new();
             self.generate_plan_moves(&mut copied);
@@ -261,16 +261,16 @@ impl State {
     /// Whether the round under way waits on a planner with no move made,
     /// judged on the state itself (see `Round::fresh`).
     pub(crate) fn round_is_fresh(&self) -> bool {
-        self.round.as_ref().is_some_and(|r| r.fresh)
+        self.rounds.current.as_ref().is_some_and(|r| r.fresh)
     }
 
     /// A planner's position, fresh: `seat` moves, its plan open and empty.
     fn open_plan(&mut self, seat: usize) {
-        self.planning = true;
+        self.rounds.planning = true;
         // Each planner may offer a draw once, before its plan.
-        self.offered_this_turn = false;
-        self.to_move = seat;
-        self.turn_moves.clear();
+        self.talk.offered_this_turn = false;
+        self.position.to_move = seat;
+        self.position.turn_moves.clear();
     }
 
     /// Whether `mv` makes the whole plan on this planner's position, fresh
@@ -291,11 +291,11 @@ impl State {
             }
             Move::OfferDraw | Move::AgreeDraw | Move::RefuseDraw | Move::Roll { .. } => false,
         };
-        (fresh || self.turn_moves.is_empty())
+        (fresh || self.position.turn_moves.is_empty())
             && ends_turn
             && self.game().rules.pieces_per_turn == 1
-            && self.tactics.chain.is_none()
-            && self.tactics.extra == 0
+            && self.position.tactics.chain.is_none()
+            && self.position.tactics.extra == 0
     }
 
     /// A copy of the round-start position for one planner, without history.
@@ -307,7 +307,11 @@ impl State {
 
     /// One move of the planner's sealed plan.
     pub(super) fn add_to_plan(&mut self, mv: Move, automatic: bool) {
-        let mut round = self.round.take().expect("planning happens in a round");
+        let mut round = self
+            .rounds
+            .current
+            .take()
+            .expect("planning happens in a round");
         let seat = round.planner();
         round.plans[seat].push(mv);
         let untouched = if round.fresh {
@@ -329,18 +333,19 @@ impl State {
             // what its words need from there.
             let said = round
                 .position
+                .records
                 .history
                 .last()
                 .map_or_else(Default::default, |a| a.said);
-            let done = !round.position.planning || round.position.is_finished();
+            let done = !round.position.rounds.planning || round.position.is_finished();
             (done, said)
         };
-        self.history.push(Applied {
+        self.records.history.push(Applied {
             seat,
             mv,
             automatic,
             said,
-            phase: self.phase as u8,
+            phase: self.position.phase as u8,
         });
         if done {
             round.pending &= !(1 << seat);
@@ -349,14 +354,14 @@ impl State {
             }
             round.next_planner_fresh();
         }
-        self.round = Some(round);
+        self.rounds.current = Some(round);
     }
 
     /// The seats planning in the round under way (locked seats sit it out),
     /// in seat order: those that sealed their plans and those still to plan.
     pub(super) fn round_planners(&self) -> Vec<usize> {
-        let locked = self.game().phases[self.phase].locked_seats;
-        match &self.round {
+        let locked = self.game().phases[self.position.phase].locked_seats;
+        match &self.rounds.current {
             Some(_) => (0..self.game().seats.len())
                 .filter(|s| locked & (1 << s) == 0)
                 .collect(),
@@ -366,7 +371,7 @@ impl State {
 
     /// The sealed round under way, if any: who planned, who is awaited.
     pub fn round_progress(&self) -> Option<RoundProgress> {
-        let round = self.round.as_ref()?;
+        let round = self.rounds.current.as_ref()?;
         let awaited: Vec<usize> = round.awaited().collect();
         Some(RoundProgress {
             planned: self
@@ -386,14 +391,14 @@ impl State {
     /// plan plays as an ordinary turn. `None` outside a round or for a seat
     /// that does not plan in it.
     pub fn plan_position(&self, seat: usize) -> Option<State> {
-        let round = self.round.as_ref()?;
+        let round = self.rounds.current.as_ref()?;
         if !round.awaited().any(|s| s == seat) {
             return None;
         }
         let mut position = self.plan_start(seat);
         // A position of its own, played like a turn: a plan judged on it
         // ends there (a planner's position only records, and never ends).
-        position.planning = false;
+        position.rounds.planning = false;
         // A planner's position keeps no list of its own legal moves.
         let mut legal = Vec::new();
         position.generate_legal(&mut legal);
@@ -405,11 +410,11 @@ impl State {
     /// position, with the moves of its plan so far when it is planning now.
     /// Never another seat's sealed moves.
     pub(super) fn plan_start(&self, seat: usize) -> State {
-        match &self.round {
+        match &self.rounds.current {
             Some(round) if round.planner() == seat && !round.fresh => round.position.clone(),
             Some(round) if round.planner() == seat => {
                 let mut position = self.position_for(seat);
-                position.offered_this_turn = round.offered;
+                position.talk.offered_this_turn = round.offered;
                 position
             }
             _ => self.position_for(seat),
@@ -419,7 +424,7 @@ impl State {
     /// [`State::plan_start`] into `position`, reusing its buffers: a search
     /// makes every planner's plan afresh in each of its playouts.
     pub(super) fn plan_start_into(&self, seat: usize, position: &mut State) {
-        match &self.round {
+        match &self.rounds.current {
             Some(round) if round.planner() == seat && !round.fresh => {
                 position.clone_from(&round.position);
             }
@@ -429,7 +434,7 @@ impl State {
                 position.clone_bare_from(self);
                 position.open_plan(seat);
                 if round.planner() == seat {
-                    position.offered_this_turn = round.offered;
+                    position.talk.offered_this_turn = round.offered;
                 }
             }
             None => *position = self.position_for(seat),
@@ -442,7 +447,7 @@ impl State {
     /// when `rebuild` asks (this state is what `seat` perceives, and the
     /// position must be too), replaying the seat's own plan so far.
     pub(super) fn keep_only_the_plan_of(&mut self, seat: usize, rebuild: bool) {
-        let Some(mut round) = self.round.take() else {
+        let Some(mut round) = self.rounds.current.take() else {
             return;
         };
         round.history_start = 0;
@@ -462,13 +467,13 @@ impl State {
                 }
             }
         }
-        self.round = Some(round);
+        self.rounds.current = Some(round);
     }
 
     /// For the search: ends the round under way with these plans (one per
     /// seat, empty for a seat sitting out) in place of the sealed ones.
     pub(super) fn resolve_with(&mut self, plans: Vec<Vec<Move>>) {
-        let mut round = self.round.take().expect("plans resolve a round");
+        let mut round = self.rounds.current.take().expect("plans resolve a round");
         round.plans = plans;
         self.resolve_round(round);
         // As `apply` leaves a state: knowledge and legal moves up to date.
@@ -478,12 +483,12 @@ impl State {
 
     /// Legal moves of the planner, judged from the round-start position.
     pub(crate) fn generate_plan_moves(&self, out: &mut Vec<Move>) -> bool {
-        match &self.round {
+        match &self.rounds.current {
             Some(round) if round.fresh => {
                 // Where the state cannot be changed: on a copy (see
                 // `generate_fresh_plan_moves`).
                 let mut position = self.position_for(round.planner());
-                position.offered_this_turn = round.offered;
+                position.talk.offered_this_turn = round.offered;
                 position.generate_legal(out);
                 true
             }
@@ -500,9 +505,9 @@ impl State {
     /// for the next, which may begin as this one ends.
     fn resolve_round(&mut self, mut round: Box<Round>) {
         let mut hasher = FxHasher::default();
-        (self.turn_start_key, &round.plans).hash(&mut hasher);
+        (self.position.turn_start_key, &round.plans).hash(&mut hasher);
         let key = hasher.finish();
-        self.changed.clear();
+        self.position.changed.clear();
         let mut lists = std::mem::take(&mut round.lists);
         lists.joint.clear();
         lists.joint.extend(
@@ -513,14 +518,14 @@ impl State {
                 .flat_map(|(seat, p)| p.iter().map(move |m| (seat, *m)))
                 .filter(|(_, m)| m.is_board_move()),
         );
-        self.idle_round = Some(round);
+        self.rounds.idle = Some(round);
         if self.game().geometry.kind == BoardKind::Stacks {
             self.resolve_on_stacks(&mut lists);
         } else {
             self.resolve_on_cells(&lists.joint);
         }
         let mover = lists.joint.first().map_or(0, |(seat, _)| *seat);
-        if let Some(idle) = self.idle_round.as_mut() {
+        if let Some(idle) = self.rounds.idle.as_mut() {
             idle.lists = lists;
         }
         let single = self.order() == Order::Single;

@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use super::{Game, LeanRun, State};
+use crate::game::GameState;
 
 /// Plays `game` from `seed` for its results through the runs, and move by
 /// move the general way; asserts the same number of moves and the same

@@ -17,7 +17,7 @@ impl State {
             ScoreCount::Moves => (self.history().iter())
                 .filter(|a| a.seat == player && a.mv.is_board_move())
                 .count(),
-            ScoreCount::Pieces => (0..self.board.len() as u16)
+            ScoreCount::Pieces => (0..self.position.board.len() as u16)
                 .filter_map(|cell| self.piece_at(cell))
                 .filter(|&(color, _)| game.seats[player].controls(color))
                 .count(),

@@ -55,7 +55,7 @@ pub(crate) fn stack_run_phases(game: &Game) -> Vec<Option<StackPhase>> {
         && !rules.overachievers_disqualified
         && rules.turn_checks.is_empty()
         && rules.phases.iter().all(|p| p.fold.is_none())
-        && game.movement.iter().all(Vec::is_empty)
+        && game.pieces.movement.iter().all(Vec::is_empty)
         && !upkeep.must_capture
         && !upkeep.board_checks
         && !upkeep.remembers_lines
@@ -76,7 +76,7 @@ pub(crate) fn stack_run_phases(game: &Game) -> Vec<Option<StackPhase>> {
                         let floor = usize::from(game.placing.floors[p][stack]);
                         columns[stack].iter().skip(floor).any(|&c| {
                             let c = usize::from(c);
-                            !locked[c] && game.exclusive[c] & (1 << seat) != 0
+                            !locked[c] && game.spaces.exclusive[c] & (1 << seat) != 0
                         })
                     })
                     .map(|stack| stack as u16)
@@ -125,24 +125,24 @@ impl StackRun {
     /// a phase a run can play; false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if game.runs.stacks[state.phase].is_none()
+        if game.runs.stacks[state.position.phase].is_none()
             || state.outcome.is_some()
-            || !state.turn_moves.is_empty()
+            || !state.position.turn_moves.is_empty()
             || state.draw_offered_by().is_some()
-            || state.round.is_some()
-            || state.tactics.chain.is_some()
-            || state.folded != 0
-            || state.board_results.iter().any(Option::is_some)
+            || state.rounds.current.is_some()
+            || state.position.tactics.chain.is_some()
+            || state.standings.folded != 0
+            || state.standings.board_results.iter().any(Option::is_some)
         {
             return false;
         }
-        self.board.clone_from(&state.board);
-        self.flags.resize(state.flags.len(), 0);
-        self.reserves = state.reserves;
-        self.rng = state.rng;
-        self.phase = state.phase;
-        self.to_move = state.to_move;
-        self.start_key = state.turn_start_key;
+        self.board.clone_from(&state.position.board);
+        self.flags.resize(state.position.flags.len(), 0);
+        self.reserves = state.position.reserves;
+        self.rng = state.stream.next;
+        self.phase = state.position.phase;
+        self.to_move = state.position.to_move;
+        self.start_key = state.position.turn_start_key;
         self.seen.clone_from(&state.seen_turns);
         self.changed.clear();
         self.drawn.clear();
@@ -232,7 +232,7 @@ impl StackRun {
                 continue;
             };
             let t = usize::from(to);
-            if !locked[t] && game.exclusive[t] & (1 << seat) != 0 {
+            if !locked[t] && game.spaces.exclusive[t] & (1 << seat) != 0 {
                 self.landings.push(to);
             }
         }
@@ -271,7 +271,8 @@ impl StackRun {
         let key = match mv {
             Move::Place { color, shape, to } => {
                 self.place(game, color, shape, to);
-                (!game.reserves_only_fall).then(|| turn_key(mover, self.turn_start(game), &[mv]))
+                (!game.pieces.reserves_only_fall)
+                    .then(|| turn_key(mover, self.turn_start(game), &[mv]))
             }
             _ => Some(turn_key(mover, self.turn_start(game), &[Move::Pass])),
         };
@@ -368,6 +369,7 @@ impl StackRun {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::GameState;
     use serde_json::{Value, json};
 
     use super::super::run_checks::{play_for_results_both_ways, play_runs_step_by_step};
@@ -473,8 +475,14 @@ mod tests {
     fn assert_same(run: &State, general: &State, what: &str) {
         assert_eq!(run.history(), general.history(), "{what}: history");
         assert_eq!(run.position_key(), general.position_key(), "{what}");
-        assert_eq!(run.to_move, general.to_move, "{what}: to move");
-        assert_eq!(run.rng, general.rng, "{what}: the match's stream");
+        assert_eq!(
+            run.position.to_move, general.position.to_move,
+            "{what}: to move"
+        );
+        assert_eq!(
+            run.stream.next, general.stream.next,
+            "{what}: the match's stream"
+        );
         assert_eq!(run.legal_actions(), general.legal_actions(), "{what}");
         assert_eq!(run.results(), general.results(), "{what}: results");
     }

@@ -5,11 +5,16 @@ use std::sync::Arc;
 
 use super::capture::CoverResult;
 use super::outcome::{self, Outcome};
-use super::words::{History, Said};
+use super::words::Said;
 use super::{Game, Move, pack, unpack};
 use crate::rules::{BoardKind, Color, Shape};
 
 mod copies;
+mod parts;
+
+pub(crate) use parts::{
+    DrawOffer, DrawTalk, Position, Records, Rounds, Scratch, Standings, Stream,
+};
 
 /// A move as it happened: who made it, and whether the engine made it for
 /// them (no choice, or a single one). Its words are built on demand
@@ -24,82 +29,37 @@ pub struct Applied {
     pub(crate) phase: u8,
 }
 
-#[derive(Clone, Debug)]
-struct DrawOffer {
-    offerer: usize,
-    /// Seats still to answer, in turn order; Chaos is never asked.
-    waiting: Vec<usize>,
-}
-
-/// One match in progress or finished.
+/// One match in progress or finished: its position, and the records kept
+/// beside it (the past, the standings, what each seat knows, a round being
+/// planned).
 #[derive(Debug)]
 pub struct State {
     pub(super) game: Arc<Game>,
-    pub(super) board: super::board::Board,
-    /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
-    pub(super) flags: Vec<u8>,
+    /// What the next move is judged on.
+    pub(super) position: Position,
     /// The match's own random stream (pot splits), seeded at the start.
-    pub(super) rng: u64,
-    seed: u64,
-    pub(super) reserves: super::reserves::Reserves,
-    pub(super) phase: usize,
-    pub(super) to_move: usize,
-    /// Moves already made in the current turn.
-    pub(super) turn_moves: Vec<Move>,
-    pub(super) turn_start_key: u64,
-    /// Cells whose contents changed during the current turn.
-    pub(super) changed: Vec<u16>,
-    draw: Option<DrawOffer>,
-    pub(super) offered_this_turn: bool,
+    pub(super) stream: Stream,
+    /// A draw offer being answered, and whether one was made this turn.
+    pub(super) talk: DrawTalk,
     pub(super) seen_turns: super::seen_turns::SeenTurns,
     pub(super) outcome: Option<outcome::Ending>,
-    /// Per stalemate rule, the teams that completed the line it names, the
-    /// most recent last.
-    pub(super) last_line_teams: Vec<Vec<usize>>,
-    /// Per team: disqualified as an overachiever.
-    pub(super) disqualified: Vec<bool>,
-    /// Bit per seat that has folded (see `fold`).
-    pub(super) folded: u8,
-    /// Bit per seat that left the match (see `leave`); a seat that left
-    /// is folded too.
-    pub(super) left: u8,
-    /// Per "Last <shape>" check and board, the teams holding the shape at
-    /// the start of the turn (see `outcome::shape_holders`).
-    pub(super) shape_holders: Vec<u16>,
+    /// Who stands where: folds, departures, disqualifications, boards decided.
+    pub(super) standings: Standings,
     /// Per seat: what its last attempt ran into and revealed (see `View::marked`).
     pub(super) revealed: Vec<Vec<u16>>,
-    pub(super) history: History,
-    pub(super) decisions: Vec<Move>,
+    /// The past: every move as it happened, and the decisions alone.
+    pub(super) records: Records,
     /// The legal moves now, kept up to date by `play_automatic`.
     pub(super) choices: super::choices::Choices,
-    /// Per board, its outcome once decided (a decided board is locked to all).
-    pub(super) board_results: Vec<Option<Outcome>>,
     /// The simultaneous round being planned, if any.
-    pub(super) round: Option<Box<super::round::Round>>,
-    /// Set on a planner's position while its plan is open: the end of its
-    /// turn closes the plan (clears this) instead of ending the turn.
-    pub(super) planning: bool,
+    pub(super) rounds: Rounds,
     /// What the seats know under cloaking (see `knowledge`).
     pub(super) knowledge: super::knowledge::Knowledge,
-    /// Chains of jumps, and the space a pawn just crossed (en passant).
-    pub(super) tactics: super::taking::Tactics,
-    /// The last round, resolved, kept for the next to reuse its lists and
-    /// position; never copied (see `round::clone_round_from`).
-    pub(super) idle_round: Option<Box<super::round::Round>>,
     /// Turns counted for the rules' move limits (see `turn_end`).
     pub(super) counted: super::turn_end::TurnCount,
-    /// The walls moves have left behind, once one has (see `trails`).
-    pub(super) left_walls: Option<Box<super::trails::LeftWalls>>,
-    /// The die's face for the turn under way, once rolled (see `dice`).
-    pub(super) rolled: Option<u8>,
-    /// The moves `capture_available` and `in_truth` list, kept between
-    /// their calls so that judging a turn allocates nothing (the first runs
-    /// after every turn of a game with "Stalemate if Chaos cannot capture",
-    /// the second for every cloaked move); never copied.
-    pub(super) scratch_moves: Vec<Move>,
-    /// The stacks judged so far, by their contents (see `Verdicts`);
-    /// never copied.
-    pub(super) verdicts: super::capture::Verdicts,
+    /// Buffers kept between calls so that judging a turn allocates
+    /// nothing; never copied.
+    pub(super) scratch: Scratch,
 }
 
 /// [`State::locked_mask`] from the fields it reads, so that a caller can
@@ -120,62 +80,66 @@ pub(super) fn locked_mask_of<'a>(
 impl State {
     pub(crate) fn new(game: Arc<Game>, seed: u64) -> State {
         let mut state = State {
-            flags: vec![0; game.initial_board.len()],
-            rng: first_draw(seed),
-            seed,
-            board: {
-                let board =
-                    super::board::Board::new(game.initial_board.clone(), game.slot_of.clone());
-                let board = match &game.stack_layout {
-                    Some(layout) => board.with_stacks(layout.clone()),
-                    None => board,
-                };
-                let board = match &game.line_layout {
-                    Some(layout) => board.with_line_bits(layout.clone()),
-                    None => board,
-                };
-                if game.side_layout.is_some() || game.surround_layout.is_some() {
-                    board.with_every_colour_bit()
-                } else {
-                    board
-                }
+            position: Position {
+                flags: vec![0; game.start.board.len()],
+                board: {
+                    let board = super::board::Board::new(
+                        game.start.board.clone(),
+                        game.layouts.slot_of.clone(),
+                    );
+                    let board = match &game.layouts.stack_layout {
+                        Some(layout) => board.with_stacks(layout.clone()),
+                        None => board,
+                    };
+                    let board = match &game.layouts.line_layout {
+                        Some(layout) => board.with_line_bits(layout.clone()),
+                        None => board,
+                    };
+                    if game.layouts.side_layout.is_some() || game.layouts.surround_layout.is_some()
+                    {
+                        board.with_every_colour_bit()
+                    } else {
+                        board
+                    }
+                },
+                reserves: super::reserves::Reserves::new(game.start.reserves),
+                phase: 0,
+                to_move: 0,
+                turn_moves: Vec::with_capacity(2),
+                turn_start_key: 0,
+                changed: Vec::new(),
+                tactics: Default::default(),
+                left_walls: None,
+                rolled: None,
             },
-            reserves: super::reserves::Reserves::new(game.initial_reserves),
-            phase: 0,
-            to_move: 0,
-            turn_moves: Vec::with_capacity(2),
-            turn_start_key: 0,
-            changed: Vec::new(),
-            draw: None,
-            offered_this_turn: false,
+            stream: Stream {
+                next: first_draw(seed),
+                seed,
+            },
+            talk: DrawTalk::default(),
             seen_turns: Default::default(),
             outcome: None,
-            last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
-            disqualified: vec![false; game.teams],
-            folded: 0,
-            left: 0,
-            shape_holders: Vec::new(),
+            standings: Standings {
+                last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
+                disqualified: vec![false; game.teams.count],
+                folded: 0,
+                left: 0,
+                shape_holders: Vec::new(),
+                board_results: vec![None; usize::from(game.geometry.boards)],
+            },
             revealed: vec![Vec::new(); game.seats.len()],
-            history: History::default(),
-            decisions: Vec::new(),
+            records: Records::default(),
             choices: Default::default(),
-            board_results: vec![None; usize::from(game.geometry.boards)],
-            round: None,
-            planning: false,
+            rounds: Rounds::default(),
             knowledge: super::knowledge::Knowledge::new(&game),
-            tactics: Default::default(),
             counted: Default::default(),
-            left_walls: None,
-            rolled: None,
-            idle_round: None,
-            scratch_moves: Vec::new(),
-            verdicts: Default::default(),
+            scratch: Scratch::default(),
             game,
         };
         if state.game.rules.lines_at_start {
             // The first turn's checks judge the whole starting position.
             let cells = state.game.geometry.cell_count() as u16;
-            state.changed = (0..cells)
+            state.position.changed = (0..cells)
                 .filter(|&c| state.piece_at(c).is_some())
                 .collect();
         }
@@ -212,7 +176,8 @@ impl State {
     /// play. `start` is a start position of any seed; one that already drew
     /// from its random stream, or holds decisions, is not reused but rebuilt.
     pub fn restart_from(&mut self, start: &State, seed: u64) {
-        if start.rng != first_draw(start.seed) || !start.decisions.is_empty() {
+        if start.stream.next != first_draw(start.stream.seed) || !start.records.decisions.is_empty()
+        {
             *self = start.game.start_seeded(seed);
             return;
         }
@@ -222,9 +187,9 @@ impl State {
 
     /// Seeds the match's random stream, and that of a round's planner position.
     pub(crate) fn set_seed(&mut self, seed: u64) {
-        self.seed = seed;
-        self.rng = first_draw(seed);
-        if let Some(round) = self.round.as_mut() {
+        self.stream.seed = seed;
+        self.stream.next = first_draw(seed);
+        if let Some(round) = self.rounds.current.as_mut() {
             round.set_seed(seed);
         }
     }
@@ -235,21 +200,21 @@ impl State {
 
     /// The seed the match started from (see [`Game::start_seeded`]).
     pub(crate) fn seed(&self) -> u64 {
-        self.seed
+        self.stream.seed
     }
 
     /// The seat index (0-based) whose decision is awaited: the mover, or the
     /// next seat to answer a draw offer.
     pub fn to_move(&self) -> usize {
-        match (&self.draw, &self.round) {
+        match (&self.talk.offer, &self.rounds.current) {
             (Some(offer), _) => offer.waiting[0],
             (None, Some(round)) => round.planner(),
-            (None, None) => self.to_move,
+            (None, None) => self.position.to_move,
         }
     }
 
     pub fn phase(&self) -> usize {
-        self.phase
+        self.position.phase
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
@@ -257,65 +222,65 @@ impl State {
     }
 
     /// Each seat's result once the match is over, without its explanation.
-    pub(crate) fn results(&self) -> Option<&[outcome::SeatResult]> {
+    pub fn results(&self) -> Option<&[outcome::SeatResult]> {
         Some(self.outcome.as_ref()?.results())
     }
 
-    pub fn is_finished(&self) -> bool {
+    pub(crate) fn is_finished(&self) -> bool {
         self.outcome.is_some()
     }
 
     /// The seat that offered a draw now being answered.
     pub fn draw_offered_by(&self) -> Option<usize> {
-        self.draw.as_ref().map(|d| d.offerer)
+        self.talk.offer.as_ref().map(|d| d.offerer)
     }
 
     /// The seats of `team` left the match: a draw offer no longer waits
     /// for them, and one they made is withdrawn. True when that leaves an
     /// offer every seat still asked has agreed to.
     pub(super) fn leave_draw_offer(&mut self, team: u8) -> bool {
-        let Some(offer) = self.draw.as_mut() else {
+        let Some(offer) = self.talk.offer.as_mut() else {
             return false;
         };
         offer.waiting.retain(|&s| team & (1 << s) == 0);
         let withdrawn = team & (1 << offer.offerer) != 0;
         let agreed = !withdrawn && offer.waiting.is_empty();
         if withdrawn || agreed {
-            self.draw = None;
+            self.talk.offer = None;
         }
         agreed
     }
 
     /// Withdraws any draw offer (the match ends without one).
     pub(super) fn drop_draw_offer(&mut self) {
-        self.draw = None;
+        self.talk.offer = None;
     }
 
     /// Every move applied so far, automatic ones included.
     pub fn history(&self) -> &[Applied] {
-        &self.history
+        &self.records.history
     }
 
     /// The moves that were chosen, not forced: replaying them rebuilds this state.
     pub fn decisions(&self) -> &[Move] {
-        &self.decisions
+        &self.records.decisions
     }
 
     /// Moves already made in the current turn (the first of a 2-piece turn,
     /// or jumps of a chain); in a round, those of the plan being made.
     pub fn moves_this_turn(&self) -> &[Move] {
-        match &self.round {
+        match &self.rounds.current {
             Some(round) => round.planned(),
-            None => &self.turn_moves,
+            None => &self.position.turn_moves,
         }
     }
 
     pub fn piece_at(&self, cell: u16) -> Option<(Color, Shape)> {
-        unpack(self.board[usize::from(cell)])
+        unpack(self.position.board[usize::from(cell)])
     }
 
     pub fn reserve(&self, color: Color, shape: Shape) -> u16 {
-        self.reserves.get(color, shape)
+        self.position.reserves.get(color, shape)
     }
 
     pub fn is_locked(&self, cell: u16) -> bool {
@@ -324,17 +289,22 @@ impl State {
 
     /// Locked spaces: the phase's, or on a seat's belief the ones it knows.
     pub(crate) fn locked_mask(&self) -> &[bool] {
-        locked_mask_of(&self.knowledge, &self.left_walls, &self.game, self.phase)
+        locked_mask_of(
+            &self.knowledge,
+            &self.position.left_walls,
+            &self.game,
+            self.position.phase,
+        )
     }
 
     /// Takes back the last decision (and the automatic moves after it).
     pub fn undo(&mut self) -> bool {
-        if self.decisions.is_empty() {
+        if self.records.decisions.is_empty() {
             return false;
         }
-        let mut decisions = self.decisions.clone();
+        let mut decisions = self.records.decisions.clone();
         decisions.pop();
-        *self = State::replay_seeded(&self.game, self.seed, &decisions)
+        *self = State::replay_seeded(&self.game, self.stream.seed, &decisions)
             .expect("a prefix of legal decisions stays legal");
         true
     }
@@ -354,10 +324,10 @@ impl State {
 
     /// Applies a legal decision and the automatic moves after it.
     pub(super) fn decide(&mut self, mv: Move) {
-        self.decisions.push(mv);
+        self.records.decisions.push(mv);
         self.apply_legal(mv, false);
         self.play_automatic();
-        if self.left != 0 {
+        if self.standings.left != 0 {
             self.judge_leavers();
         }
     }
@@ -373,7 +343,7 @@ impl State {
                 // copy early in a match only: a copy at every pass of a
                 // long one made a fuzzed rule set of passes take minutes.
                 debug_assert!(
-                    self.history.len() > 256 || {
+                    self.records.history.len() > 256 || {
                         let mut listed = Vec::new();
                         self.clone().generate_known(&mut listed);
                         listed.is_empty()
@@ -385,7 +355,7 @@ impl State {
                 continue;
             }
             self.refresh_choices();
-            if self.outcome.is_none() && self.draw.is_none() {
+            if self.outcome.is_none() && self.talk.offer.is_none() {
                 let forced = match self.choice_count() {
                     0 if self.game.ending_rules() && self.stuck_seat_ends() => return,
                     0 => Some(Move::Pass),
@@ -407,31 +377,31 @@ impl State {
     /// and says so. Seats locked out or folded pass as before, and so do
     /// planners in a round and a turn's later moves.
     fn stuck_seat_ends(&mut self) -> bool {
-        let out = self.game.phases[self.phase].locked_seats | self.folded;
-        let result = match self.game.rules.no_move_in(self.phase) {
+        let out = self.game.phases[self.position.phase].locked_seats | self.standings.folded;
+        let result = match self.game.rules.no_move_in(self.position.phase) {
             crate::rules::NoMove::Pass => return false,
             crate::rules::NoMove::Lose => crate::rules::WinLose::Lose,
             crate::rules::NoMove::Win => crate::rules::WinLose::Win,
         };
         // A roll that leaves no move passes: the die stopped the seat.
-        if !self.turn_moves.is_empty()
-            || self.rolled.is_some()
-            || self.round.is_some()
-            || self.planning
-            || self.tactics.chain.is_some()
-            || out & (1 << self.to_move) != 0
+        if !self.position.turn_moves.is_empty()
+            || self.position.rolled.is_some()
+            || self.rounds.current.is_some()
+            || self.rounds.planning
+            || self.position.tactics.chain.is_some()
+            || out & (1 << self.position.to_move) != 0
         {
             return false;
         }
         let rule = outcome::Rule::NoMove(result);
-        self.outcome = Some(outcome::match_rule(&self.game, rule, self.to_move));
+        self.outcome = Some(outcome::match_rule(&self.game, rule, self.position.to_move));
         true
     }
 
     pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {
         if let Move::Place { color, shape, to } = mv
             && self.choices.placing.is_some()
-            && self.game.upkeep.quiet_placement[self.phase]
+            && self.game.upkeep.quiet_placement[self.position.phase]
         {
             return self.place_quietly(color, shape, to, automatic);
         }
@@ -445,99 +415,57 @@ impl State {
     fn apply_known(&mut self, mv: Move, automatic: bool) {
         // In a round a planner may offer a draw before its plan; the offer
         // and its answers are no part of any plan.
-        if self.round.is_some() && !mv.is_draw_talk() {
+        if self.rounds.current.is_some() && !mv.is_draw_talk() {
             return self.add_to_plan(mv, automatic);
         }
         let seat = self.to_move();
         let mut mv = mv;
         if self.game.rules.cloaking != crate::rules::Cloaking::None
             && !self.knowledge.is_belief()
-            && !self.planning
+            && !self.rounds.planning
             && mv.is_board_move()
         {
-            let mut truth = std::mem::take(&mut self.scratch_moves);
+            let mut truth = std::mem::take(&mut self.scratch.moves);
             let real = self.in_truth(mv, &mut truth);
-            self.scratch_moves = truth;
+            self.scratch.moves = truth;
             match real {
                 Some(real) => mv = real,
-                None => {
-                    let revealed = self.reveal_blocker(seat, mv);
-                    self.revealed[seat].clone_from(&revealed);
-                    let said = self.said_before(mv);
-                    let attempt = Applied {
-                        seat,
-                        mv,
-                        automatic,
-                        said,
-                        phase: self.phase as u8,
-                    };
-                    self.history.push_blocked(attempt, revealed);
-                    self.turn_moves.push(mv);
-                    return self.end_turn();
-                }
+                None => return self.blocked_attempt(seat, mv, automatic),
             }
         }
         if let Some(seen) = self.revealed.get_mut(seat) {
             seen.clear();
         }
         let said = self.said_before_step(mv);
-        self.history.push(Applied {
+        self.records.history.push(Applied {
             seat,
             mv,
             automatic,
             said,
-            phase: self.phase as u8,
+            phase: self.position.phase as u8,
         });
         match mv {
             Move::Pass => {
-                self.turn_moves.push(mv);
+                self.position.turn_moves.push(mv);
                 if !self.pass_keeps_turn() {
                     self.end_turn();
                 }
             }
-            Move::OfferDraw => {
-                let n = self.game.seats.len();
-                let waiting: Vec<usize> = (1..n)
-                    .map(|k| (seat + k) % n)
-                    .filter(|&s| !self.game.seats[s].is_chaos)
-                    .collect();
-                self.offered_this_turn = true;
-                if let Some(round) = self.round.as_mut() {
-                    round.offered_draw();
-                }
-                if waiting.is_empty() {
-                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
-                } else {
-                    self.draw = Some(DrawOffer {
-                        offerer: seat,
-                        waiting,
-                    });
-                }
-            }
-            Move::AgreeDraw => {
-                let offer = self.draw.as_mut().expect("agree answers an offer");
-                offer.waiting.remove(0);
-                if offer.waiting.is_empty() {
-                    self.draw = None;
-                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
-                }
-            }
-            Move::RefuseDraw => {
-                // The offerer must now choose a different move in the same turn.
-                self.draw = None;
-            }
-            Move::Roll { face } => self.rolled = Some(face),
+            Move::OfferDraw | Move::AgreeDraw | Move::RefuseDraw => self.apply_draw_talk(seat, mv),
+            Move::Roll { face } => self.position.rolled = Some(face),
             Move::Place { color, shape, to } => {
                 let before = self
                     .game
                     .rules
                     .capture_moves_again
                     .then(|| self.capture_tally(seat));
-                self.reserves.take_one(color, shape);
+                self.position.reserves.take_one(color, shape);
                 // Every seat fully sees the pieces it placed.
                 self.arrive((color, shape), super::known_bit(seat), to);
                 self.after_place(seat, (color, shape), to);
-                self.history.set_last_seized(self.tactics.seized);
+                self.records
+                    .history
+                    .set_last_seized(self.position.tactics.seized);
                 self.note_changed();
                 self.earn_a_move_if_captured(seat, before);
                 self.after_board_move(mv);
@@ -553,12 +481,70 @@ impl State {
                 if let Some(piece) = mover {
                     self.leave_trail(piece, from);
                 }
-                self.history.set_last_jump(jumped);
-                self.history.set_last_seized(self.tactics.seized);
+                self.records.history.set_last_jump(jumped);
+                self.records
+                    .history
+                    .set_last_seized(self.position.tactics.seized);
                 self.note_changed();
                 self.earn_a_move_if_captured(seat, before);
                 self.after_board_move(mv);
             }
+        }
+    }
+
+    /// A move an unseen piece or wall blocks: it only reveals the blocker
+    /// to the mover and ends the turn.
+    fn blocked_attempt(&mut self, seat: usize, mv: Move, automatic: bool) {
+        let revealed = self.reveal_blocker(seat, mv);
+        self.revealed[seat].clone_from(&revealed);
+        let said = self.said_before(mv);
+        let attempt = Applied {
+            seat,
+            mv,
+            automatic,
+            said,
+            phase: self.position.phase as u8,
+        };
+        self.records.history.push_blocked(attempt, revealed);
+        self.position.turn_moves.push(mv);
+        self.end_turn();
+    }
+
+    /// A draw offered, agreed or refused by `seat`.
+    fn apply_draw_talk(&mut self, seat: usize, mv: Move) {
+        match mv {
+            Move::OfferDraw => {
+                let n = self.game.seats.len();
+                let waiting: Vec<usize> = (1..n)
+                    .map(|k| (seat + k) % n)
+                    .filter(|&s| !self.game.seats[s].is_chaos)
+                    .collect();
+                self.talk.offered_this_turn = true;
+                if let Some(round) = self.rounds.current.as_mut() {
+                    round.offered_draw();
+                }
+                if waiting.is_empty() {
+                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
+                } else {
+                    self.talk.offer = Some(DrawOffer {
+                        offerer: seat,
+                        waiting,
+                    });
+                }
+            }
+            Move::AgreeDraw => {
+                let offer = self.talk.offer.as_mut().expect("agree answers an offer");
+                offer.waiting.remove(0);
+                if offer.waiting.is_empty() {
+                    self.talk.offer = None;
+                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
+                }
+            }
+            Move::RefuseDraw => {
+                // The offerer must now choose a different move in the same turn.
+                self.talk.offer = None;
+            }
+            _ => unreachable!("{mv:?} is no draw talk"),
         }
     }
 
@@ -568,19 +554,19 @@ impl State {
     /// open to keep the turn.
     fn pass_sitting_out(&mut self) {
         let (phase, in_round) = self.start_learning();
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         if let Some(seen) = self.revealed.get_mut(seat) {
             seen.clear();
         }
-        self.history.push(Applied {
+        self.records.history.push(Applied {
             seat,
             mv: Move::Pass,
             automatic: true,
             said: Said::default(),
-            phase: self.phase as u8,
+            phase: self.position.phase as u8,
         });
-        self.turn_moves.push(Move::Pass);
-        self.tactics.passed = None;
+        self.position.turn_moves.push(Move::Pass);
+        self.position.tactics.passed = None;
         self.end_turn();
         self.learn_after(phase, in_round);
     }
@@ -606,35 +592,35 @@ impl State {
         to: u16,
         automatic: bool,
     ) {
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         let t = usize::from(to);
         debug_assert_eq!(
-            self.board[t], 0,
+            self.position.board[t], 0,
             "a product's placement lands on an empty space"
         );
         debug_assert!(
             self.revealed.iter().all(Vec::is_empty),
             "nothing is cloaked"
         );
-        self.history.push(Applied {
+        self.records.history.push(Applied {
             seat,
             mv: Move::Place { color, shape, to },
             automatic,
             said: Said::default(),
-            phase: self.phase as u8,
+            phase: self.position.phase as u8,
         });
-        self.reserves.take_one(color, shape);
-        self.changed.push(to);
-        self.board.fill(t, pack(color, shape));
-        self.flags[t] = super::known_bit(seat);
-        self.tactics.passed = None;
+        self.position.reserves.take_one(color, shape);
+        self.position.changed.push(to);
+        self.position.board.fill(t, pack(color, shape));
+        self.position.flags[t] = super::known_bit(seat);
+        self.position.tactics.passed = None;
     }
 
     /// A piece arrives on a cell: on stacks the stack resolves its captures;
     /// on an occupied flat cell the cover contest decides who stays.
     pub(crate) fn arrive(&mut self, piece: (Color, Shape), flags: u8, to: u16) {
         let t = usize::from(to);
-        self.changed.push(to);
+        self.position.changed.push(to);
         // Whoever knows the arriving piece attempted to cover what is there, and sees it.
         let knowers = flags & !(super::PARALYSED | super::goals::MOVED);
         if self.game.geometry.kind == BoardKind::Stacks {
@@ -644,36 +630,41 @@ impl State {
                 // is the game's.
                 let stack = self.game.geometry.column_of(to);
                 let places = self.game.geometry.columns()[stack].len();
-                for i in 0..self.board.height(stack).map_or(places, usize::from) {
+                for i in 0..self
+                    .position
+                    .board
+                    .height(stack)
+                    .map_or(places, usize::from)
+                {
                     let c = self.game.geometry.columns()[stack][i];
-                    if self.board[usize::from(c)] != 0 {
+                    if self.position.board[usize::from(c)] != 0 {
                         self.learn_pieces(knowers, c);
                     }
                 }
             }
-            self.board.set(t, pack(piece.0, piece.1));
-            self.flags[t] = flags;
+            self.position.board.set(t, pack(piece.0, piece.1));
+            self.position.flags[t] = flags;
             self.resolve_stack(to);
             return;
         }
-        let Some(defender) = unpack(self.board[t]) else {
-            self.board.set(t, pack(piece.0, piece.1));
-            self.flags[t] = flags;
+        let Some(defender) = unpack(self.position.board[t]) else {
+            self.position.board.set(t, pack(piece.0, piece.1));
+            self.position.flags[t] = flags;
             return;
         };
         match super::capture::cover(&self.game, piece.1, defender.1) {
             Some(CoverResult::AttackerWins) => {
                 self.take_captive(defender, piece);
-                self.board.set(t, pack(piece.0, piece.1));
-                self.flags[t] = flags;
+                self.position.board.set(t, pack(piece.0, piece.1));
+                self.position.flags[t] = flags;
             }
             Some(CoverResult::DefenderWins) => {
                 self.take_captive(piece, defender);
-                self.flags[t] |= knowers;
+                self.position.flags[t] |= knowers;
             }
             Some(CoverResult::BothDestroyed) | None => {
-                self.board.set(t, 0);
-                self.flags[t] = 0;
+                self.position.board.set(t, 0);
+                self.position.flags[t] = 0;
             }
         }
     }
@@ -686,8 +677,8 @@ impl State {
         let controller = &self.game.seats[seat];
         let mut others = 0;
         let mut paralysed = 0;
-        for (cell, flags) in self.flags.iter().enumerate() {
-            if let Some((color, _)) = unpack(self.board[cell]) {
+        for (cell, flags) in self.position.flags.iter().enumerate() {
+            if let Some((color, _)) = unpack(self.position.board[cell]) {
                 others += u32::from(!controller.controls(color));
                 paralysed += u32::from(flags & super::PARALYSED != 0);
             }
@@ -703,18 +694,20 @@ impl State {
             return;
         };
         let (now_others, now_paralysed) = self.capture_tally(seat);
-        if self.tactics.chain.is_none() && (now_others < others || now_paralysed > paralysed) {
-            self.tactics.extra += 1;
+        if self.position.tactics.chain.is_none()
+            && (now_others < others || now_paralysed > paralysed)
+        {
+            self.position.tactics.extra += 1;
         }
     }
 
     fn after_board_move(&mut self, mv: Move) {
-        self.turn_moves.push(mv);
-        if self.tactics.chain.is_some() {
+        self.position.turn_moves.push(mv);
+        if self.position.tactics.chain.is_some() {
             // An open chain of jumps adds a move to the turn.
             return;
         }
-        let made = self.turn_moves.len() - self.tactics.extra;
+        let made = self.position.turn_moves.len() - self.position.tactics.extra;
         if made >= usize::from(self.game.rules.pieces_per_turn) {
             self.end_turn();
         }
@@ -730,14 +723,14 @@ impl State {
         let geo = &self.game.geometry;
         if geo.kind != BoardKind::Stacks {
             let (src, dst) = (usize::from(from), usize::from(to));
-            if self.board[dst] == 0 {
-                self.board.shift(src, dst);
+            if self.position.board[dst] == 0 {
+                self.position.board.shift(src, dst);
             } else {
-                self.board.set(dst, self.board[src]);
-                self.board.set(src, 0);
+                self.position.board.set(dst, self.position.board[src]);
+                self.position.board.set(src, 0);
             }
-            self.flags[dst] = std::mem::take(&mut self.flags[src]);
-            self.changed.extend([from, to]);
+            self.position.flags[dst] = std::mem::take(&mut self.position.flags[src]);
+            self.position.changed.extend([from, to]);
             return;
         }
         // The piece and those above it, onto the same places of the target
@@ -750,17 +743,18 @@ impl State {
         };
         let (start, land) = (place(source, from), place(target, to));
         let carried = (source[start..].iter())
-            .take_while(|&&c| self.board[usize::from(c)] != 0)
+            .take_while(|&&c| self.position.board[usize::from(c)] != 0)
             .count();
         debug_assert!(target.len() - land >= carried, "the target stack has room");
         for (&src, &dst) in source[start..start + carried].iter().zip(&target[land..]) {
-            self.board
-                .set(usize::from(dst), self.board[usize::from(src)]);
-            self.board.set(usize::from(src), 0);
-            self.flags[usize::from(dst)] = self.flags[usize::from(src)];
-            self.flags[usize::from(src)] = 0;
-            self.changed.push(src);
-            self.changed.push(dst);
+            self.position
+                .board
+                .set(usize::from(dst), self.position.board[usize::from(src)]);
+            self.position.board.set(usize::from(src), 0);
+            self.position.flags[usize::from(dst)] = self.position.flags[usize::from(src)];
+            self.position.flags[usize::from(src)] = 0;
+            self.position.changed.push(src);
+            self.position.changed.push(dst);
         }
     }
 }

@@ -45,23 +45,26 @@ impl State {
     /// captures on the diagonal (the walk judges that one).
     #[inline]
     pub(super) fn tables_for_steps(&self) -> Option<&StepTable> {
-        let table = self.game().step_table.as_ref()?;
-        let open = self.board_results.iter().all(Option::is_none);
-        let passing = self.tactics.passed.is_some() && table.takes_any_diagonally();
+        let table = self.game().pieces.step_table.as_ref()?;
+        let open = self.standings.board_results.iter().all(Option::is_none);
+        let passing = self.position.tactics.passed.is_some() && table.takes_any_diagonally();
         (open && !passing).then_some(table)
     }
 
     /// The board as the tables read it for `seat` (see [`SeatBits`]).
     #[inline]
     pub(super) fn seat_bits(&self, table: &StepTable, seat: usize) -> SeatBits {
-        let mine = self.board.colours_word(self.game().seats[seat].controls);
-        let occupied = self.board.occupied_word();
-        let free = table.free(self.phase, seat, occupied);
+        let mine = self
+            .position
+            .board
+            .colours_word(self.game().seats[seat].controls);
+        let occupied = self.position.board.occupied_word();
+        let free = table.free(self.position.phase, seat, occupied);
         SeatBits {
             mine,
             occupied,
             free,
-            open: table.open_to(self.phase, seat),
+            open: table.open_to(self.position.phase, seat),
         }
     }
 
@@ -76,12 +79,12 @@ impl State {
         while kinds != 0 {
             let piece = kinds.trailing_zeros() as u8;
             kinds &= kinds - 1;
-            if self.reserves.get_packed(piece) > 0 {
+            if self.position.reserves.get_packed(piece) > 0 {
                 moving &= !(1 << piece);
             }
         }
         let bits = self.seat_bits(table, seat);
-        let pieces = bits.mine & table.leavable(self.phase, seat);
+        let pieces = bits.mine & table.leavable(self.position.phase, seat);
         (moving, bits, pieces)
     }
 
@@ -89,8 +92,8 @@ impl State {
     /// (see `moving_pieces`) and not paralysed.
     #[inline(always)]
     fn mover_on(&self, from: u16, moving: u64) -> Option<Shape> {
-        let piece = self.board[usize::from(from)];
-        if moving >> piece & 1 == 0 || self.flags[usize::from(from)] & PARALYSED != 0 {
+        let piece = self.position.board[usize::from(from)];
+        if moving >> piece & 1 == 0 || self.position.flags[usize::from(from)] & PARALYSED != 0 {
             return None;
         }
         unpack(piece).map(|(_, shape)| shape)

@@ -68,6 +68,86 @@ pub(crate) struct StepTable {
     all: u64,
 }
 
+/// Per cell, per direction set (`SETS`), the rays of a slide, and the
+/// cells they walk; None where a ray comes round without meeting its start.
+fn compile_rays(geo: &Geometry) -> Option<(Vec<[Rays; 3]>, Vec<u16>)> {
+    let cells = geo.cell_count();
+    let mut rays = Vec::with_capacity(cells);
+    let mut ray_cells = Vec::new();
+    for from in 0..cells as u16 {
+        let mut per_set: [Rays; 3] = Default::default();
+        for (set, out) in SETS.iter().zip(per_set.iter_mut()) {
+            for &d in geo.directions_in(*set) {
+                let start = ray_cells.len() as u32;
+                let mut c = geo.neighbour(from, d);
+                // A slide that comes back to its own piece stops there.
+                while c != NO_CELL && c != from {
+                    if ray_cells[start as usize..].contains(&c) {
+                        return None;
+                    }
+                    ray_cells.push(c);
+                    c = geo.neighbour(c, d);
+                }
+                let end = ray_cells.len() as u32;
+                out.add(&ray_cells[start as usize..], start, end);
+            }
+        }
+        rays.push(per_set);
+    }
+    Some((rays, ray_cells))
+}
+
+/// Per seat and cell, per shape: the cells its steps and leaps reach, a
+/// bit each (forward as the seat faces, where a kind is relative).
+fn compile_leaps(
+    geo: &Geometry,
+    movement: &[Vec<Movement>; 6],
+    goals: &Goals,
+    seats: usize,
+) -> Vec<[u64; 6]> {
+    let cells = geo.cell_count();
+    // Per cell, per direction set (`SETS`): the neighbours, a bit each.
+    let adjacent: Vec<[u64; 3]> = (0..cells as u16)
+        .map(|from| {
+            SETS.map(|set| {
+                bits(
+                    geo.directions_in(set)
+                        .iter()
+                        .map(|&d| geo.neighbour(from, d))
+                        .filter(|&n| n != NO_CELL),
+                )
+            })
+        })
+        .collect();
+    // Per cell, per knight set (any, 2x1x0, 2x1x1): the targets, a bit each.
+    let knight: Vec<[u64; 3]> = (0..cells as u16)
+        .map(|from| [None, Some(1), Some(2)].map(|ones| bits(geo.knight_targets(from, ones))))
+        .collect();
+    let forward = |from: u16, dirs: &mut dyn Iterator<Item = usize>| {
+        bits(
+            dirs.map(|d| geo.neighbour(from, d))
+                .filter(|&n| n != NO_CELL),
+        )
+    };
+    (0..seats)
+        .flat_map(|seat| (0..cells).map(move |from| (seat, from)))
+        .map(|(seat, from)| {
+            std::array::from_fn(|shape| {
+                movement[shape].iter().fold(0, |bits, &kind| {
+                    let steps = match relative(kind) {
+                        true => {
+                            let dirs = goals.kind_dirs(seat, kind);
+                            forward(from as u16, &mut dirs.iter().copied())
+                        }
+                        false => leap(&adjacent, &knight, from, parts(kind).0),
+                    };
+                    bits | steps
+                })
+            })
+        })
+        .collect()
+}
+
 /// Whether the tables cover a movement kind.
 fn covered(kind: Movement) -> bool {
     relative(kind) || unrelative(kind)
@@ -177,45 +257,7 @@ impl StepTable {
         {
             return None;
         }
-        let mut rays = Vec::with_capacity(cells);
-        let mut ray_cells = Vec::new();
-        for from in 0..cells as u16 {
-            let mut per_set: [Rays; 3] = Default::default();
-            for (set, out) in SETS.iter().zip(per_set.iter_mut()) {
-                for &d in geo.directions_in(*set) {
-                    let start = ray_cells.len() as u32;
-                    let mut c = geo.neighbour(from, d);
-                    // A slide that comes back to its own piece stops there.
-                    while c != NO_CELL && c != from {
-                        if ray_cells[start as usize..].contains(&c) {
-                            return None;
-                        }
-                        ray_cells.push(c);
-                        c = geo.neighbour(c, d);
-                    }
-                    let end = ray_cells.len() as u32;
-                    out.add(&ray_cells[start as usize..], start, end);
-                }
-            }
-            rays.push(per_set);
-        }
-        // Per cell, per direction set (`SETS`): the neighbours, a bit each.
-        let adjacent: Vec<[u64; 3]> = (0..cells as u16)
-            .map(|from| {
-                SETS.map(|set| {
-                    bits(
-                        geo.directions_in(set)
-                            .iter()
-                            .map(|&d| geo.neighbour(from, d))
-                            .filter(|&n| n != NO_CELL),
-                    )
-                })
-            })
-            .collect();
-        // Per cell, per knight set (any, 2x1x0, 2x1x1): the targets, a bit each.
-        let knight: Vec<[u64; 3]> = (0..cells as u16)
-            .map(|from| [None, Some(1), Some(2)].map(|ones| bits(geo.knight_targets(from, ones))))
-            .collect();
+        let (rays, ray_cells) = compile_rays(geo)?;
         let enterable = (0..seats)
             .map(|seat| {
                 bits((0..cells as u16).filter(|&c| exclusive[usize::from(c)] & 1 << seat != 0))
@@ -225,35 +267,16 @@ impl StepTable {
         for (shape, kinds) in movement.iter().enumerate() {
             slides[shape] = kinds.iter().fold(0, |sets, &kind| sets | parts(kind).1);
         }
-        let forward = |from: u16, dirs: &mut dyn Iterator<Item = usize>| {
-            bits(
-                dirs.map(|d| geo.neighbour(from, d))
-                    .filter(|&n| n != NO_CELL),
-            )
-        };
-        let leaps = (0..seats)
-            .flat_map(|seat| (0..cells).map(move |from| (seat, from)))
-            .map(|(seat, from)| {
-                std::array::from_fn(|shape| {
-                    movement[shape].iter().fold(0, |bits, &kind| {
-                        let steps = match relative(kind) {
-                            true => {
-                                let dirs = goals.kind_dirs(seat, kind);
-                                forward(from as u16, &mut dirs.iter().copied())
-                            }
-                            false => leap(&adjacent, &knight, from, parts(kind).0),
-                        };
-                        bits | steps
-                    })
-                })
-            })
-            .collect();
+        let leaps = compile_leaps(geo, movement, goals, seats);
         let diagonal_forward = (0..seats)
             .flat_map(|seat| (0..cells as u16).map(move |from| (seat, from)))
             .map(|(seat, from)| {
                 let dirs = geo.directions_in(DirectionSet::Diagonal).iter().copied();
-                let mut dirs = dirs.filter(|&d| goals.diagonal_forward(geo, seat, d));
-                forward(from, &mut dirs)
+                let dirs = dirs.filter(|&d| goals.diagonal_forward(geo, seat, d));
+                bits(
+                    dirs.map(|d| geo.neighbour(from, d))
+                        .filter(|&n| n != NO_CELL),
+                )
             })
             .collect();
         let takes_diagonally = (0..6).fold(0, |bits, shape| {
@@ -614,16 +637,17 @@ fn leap(adjacent: &[[u64; 3]], knight: &[[u64; 3]], from: usize, leaps: u8) -> u
 
 #[cfg(test)]
 mod tests {
+    use crate::game::GameState;
     use crate::testing::catalogue_game;
 
     #[test]
     fn small_boards_where_nothing_captures_but_by_covering_get_tables_and_others_walk() {
         // 3P-9X-HideSeek: cloaked, and a cat that steps to cover a mouse.
         for name in ["9-Holes", "Tapatan", "Achi", "3P-9X-HideSeek"] {
-            assert!(catalogue_game(name).step_table.is_some(), "{name}");
+            assert!(catalogue_game(name).pieces.step_table.is_some(), "{name}");
         }
         // Nothing moves.
-        assert!(catalogue_game("Tic-Tac-Toe").step_table.is_none());
+        assert!(catalogue_game("Tic-Tac-Toe").pieces.step_table.is_none());
         let with = |shape: serde_json::Value, cloaking: &str, locked: &[&str]| {
             let shapes = serde_json::json!([shape]);
             let cloaked = match cloaking {
@@ -633,6 +657,7 @@ mod tests {
             crate::testing::game_without_checks(serde_json::json!({"board": "squares",
                 "cloaking": cloaking, "shapes": shapes,
                 "phases": [{"cloaked": cloaked, "locked": locked}]}))
+            .pieces
             .step_table
             .is_some()
         };
@@ -658,14 +683,14 @@ mod tests {
         let beside_a_slider = crate::testing::game_without_checks(
             serde_json::json!({"board": "squares", "shapes": shapes}),
         );
-        assert!(beside_a_slider.step_table.is_none());
+        assert!(beside_a_slider.pieces.step_table.is_none());
     }
 
     #[test]
     fn a_slide_stops_at_the_first_piece_and_a_knight_jumps() {
         // 9-Holes: a circle slides along any line or jumps as a knight.
         let game = catalogue_game("9-Holes");
-        let table = game.step_table.as_ref().expect("a 3x3 board");
+        let table = game.pieces.step_table.as_ref().expect("a 3x3 board");
         let geo = &game.geometry;
         let cell = |x, y| geo.cell(1, x, y, 1).expect("on the board");
         let (corner, edge, far_edge) = (cell(1, 1), cell(2, 1), cell(3, 1));
@@ -743,11 +768,11 @@ mod tests {
                 }));
                 let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
                 assert!(
-                    with_tables.step_table.is_some(),
+                    with_tables.pieces.step_table.is_some(),
                     "{board} {dims:?} {movement}: tables"
                 );
                 let mut walking = Game::compile(rule_set);
-                walking.step_table = None;
+                walking.pieces.step_table = None;
                 let walking = Arc::new(walking);
                 for seed in 0..6 {
                     let mut a = with_tables.start_seeded(seed);
@@ -831,7 +856,7 @@ mod tests {
         use crate::testing::rules;
 
         let draughts = crate::testing::catalogue_game("Draughts");
-        let table = draughts.step_table.as_ref().expect("tables");
+        let table = draughts.pieces.step_table.as_ref().expect("tables");
         assert!(
             table.jumps_straight(),
             "Draughts's captures read from its jumps"
@@ -941,9 +966,9 @@ mod tests {
         for rule_set in rule_sets {
             let name = format!("{} {:?}", rule_set.name, rule_set.board);
             let with_tables = Game::new(rule_set.clone()).expect("a valid rule set");
-            assert!(with_tables.step_table.is_some(), "{name}: tables");
+            assert!(with_tables.pieces.step_table.is_some(), "{name}: tables");
             let mut walking = Game::compile(rule_set);
-            walking.step_table = None;
+            walking.pieces.step_table = None;
             let walking = Arc::new(walking);
             for game in 0..games {
                 let mut a = with_tables.start_seeded(game);

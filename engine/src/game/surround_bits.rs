@@ -186,7 +186,7 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let (mut takes, mut not) = (0, 0);
         for game in games {
-            let layout = game.surround_layout.as_ref().expect("a layout");
+            let layout = game.layouts.surround_layout.as_ref().expect("a layout");
             let name = &game.rules.name;
             let set = match game.rules.shapes[0].capture {
                 Some(crate::rules::CaptureCondition::SurroundOrthogonal) => {
@@ -206,8 +206,11 @@ mod tests {
                         .into_iter()
                         .find(|c| controls & (1 << c.index()) != 0)
                         .expect("a colour");
-                    let takers =
-                        layout.takers(&state.board, controls, game.geometry.directions_in(set));
+                    let takers = layout.takers(
+                        &state.position.board,
+                        controls,
+                        game.geometry.directions_in(set),
+                    );
                     for to in 0..game.geometry.cell_count() as u16 {
                         if state.piece_at(to).is_some() {
                             continue;
@@ -225,7 +228,7 @@ mod tests {
                             not += 1;
                         }
                     }
-                    let moves = state.legal_moves();
+                    let moves = state.legal().to_vec();
                     let mv = *moves.choose(&mut rng).expect("a move");
                     state.apply(mv).expect("legal");
                 }

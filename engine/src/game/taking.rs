@@ -92,7 +92,7 @@ impl State {
         let Some((color, _)) = self.piece_at(cell) else {
             return false;
         };
-        let paralysed = self.flags[usize::from(cell)] & PARALYSED != 0;
+        let paralysed = self.position.flags[usize::from(cell)] & PARALYSED != 0;
         let paralyses = game.power(captor).map(|p| p.result) == Some(CaptureResult::Paralyze);
         let again = paralysed && paralyses;
         !game.seats[seat].controls(color) && !again
@@ -140,7 +140,7 @@ impl State {
                     if self.capturable(seat, piece.1, to) {
                         taking.onto = true;
                     } else if condition == CaptureCondition::MoveOnDiagEnPassant
-                        && let Some((crossed, pawn)) = self.tactics.passed
+                        && let Some((crossed, pawn)) = self.position.tactics.passed
                         && crossed == to
                         && self.capturable(seat, piece.1, pawn)
                     {
@@ -260,10 +260,10 @@ impl State {
         let Some(captive) = self.piece_at(cell) else {
             return;
         };
-        self.changed.push(cell);
+        self.position.changed.push(cell);
         match self.game().power(captor.1).map(|p| p.result) {
-            Some(CaptureResult::Convert) => self.board.set(c, pack(captor.0, captive.1)),
-            Some(CaptureResult::Paralyze) => self.flags[c] |= PARALYSED,
+            Some(CaptureResult::Convert) => self.position.board.set(c, pack(captor.0, captive.1)),
+            Some(CaptureResult::Paralyze) => self.position.flags[c] |= PARALYSED,
             _ => self.seize_off(cell, captor),
         }
     }
@@ -276,15 +276,15 @@ impl State {
         if let Some(captive) = self.piece_at(cell) {
             self.take_captive(captive, captor);
         }
-        self.board.set(c, 0);
-        self.flags[c] = 0;
-        self.changed.push(cell);
+        self.position.board.set(c, 0);
+        self.position.flags[c] = 0;
+        self.position.changed.push(cell);
     }
 
     /// A placement's captures: surrounding and adjacency (flat boards).
     pub(crate) fn after_place(&mut self, seat: usize, piece: (Color, Shape), to: u16) {
-        self.tactics.passed = None;
-        self.tactics.seized = 0;
+        self.position.tactics.passed = None;
+        self.position.tactics.seized = 0;
         if self.game().geometry.kind == BoardKind::Stacks
             || !self.takes_on_arrival(piece.1)
             || self.piece_at(to) != Some(piece)
@@ -294,13 +294,13 @@ impl State {
         // The captives are listed before any is taken: the board is read
         // as it stands, not copied.
         let captives = {
-            let board = &self.board;
+            let board = &self.position.board;
             let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
             self.arrival_captives(seat, piece.1, None, to, &occupant)
         };
         for c in captives {
             self.seize(c, piece);
-            self.tactics.seized = self.tactics.seized.saturating_add(1);
+            self.position.tactics.seized = self.position.tactics.seized.saturating_add(1);
         }
     }
 
@@ -346,17 +346,17 @@ impl State {
     /// moving with its captures, promotion, and chain of jumps. Returns what
     /// it jumped or took in passing, for its words.
     pub(crate) fn play_step(&mut self, mv: Move) -> Jumped {
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         let (from, to, promote) = match mv {
             Move::Step { from, to } => (from, to, None),
             Move::Promote { from, to, shape } => (from, to, Some(shape)),
             _ => unreachable!("only movements are played as steps"),
         };
         let piece = self.piece_at(from).expect("a step moves a piece");
-        self.tactics.seized = 0;
-        let continuing = self.tactics.chain.take().is_some();
+        self.position.tactics.seized = 0;
+        let continuing = self.position.tactics.chain.take().is_some();
         if continuing {
-            self.tactics.extra += 1;
+            self.position.tactics.extra += 1;
         }
         // What the rules say of the piece, read before the board changes
         // (the game is not cloned to be read meanwhile: an atomic count,
@@ -368,15 +368,18 @@ impl State {
         );
         let has_power = game.power(piece.1).is_some();
         let pawn = game.goals.en_passant
-            && game.movement[piece.1.index()].contains(&crate::rules::Movement::PawnForwardCenter);
+            && game.pieces.movement[piece.1.index()]
+                .contains(&crate::rules::Movement::PawnForwardCenter);
         if stacks {
             self.move_stack_part(from, to);
-            self.flags[usize::from(to)] |= MOVED;
+            self.position.flags[usize::from(to)] |= MOVED;
             if let Some(shape) = promote {
-                self.board.set(usize::from(to), pack(piece.0, shape));
+                self.position
+                    .board
+                    .set(usize::from(to), pack(piece.0, shape));
             }
             self.resolve_stack_by(to, by_stack);
-            self.tactics.passed = None;
+            self.position.tactics.passed = None;
             return Jumped::default();
         }
         if self.is_castle(from, to) {
@@ -387,10 +390,10 @@ impl State {
         if taking.onto {
             self.seize_off(to, piece);
         }
-        let flags = self.flags[usize::from(from)] | MOVED;
-        self.board.set(usize::from(from), 0);
-        self.flags[usize::from(from)] = 0;
-        self.changed.push(from);
+        let flags = self.position.flags[usize::from(from)] | MOVED;
+        self.position.board.set(usize::from(from), 0);
+        self.position.flags[usize::from(from)] = 0;
+        self.position.changed.push(from);
         self.arrive(piece, flags, to);
         for over in taking
             .over
@@ -402,20 +405,22 @@ impl State {
         let arrived = self.piece_at(to) == Some(piece);
         if arrived && has_power && self.takes_on_arrival(piece.1) {
             let captives = {
-                let board = &self.board;
+                let board = &self.position.board;
                 let occupant = |c: u16| super::unpack(board[usize::from(c)]).map(|p| p.0);
                 self.arrival_captives(seat, piece.1, Some(from), to, &occupant)
             };
             for c in captives {
                 self.seize(c, piece);
-                self.tactics.seized = self.tactics.seized.saturating_add(1);
+                self.position.tactics.seized = self.position.tactics.seized.saturating_add(1);
             }
         }
         if arrived && let Some(shape) = promote {
-            self.board.set(usize::from(to), pack(piece.0, shape));
+            self.position
+                .board
+                .set(usize::from(to), pack(piece.0, shape));
         }
         let double = pawn && self.double_step_of(seat, from, to);
-        self.tactics.passed = double.then(|| {
+        self.position.tactics.passed = double.then(|| {
             let (dir, _) = self.line_between(from, to).expect("a straight step");
             (self.game().geometry.neighbour(from, dir), to)
         });
@@ -435,14 +440,15 @@ impl State {
     fn castle(&mut self, from: u16, to: u16) {
         let (partner_to, rook_to) = self.castle_landing(from, to);
         for (src, dst) in [(to, partner_to), (from, rook_to)] {
-            self.board
-                .set(usize::from(dst), self.board[usize::from(src)]);
-            self.flags[usize::from(dst)] = self.flags[usize::from(src)] | MOVED;
-            self.board.set(usize::from(src), 0);
-            self.flags[usize::from(src)] = 0;
-            self.changed.extend([src, dst]);
+            self.position
+                .board
+                .set(usize::from(dst), self.position.board[usize::from(src)]);
+            self.position.flags[usize::from(dst)] = self.position.flags[usize::from(src)] | MOVED;
+            self.position.board.set(usize::from(src), 0);
+            self.position.flags[usize::from(src)] = 0;
+            self.position.changed.extend([src, dst]);
         }
-        self.tactics.passed = None;
+        self.position.tactics.passed = None;
     }
 
     /// After a jump of `seat`'s piece of `shape` from `from` to `to` (a
@@ -451,15 +457,15 @@ impl State {
     fn open_chain(&mut self, seat: usize, (from, to): (u16, u16), shape: Shape, continuing: bool) {
         // Where the chain has stood, for a chain that may not return.
         if !continuing {
-            self.tactics.visited.clear();
-            self.tactics.visited.push(from);
+            self.position.tactics.visited.clear();
+            self.position.tactics.visited.push(from);
         }
-        self.tactics.visited.push(to);
-        self.tactics.chain = Some(to);
+        self.position.tactics.visited.push(to);
+        self.position.tactics.chain = Some(to);
         let mut again = Vec::new();
         self.jumps(seat, to, shape, &mut again);
         if again.is_empty() {
-            self.tactics.chain = None;
+            self.position.tactics.chain = None;
         }
     }
 
@@ -519,12 +525,12 @@ impl State {
     /// A pass: it closes an open chain of jumps. Returns whether the turn
     /// goes on (a chain closed before the turn's own moves are all made).
     pub(crate) fn pass_keeps_turn(&mut self) -> bool {
-        self.tactics.passed = None;
-        if self.tactics.chain.take().is_none() {
+        self.position.tactics.passed = None;
+        if self.position.tactics.chain.take().is_none() {
             return false;
         }
-        self.tactics.extra += 1;
-        let regular = self.turn_moves.len() - self.tactics.extra;
+        self.position.tactics.extra += 1;
+        let regular = self.position.turn_moves.len() - self.position.tactics.extra;
         regular < usize::from(self.game().rules.pieces_per_turn)
     }
 
@@ -548,8 +554,8 @@ impl State {
         let line = power.is_some_and(|p| p.jump_line);
         // A chain that may not return skips where it has stood this turn.
         let barred: &[u16] = match power {
-            Some(p) if p.chain_no_return && self.tactics.chain == Some(from) => {
-                &self.tactics.visited
+            Some(p) if p.chain_no_return && self.position.tactics.chain == Some(from) => {
+                &self.position.tactics.visited
             }
             _ => &[],
         };
@@ -567,7 +573,7 @@ impl State {
             if passed == 0
                 || beyond == NO_CELL
                 || beyond == from
-                || self.board[usize::from(beyond)] != 0
+                || self.position.board[usize::from(beyond)] != 0
                 || !self.can_enter(seat, beyond)
                 || !self.board_open(beyond)
                 || barred.contains(&beyond)
@@ -597,8 +603,8 @@ impl State {
             if to == NO_CELL || !self.can_enter(seat, to) || !self.board_open(to) {
                 continue;
             }
-            let in_passing = self.board[usize::from(to)] == 0
-                && self.tactics.passed.is_some_and(|(crossed, pawn)| {
+            let in_passing = self.position.board[usize::from(to)] == 0
+                && self.position.tactics.passed.is_some_and(|(crossed, pawn)| {
                     crossed == to && self.capturable(seat, shape, pawn)
                 });
             if self.capturable(seat, shape, to) || in_passing {
@@ -612,8 +618,8 @@ impl State {
         let before = out.len();
         let mut must = false;
         if let Some((_, shape)) = self.piece_at(cell) {
-            self.jumps(self.to_move, cell, shape, out);
-            if let Some(axis) = self.game().axis[shape.index()] {
+            self.jumps(self.position.to_move, cell, shape, out);
+            if let Some(axis) = self.game().pieces.axis[shape.index()] {
                 self.keep_along(axis, before, out);
             }
             must = self.game().power(shape).is_some_and(|p| p.chain_must);

@@ -82,7 +82,7 @@ fn movement_waits_until_the_reserve_is_empty_and_exactly_one_move_is_automatic()
     play(&mut s, &["1,1"]);
     // White still has a piece in reserve; black's placed piece may move only once black's reserve is empty.
     play(&mut s, &["3,3"]);
-    let moves = s.legal_moves();
+    let moves = s.legal().to_vec();
     assert!(
         moves.iter().all(|m| matches!(m, Move::Step { .. })),
         "{moves:?}"
@@ -278,7 +278,8 @@ fn exclusive_and_sticky_spaces_limit_entry_and_exit() {
             .any(|a| a.automatic && a.mv == Move::Pass && a.seat == 0)
     );
     let mut targets: Vec<String> = s
-        .legal_moves()
+        .legal()
+        .to_vec()
         .iter()
         .map(|m| match m {
             Move::Step { to, .. } => g.geometry.name(*to),

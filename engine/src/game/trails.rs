@@ -35,36 +35,39 @@ impl State {
             return;
         };
         let cell = usize::from(from);
-        if self.board[cell] != 0 || self.is_locked(from) {
+        if self.position.board[cell] != 0 || self.is_locked(from) {
             return;
         }
         match trail {
             Trail::Wall => {
-                let walls = self.left_walls.get_or_insert_with(Default::default);
+                let walls = self
+                    .position
+                    .left_walls
+                    .get_or_insert_with(Default::default);
                 walls.cells.push(from);
-                walls.rebuild(&self.game, self.phase);
+                walls.rebuild(&self.game, self.position.phase);
             }
             Trail::Piece(shape) => {
-                if self.reserves.get(piece.0, shape) == 0 {
+                if self.position.reserves.get(piece.0, shape) == 0 {
                     return;
                 }
-                self.reserves.take_one(piece.0, shape);
-                self.board.fill(cell, pack(piece.0, shape));
-                self.flags[cell] = super::known_bit(self.to_move);
+                self.position.reserves.take_one(piece.0, shape);
+                self.position.board.fill(cell, pack(piece.0, shape));
+                self.position.flags[cell] = super::known_bit(self.position.to_move);
             }
         }
-        self.changed.push(from);
+        self.position.changed.push(from);
     }
 
     /// Keeps the walls left in step with a new phase's locked spaces.
     pub(super) fn rebuild_left_walls(&mut self) {
-        if let Some(walls) = self.left_walls.as_mut() {
-            walls.rebuild(&self.game, self.phase);
+        if let Some(walls) = self.position.left_walls.as_mut() {
+            walls.rebuild(&self.game, self.position.phase);
         }
     }
 
     /// The spaces walled by moves so far, oldest first.
     pub fn left_walls(&self) -> &[u16] {
-        self.left_walls.as_ref().map_or(&[], |w| &w.cells)
+        self.position.left_walls.as_ref().map_or(&[], |w| &w.cells)
     }
 }

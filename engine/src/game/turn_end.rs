@@ -22,18 +22,19 @@ pub(crate) struct TurnCount {
 
 impl State {
     pub(super) fn end_turn(&mut self) {
-        self.tactics.chain = None;
-        self.tactics.extra = 0;
-        if self.planning {
-            self.planning = false;
+        self.position.tactics.chain = None;
+        self.position.tactics.extra = 0;
+        if self.rounds.planning {
+            self.rounds.planning = false;
             return;
         }
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         // Where reserves only ever fall, a turn that placed a piece starts
         // from reserves no later turn will have: it can never repeat, and
         // no turn before it can come back.
-        let unrepeatable = self.game.reserves_only_fall
+        let unrepeatable = self.game.pieces.reserves_only_fall
             && self
+                .position
                 .turn_moves
                 .iter()
                 .any(|m| matches!(m, Move::Place { .. }))
@@ -41,7 +42,7 @@ impl State {
         let turn_key = (!unrepeatable).then(|| {
             // Where the start is not kept, the turn changed nothing (see
             // `Upkeep::start_key`): it starts where it ends.
-            turn_key(seat, self.turn_start(), &self.turn_moves)
+            turn_key(seat, self.turn_start(), &self.position.turn_moves)
         });
         self.finish_turn(seat, turn_key, false, false);
     }
@@ -51,7 +52,7 @@ impl State {
     fn stepped_forward(&self) -> bool {
         let game = &self.game;
         let geo = &game.geometry;
-        self.turn_moves.iter().any(|m| {
+        self.position.turn_moves.iter().any(|m| {
             let Move::Step { from, to } = *m else {
                 return false;
             };
@@ -80,8 +81,8 @@ impl State {
     /// starts where it ends.
     #[inline]
     fn turn_start(&self) -> u64 {
-        if self.game.upkeep.start_key[self.phase] {
-            self.turn_start_key
+        if self.game.upkeep.start_key[self.position.phase] {
+            self.position.turn_start_key
         } else {
             self.position_key()
         }
@@ -95,31 +96,34 @@ impl State {
     /// (the phase or the match then ends, the general way).
     pub(super) fn pass_quietly(&mut self) -> bool {
         if !self.game.upkeep.quiet_passes
-            || !self.turn_moves.is_empty()
-            || self.planning
-            || self.round.is_some()
+            || !self.position.turn_moves.is_empty()
+            || self.rounds.planning
+            || self.rounds.current.is_some()
             || self.draw_offered_by().is_some()
-            || self.tactics.chain.is_some()
+            || self.position.tactics.chain.is_some()
         {
             return false;
         }
-        let seat = self.to_move;
+        let seat = self.position.to_move;
         if !self
             .seen_turns
             .insert(turn_key(seat, self.turn_start(), &[Move::Pass]))
         {
             return false;
         }
-        self.history.push(super::Applied {
+        self.records.history.push(super::Applied {
             seat,
             mv: Move::Pass,
             automatic: true,
             said: Default::default(),
-            phase: self.phase as u8,
+            phase: self.position.phase as u8,
         });
-        self.tactics.passed = None;
-        self.tactics.extra = 0;
-        debug_assert!(self.changed.is_empty(), "a turn's start changed nothing");
+        self.position.tactics.passed = None;
+        self.position.tactics.extra = 0;
+        debug_assert!(
+            self.position.changed.is_empty(),
+            "a turn's start changed nothing"
+        );
         self.begin_turn(self.seat_after(seat), true);
         true
     }
@@ -146,7 +150,9 @@ impl State {
         } else if self.game.upkeep.untold_board_checks {
             match outcome::turn_check_results(self, mover) {
                 outcome::CheckResults::Nothing => {}
-                outcome::CheckResults::Decided(decided) => self.board_results[0] = Some(decided),
+                outcome::CheckResults::Decided(decided) => {
+                    self.standings.board_results[0] = Some(decided)
+                }
                 outcome::CheckResults::Results(results) => {
                     return self.end_only_board(results, mover, outcome::Decider::TurnChecks);
                 }
@@ -154,7 +160,7 @@ impl State {
         } else if self.game.upkeep.board_checks {
             self.check_every_board(mover);
         }
-        if self.board_results.iter().all(Option::is_some) {
+        if self.standings.board_results.iter().all(Option::is_some) {
             return self.conclude();
         }
         let mut repeated = self.seen_turns.repeats(turn_key);
@@ -177,9 +183,9 @@ impl State {
         let full = self.game.upkeep.board_full_check && outcome::boards_full(self);
         let advanced = repeated || round_ended_phase || chaos_stuck || full;
         if advanced {
-            if self.phase + 1 < self.game.phases.len() {
+            if self.position.phase + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
-                self.phase += 1;
+                self.position.phase += 1;
                 self.seen_turns.clear();
                 self.rebuild_left_walls();
             } else {
@@ -199,22 +205,22 @@ impl State {
         };
         // A turn of the same phase that changed no cell (a pass, most of
         // them a seat's that sits out) ends where it started.
-        let unchanged = self.changed.is_empty() && !after_round && !advanced;
+        let unchanged = self.position.changed.is_empty() && !after_round && !advanced;
         self.begin_turn(next, unchanged);
     }
 
     /// Starts `seat`'s turn after one that ended where it started
     /// (`unchanged`: its start's key is the one kept) or not.
     fn begin_turn(&mut self, seat: usize, unchanged: bool) {
-        self.to_move = seat;
-        self.rolled = None;
-        self.turn_moves.clear();
-        self.changed.clear();
-        self.offered_this_turn = false;
+        self.position.to_move = seat;
+        self.position.rolled = None;
+        self.position.turn_moves.clear();
+        self.position.changed.clear();
+        self.talk.offered_this_turn = false;
         debug_assert!(
             !unchanged
-                || !self.game.upkeep.start_key[self.phase]
-                || self.turn_start_key == self.position_key(),
+                || !self.game.upkeep.start_key[self.position.phase]
+                || self.position.turn_start_key == self.position_key(),
             "a turn that changed nothing starts where it ended"
         );
         self.keep_turn_start(!unchanged);
@@ -232,13 +238,13 @@ impl State {
     /// position's key only where the position `moved` since it was kept.
     #[inline]
     pub(super) fn keep_turn_start(&mut self, moved: bool) {
-        if moved && self.game.upkeep.start_key[self.phase] {
-            self.turn_start_key = self.position_key();
+        if moved && self.game.upkeep.start_key[self.position.phase] {
+            self.position.turn_start_key = self.position_key();
         }
         if self.game.upkeep.tracks_shape_holders {
-            let mut holders = std::mem::take(&mut self.shape_holders);
+            let mut holders = std::mem::take(&mut self.standings.shape_holders);
             outcome::shape_holders(self, &mut holders);
-            self.shape_holders = holders;
+            self.standings.shape_holders = holders;
         }
     }
 
@@ -249,7 +255,7 @@ impl State {
     /// the cause given.
     fn stalemate(&mut self, mover: usize, limit: Option<StalemateCause>) {
         let cause = |state: &mut State| limit.unwrap_or_else(|| outcome::stalemate_cause(state));
-        if let [None] = self.board_results.as_slice() {
+        if let [None] = self.standings.board_results.as_slice() {
             let by = outcome::Decider::Stalemate(cause(self));
             let results = outcome::stalemate_results(self, mover, 1);
             return self.end_only_board(results, mover, by);
@@ -260,17 +266,17 @@ impl State {
         let mut tally = outcome::BoardWins::default();
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
-            match &self.board_results[b] {
+            match &self.standings.board_results[b] {
                 Some(decided) => tally.add(&self.game, &decided.results),
                 None => {
                     stalemated.push((board, cause(self)));
                     let results = outcome::stalemate_results(self, mover, board);
                     tally.add(&self.game, &results);
-                    self.board_results[b] = Some(outcome::placeholder());
+                    self.standings.board_results[b] = Some(outcome::placeholder());
                 }
             }
         }
-        let results = match self.board_results.as_slice() {
+        let results = match self.standings.board_results.as_slice() {
             // One board, decided: its results are the match's (as
             // `combine_results` has it).
             [Some(only)] => only.results.clone(),
@@ -295,7 +301,7 @@ impl State {
         mover: usize,
         by: outcome::Decider,
     ) {
-        self.board_results[0] = Some(outcome::placeholder());
+        self.standings.board_results[0] = Some(outcome::placeholder());
         self.outcome = Some(outcome::Ending::Untold {
             results,
             mover,
@@ -309,10 +315,10 @@ impl State {
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
             // Written only when decided: an outcome is a large value to move.
-            if self.board_results[b].is_none()
+            if self.standings.board_results[b].is_none()
                 && let Some(decided) = outcome::turn_checks(self, mover, board)
             {
-                self.board_results[b] = Some(decided);
+                self.standings.board_results[b] = Some(decided);
             }
         }
     }
@@ -321,6 +327,7 @@ impl State {
         // Moved out, not copied: a decided board only needs to stay marked
         // as decided (see `board_open`).
         let boards: Vec<Outcome> = self
+            .standings
             .board_results
             .iter_mut()
             .flatten()
@@ -333,7 +340,7 @@ impl State {
 
     /// Whether every move of the turn just made was a pass.
     fn only_passed(&self) -> bool {
-        self.turn_moves.iter().all(|m| *m == Move::Pass)
+        self.position.turn_moves.iter().all(|m| *m == Move::Pass)
     }
 
     /// Counts the turn just made for the move limits; the cause when one
@@ -349,7 +356,7 @@ impl State {
         }
         let limit = quiet_limit?;
         let material = self.material();
-        let placed = (self.turn_moves.iter()).any(|m| matches!(m, Move::Place { .. }));
+        let placed = (self.position.turn_moves.iter()).any(|m| matches!(m, Move::Place { .. }));
         if placed || material != self.counted.material {
             self.counted.quiet = 0;
         } else {
@@ -365,13 +372,14 @@ impl State {
     pub(super) fn material(&self) -> u64 {
         use crate::rules::{CaptureResult, Color};
         // The board keeps each colour's count; only paralysis needs a walk.
-        let per_color: [u16; Color::ALL.len()] = Color::ALL.map(|c| self.board.count_of(c));
+        let per_color: [u16; Color::ALL.len()] =
+            Color::ALL.map(|c| self.position.board.count_of(c));
         let paralyses =
-            (self.game.powers.iter().flatten()).any(|p| p.result == CaptureResult::Paralyze);
+            (self.game.pieces.powers.iter().flatten()).any(|p| p.result == CaptureResult::Paralyze);
         let mut paralysed = 0u16;
         if paralyses {
-            for (cell, flags) in self.flags.iter().enumerate() {
-                if self.board[cell] != 0 {
+            for (cell, flags) in self.position.flags.iter().enumerate() {
+                if self.position.board[cell] != 0 {
                     paralysed += u16::from(flags & super::PARALYSED);
                 }
             }
@@ -385,7 +393,11 @@ impl State {
     /// reserves and phase. FxHash: deterministic, and the keys only ever
     /// meet positions of one match.
     pub(crate) fn position_key(&self) -> u64 {
-        State::key_of(&self.board, &self.reserves, self.phase)
+        State::key_of(
+            &self.position.board,
+            &self.position.reserves,
+            self.position.phase,
+        )
     }
 
     /// [`State::position_key`] of a position's parts: a lean run's copy

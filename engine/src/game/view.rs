@@ -178,12 +178,13 @@ impl State {
     pub fn is_cloaked(&self, cell: u16) -> bool {
         self.cloaking() != Cloaking::None
             && !self.is_finished()
-            && self.game().phases[self.phase].cloaked[usize::from(cell)]
+            && self.game().phases[self.position.phase].cloaked[usize::from(cell)]
     }
 
     /// Whether `seat` can move the piece on `cell` (so it sees it).
     fn can_move_piece(&self, seat: usize, color: Color, shape: Shape) -> bool {
-        self.game().seats[seat].controls(color) && !self.game().movement[shape.index()].is_empty()
+        self.game().seats[seat].controls(color)
+            && !self.game().pieces.movement[shape.index()].is_empty()
     }
 
     /// Whether `seat` fully sees the piece on `cell` now.
@@ -192,7 +193,7 @@ impl State {
             return true;
         };
         !self.is_cloaked(cell)
-            || self.flags[usize::from(cell)] & super::known_bit(seat) != 0
+            || self.position.flags[usize::from(cell)] & super::known_bit(seat) != 0
             || self.can_move_piece(seat, color, shape)
             || self.cloaking() == Cloaking::Obscures && self.game().seats[seat].controls(color)
     }
@@ -206,7 +207,10 @@ impl State {
     fn anything_cloaked(&self) -> bool {
         self.cloaking() != Cloaking::None
             && !self.is_finished()
-            && self.game().phases[self.phase].cloaked.iter().any(|c| *c)
+            && self.game().phases[self.position.phase]
+                .cloaked
+                .iter()
+                .any(|c| *c)
     }
 
     fn seen_by(&self, viewer: Option<usize>, cell: u16) -> Seen {
@@ -230,7 +234,7 @@ impl State {
 
     fn view_as(&self, viewer: Option<usize>) -> View {
         let game = self.game();
-        let spaces: Vec<SpaceView> = (0..self.board.len() as u16)
+        let spaces: Vec<SpaceView> = (0..self.position.board.len() as u16)
             .map(|c| SpaceView {
                 seen: self.seen_by(viewer, c),
                 cloaked: self.is_cloaked(c),
@@ -253,7 +257,7 @@ impl State {
         let mut marked = viewer
             .and_then(|seat| self.revealed.get(seat).cloned())
             .unwrap_or_default();
-        if let Some(chain) = self.tactics.chain
+        if let Some(chain) = self.position.tactics.chain
             && matches!(
                 spaces_seen(&spaces, chain),
                 Some(Seen::Piece(..) | Seen::Obscured(_))
@@ -265,7 +269,7 @@ impl State {
             viewer,
             spaces,
             reserves,
-            phase: self.phase,
+            phase: self.position.phase,
             to_move: (!self.is_finished()).then(|| self.to_move()),
             rolled: self.rolled().filter(|_| !self.is_finished()),
             marked,
@@ -306,7 +310,11 @@ impl State {
         if self.is_finished() {
             return None;
         }
-        let sealed_from = self.round.as_ref().map_or(usize::MAX, |r| r.history_start);
+        let sealed_from = self
+            .rounds
+            .current
+            .as_ref()
+            .map_or(usize::MAX, |r| r.history_start);
         let a = &self.history()[i];
         if i >= sealed_from && viewer != Some(a.seat) && !a.mv.is_draw_talk() {
             return Some(super::told::SEALED_WORDS);
@@ -342,7 +350,7 @@ impl State {
     /// Moves are judged legal on it.
     pub(crate) fn perceived(&self, seat: usize) -> State {
         let mut p = self.clone();
-        p.history = Default::default();
+        p.records.history = Default::default();
         p.become_belief_of(seat);
         if self.placing().is_some() {
             // The legal moves stay the mover's, as judged on what it knows:
@@ -355,17 +363,17 @@ impl State {
     /// Makes this state the position as `seat` believes it (see
     /// `perceived`), for a copy made to be judged on.
     pub(crate) fn become_belief_of(&mut self, seat: usize) {
-        let mut walls = self.game().phases[self.phase].locked.clone();
-        for cell in 0..self.board.len() as u16 {
+        let mut walls = self.game().phases[self.position.phase].locked.clone();
+        for cell in 0..self.position.board.len() as u16 {
             let c = usize::from(cell);
             if walls[c] && !self.sees_wall(seat, cell) {
                 walls[c] = false;
             }
-            let hidden = self.board[c] != 0
+            let hidden = self.position.board[c] != 0
                 && !self.sees_fully(seat, cell)
                 && self.cloaking() == Cloaking::Hides;
             if hidden {
-                self.board.set(c, 0);
+                self.position.board.set(c, 0);
             }
         }
         self.knowledge.become_belief(walls);
@@ -390,7 +398,7 @@ impl State {
                 // stopped at the target. Slides on stacks pass over pieces,
                 // and knights jump: there only the target stack counts.
                 let hidden = |c: u16| {
-                    self.board[usize::from(c)] != 0
+                    self.position.board[usize::from(c)] != 0
                         && !self.sees_fully(seat, c)
                         && self.cloaking() == Cloaking::Hides
                 };
@@ -401,7 +409,7 @@ impl State {
                         .into_iter()
                         .filter(|w| {
                             w.iter()
-                                .all(|&c| self.board[usize::from(c)] == 0 || hidden(c))
+                                .all(|&c| self.position.board[usize::from(c)] == 0 || hidden(c))
                         })
                         .collect()
                 };
@@ -424,12 +432,12 @@ impl State {
             _ => Vec::new(),
         };
         cells.retain(|&c| {
-            let piece = self.board[usize::from(c)] != 0 && !self.sees_fully(seat, c);
+            let piece = self.position.board[usize::from(c)] != 0 && !self.sees_fully(seat, c);
             let wall = self.is_locked(c) && !self.sees_wall(seat, c);
             piece || wall
         });
         for &c in &cells {
-            if self.board[usize::from(c)] != 0 {
+            if self.position.board[usize::from(c)] != 0 {
                 self.learn_piece(seat, c);
             } else {
                 self.learn_wall(seat, c);

@@ -123,13 +123,14 @@ impl State {
     /// mover's. A viewer's are [`State::history_for`]. Blocked attempts
     /// name what they ran into ("...: blocked at (2,2)").
     pub fn move_words(&self, i: usize) -> String {
-        let applied = &self.history[i];
+        let applied = &self.records.history[i];
         let text = words(self.game(), applied.mv, applied.said);
         if !applied.said.blocked {
             return text;
         }
         let geo = &self.game().geometry;
         let what: Vec<String> = self
+            .records
             .history
             .revealed_by(i)
             .iter()
@@ -147,9 +148,11 @@ impl State {
         }
         let taking = match (mv, said.castled_with) {
             (Move::Step { from, to } | Move::Promote { from, to, .. }, None) => {
-                self.taking(self.to_move, Move::Step { from, to })
+                self.taking(self.position.to_move, Move::Step { from, to })
             }
-            (Move::Place { .. }, _) if self.game().upkeep.captures => self.taking(self.to_move, mv),
+            (Move::Place { .. }, _) if self.game().upkeep.captures => {
+                self.taking(self.position.to_move, mv)
+            }
             _ => return said,
         };
         let jumped = taking.jump_words();

@@ -642,7 +642,7 @@ mod games {
                     let Some(m) = random::random_move(&s, &mut rng) else {
                         break;
                     };
-                    let legal = s.legal_moves();
+                    let legal = s.legal().to_vec();
                     let mut sorted = legal.clone();
                     sorted.sort_unstable_by_key(|m| format!("{m:?}"));
                     sorted.dedup();

@@ -13,6 +13,7 @@ use super::{LiveMatch, is_sealed, write_results};
 use crate::Storage;
 use crate::entities::{deadlines, matches, seats};
 use crate::error::{Error, Result, refuse};
+use redscience_engine::game::GameState;
 
 /// (decisions held when it left, seat) of every seat that left, earliest first.
 pub(super) fn leaves_of(rows: &[seats::Model]) -> Vec<(usize, usize)> {
@@ -33,7 +34,7 @@ pub(super) fn leave_at(
     at: usize,
 ) -> std::result::Result<(), String> {
     for &(when, seat) in leaves {
-        if when == at && !state.has_left(seat) && !state.is_finished() {
+        if when == at && !state.has_left(seat) && !state.is_terminal() {
             state.leave(seat)?;
         }
     }
@@ -59,7 +60,7 @@ impl LiveMatch {
         }
         let mut state = self.state.clone();
         for &seat in seats {
-            if !state.has_left(seat) && !state.is_finished() {
+            if !state.has_left(seat) && !state.is_terminal() {
                 state.leave(seat).map_err(Error::Refused)?;
             }
         }

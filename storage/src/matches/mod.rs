@@ -27,6 +27,7 @@ use crate::entities::{deadlines, draw_offers, matches, moves, sealed_plans, seat
 use crate::error::{Error, Result, refuse};
 use crate::roles::{Augmentation, Kind};
 use leave::{leave_at, leaves_of};
+use redscience_engine::game::GameState;
 use timers::deadline_row;
 
 /// A match to start.
@@ -99,7 +100,7 @@ pub struct LiveMatch {
 /// at or after the round's first plan (draw talk is no plan), while the
 /// match goes on.
 fn is_sealed(state: &State, index: usize) -> bool {
-    let Some(round) = state.round_progress().filter(|_| !state.is_finished()) else {
+    let Some(round) = state.round_progress().filter(|_| !state.is_terminal()) else {
         return false;
     };
     let history = state.history();
@@ -285,12 +286,12 @@ impl Storage {
         }
         leave_at(&mut state, &leaves, log.len())
             .map_err(|e| Error::Corrupt(format!("match {id}: {e}")))?;
-        let finished_by_rules = state.is_finished();
+        let finished_by_rules = state.is_terminal();
         // A match its host ended because no person was left in it.
         if row.finished_at.is_some() && !finished_by_rules && !leaves.is_empty() {
             state.end_among_remaining();
         }
-        let finished_by_rules = state.is_finished();
+        let finished_by_rules = state.is_terminal();
         let seats = seat_rows
             .into_iter()
             .map(|s| {
@@ -422,7 +423,7 @@ impl LiveMatch {
 
     /// Whether the match is over, by its rules or by a forfeit.
     pub fn is_over(&self) -> bool {
-        self.state.is_finished() || self.forfeit.is_some()
+        self.state.is_terminal() || self.forfeit.is_some()
     }
 
     /// Takes back every decision from number `from` on, in an unrated match

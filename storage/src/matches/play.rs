@@ -12,6 +12,7 @@ use super::{LiveMatch, Played, is_sealed, write_results};
 use crate::Storage;
 use crate::entities::{deadlines, matches, moves, sealed_plans};
 use crate::error::{Error, Result, refuse};
+use redscience_engine::game::GameState;
 
 impl LiveMatch {
     /// Plays a decision of the seat to move and commits it with everything
@@ -75,7 +76,7 @@ impl LiveMatch {
         let mut sealed_pending = self.sealed_pending;
         let mut played = Vec::with_capacity(turn.len());
         for &mv in turn {
-            if state.is_finished() {
+            if state.is_terminal() {
                 return refuse("the match ended before the last of these moves");
             }
             let number = state.decisions().len();
@@ -124,7 +125,7 @@ impl LiveMatch {
                 number,
                 sealed,
                 released,
-                finished: next.is_finished(),
+                finished: next.is_terminal(),
             });
             state = next;
         }

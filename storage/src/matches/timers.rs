@@ -15,6 +15,7 @@ use crate::clocks::reminder_schedule;
 use crate::entities::{deadlines, draw_offers, matches, moves, players, sealed_plans, seats};
 use crate::error::Result;
 use crate::roles::Kind;
+use redscience_engine::game::GameState;
 
 /// When a seat's time to decide runs out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +73,7 @@ pub(super) fn deadline_row(
     seconds: u32,
     now: DateTimeUtc,
 ) -> Option<deadlines::ActiveModel> {
-    if state.is_finished() {
+    if state.is_terminal() {
         return None;
     }
     (seconds > 0).then(|| {

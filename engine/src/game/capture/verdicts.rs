@@ -69,6 +69,7 @@ fn key(pieces: &[(Color, Shape)], by_stack: bool, attacker: Option<usize>) -> u1
 mod tests {
     use super::*;
     use crate::catalogue;
+    use crate::game::GameState;
 
     fn game(name: &str) -> std::sync::Arc<Game> {
         Game::new(catalogue::get(name).unwrap()).unwrap()
@@ -124,7 +125,7 @@ mod tests {
         let goods = game("3P-PublicGoods");
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(7);
         let mut state = goods.start_seeded(0);
-        while state.verdicts.slots.is_empty() {
+        while state.scratch.verdicts.slots.is_empty() {
             if state.is_terminal() {
                 state = goods.start_seeded(1);
             }
@@ -132,9 +133,12 @@ mod tests {
             state.apply_action(mv).unwrap();
         }
         state.clone_from(&goods.start_seeded(2));
-        assert!(!state.verdicts.slots.is_empty(), "same game: kept");
+        assert!(!state.scratch.verdicts.slots.is_empty(), "same game: kept");
         state.clone_from(&game("RichTrust").start_seeded(2));
-        assert!(state.verdicts.slots.is_empty(), "another game: forgotten");
+        assert!(
+            state.scratch.verdicts.slots.is_empty(),
+            "another game: forgotten"
+        );
     }
 
     /// Stacks that differ anywhere, in a piece, its place, the way they

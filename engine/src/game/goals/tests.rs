@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use crate::game::GameState;
 use crate::game::capture::judge_stack;
 use crate::game::{Game, Move, State};
 use crate::notation::apply_turn;

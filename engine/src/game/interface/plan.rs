@@ -2,6 +2,7 @@
 //! resolved with them (OpenSpiel's joint action at a simultaneous node).
 
 use super::{ChanceOutcomes, IllegalAction, Movers};
+use crate::game::GameState;
 use crate::game::{Move, State};
 
 /// A planner's plan in a sealed round, being made: the round-start position
@@ -40,7 +41,7 @@ impl Plan {
 
     /// Makes this plan what `state.plan(seat)` would, reusing its buffers;
     /// false, the plan unchanged, when `seat` does not plan there.
-    pub(crate) fn refill(&mut self, state: &State, seat: usize) -> bool {
+    pub fn refill(&mut self, state: &State, seat: usize) -> bool {
         match state.movers() {
             Movers::Sealed { planners, .. } if planners.contains(seat) => {}
             _ => return false,
@@ -65,13 +66,13 @@ impl Plan {
 
     /// The planner.
     pub fn seat(&self) -> usize {
-        self.position.to_move
+        self.position.position.to_move
     }
 
     /// Whether the plan is complete: its turn's moves are all made (or the
     /// plan alone would end the match).
     pub fn is_sealed(&self) -> bool {
-        !self.position.planning || self.position.is_finished()
+        !self.position.rounds.planning || self.position.is_finished()
     }
 
     /// The moves that may come next in the plan; empty once it is sealed.
@@ -95,7 +96,7 @@ impl Plan {
 
     /// The plan's moves so far, in order.
     pub fn moves(&self) -> &[Move] {
-        &self.position.turn_moves
+        &self.position.position.turn_moves
     }
 
     /// Random's choice of the plan's next move, as [`State::chance_outcomes`].
@@ -116,10 +117,10 @@ impl Plan {
 
     /// As [`Plan::seal`], keeping the position for the search to refill
     /// (its moves are taken).
-    pub(crate) fn sealed_moves(&mut self) -> Option<SealedPlan> {
+    pub fn sealed_moves(&mut self) -> Option<SealedPlan> {
         self.is_sealed().then(|| SealedPlan {
             seat: self.seat(),
-            moves: std::mem::take(&mut self.position.turn_moves),
+            moves: std::mem::take(&mut self.position.position.turn_moves),
         })
     }
 }

@@ -252,10 +252,7 @@ fn chance_outcomes_sum_to_one_wherever_a_catalogue_game_goes() {
 fn draw_offers_are_never_legal_actions_but_answers_are() {
     let g = game(json!({"draw_option": true}));
     let mut s = g.start();
-    assert!(
-        s.legal_moves().contains(&Move::OfferDraw),
-        "a person may offer"
-    );
+    assert!(s.legal().contains(&Move::OfferDraw), "a person may offer");
     assert!(!s.legal_actions().contains(&Move::OfferDraw));
     assert_eq!(s.legal_actions().len(), 9);
     // A person offers; the other seat answers.

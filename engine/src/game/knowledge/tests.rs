@@ -1,6 +1,7 @@
 //! Moves judged in place against moves judged on a copy of the belief, and
 //! the seats' sets against what they see.
 
+use crate::game::GameState;
 use crate::testing::{catalogue_game, game_without_checks, play};
 
 /// The moves judged in place are those judged on a copy of the seat's belief.
@@ -243,10 +244,12 @@ fn chaos_judges_its_captures_on_the_cells_it_may_enter_as_on_every_cell() {
                     Some(true) => 2,
                 }] += 1;
             }
-            let cloaked = &game.phases[judged.phase].cloaked_cells;
+            let cloaked = &game.phases[judged.position.phase].cloaked_cells;
             unseen_judged += cloaked
                 .iter()
-                .filter(|&&c| judged.board[usize::from(c)] != 0 && !judged.sees_fully(chaos, c))
+                .filter(|&&c| {
+                    judged.position.board[usize::from(c)] != 0 && !judged.sees_fully(chaos, c)
+                })
                 .count();
             if judged.is_finished() {
                 break;

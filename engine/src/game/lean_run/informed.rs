@@ -21,7 +21,7 @@ use rand::Rng;
 
 use super::super::choices::{Drawn, draw};
 use super::super::placements::kept_height;
-use super::super::{Game, pack};
+use super::super::{Game, State, pack};
 use super::{LeanRun, RunStop};
 use crate::geometry::{Geometry, NO_CELL};
 use crate::rules::{BoardKind, Cloaking, TurnCheck, WinLose};
@@ -87,17 +87,51 @@ impl LeanRun {
     /// Plays the search's playouts informed (see the module) where the
     /// game allows it: from now on [`LeanRun::play`] takes a seat's
     /// winning cell, else blocks the next seat's, else draws at random.
-    pub(crate) fn inform(&mut self, game: &Game) {
+    pub fn inform(&mut self, game: &Game) {
         self.informed = Informed::of(game);
     }
 
     /// Lists the cells completing a line on the board loaded, once, where
     /// the run is informed: the tree's moves from here keep the list (see
     /// [`LeanRun::make`]), so its playouts start from it.
-    pub(crate) fn note_all_threats(&mut self, game: &Game) {
+    pub fn note_all_threats(&mut self, game: &Game) {
         if let Some(informed) = self.informed {
             self.find_all_threats(game, informed);
         }
+    }
+
+    /// Loads `state` with every cell completing a line listed, where the
+    /// game is one of lines alone (see [`Informed::of`]), one placement a
+    /// turn, and its turn has not begun; false otherwise. The threat
+    /// moves below then apply.
+    pub fn load_threats(&mut self, state: &State) -> bool {
+        let game = state.game();
+        let Some(informed) = Informed::of(game) else {
+            return false;
+        };
+        if game.rules.pieces_per_turn != 1 || !state.moves_this_turn().is_empty() {
+            return false;
+        }
+        self.informed = Some(informed);
+        if !self.load(state) {
+            return false;
+        }
+        self.find_all_threats(game, informed);
+        true
+    }
+
+    /// The slots open to a placement: a cell, or under gravity a stack
+    /// (see [`LeanRun::landing`]).
+    pub fn open_slots(&self) -> impl Iterator<Item = u16> + '_ {
+        self.board.open().iter()
+    }
+
+    /// Places the mover's piece in `slot` on a run loaded by
+    /// [`LeanRun::load_threats`], keeping the threats listed (see
+    /// `make_noting`); the stop where the game ended.
+    pub fn make_threat_move(&mut self, game: &Game, slot: u16) -> Option<RunStop> {
+        let informed = self.informed.expect("loaded by load_threats");
+        self.make_noting(game, informed, slot)
     }
 
     /// [`LeanRun::play`] on the board's open slots, informed.
@@ -185,7 +219,7 @@ impl LeanRun {
 
     /// The distinct slots where `seat` would complete a line now (a
     /// stack's next cell), dropping the cells filled since they were found.
-    pub(super) fn open_threats(&mut self, game: &Game, seat: usize) -> Vec<u16> {
+    pub fn open_threats(&mut self, game: &Game, seat: usize) -> Vec<u16> {
         let mut slots = Vec::new();
         let mut i = 0;
         while let Some(&cell) = self.threats[seat].get(i) {
@@ -224,7 +258,7 @@ impl LeanRun {
     /// above where a line would be completed (see
     /// [`LeanRun::opens_a_line`]): values from them are steadier, so the
     /// tree explores less.
-    pub(crate) fn plays_under_gravity(&self, game: &Game) -> bool {
+    pub fn plays_under_gravity(&self, game: &Game) -> bool {
         self.informed.is_some() && game.geometry.kind == BoardKind::Stacks
     }
 

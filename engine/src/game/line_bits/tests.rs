@@ -48,7 +48,10 @@ fn runs_counted_as_bits_are_the_runs_walked() {
     let mut compared = 0;
     for game in big_boards() {
         let name = format!("{:?} {:?}", game.rules.board, game.rules.dimensions);
-        assert!(game.line_layout.is_some(), "{name} lays its lines out");
+        assert!(
+            game.layouts.line_layout.is_some(),
+            "{name} lays its lines out"
+        );
         for _ in 0..6 {
             // Random positions, sparse to full, mostly of one colour so
             // that runs grow long: set on the board as a game would.
@@ -61,9 +64,9 @@ fn runs_counted_as_bits_are_the_runs_walked() {
                     (true, true) => crate::game::pack(Color::Black, Shape::Circle),
                     (true, false) => crate::game::pack(Color::White, Shape::Circle),
                 };
-                state.board.set(cell, piece);
+                state.position.board.set(cell, piece);
             }
-            let bits = state.board.line_bits().expect("kept as bits");
+            let bits = state.position.board.line_bits().expect("kept as bits");
             // Only the colours the seats play are kept.
             for colour in Color::ALL {
                 let played = matches!(colour, Color::Black | Color::White);
@@ -98,9 +101,15 @@ fn runs_counted_as_bits_are_the_runs_walked() {
 #[test]
 fn boards_whose_lines_wrap_or_fit_a_word_keep_no_bits() {
     let toroid = game(json!({"board": "squares_on_toroid", "dimensions": [9, 9, 1]}));
-    assert!(toroid.line_layout.is_none(), "a toroid's lines are rings");
+    assert!(
+        toroid.layouts.line_layout.is_none(),
+        "a toroid's lines are rings"
+    );
     let small = game(json!({"board": "squares", "dimensions": [8, 8, 1]}));
-    assert!(small.line_layout.is_none(), "64 cells have masks");
+    assert!(small.layouts.line_layout.is_none(), "64 cells have masks");
     let no_lines = game(json!({"board": "squares", "dimensions": [9, 9, 1], "turn_checks": []}));
-    assert!(no_lines.line_layout.is_none(), "nothing counts lines");
+    assert!(
+        no_lines.layouts.line_layout.is_none(),
+        "nothing counts lines"
+    );
 }

@@ -3,10 +3,11 @@
 
 use std::sync::OnceLock;
 
+use super::checks::{Checked, checks_of_turn};
 use super::explain::{Explanation, StalemateCause};
 use super::{
-    Checked, Outcome, SeatResult, after_turn, checks_of_turn, combine_boards, credited, decide,
-    decide_named_into, stalemate, walk_completes,
+    Outcome, SeatResult, after_turn, combine_boards, credited, decide, decide_named_into,
+    stalemate, walk_completes,
 };
 use crate::game::board::Board;
 use crate::game::lines::LineTest;
@@ -68,7 +69,7 @@ impl Ending {
                         let boards = (1..=state.game().geometry.boards)
                             .map(|board| match stalemated.iter().find(|(b, _)| *b == board) {
                                 Some(&(_, cause)) => stalemate::told(state, *mover, board, cause),
-                                None => state.board_results[usize::from(board - 1)]
+                                None => state.standings.board_results[usize::from(board - 1)]
                                     .clone()
                                     .expect("decided before the stalemate"),
                             })
@@ -108,7 +109,14 @@ pub(crate) fn placeholder() -> Outcome {
 pub(crate) fn line_check_results(state: &State, mover: usize) -> Option<Vec<SeatResult>> {
     let mut results = Vec::new();
     let game = state.game();
-    line_results_into(game, &state.board, &state.changed, mover, &mut results).then_some(results)
+    line_results_into(
+        game,
+        &state.position.board,
+        &state.position.changed,
+        mover,
+        &mut results,
+    )
+    .then_some(results)
 }
 
 /// [`line_check_results`] on `board`, where the turn changed the cells
@@ -160,7 +168,7 @@ pub(crate) fn one_line_results_into(
         WinLose::Win => 0,
         WinLose::Lose => 1,
     };
-    results.clone_from(&game.foreknown.one_team_named[team][by]);
+    results.clone_from(&game.outcomes.foreknown.one_team_named[team][by]);
     true
 }
 
@@ -177,7 +185,7 @@ pub(crate) fn placement_made_a_line(game: &Game, board: &Board, cell: u16, color
         .iter()
         .any(|&(test, _)| match test {
             LineTest::Table(table) => {
-                let table = &game.line_tables[table];
+                let table = &game.layouts.line_tables[table];
                 count >= u16::from(table.length) && table.completes(cell, board.colour_word(color))
             }
             LineTest::Walk { length, diagonals } => {
@@ -200,7 +208,7 @@ fn line_colors<'a>(
     test: LineTest,
 ) -> impl Iterator<Item = Color> + 'a {
     let length = match test {
-        LineTest::Table(table) => game.line_tables[table].length,
+        LineTest::Table(table) => game.layouts.line_tables[table].length,
         LineTest::Walk { length, .. } => length,
     };
     let mut seen = 0u16;
@@ -212,7 +220,7 @@ fn line_colors<'a>(
         }
         let completes = match test {
             LineTest::Table(table) => {
-                game.line_tables[table].completes(cell, board.colour_word(color))
+                game.layouts.line_tables[table].completes(cell, board.colour_word(color))
             }
             LineTest::Walk { diagonals, .. } => {
                 walk_completes(game, board, cell, color, length, diagonals)

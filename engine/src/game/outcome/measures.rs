@@ -30,7 +30,7 @@ impl<'a> Position<'a> {
 impl State {
     /// The board as the measures see it.
     pub(crate) fn position(&self) -> Position<'_> {
-        Position::new(&self.game, &self.board)
+        Position::new(&self.game, &self.position.board)
     }
 }
 
@@ -47,7 +47,8 @@ pub(super) fn measure(state: Position<'_>, of: &Measure, board: u8) -> TeamValue
     }
     let per_color = color_measure(state, of, board);
     let longest = matches!(of, Measure::LongestLine { .. });
-    game.team_colors
+    game.teams
+        .colors
         .iter()
         .map(|&played| {
             // The team's colours by their bits: a playout's stalemate
@@ -110,7 +111,7 @@ fn color_measure(state: Position<'_>, of: &Measure, board: u8) -> [u32; 9] {
                 Measure::Lines { length, .. } => Some(u32::from(*length)),
                 _ => None,
             };
-            return match &state.game().line_steps {
+            return match &state.game().outcomes.line_steps {
                 Some(steps) => runs_as_bits(state, steps, *diagonals, window, board),
                 None => runs_walked(state, *diagonals, window, board),
             };
@@ -279,14 +280,14 @@ fn runs_as_bits(
 /// Up and down count as orthogonal steps on stacks and 3-D boards. Shapes'
 /// own movement is ignored, and a space two teams reach counts for both.
 fn area(state: Position<'_>, board: u8) -> Vec<u32> {
-    if let Some(masks) = &state.game().area_masks {
-        return (0..state.game().teams)
+    if let Some(masks) = &state.game().outcomes.area_masks {
+        return (0..state.game().teams.count)
             .map(|team| area_word(state, masks, board, team).count_ones())
             .collect();
     }
     let mut reached = Vec::new();
     let mut queue = Vec::new();
-    (0..state.game().teams)
+    (0..state.game().teams.count)
         .map(|team| {
             reach(state, board, team, &mut reached, &mut queue);
             reached.iter().filter(|r| **r).count() as u32
@@ -315,7 +316,7 @@ pub(crate) fn orthogonal_masks(geo: &Geometry) -> Option<Vec<u64>> {
 /// pieces, grown through empty spaces one ring of neighbours at a time.
 fn area_word(state: Position<'_>, masks: &[u64], board: u8, team: usize) -> u64 {
     let on_board = board_word(state, board);
-    let colours = state.game().team_colors[team];
+    let colours = state.game().teams.colors[team];
     let own = Color::ALL
         .iter()
         .filter(|c| colours & 1 << c.index() != 0)
@@ -337,7 +338,7 @@ fn area_word(state: Position<'_>, masks: &[u64], board: u8, team: usize) -> u64 
 
 /// The spaces of `board` in `team`'s area (see [`area`]).
 fn area_of(state: Position<'_>, board: u8, team: usize) -> Vec<u16> {
-    if let Some(masks) = &state.game().area_masks {
+    if let Some(masks) = &state.game().outcomes.area_masks {
         let word = area_word(state, masks, board, team);
         return board_cells(state, board)
             .filter(|&c| word & 1 << c != 0)
@@ -535,7 +536,7 @@ mod tests {
                 while !state.is_finished() {
                     visit(&state);
                     visited += 1;
-                    let legal = state.legal_moves();
+                    let legal = state.legal().to_vec();
                     let mv = legal[rng.random_range(0..legal.len())];
                     state.apply(mv).expect("a legal move");
                 }
@@ -553,11 +554,12 @@ mod tests {
         let visited = each_position(&games, 7, |state| {
             let game = state.game();
             let masks = game
+                .outcomes
                 .area_masks
                 .as_ref()
                 .expect("a small board that measures area");
             for board in 1..=game.geometry.boards {
-                for team in 0..game.teams {
+                for team in 0..game.teams.count {
                     let (mut reached, mut queue) = (Vec::new(), Vec::new());
                     reach(state.position(), board, team, &mut reached, &mut queue);
                     let first = usize::from(board_cells(state.position(), board).start);
@@ -586,11 +588,13 @@ mod tests {
             serde_json::json!({"measure": "longest_line", "diagonals": true}),
         ));
         // Grids step by shifts, hexagons (whose rows alternate) by tables.
-        let steps = games.iter().flat_map(|g| g.line_steps.iter().flatten());
+        let steps = games
+            .iter()
+            .flat_map(|g| g.outcomes.line_steps.iter().flatten());
         let shifts = steps.filter(|s| matches!(s, BitStep::Shift { .. })).count();
         let all = games
             .iter()
-            .flat_map(|g| g.line_steps.iter().flatten())
+            .flat_map(|g| g.outcomes.line_steps.iter().flatten())
             .count();
         assert!(
             shifts > 0 && shifts < all,
@@ -599,6 +603,7 @@ mod tests {
         let visited = each_position(&games, 11, |state| {
             let game = state.game();
             let steps = game
+                .outcomes
                 .line_steps
                 .as_ref()
                 .expect("a small board that measures lines");

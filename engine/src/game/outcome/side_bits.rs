@@ -247,7 +247,7 @@ mod tests {
         for (board, dims, boards) in kinds {
             let game = game(json!({"board": board, "dimensions": dims, "boards": boards,
                 "turn_checks": [{"check": "connect_sides", "result": "win"}]}));
-            let layout = game.side_layout.as_ref().expect("a layout");
+            let layout = game.layouts.side_layout.as_ref().expect("a layout");
             for _ in 0..300 {
                 let mut state = game.start_seeded(0);
                 let filled: f64 = rng.random_range(0.3..0.95);
@@ -260,6 +260,7 @@ mod tests {
                             Color::White
                         };
                         state
+                            .position
                             .board
                             .set(cell, crate::game::pack(color, Shape::Circle));
                     }
@@ -268,7 +269,12 @@ mod tests {
                     for b in 1..=game.geometry.boards {
                         let searched = sides::joined(&state, seat, b).is_some();
                         let controls = game.seats[seat].controls;
-                        let bits = layout.joined(&state.board, controls, sides::SIDE_AXES[seat], b);
+                        let bits = layout.joined(
+                            &state.position.board,
+                            controls,
+                            sides::SIDE_AXES[seat],
+                            b,
+                        );
                         assert_eq!(bits, searched, "{board} {dims:?}: seat {seat}, board {b}");
                         if searched {
                             joined += 1;
@@ -292,7 +298,7 @@ mod tests {
             "hexagon_shaped": true,
             "turn_checks": [{"check": "connect_sides", "result": "win"}]}));
         assert!(hexagon.geometry.hexagon_shaped());
-        assert!(hexagon.side_layout.is_none());
+        assert!(hexagon.layouts.side_layout.is_none());
     }
 
     #[test]

@@ -18,13 +18,18 @@ pub(super) fn goals_reached(state: &State, board: u8) -> (Vec<bool>, Vec<u16>) {
     let mut named = Vec::new();
     let mut cells: Vec<u16> = Vec::new();
     let on_board = measures::board_cells(state.position(), board);
-    for &cell in state.changed.iter().filter(|c| on_board.contains(c)) {
+    for &cell in state
+        .position
+        .changed
+        .iter()
+        .filter(|c| on_board.contains(c))
+    {
         let Some((color, _)) = state.piece_at(cell) else {
             continue;
         };
         for (s, seat) in game.seats.iter().enumerate() {
             if seat.controls(color) && game.on_goal(s, cell) && !cells.contains(&cell) {
-                named.resize(game.teams, false);
+                named.resize(game.teams.count, false);
                 named[seat.team] = true;
                 cells.push(cell);
             }

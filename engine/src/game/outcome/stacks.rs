@@ -9,10 +9,10 @@ use crate::game::{State, unpack};
 pub(super) fn of_colors(state: &State, colors: u8, board: u8) -> (Vec<bool>, Vec<u16>) {
     let game = state.game();
     let geo = &game.geometry;
-    let mut named = vec![false; game.teams];
+    let mut named = vec![false; game.teams.count];
     let mut cells: Vec<u16> = Vec::new();
     let on_board = measures::board_cells(state.position(), board);
-    let mut stacks: Vec<usize> = (state.changed.iter())
+    let mut stacks: Vec<usize> = (state.position.changed.iter())
         .filter(|c| on_board.contains(c))
         .map(|&c| geo.column_of(c))
         .collect();
@@ -20,9 +20,9 @@ pub(super) fn of_colors(state: &State, colors: u8, board: u8) -> (Vec<bool>, Vec
     stacks.dedup();
     for stack in stacks {
         let column = &geo.columns()[stack];
-        let held = |c: &u16| unpack(state.board[usize::from(*c)]).map(|(color, _)| color);
+        let held = |c: &u16| unpack(state.position.board[usize::from(*c)]).map(|(color, _)| color);
         let present = (column.iter().filter_map(held)).fold(0u16, |bits, c| bits | 1 << c.index());
-        for (team, &theirs) in game.team_colors.iter().enumerate() {
+        for (team, &theirs) in game.teams.colors.iter().enumerate() {
             if (present & theirs).count_ones() >= u32::from(colors) {
                 named[team] = true;
                 let of_team =

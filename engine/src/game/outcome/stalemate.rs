@@ -31,12 +31,12 @@ pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult>
         return judged(state, mover, board, false).0;
     }
     debug_assert!(
-        state.disqualified.iter().all(|d| !d),
+        state.standings.disqualified.iter().all(|d| !d),
         "no one is disqualified"
     );
     let at = Stalemated {
         pos: state.position(),
-        last_lines: &state.last_line_teams,
+        last_lines: &state.standings.last_line_teams,
         mover,
         board,
     };
@@ -49,7 +49,7 @@ pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult>
 /// into `results`, where the rules judge nothing else (see
 /// `Game::stalemate_by_position`): for a lean run that ends a full board.
 pub(crate) fn results_of_board(game: &Game, board: &Board, results: &mut Vec<SeatResult>) {
-    debug_assert!(game.foreknown.stalemate_by_position);
+    debug_assert!(game.outcomes.foreknown.stalemate_by_position);
     // No rule asks who moved last or which lines were made before.
     let at = Stalemated {
         pos: Position::new(game, board),
@@ -63,7 +63,7 @@ pub(crate) fn results_of_board(game: &Game, board: &Board, results: &mut Vec<Sea
 /// [`results`] where no one can be disqualified, into `results`.
 fn results_among_all(at: Stalemated<'_>, results: &mut Vec<SeatResult>) {
     let game = at.pos.game();
-    let eligible = all_teams(game.teams);
+    let eligible = all_teams(game.teams.count);
     let players = eligible & !chaos_team_bit(game);
     // Kept in an array where the rules fit (nothing to allocate at the end
     // of every playout), else in a list.
@@ -107,7 +107,7 @@ fn judged(
     board: u8,
     explain: bool,
 ) -> (Vec<SeatResult>, Vec<Fired>, Named) {
-    let eligible: Named = state.disqualified.iter().map(|d| !d).collect();
+    let eligible: Named = state.standings.disqualified.iter().map(|d| !d).collect();
     let (results, fired, winners) = judge(state, mover, board, &eligible, explain);
     overachievers::at_stalemate(state, (results, fired), &winners, |left| {
         let (results, fired, _) = judge(state, mover, board, left, explain);
@@ -121,7 +121,9 @@ pub(crate) fn boards_full(state: &State) -> bool {
     let cells_per_board = state.game().geometry.cells_per_board;
     (0..state.game().geometry.cell_count() as u16).all(|c| {
         let board = usize::from(c) / cells_per_board;
-        state.board_results[board].is_some() || state.piece_at(c).is_some() || state.is_locked(c)
+        state.standings.board_results[board].is_some()
+            || state.piece_at(c).is_some()
+            || state.is_locked(c)
     })
 }
 
@@ -133,11 +135,11 @@ pub(crate) fn cause(state: &mut State) -> StalemateCause {
     let game = state.game();
     if boards_full(state) {
         StalemateCause::BoardFull
-    } else if game.rules.phases[state.phase].order == Order::Single {
+    } else if game.rules.phases[state.position.phase].order == Order::Single {
         StalemateCause::SingleRound
-    } else if !state.changed.is_empty() {
+    } else if !state.position.changed.is_empty() {
         StalemateCause::Repeated
-    } else if state.history.last().is_some_and(|a| a.automatic) {
+    } else if state.records.history.last().is_some_and(|a| a.automatic) {
         StalemateCause::NoMoveLeft
     } else {
         StalemateCause::Passed
@@ -157,12 +159,13 @@ pub(super) fn judge(
     let game = state.game();
     let eligible_bits = team_bits(eligible);
     let players = eligible_bits & !chaos_team_bit(game);
-    let named_of = |bits: u16| -> Named { (0..game.teams).map(|t| bits & 1 << t != 0).collect() };
+    let named_of =
+        |bits: u16| -> Named { (0..game.teams.count).map(|t| bits & 1 << t != 0).collect() };
     let mut fired = Vec::new();
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
         let at = Stalemated {
             pos: state.position(),
-            last_lines: &state.last_line_teams,
+            last_lines: &state.standings.last_line_teams,
             mover,
             board,
         };
@@ -185,7 +188,7 @@ pub(super) fn judge(
         let mut f = Fired::new(Rule::Stalemate(rule.clone()), named_of(named));
         if let Some((of, values)) = measured {
             f.measured = Measured::PerTeam(values.to_vec());
-            f.cells = (0..game.teams)
+            f.cells = (0..game.teams.count)
                 .filter(|_| explain)
                 .filter(|&t| f.named[t])
                 .flat_map(|t| counted_cells(state.position(), of, board, t))
@@ -193,7 +196,7 @@ pub(super) fn judge(
         }
         fired.push(f);
     }
-    let winners = (0..game.teams)
+    let winners = (0..game.teams.count)
         .map(|t| {
             fired
                 .iter()
@@ -250,7 +253,7 @@ fn rule_verdict<'a>(
         board,
     } = at;
     let game = pos.game();
-    let teams = 0..game.teams;
+    let teams = 0..game.teams.count;
     let bits_where = |keep: &dyn Fn(usize) -> bool| {
         teams
             .clone()

@@ -7,6 +7,7 @@ use crate::game::{Game, SeatResult};
 use crate::rules::Measure;
 use crate::testing::{catalogue_game, game_over, game_without_checks, play};
 
+use crate::game::GameState;
 use SeatResult::{Draw, Loss, Win};
 
 #[test]
@@ -300,7 +301,7 @@ fn hide_seek_keeps_its_placement_phase_while_chaos_cannot_move() {
     assert_eq!(s.phase(), 0, "Chaos cannot move in the placement phase");
     assert_eq!(s.capture_available(3), None);
     let mut moving = s.clone();
-    moving.phase = 1;
+    moving.position.phase = 1;
     assert_eq!(
         moving.capture_available(3),
         Some(true),

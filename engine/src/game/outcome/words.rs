@@ -401,7 +401,7 @@ impl Words<'_> {
             .map(|&i| self.game.seats[i].team)
             .collect::<std::collections::BTreeSet<_>>()
             .len();
-        if !winners.is_empty() && teams_won == self.game.teams {
+        if !winners.is_empty() && teams_won == self.game.teams.count {
             "A tie, which counts for no one.".to_string()
         } else if !winners.is_empty() {
             let names: Vec<String> = winners.iter().map(|&i| (self.label)(i)).collect();

@@ -32,13 +32,15 @@ impl State {
         for &(_, mv) in moves.iter() {
             match mv {
                 Move::Place { color, shape, to } => {
-                    self.reserves.take_one(color, shape);
+                    self.position.reserves.take_one(color, shape);
                     self.make_room(to, 1, touched, arrivals);
                     // The stack may have filled since the round began: then the piece is lost.
                     if let Some(cell) = self.landing(to) {
-                        self.board.set(usize::from(cell), pack(color, shape));
-                        self.flags[usize::from(cell)] = 0;
-                        self.changed.push(cell);
+                        self.position
+                            .board
+                            .set(usize::from(cell), pack(color, shape));
+                        self.position.flags[usize::from(cell)] = 0;
+                        self.position.changed.push(cell);
                         touched.push((cell, false));
                     }
                 }
@@ -48,24 +50,26 @@ impl State {
                         .iter()
                         .copied()
                         .skip_while(|&c| c != from)
-                        .take_while(|&c| self.board[usize::from(c)] != 0)
+                        .take_while(|&c| self.position.board[usize::from(c)] != 0)
                         .collect();
                     self.make_room(to, carried.len(), touched, arrivals);
                     match self.landing(to) {
                         Some(landing) if self.room_at(landing) >= carried.len() => {
-                            let piece = unpack(self.board[usize::from(from)]);
+                            let piece = unpack(self.position.board[usize::from(from)]);
                             self.move_stack_part(from, landing);
                             if let (Move::Promote { shape, .. }, Some((color, _))) = (mv, piece) {
-                                self.board.set(usize::from(landing), pack(color, shape));
+                                self.position
+                                    .board
+                                    .set(usize::from(landing), pack(color, shape));
                             }
                             let by_stack = piece.is_some_and(|p| self.game().moves_by_stack(p.1));
                             touched.push((landing, by_stack));
                         }
                         _ => {
                             for c in carried {
-                                self.board.set(usize::from(c), 0);
-                                self.flags[usize::from(c)] = 0;
-                                self.changed.push(c);
+                                self.position.board.set(usize::from(c), 0);
+                                self.position.flags[usize::from(c)] = 0;
+                                self.position.changed.push(c);
                             }
                         }
                     }
@@ -112,21 +116,25 @@ impl State {
         for &(_, mv) in &moves {
             match mv {
                 Move::Place { color, shape, to } => {
-                    self.reserves.take_one(color, shape);
+                    self.position.reserves.take_one(color, shape);
                     arrivals.push((to, (color, shape), 0));
                 }
                 Move::Step { from, to } | Move::Promote { from, to, .. } => {
                     let f = usize::from(from);
                     // A piece another plan already moved or destroyed cannot move again.
-                    if let Some(mut piece) = unpack(self.board[f]) {
+                    if let Some(mut piece) = unpack(self.position.board[f]) {
                         // A piece reaching its goal arrives as what it becomes.
                         if let Move::Promote { shape, .. } = mv {
                             piece.1 = shape;
                         }
-                        arrivals.push((to, piece, self.flags[f] | super::super::goals::MOVED));
-                        self.board.set(f, 0);
-                        self.flags[f] = 0;
-                        self.changed.push(from);
+                        arrivals.push((
+                            to,
+                            piece,
+                            self.position.flags[f] | super::super::goals::MOVED,
+                        ));
+                        self.position.board.set(f, 0);
+                        self.position.flags[f] = 0;
+                        self.position.changed.push(from);
                     }
                 }
                 _ => {}
@@ -166,7 +174,7 @@ impl State {
                     self.arrive(winner, flags, cell);
                 }
                 // Not settled by rank: every arrival is destroyed.
-                None => self.changed.push(cell),
+                None => self.position.changed.push(cell),
             }
         }
         self.round_captures(&journeys);

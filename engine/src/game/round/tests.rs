@@ -255,7 +255,7 @@ fn a_plan_of_one_placement_leaves_the_round_start_for_the_next_planner() {
     );
     let mut s = g.start();
     play(&mut s, &["1"]);
-    let round = s.round.as_ref().expect("white still plans");
+    let round = s.rounds.current.as_ref().expect("white still plans");
     assert_eq!(round.planner(), 1);
     assert!(
         round.fresh,
@@ -280,20 +280,20 @@ fn a_plan_that_must_be_played_is_played_on_a_copy_and_the_next_planner_starts_fr
         "shapes": [{"shape": "circle", "power": "none", "reserves": {"black": 2, "white": 2}}]}),
     );
     let mut s = g.start();
-    let start: Vec<u8> = s.board[..].to_vec();
+    let start: Vec<u8> = s.position.board[..].to_vec();
     let first = s.legal()[0];
     let Move::Place { to: taken, .. } = first else {
         panic!("a placement first: {first:?}");
     };
     s.apply(first).expect("legal");
-    let round = s.round.as_ref().expect("black's plan is open");
+    let round = s.rounds.current.as_ref().expect("black's plan is open");
     assert!(
         !round.fresh,
         "black's first move was played on the round's position"
     );
     assert_eq!((round.planner(), round.planned()), (0, &[first][..]));
     assert_eq!(
-        &s.board[..],
+        &s.position.board[..],
         &start[..],
         "the state stays at the round start"
     );
@@ -305,7 +305,7 @@ fn a_plan_that_must_be_played_is_played_on_a_copy_and_the_next_planner_starts_fr
         s.legal()
     );
     s.apply(s.legal()[0]).expect("legal");
-    let round = s.round.as_ref().expect("white still plans");
+    let round = s.rounds.current.as_ref().expect("white still plans");
     assert_eq!(round.planner(), 1);
     assert!(
         round.fresh,

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::State;
+use super::{Records, Rounds, Scratch, State};
 use crate::game::words::History;
 
 /// Cloned by hand for `clone_from`: a playout or a search reuses one state's
@@ -15,8 +15,8 @@ use crate::game::words::History;
 impl Clone for State {
     fn clone(&self) -> State {
         self.copy_with(
-            self.history.clone(),
-            self.round.clone(),
+            self.records.history.clone(),
+            self.rounds.current.clone(),
             self.seen_turns.clone(),
         )
     }
@@ -34,85 +34,47 @@ impl State {
     fn copy_from(&mut self, source: &State, past: bool) {
         let State {
             game,
-            board,
-            flags,
-            rng,
-            seed,
-            reserves,
-            phase,
-            to_move,
-            turn_moves,
-            turn_start_key,
-            changed,
-            draw,
-            offered_this_turn,
+            position,
+            stream,
+            talk,
             seen_turns,
             outcome,
-            last_line_teams,
-            disqualified,
-            folded,
-            left,
-            shape_holders,
+            standings,
             revealed,
-            history,
-            decisions,
+            records,
             choices,
-            board_results,
-            round,
-            planning,
+            rounds,
             knowledge,
-            tactics,
             counted,
-            left_walls,
-            rolled,
-            idle_round,
-            scratch_moves: _,
-            verdicts,
+            scratch,
         } = self;
         // Copies within a match share its game: no count to touch.
         if !Arc::ptr_eq(game, &source.game) {
             game.clone_from(&source.game);
             // Another game's stacks are judged by other rules.
-            *verdicts = Default::default();
+            scratch.verdicts = Default::default();
         }
-        board.clone_from(&source.board);
-        flags.clone_from(&source.flags);
-        *rng = source.rng;
-        *seed = source.seed;
-        *reserves = source.reserves;
-        *phase = source.phase;
-        *to_move = source.to_move;
-        turn_moves.clone_from(&source.turn_moves);
-        *turn_start_key = source.turn_start_key;
-        changed.clone_from(&source.changed);
-        draw.clone_from(&source.draw);
-        *offered_this_turn = source.offered_this_turn;
-        decisions.clone_from(&source.decisions);
+        position.clone_from(&source.position);
+        *stream = source.stream;
+        talk.clone_from(&source.talk);
+        records.decisions.clone_from(&source.records.decisions);
         if past {
             seen_turns.clone_from(&source.seen_turns);
-            history.clone_from(&source.history);
+            records.history.clone_from(&source.records.history);
         } else {
             seen_turns.clear();
-            history.clear();
+            records.history.clear();
         }
         outcome.clone_from(&source.outcome);
-        last_line_teams.clone_from(&source.last_line_teams);
-        disqualified.clone_from(&source.disqualified);
-        *folded = source.folded;
-        *left = source.left;
-        shape_holders.clone_from(&source.shape_holders);
+        standings.copy_from(&source.standings);
         revealed.clone_from(&source.revealed);
         choices.clone_from(&source.choices);
-        board_results.clone_from(&source.board_results);
         // A copy without its past has no round under way either.
-        let source_round = if past { &source.round } else { &None };
-        crate::game::round::clone_round_from(round, idle_round, source_round);
-        *planning = source.planning;
+        let source_round = if past { &source.rounds.current } else { &None };
+        crate::game::round::clone_round_from(&mut rounds.current, &mut rounds.idle, source_round);
+        rounds.planning = source.rounds.planning;
         knowledge.clone_from(&source.knowledge);
-        tactics.clone_from(&source.tactics);
         *counted = source.counted;
-        left_walls.clone_from(&source.left_walls);
-        *rolled = source.rolled;
     }
 
     /// Makes this state a copy of `source` without its past (see
@@ -138,40 +100,26 @@ impl State {
     ) -> State {
         State {
             game: self.game.clone(),
-            board: self.board.clone(),
-            flags: self.flags.clone(),
-            rng: self.rng,
-            seed: self.seed,
-            reserves: self.reserves,
-            phase: self.phase,
-            to_move: self.to_move,
-            turn_moves: self.turn_moves.clone(),
-            turn_start_key: self.turn_start_key,
-            changed: self.changed.clone(),
-            draw: self.draw.clone(),
-            offered_this_turn: self.offered_this_turn,
+            position: self.position.clone(),
+            stream: self.stream,
+            talk: self.talk.clone(),
             seen_turns,
             outcome: self.outcome.clone(),
-            last_line_teams: self.last_line_teams.clone(),
-            disqualified: self.disqualified.clone(),
-            folded: self.folded,
-            left: self.left,
-            shape_holders: self.shape_holders.clone(),
+            standings: self.standings.clone(),
             revealed: self.revealed.clone(),
-            history,
-            decisions: self.decisions.clone(),
+            records: Records {
+                history,
+                decisions: self.records.decisions.clone(),
+            },
             choices: self.choices.clone(),
-            board_results: self.board_results.clone(),
-            round,
-            planning: self.planning,
+            rounds: Rounds {
+                current: round,
+                planning: self.rounds.planning,
+                idle: None,
+            },
             knowledge: self.knowledge.clone(),
-            tactics: self.tactics.clone(),
             counted: self.counted,
-            left_walls: self.left_walls.clone(),
-            rolled: self.rolled,
-            idle_round: None,
-            scratch_moves: Vec::new(),
-            verdicts: Default::default(),
+            scratch: Scratch::default(),
         }
     }
 }

@@ -130,7 +130,7 @@ impl State {
 
     /// After every arrival has settled: each journey's captures, in seat order.
     pub(crate) fn round_captures(&mut self, journeys: &[Journey]) {
-        self.tactics.passed = None;
+        self.position.tactics.passed = None;
         for j in journeys {
             if self.game().power(j.piece.1).is_none() {
                 continue;
@@ -149,7 +149,7 @@ impl State {
             if !self.takes_on_arrival(j.piece.1) {
                 continue;
             }
-            let board = self.board.clone();
+            let board = self.position.board.clone();
             let occupant = |c: u16| super::super::unpack(board[usize::from(c)]).map(|p| p.0);
             for c in self.arrival_captives(j.seat, j.piece.1, j.from, j.to, &occupant) {
                 self.seize(c, j.piece);

@@ -530,7 +530,7 @@ fn a_placement_surrounds_something_exactly_when_it_takes_something() {
                     break;
                 }
                 let seat = state.to_move();
-                for mv in state.legal_moves() {
+                for mv in state.legal().to_vec() {
                     if let Move::Place { color, shape, to } = mv {
                         let listed = !state.taking(seat, mv).after.is_empty();
                         let quick = state.surrounds_any(seat, (color, shape), to);
@@ -542,7 +542,7 @@ fn a_placement_surrounds_something_exactly_when_it_takes_something() {
                         }
                     }
                 }
-                let moves = state.legal_moves();
+                let moves = state.legal().to_vec();
                 let mv = *moves.choose(&mut rng).expect("a move");
                 state.apply(mv).expect("legal");
             }

@@ -6,6 +6,7 @@ use rand::{RngExt, SeedableRng};
 use super::super::LeanRun;
 use super::Informed;
 use crate::Move;
+use crate::game::GameState;
 use crate::game::{State, outcome};
 use crate::testing::{catalogue_game, cell_of, played};
 
@@ -60,7 +61,7 @@ fn winning_moves(state: &State, seat: usize) -> BTreeSet<u16> {
 /// engine's walk along the lines (`outcome::walk_completes`) on a copy of
 /// the board.
 fn cells_completing(state: &State, seat: usize, informed: Informed) -> BTreeSet<u16> {
-    cells_completing_on(state.game(), &state.board, seat, informed)
+    cells_completing_on(state.game(), &state.position.board, seat, informed)
 }
 
 fn cells_completing_on(

@@ -1,0 +1,158 @@
+//! The parts a state is made of: the position, and each record kept
+//! beside it, with how each is copied.
+
+use super::super::Move;
+use super::super::outcome::Outcome;
+use super::super::words::History;
+
+#[derive(Clone, Debug)]
+pub(crate) struct DrawOffer {
+    pub offerer: usize,
+    /// Seats still to answer, in turn order; Chaos is never asked.
+    pub waiting: Vec<usize>,
+}
+
+/// The position: the board, the reserves, the phase, the seat to move and
+/// the turn in progress.
+#[derive(Debug)]
+pub(crate) struct Position {
+    pub board: super::super::board::Board,
+    /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
+    pub flags: Vec<u8>,
+    pub reserves: super::super::reserves::Reserves,
+    pub phase: usize,
+    pub to_move: usize,
+    /// Moves already made in the current turn.
+    pub turn_moves: Vec<Move>,
+    pub turn_start_key: u64,
+    /// Cells whose contents changed during the current turn.
+    pub changed: Vec<u16>,
+    /// Chains of jumps, and the space a pawn just crossed (en passant).
+    pub tactics: super::super::taking::Tactics,
+    /// The walls moves have left behind, once one has (see `trails`).
+    pub left_walls: Option<Box<super::super::trails::LeftWalls>>,
+    /// The die's face for the turn under way, once rolled (see `dice`).
+    pub rolled: Option<u8>,
+}
+
+/// Cloned by hand, so `clone_from` reuses the buffers.
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            flags: self.flags.clone(),
+            reserves: self.reserves,
+            phase: self.phase,
+            to_move: self.to_move,
+            turn_moves: self.turn_moves.clone(),
+            turn_start_key: self.turn_start_key,
+            changed: self.changed.clone(),
+            tactics: self.tactics.clone(),
+            left_walls: self.left_walls.clone(),
+            rolled: self.rolled,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Position) {
+        let Position {
+            board,
+            flags,
+            reserves,
+            phase,
+            to_move,
+            turn_moves,
+            turn_start_key,
+            changed,
+            tactics,
+            left_walls,
+            rolled,
+        } = self;
+        board.clone_from(&source.board);
+        flags.clone_from(&source.flags);
+        *reserves = source.reserves;
+        *phase = source.phase;
+        *to_move = source.to_move;
+        turn_moves.clone_from(&source.turn_moves);
+        *turn_start_key = source.turn_start_key;
+        changed.clone_from(&source.changed);
+        tactics.clone_from(&source.tactics);
+        left_walls.clone_from(&source.left_walls);
+        *rolled = source.rolled;
+    }
+}
+
+/// A match's random stream: where it is, and where it began.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stream {
+    pub next: u64,
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DrawTalk {
+    pub offer: Option<DrawOffer>,
+    pub offered_this_turn: bool,
+}
+
+/// Who stands where as the match goes on.
+#[derive(Clone, Debug)]
+pub(crate) struct Standings {
+    /// Per stalemate rule, the teams that completed the line it names, the
+    /// most recent last.
+    pub last_line_teams: Vec<Vec<usize>>,
+    /// Per team: disqualified as an overachiever.
+    pub disqualified: Vec<bool>,
+    /// Bit per seat that has folded (see `fold`).
+    pub folded: u8,
+    /// Bit per seat that left the match (see `leave`); a seat that left
+    /// is folded too.
+    pub left: u8,
+    /// Per "Last <shape>" check and board, the teams holding the shape at
+    /// the start of the turn (see `outcome::shape_holders`).
+    pub shape_holders: Vec<u16>,
+    /// Per board, its outcome once decided (a decided board is locked to all).
+    pub board_results: Vec<Option<Outcome>>,
+}
+
+impl Standings {
+    pub(super) fn copy_from(&mut self, source: &Standings) {
+        self.last_line_teams.clone_from(&source.last_line_teams);
+        self.disqualified.clone_from(&source.disqualified);
+        self.folded = source.folded;
+        self.left = source.left;
+        self.shape_holders.clone_from(&source.shape_holders);
+        self.board_results.clone_from(&source.board_results);
+    }
+}
+
+/// The past of a match.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Records {
+    pub history: History,
+    pub decisions: Vec<Move>,
+}
+
+/// The simultaneous round being planned, if any, and the last one kept
+/// for reuse.
+#[derive(Debug, Default)]
+pub(crate) struct Rounds {
+    pub current: Option<Box<super::super::round::Round>>,
+    /// Set on a planner's position while its plan is open: the end of its
+    /// turn closes the plan (clears this) instead of ending the turn.
+    pub planning: bool,
+    /// The last round, resolved, kept for the next to reuse its lists and
+    /// position; never copied (see `round::clone_round_from`).
+    pub idle: Option<Box<super::super::round::Round>>,
+}
+
+/// Buffers a state keeps between calls; never copied.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// The moves `capture_available` and `in_truth` list, kept between
+    /// their calls so that judging a turn allocates nothing (the first runs
+    /// after every turn of a game with "Stalemate if Chaos cannot capture",
+    /// the second for every cloaked move).
+    pub moves: Vec<Move>,
+    /// The stacks judged so far, by their contents (see `Verdicts`).
+    pub verdicts: super::super::capture::Verdicts,
+}
