@@ -248,11 +248,24 @@ impl State {
             }
             return;
         }
+        // A forward-only piece promotes on arriving at its goal edge from
+        // off it (as `push_step` judges a move, a mask at a time).
+        let goal = table.goal(seat);
+        let promoting = if goal >> from & 1 != 0 { 0 } else { goal };
         let start = out.len();
         while reach != 0 {
             let to = reach.trailing_zeros() as u16;
             reach &= reach - 1;
-            self.push_step(seat, from, to, shape, out);
+            if promoting >> to & 1 != 0 {
+                out.extend(
+                    goals
+                        .promotions
+                        .iter()
+                        .map(|&shape| Move::Promote { from, to, shape }),
+                );
+            } else {
+                out.push(Move::Step { from, to });
+            }
         }
         if table.takes_diagonally(shape.index()) {
             // The walk sorts a diagonal taker's moves (see `steps_from`).

@@ -28,6 +28,16 @@ const SETS: [DirectionSet; 3] = [
     DirectionSet::Diagonal,
 ];
 
+/// What the tables keep per seat.
+#[derive(Clone, Copy, Debug)]
+struct SeatMasks {
+    /// The pieces (a bit per packed value, see `pack`) of the colours it
+    /// plays whose shape moves.
+    moving: u64,
+    /// The cells of its goal edge, a bit each.
+    goal: u64,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct StepTable {
     /// Per cell, per direction set, the rays of a slide.
@@ -48,9 +58,8 @@ pub(crate) struct StepTable {
     paralyses: u8,
     /// Jumps (see [`JumpTable`]), where some shape captures by jumping.
     jumps: Option<JumpTable>,
-    /// Per seat: the pieces (a bit per packed value, see `pack`) of the
-    /// colours it plays whose shape moves.
-    moving: Vec<u64>,
+    /// Per seat: which of its pieces move, and where they promote.
+    seat_masks: Vec<SeatMasks>,
     /// The board's cell count: the stride of the per-seat tables.
     cells: usize,
     /// Per shape: the direction sets (`SETS`) it slides along, a bit each.
@@ -286,14 +295,23 @@ impl StepTable {
             let paralysing = powers[shape].as_ref().map(|p| p.result);
             bits | u8::from(paralysing == Some(CaptureResult::Paralyze)) << shape
         });
-        let moving = controls
-            .iter()
-            .map(|&colours| {
+        let seat_masks = (controls.iter().enumerate())
+            .map(|(seat, &colours)| {
                 let played = Color::ALL.iter().filter(|c| colours >> c.index() & 1 != 0);
                 let kinds = played.flat_map(|&c| Shape::ALL.iter().map(move |&s| (c, s)));
-                kinds
-                    .filter(|(_, s)| !movement[s.index()].is_empty())
-                    .fold(0u64, |bits, (c, s)| bits | 1 << super::pack(c, s))
+                let goal = match goals.seats[seat].edge {
+                    Some((axis, value)) => bits((0..cells as u16).filter(|&c| {
+                        let k = geo.coord(c);
+                        [k.x, k.y][axis] == value
+                    })),
+                    None => 0,
+                };
+                SeatMasks {
+                    moving: kinds
+                        .filter(|(_, s)| !movement[s.index()].is_empty())
+                        .fold(0u64, |bits, (c, s)| bits | 1 << super::pack(c, s)),
+                    goal,
+                }
             })
             .collect();
         Some(StepTable {
@@ -302,7 +320,7 @@ impl StepTable {
             takes_diagonally,
             paralyses,
             jumps,
-            moving,
+            seat_masks,
             cells,
             slides,
             covers,
@@ -431,7 +449,14 @@ impl StepTable {
     /// The pieces (a bit per packed value) of `seat`'s colours that move.
     #[inline]
     pub(crate) fn moving(&self, seat: usize) -> u64 {
-        self.moving[seat]
+        self.seat_masks[seat].moving
+    }
+
+    /// The cells on `seat`'s goal edge, where its forward-only pieces
+    /// promote (see `Game::on_goal`).
+    #[inline]
+    pub(crate) fn goal(&self, seat: usize) -> u64 {
+        self.seat_masks[seat].goal
     }
 
     /// Whether some shape captures by stepping diagonally forward.
