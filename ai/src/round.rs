@@ -263,6 +263,55 @@ fn finish_plan<R: Rng + ?Sized>(plan: &mut Plan, rng: &mut R) {
     }
 }
 
+/// Makes `scratch` a plan from `tree`: the first move drawn from its
+/// regret-matching strategy where it keeps one (`drawn` says which, and
+/// with what chance), then UCT down the tree, one move not tried yet, and
+/// the rest at random. Returns the node reached.
+fn plan_from_tree<R: Rng + ?Sized>(
+    tree: &mut PlanTree,
+    scratch: &mut Plan,
+    strategy: &mut Vec<f64>,
+    drawn: &mut (usize, f64),
+    rng: &mut R,
+) -> usize {
+    let mut at = 0;
+    if !tree.regret.is_empty() {
+        tree.strategy(strategy);
+        let pick = draw(strategy, rng);
+        for (sum, p) in tree.average.iter_mut().zip(strategy.iter()) {
+            *sum += p;
+        }
+        *drawn = (pick, strategy[pick]);
+        at = tree.nodes[0].children[pick];
+        extend_plan(scratch, tree.nodes[at].mv.expect("a child has a move"));
+    }
+    let nodes = &mut tree.nodes;
+    while at != 0 && nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+        at = select(nodes, at, super::EXPLORATION);
+        extend_plan(scratch, nodes[at].mv.expect("a child has a move"));
+    }
+    if at != 0 && !nodes[at].untried.is_empty() {
+        let pick = rng.random_range(0..nodes[at].untried.len());
+        let mv = nodes[at].untried.swap_remove(pick);
+        extend_plan(scratch, mv);
+        let untried = plan_moves(scratch);
+        at = add_child(nodes, at, mv, tree.seat, untried);
+    }
+    finish_plan(scratch, rng);
+    at
+}
+
+/// What a learning planner's tree takes from a playout's `results`: its
+/// nodes from `leaf` up, and the regret of its first move (`drawn`).
+fn learn(tree: &mut PlanTree, leaf: usize, (pick, p): (usize, f64), results: &[f64]) {
+    backpropagate(&mut tree.nodes, leaf, results);
+    if tree.regret.is_empty() {
+        return;
+    }
+    let reward = results.get(tree.seat).copied().unwrap_or(0.5);
+    learn_regret(&mut tree.regret, pick, p, reward);
+}
+
 /// The plan the root seat should seal next: its next move.
 pub(super) fn search<R: Rng + ?Sized>(
     root: &State,
@@ -308,7 +357,6 @@ pub(super) fn search<R: Rng + ?Sized>(
             .enumerate()
         {
             scratch.clone_from(&tree.start);
-            let mut at = 0;
             // Chaos plans at random, as it will in the match.
             *random = chaos == Some(tree.seat)
                 || match learner {
@@ -326,50 +374,21 @@ pub(super) fn search<R: Rng + ?Sized>(
                 *leaf = 0;
                 continue;
             }
-            if !tree.regret.is_empty() {
-                tree.strategy(&mut strategy);
-                let pick = draw(&strategy, rng);
-                for (sum, p) in tree.average.iter_mut().zip(&strategy) {
-                    *sum += p;
-                }
-                *drawn = (pick, strategy[pick]);
-                at = tree.nodes[0].children[pick];
-                extend_plan(scratch, tree.nodes[at].mv.expect("a child has a move"));
-            }
-            let nodes = &mut tree.nodes;
-            while at != 0 && nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
-                at = select(nodes, at, super::EXPLORATION);
-                extend_plan(scratch, nodes[at].mv.expect("a child has a move"));
-            }
-            if at != 0 && !nodes[at].untried.is_empty() {
-                let pick = rng.random_range(0..nodes[at].untried.len());
-                let mv = nodes[at].untried.swap_remove(pick);
-                extend_plan(scratch, mv);
-                let untried = plan_moves(scratch);
-                at = add_child(nodes, at, mv, tree.seat, untried);
-            }
-            finish_plan(scratch, rng);
+            *leaf = plan_from_tree(tree, scratch, &mut strategy, drawn, rng);
             // The plan's moves are the whole plan, the moves made before
             // the search included.
             plans.push(seal(scratch));
-            *leaf = at;
         }
         sim.clone_from(root);
         sim.apply_plans(plans)
             .expect("every planner's plan, sealed, in its round");
         play_out(&mut sim, rng, &mut board, &mut results);
-        for (((tree, &leaf), &(pick, p)), &learns) in
+        for (((tree, &leaf), &drawn), &learns) in
             trees.iter_mut().zip(&leaves).zip(&drawn).zip(&learning)
         {
-            if !learns {
-                continue;
+            if learns {
+                learn(tree, leaf, drawn, &results);
             }
-            backpropagate(&mut tree.nodes, leaf, &results);
-            if tree.regret.is_empty() {
-                continue;
-            }
-            let reward = results.get(tree.seat).copied().unwrap_or(0.5);
-            learn_regret(&mut tree.regret, pick, p, reward);
         }
         iterations += 1;
         if stop(iterations) {
