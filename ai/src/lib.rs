@@ -3,9 +3,10 @@
 //! it, so any number of seats (partners share their results) is handled the
 //! same way.
 //!
-//! It sees a match only through the game interface
-//! ([`redscience_engine::game::Movers`] and the methods beside it): who decides, legal
-//! actions, chance outcomes, returns, information states and plans.
+//! It sees a match only through the engine's public interface, the
+//! [`GameState`] trait above all (who decides, legal actions, chance
+//! outcomes, returns, information states) and a sealed round's plans: this
+//! crate is apart from the engine so that the compiler holds it to that.
 //!
 //! - Hidden pieces: the search starts from what its seat knows
 //!   ([`State::information_state`]: unseen pieces absent), so it can never
