@@ -18,8 +18,7 @@
 use super::clock::Deadline;
 use super::proof::{Proof, Prover};
 use crate::threat_win::threat_win;
-use redscience_engine::game::GameState;
-use redscience_engine::game::{Move, Movers, State};
+use redscience_engine::game::{GameState, Move, Movers, State};
 
 /// Moves made to find a winning turn, and a forcing one.
 const WIN_BUDGET: u64 = 150_000;

@@ -49,12 +49,10 @@ use std::time::Duration;
 use rand::Rng;
 
 use clock::Clock;
-use redscience_engine::game::{LeanRun, Move, Movers, State, return_of};
+use redscience_engine::game::{Chances, GameState, LeanRun, Move, Movers, State, return_of};
 
 pub use guard::Guard;
 pub use levels::{Level, STANDARD_ITERATIONS, Thinking};
-use redscience_engine::game::Chances;
-use redscience_engine::game::GameState;
 
 /// Exploration constant of UCT (the usual sqrt 2).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;

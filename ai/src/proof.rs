@@ -11,8 +11,7 @@
 //! wins after the next, so most proofs cost a few moves per branch.
 
 use super::clock::Deadline;
-use redscience_engine::game::GameState;
-use redscience_engine::game::{Move, Movers, State};
+use redscience_engine::game::{GameState, Move, Movers, State};
 
 /// What a proof found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,8 +8,7 @@
 
 use rand::Rng;
 
-use redscience_engine::game::Chances;
-use redscience_engine::game::GameState;
+use redscience_engine::game::{Chances, GameState};
 use redscience_engine::game::{KnownDecision, State};
 
 /// Up to `wanted` worlds for `seat`, drawn in at most `tries` replays.

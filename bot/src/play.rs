@@ -7,14 +7,13 @@ use std::sync::Arc;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use redscience_engine::game::{ToldWhat, default_label};
+use redscience_engine::game::{GameState, ToldWhat, default_label};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::view_text;
 use redscience_engine::{Game, State, describe};
 
 use crate::source;
-use redscience_engine::game::GameState;
 
 struct Session {
     game: Arc<Game>,

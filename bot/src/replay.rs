@@ -6,14 +6,13 @@ use std::process::ExitCode;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use redscience_engine::State;
-use redscience_engine::game::{Shown, ToldWhat, default_label};
+use redscience_engine::game::{GameState, Shown, ToldWhat, default_label};
 use redscience_engine::notation::apply_turn;
 use redscience_engine::random::random_move;
 use redscience_engine::text::{board_text, view_text};
 use serde_json::json;
 
 use crate::source;
-use redscience_engine::game::GameState;
 
 pub struct Options {
     pub json: bool,

@@ -3,14 +3,13 @@
 //! one, and how a match ended (who won and why) in the players' names.
 
 use redscience_engine::describe::join_and;
-use redscience_engine::game::{Seen, Shown, ToldWhat};
+use redscience_engine::game::{GameState, Seen, Shown, ToldWhat};
 use redscience_engine::rules::{BoardKind, Color, Order, Shape};
 use redscience_engine::{Move, State};
 use redscience_storage::LiveMatch;
 
 use crate::naming::name_of;
 use crate::services::Services;
-use redscience_engine::game::GameState;
 
 /// Each seat as messages name it: "ann (black)", "Chaos (pink)".
 pub(crate) async fn seat_names(services: &Services, live: &LiveMatch) -> Vec<String> {

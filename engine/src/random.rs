@@ -6,8 +6,7 @@
 
 use rand::Rng;
 
-use crate::game::Chances;
-use crate::game::GameState;
+use crate::game::{Chances, GameState};
 use crate::game::{LeanRun, Move, State};
 
 /// Random's choice for the seat to move, or None when the game is over.

@@ -21,8 +21,7 @@ use std::sync::Arc;
 use common::{catalogue_games, data_lines, read_golden, updating, write_golden};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
-use redscience_engine::game::GameState;
-use redscience_engine::game::{Seen, View};
+use redscience_engine::game::{GameState, Seen, View};
 use redscience_engine::{Game, Move, SeatResult, State};
 
 const GOLDEN: &str = "traces.txt";

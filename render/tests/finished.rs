@@ -8,13 +8,12 @@ mod common;
 
 use std::sync::Arc;
 
-use redscience_engine::game::{Game, Shown, State};
+use redscience_engine::game::{Game, GameState, Shown, State};
 use redscience_engine::testing::{catalogue_game, game_over, played};
 use redscience_render::{BoardOptions, MatchResult, board_png, board_svg, caption, last_turn};
 use serde_json::json;
 
 use common::check;
-use redscience_engine::game::GameState;
 
 /// The green of what decided the match, and the red of the last turn.
 const DECIDING: &str = "#12a150";

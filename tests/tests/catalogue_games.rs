@@ -8,14 +8,13 @@
 //! "by themselves" after the last free space is filled; `State::history` shows
 //! those moves with `automatic` set.
 
-use redscience_engine::game::Applied;
+use redscience_engine::game::{Applied, GameState};
 use redscience_engine::notation::{parse_turn, resolve};
 use redscience_engine::rules::{Color, Shape};
 use redscience_engine::testing::{catalogue_game, play};
 use redscience_engine::{Move, SeatResult, State, catalogue};
 
 use SeatResult::{Draw, Loss, Win};
-use redscience_engine::game::GameState;
 
 // ---------------------------------------------------------------------------
 // Helpers

@@ -7,12 +7,11 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use redscience_engine::game::default_label;
+use redscience_engine::game::{GameState, default_label};
 use redscience_engine::testing::{game, play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
-use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state

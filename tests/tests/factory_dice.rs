@@ -9,14 +9,12 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde_json::{Value, json};
 
-use redscience_engine::game::Movers;
+use redscience_engine::game::{Chances, GameState, Movers};
 use redscience_engine::rules::Shape;
 use redscience_engine::testing::played;
 use redscience_engine::{Game, Move, SeatResult, State};
 
 use SeatResult::{Draw, Loss, Win};
-use redscience_engine::game::Chances;
-use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()

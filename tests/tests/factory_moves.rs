@@ -8,13 +8,12 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use redscience_engine::game::default_label;
+use redscience_engine::game::{GameState, default_label};
 use redscience_engine::rules::{Color, Shape};
 use redscience_engine::testing::{catalogue_game, game, play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
-use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()

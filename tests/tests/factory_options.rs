@@ -6,13 +6,12 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use redscience_engine::game::{Explanation, Rule, StalemateCause, default_label};
+use redscience_engine::game::{Explanation, GameState, Rule, StalemateCause, default_label};
 use redscience_engine::rules::{NoMove, Repetition, WinLose};
 use redscience_engine::testing::{game, play, played};
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Draw, Loss, Win};
-use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state

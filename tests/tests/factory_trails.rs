@@ -7,13 +7,12 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use redscience_engine::game::Seen;
+use redscience_engine::game::{GameState, Seen};
 use redscience_engine::rules::{Color, Shape};
 use redscience_engine::testing::played;
 use redscience_engine::{Game, SeatResult, State};
 
 use SeatResult::{Loss, Win};
-use redscience_engine::game::GameState;
 
 fn results(state: &State) -> Vec<SeatResult> {
     state.outcome().expect("the match is over").results.clone()

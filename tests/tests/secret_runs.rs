@@ -19,14 +19,13 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use redscience_engine::game::{Shown, View};
+use redscience_engine::game::{GameState, Shown, View};
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Color, Shape};
 use redscience_engine::{Game, Move, RuleSet, State, catalogue};
 use serde_json::json;
 
 use crate::generated_rules::generated;
-use redscience_engine::game::GameState;
 
 /// What one viewer (None: the channel) has been shown: each change of its
 /// told history or its view.

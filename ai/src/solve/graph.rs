@@ -9,8 +9,7 @@ use std::collections::{HashMap, VecDeque};
 
 use super::{Node, Solved, Unsolvable, Value, key, node_of, repetition_draws};
 use crate::clock::Deadline;
-use redscience_engine::game::GameState;
-use redscience_engine::game::{Move, State};
+use redscience_engine::game::{GameState, Move, State};
 
 /// The positions reachable from a root (index 0) and their moves.
 struct Graph {

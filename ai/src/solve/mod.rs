@@ -32,9 +32,8 @@ mod tests;
 use std::fmt;
 
 use crate::clock::Deadline;
-use redscience_engine::game::GameState;
 use redscience_engine::game::position_key::PositionKey;
-use redscience_engine::game::{Move, Movers, State};
+use redscience_engine::game::{GameState, Move, Movers, State};
 use redscience_engine::rules::{Cloaking, Order, Repetition, StalemateRule};
 
 /// A game-theoretic result for the seat to move.

@@ -12,9 +12,8 @@ use std::collections::HashMap;
 
 use super::{Node, Solved, Unsolvable, Value, key, node_of};
 use crate::clock::Deadline;
-use redscience_engine::game::GameState;
 use redscience_engine::game::position_key::PositionKey;
-use redscience_engine::game::{Move, State};
+use redscience_engine::game::{GameState, Move, State};
 
 /// A win now; a win in `p` plies scores `WIN - p`.
 const WIN: i32 = 1 << 20;

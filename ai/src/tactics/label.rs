@@ -7,10 +7,9 @@
 
 use std::fmt;
 
-use redscience_engine::game::{Move, State};
+use redscience_engine::game::{GameState, Move, State};
 
 use super::solver::{Goal, Solver, Stop};
-use redscience_engine::game::GameState;
 
 /// What short search says about a position, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -9,8 +9,7 @@
 //!
 //! Independent of `crate` on purpose: it judges the search.
 
-use redscience_engine::game::GameState;
-use redscience_engine::game::{Game, Move, Movers, SeatResult, State};
+use redscience_engine::game::{Game, GameState, Move, Movers, SeatResult, State};
 
 /// Why a search gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

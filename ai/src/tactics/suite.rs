@@ -13,14 +13,13 @@ use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use redscience_engine::game::{Game, Movers, State};
+use redscience_engine::game::{Game, GameState, Movers, State};
 use redscience_engine::notation::typed;
 use redscience_engine::random::random_move;
 use redscience_engine::rules::{Cloaking, Order};
 
 use super::label::{Budget, Label, Unlabelled, label, obeys};
 use super::solver::Solver;
-use redscience_engine::game::GameState;
 
 /// What to generate and how to check it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

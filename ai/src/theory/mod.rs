@@ -23,8 +23,7 @@ pub use exploit::Exploitability;
 pub use matrix::Equilibrium;
 pub use tree::{GameTree, NODE_LIMIT, TreeError};
 
-use redscience_engine::game::GameState;
-use redscience_engine::game::{Game, Move, State};
+use redscience_engine::game::{Game, GameState, Move, State};
 use redscience_engine::rules::Order;
 
 /// CFR+ runs at most this many iterations, stopping once its average is

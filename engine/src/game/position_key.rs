@@ -124,8 +124,7 @@ fn push_debug<T: std::fmt::Debug + ?Sized>(out: &mut Vec<u8>, part: &T) {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::GameState;
-    use crate::game::Move;
+    use crate::game::{GameState, Move};
     use crate::testing::catalogue_game;
 
     fn place_at(state: &crate::game::State, cell: u16) -> Move {

@@ -4,9 +4,8 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::game::GameState;
 use crate::game::capture::judge_stack;
-use crate::game::{Game, Move, State};
+use crate::game::{Game, GameState, Move, State};
 use crate::notation::apply_turn;
 use crate::rules::{Color, Movement, Shape};
 use crate::testing::{game_over, play};

@@ -2,8 +2,7 @@
 //! resolved with them (OpenSpiel's joint action at a simultaneous node).
 
 use super::{ChanceOutcomes, IllegalAction, Movers};
-use crate::game::GameState;
-use crate::game::{Move, State};
+use crate::game::{GameState, Move, State};
 
 /// A planner's plan in a sealed round, being made: the round-start position
 /// as the planner judges it, with the plan so far played on it. Plans of

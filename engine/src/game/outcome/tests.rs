@@ -3,11 +3,10 @@
 use std::sync::Arc;
 
 use super::measures::measure;
-use crate::game::{Game, SeatResult};
+use crate::game::{Game, GameState, SeatResult};
 use crate::rules::Measure;
 use crate::testing::{catalogue_game, game_over, game_without_checks, play};
 
-use crate::game::GameState;
 use SeatResult::{Draw, Loss, Win};
 
 #[test]

@@ -6,8 +6,7 @@ use rand::{RngExt, SeedableRng};
 use super::super::LeanRun;
 use super::Informed;
 use crate::Move;
-use crate::game::GameState;
-use crate::game::{State, outcome};
+use crate::game::{GameState, State, outcome};
 use crate::testing::{catalogue_game, cell_of, played};
 
 const LINE_GAMES: [&str; 6] = [
