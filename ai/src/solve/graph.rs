@@ -5,7 +5,9 @@
 //! What is left undecided can be held off forever by both sides: a draw,
 //! where the rules draw a repeated turn.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
 
 use super::{Node, Solved, Unsolvable, Value, key, node_of, repetition_draws};
 use crate::clock::Deadline;
@@ -99,7 +101,7 @@ fn explore(root: &State, budget: u64, deadline: Deadline) -> Result<Graph, Unsol
         children: Vec::new(),
         root_moves: Vec::new(),
     };
-    let mut index = HashMap::new();
+    let mut index = FxHashMap::default();
     index.insert(key(root), graph.add(node_of(root)?, root.phase()));
     // Explored without the turns remembered for repetition, so that a
     // position's moves lead to the same positions however it was reached;

@@ -156,6 +156,10 @@ pub(crate) fn try_solve_until(
     deadline: Deadline,
 ) -> Result<Solved, Unsolvable> {
     refuse_by_rules(state)?;
+    // Repetition aside (the graph judges it on its own), a position's
+    // value does not depend on how it was reached: every node's copy then
+    // carries only the moves since the root.
+    let state = &state.copy_without_past();
     let first = negamax::solve(state, node_budget, deadline)?;
     match first {
         negamax::Outcome::Solved(solved) => Ok(solved),

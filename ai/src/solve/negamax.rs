@@ -8,7 +8,7 @@
 //! again, and reserves are in the key. Meeting any other move, the search
 //! stops and says so ([`Outcome::Cyclic`]); the graph takes over.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::{Node, Solved, Unsolvable, Value, key, node_of};
 use crate::clock::Deadline;
@@ -57,7 +57,7 @@ struct Entry {
 }
 
 struct Search {
-    table: HashMap<PositionKey, Entry>,
+    table: FxHashMap<PositionKey, Entry>,
     nodes: u64,
     budget: u64,
     /// Where the decision is timed, the moment the budget runs out anyway.
@@ -72,7 +72,7 @@ pub(super) fn solve(root: &State, budget: u64, deadline: Deadline) -> Result<Out
         return Err(Unsolvable::Finished);
     };
     let mut search = Search {
-        table: HashMap::new(),
+        table: FxHashMap::default(),
         nodes: 1,
         budget,
         deadline,

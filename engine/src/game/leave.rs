@@ -56,7 +56,7 @@ impl State {
         }
         // The offer leaves with its maker (its turn goes on, and passes).
         if self.leave_draw_offer(team) {
-            self.outcome = Some(Ending::Told(super::outcome::agreed_draw(&game)));
+            self.outcome = Some(Box::new(Ending::Told(super::outcome::agreed_draw(&game))));
             self.judge_leavers();
             return Ok(());
         }
@@ -93,13 +93,13 @@ impl State {
             .collect();
         chaos_wins_when_every_player_lost(&game, &mut results);
         self.drop_draw_offer();
-        self.outcome = Some(Ending::Told(Outcome {
+        self.outcome = Some(Box::new(Ending::Told(Outcome {
             results,
             explanation: Explanation::Left {
                 seats: self.left_seats(),
                 then: None,
             },
-        }));
+        })));
     }
 
     /// Once the match is over, the seats that left lose, whatever the
@@ -112,7 +112,7 @@ impl State {
         if let Ending::Told(Outcome {
             explanation: Explanation::Left { .. },
             ..
-        }) = ending
+        }) = &**ending
         {
             return;
         }
@@ -122,13 +122,13 @@ impl State {
             results[seat] = SeatResult::Loss;
         }
         chaos_wins_when_every_player_lost(&self.game, &mut results);
-        self.outcome = Some(Ending::Told(Outcome {
+        self.outcome = Some(Box::new(Ending::Told(Outcome {
             results,
             explanation: Explanation::Left {
                 seats: self.left_seats(),
                 then: Some(Box::new(told.explanation)),
             },
-        }));
+        })));
     }
 }
 

@@ -40,7 +40,9 @@ impl PositionKey {
 impl State {
     /// The position's [`PositionKey`].
     pub fn position_key_whole(&self) -> PositionKey {
-        let mut out = Vec::with_capacity(64);
+        // Three bytes an occupied cell, a flag byte each, and the rest:
+        // one allocation for most keys.
+        let mut out = Vec::with_capacity(4 * self.game.geometry.cell_count() + 64);
         crate::perft::position_key(self, &mut out);
         if self.is_finished() {
             // Over: the pieces and the results are all there is.
@@ -67,17 +69,39 @@ impl State {
             out.extend(self.counted.material.to_le_bytes());
         }
         let tactics = &self.position.tactics;
-        push_debug(&mut out, &(tactics.chain, tactics.extra, tactics.passed));
-        push_debug(&mut out, &tactics.visited);
+        push_option(&mut out, tactics.chain);
+        out.extend((tactics.extra as u32).to_le_bytes());
+        push_option(&mut out, tactics.passed.map(|(crossed, _)| crossed));
+        push_option(&mut out, tactics.passed.map(|(_, stands)| stands));
+        push_cells(&mut out, &tactics.visited);
         if let Some(walls) = &self.position.left_walls {
             out.extend(walls.mask().iter().map(|&locked| u8::from(locked)));
         }
-        push_debug(&mut out, &(self.position.rolled, self.draw_offered_by()));
+        push_option(&mut out, self.position.rolled.map(u16::from));
+        push_option(&mut out, self.draw_offered_by().map(|seat| seat as u16));
         out.push(u8::from(self.talk.offered_this_turn));
-        push_debug(&mut out, &self.standings.last_line_teams);
-        push_debug(&mut out, &self.standings.disqualified);
-        push_debug(&mut out, &self.standings.shape_holders);
-        push_debug(&mut out, &self.standings.board_results);
+        let standings = &self.standings;
+        out.push(standings.last_line_teams.len() as u8);
+        for teams in &standings.last_line_teams {
+            out.push(teams.len() as u8);
+            out.extend(teams.iter().map(|&team| team as u8));
+        }
+        out.push(standings.disqualified.len() as u8);
+        out.extend(standings.disqualified.iter().map(|&out| u8::from(out)));
+        push_cells(&mut out, &standings.shape_holders);
+        // A decided board is rare (games of several boards): its debug form.
+        out.push(standings.board_results.len() as u8);
+        for board in &standings.board_results {
+            match board {
+                None => out.push(0),
+                Some(outcome) => {
+                    use std::io::Write;
+                    out.push(1);
+                    let _ = write!(out, "{outcome:?}");
+                    out.push(0);
+                }
+            }
+        }
         PositionKey(out.into_boxed_slice())
     }
 
@@ -113,13 +137,24 @@ impl State {
     }
 }
 
-/// A part of the state by its debug form, closed by a separator so that
-/// consecutive parts cannot run into each other. Small parts, most of them
-/// empty or None; the form is deterministic.
-fn push_debug<T: std::fmt::Debug + ?Sized>(out: &mut Vec<u8>, part: &T) {
-    use std::io::Write;
-    let _ = write!(out, "{part:?}");
-    out.push(0);
+/// An optional number: a presence byte, then the number.
+fn push_option(out: &mut Vec<u8>, value: Option<u16>) {
+    match value {
+        None => out.push(0),
+        Some(value) => {
+            out.push(1);
+            out.extend(value.to_le_bytes());
+        }
+    }
+}
+
+/// A list of numbers (cells, team bits) behind its length, so that
+/// consecutive parts cannot run into each other.
+fn push_cells(out: &mut Vec<u8>, cells: &[u16]) {
+    out.extend((cells.len() as u16).to_le_bytes());
+    for cell in cells {
+        out.extend(cell.to_le_bytes());
+    }
 }
 
 #[cfg(test)]

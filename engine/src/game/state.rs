@@ -42,7 +42,7 @@ pub struct State {
     /// A draw offer being answered, and whether one was made this turn.
     pub(super) talk: DrawTalk,
     pub(super) seen_turns: super::seen_turns::SeenTurns,
-    pub(super) outcome: Option<outcome::Ending>,
+    pub(super) outcome: Option<Box<outcome::Ending>>,
     /// Who stands where: folds, departures, disqualifications, boards decided.
     pub(super) standings: Standings,
     /// Per seat: what its last attempt ran into and revealed (see `View::marked`).
@@ -394,7 +394,11 @@ impl State {
             return false;
         }
         let rule = outcome::Rule::NoMove(result);
-        self.outcome = Some(outcome::match_rule(&self.game, rule, self.position.to_move));
+        self.outcome = Some(Box::new(outcome::match_rule(
+            &self.game,
+            rule,
+            self.position.to_move,
+        )));
         true
     }
 
@@ -524,7 +528,9 @@ impl State {
                     round.offered_draw();
                 }
                 if waiting.is_empty() {
-                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
+                    self.outcome = Some(Box::new(outcome::Ending::Told(outcome::agreed_draw(
+                        &self.game,
+                    ))));
                 } else {
                     self.talk.offer = Some(DrawOffer {
                         offerer: seat,
@@ -537,7 +543,9 @@ impl State {
                 offer.waiting.remove(0);
                 if offer.waiting.is_empty() {
                     self.talk.offer = None;
-                    self.outcome = Some(outcome::Ending::Told(outcome::agreed_draw(&self.game)));
+                    self.outcome = Some(Box::new(outcome::Ending::Told(outcome::agreed_draw(
+                        &self.game,
+                    ))));
                 }
             }
             Move::RefuseDraw => {

@@ -169,11 +169,11 @@ impl State {
                 Repetition::Stalemate => {}
                 Repetition::Ignored => repeated = false,
                 other => {
-                    self.outcome = Some(outcome::match_rule(
+                    self.outcome = Some(Box::new(outcome::match_rule(
                         &self.game,
                         Rule::Repetition(other),
                         mover,
-                    ));
+                    )));
                     return;
                 }
             }
@@ -282,12 +282,12 @@ impl State {
             [Some(only)] => only.results.clone(),
             _ => tally.results(&self.game),
         };
-        self.outcome = Some(outcome::Ending::Untold {
+        self.outcome = Some(Box::new(outcome::Ending::Untold {
             results,
             mover,
             by: outcome::Decider::StalemateBoards(stalemated),
             told: Default::default(),
-        });
+        }));
     }
 
     /// Ends a game of one board with `results`, decided by `by` after
@@ -302,12 +302,12 @@ impl State {
         by: outcome::Decider,
     ) {
         self.standings.board_results[0] = Some(outcome::placeholder());
-        self.outcome = Some(outcome::Ending::Untold {
+        self.outcome = Some(Box::new(outcome::Ending::Untold {
             results,
             mover,
             by,
             told: Default::default(),
-        });
+        }));
     }
 
     /// The turn checks of every board not yet decided.
@@ -333,9 +333,9 @@ impl State {
             .flatten()
             .map(|o| std::mem::replace(o, outcome::placeholder()))
             .collect();
-        self.outcome = Some(outcome::Ending::Told(outcome::combine_boards(
+        self.outcome = Some(Box::new(outcome::Ending::Told(outcome::combine_boards(
             &self.game, boards,
-        )));
+        ))));
     }
 
     /// Whether every move of the turn just made was a pass.

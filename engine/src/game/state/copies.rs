@@ -90,6 +90,16 @@ impl State {
         self.copy_with(Default::default(), None, Default::default())
     }
 
+    /// A copy for a search that judges positions on its own (a solver's
+    /// table or graph): without the history, the turns the repetition rule
+    /// remembers or a round under way, so that the copies made from it at
+    /// every node carry only the moves since. Its moves and their results
+    /// are those of this state, but for a turn repeating one played before
+    /// the copy (the search must judge repetition itself, if at all).
+    pub fn copy_without_past(&self) -> State {
+        self.clone_bare()
+    }
+
     /// A copy of every field but the three that a copy may leave behind,
     /// which the caller gives: one list of fields for both kinds of copy.
     fn copy_with(
