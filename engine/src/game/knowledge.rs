@@ -27,7 +27,8 @@ use crate::rules::{BoardKind, Cloaking, Color, Shape};
 /// engine reuses to learn and to judge.
 #[derive(Debug, Default)]
 pub(crate) struct Knowledge {
-    /// Per cell: seats that know of the wall there (bit per seat).
+    /// Per cell: seats that know of the wall there (bit per seat); empty
+    /// until a seat first runs into one (cloaked games only).
     walls: Vec<u8>,
     /// Locked spaces as one seat believes them (unseen walls open): on a
     /// seat's belief (see `State::perceived`), and while its moves are
@@ -87,7 +88,6 @@ impl Knowledge {
             ..Learning::default()
         };
         Knowledge {
-            walls: vec![0; cells],
             learning: (game.rules.cloaking != Cloaking::None).then(|| Box::new(learning)),
             ..Knowledge::default()
         }
@@ -95,7 +95,9 @@ impl Knowledge {
 
     /// Whether `seat` has run into the wall on `cell`.
     pub(crate) fn knows_wall(&self, seat: usize, cell: u16) -> bool {
-        self.walls[usize::from(cell)] & (1 << seat) != 0
+        self.walls
+            .get(usize::from(cell))
+            .is_some_and(|&seats| seats & (1 << seat) != 0)
     }
 
     /// The locked spaces as believed, where they differ from the truth.
@@ -467,7 +469,11 @@ impl State {
 
     /// `seat` learns of the wall on `cell`.
     pub(crate) fn learn_wall(&mut self, seat: usize, cell: u16) {
-        self.knowledge.walls[usize::from(cell)] |= 1 << seat;
+        let walls = &mut self.knowledge.walls;
+        if walls.is_empty() {
+            walls.resize(self.game.start.board.len(), 0);
+        }
+        walls[usize::from(cell)] |= 1 << seat;
     }
 
     /// Whether the seat to move judges its moves on what it knows.

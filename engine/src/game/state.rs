@@ -127,7 +127,8 @@ impl State {
                 shape_holders: Vec::new(),
                 board_results: vec![None; usize::from(game.geometry.boards)],
             },
-            revealed: vec![Vec::new(); game.seats.len()],
+            // A seat's list once an attempt of its is blocked (cloaked games).
+            revealed: Vec::new(),
             records: Records::default(),
             choices: Default::default(),
             rounds: Rounds::default(),
@@ -500,6 +501,10 @@ impl State {
     /// to the mover and ends the turn.
     fn blocked_attempt(&mut self, seat: usize, mv: Move, automatic: bool) {
         let revealed = self.reveal_blocker(seat, mv);
+        if self.revealed.len() <= seat {
+            self.revealed
+                .resize(self.game.seats.len().max(seat + 1), Vec::new());
+        }
         self.revealed[seat].clone_from(&revealed);
         let said = self.said_before(mv);
         let attempt = Applied {

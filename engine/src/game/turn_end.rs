@@ -151,7 +151,7 @@ impl State {
             match outcome::turn_check_results(self, mover) {
                 outcome::CheckResults::Nothing => {}
                 outcome::CheckResults::Decided(decided) => {
-                    self.standings.board_results[0] = Some(decided)
+                    self.standings.board_results[0] = Some(Box::new(decided))
                 }
                 outcome::CheckResults::Results(results) => {
                     return self.end_only_board(results, mover, outcome::Decider::TurnChecks);
@@ -272,7 +272,7 @@ impl State {
                     stalemated.push((board, cause(self)));
                     let results = outcome::stalemate_results(self, mover, board);
                     tally.add(&self.game, &results);
-                    self.standings.board_results[b] = Some(outcome::placeholder());
+                    self.standings.board_results[b] = Some(Box::new(outcome::placeholder()));
                 }
             }
         }
@@ -301,7 +301,7 @@ impl State {
         mover: usize,
         by: outcome::Decider,
     ) {
-        self.standings.board_results[0] = Some(outcome::placeholder());
+        self.standings.board_results[0] = Some(Box::new(outcome::placeholder()));
         self.outcome = Some(Box::new(outcome::Ending::Untold {
             results,
             mover,
@@ -318,7 +318,7 @@ impl State {
             if self.standings.board_results[b].is_none()
                 && let Some(decided) = outcome::turn_checks(self, mover, board)
             {
-                self.standings.board_results[b] = Some(decided);
+                self.standings.board_results[b] = Some(Box::new(decided));
             }
         }
     }
@@ -331,7 +331,7 @@ impl State {
             .board_results
             .iter_mut()
             .flatten()
-            .map(|o| std::mem::replace(o, outcome::placeholder()))
+            .map(|o| *std::mem::replace(o, Box::new(outcome::placeholder())))
             .collect();
         self.outcome = Some(Box::new(outcome::Ending::Told(outcome::combine_boards(
             &self.game, boards,

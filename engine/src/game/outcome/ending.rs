@@ -70,7 +70,8 @@ impl Ending {
                             .map(|board| match stalemated.iter().find(|(b, _)| *b == board) {
                                 Some(&(_, cause)) => stalemate::told(state, *mover, board, cause),
                                 None => state.standings.board_results[usize::from(board - 1)]
-                                    .clone()
+                                    .as_deref()
+                                    .cloned()
                                     .expect("decided before the stalemate"),
                             })
                             .collect();

@@ -111,7 +111,7 @@ pub(crate) struct Standings {
     /// the start of the turn (see `outcome::shape_holders`).
     pub shape_holders: Vec<u16>,
     /// Per board, its outcome once decided (a decided board is locked to all).
-    pub board_results: Vec<Option<Outcome>>,
+    pub board_results: Vec<Option<Box<Outcome>>>,
 }
 
 impl Standings {
