@@ -445,12 +445,12 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     // The turns: short enough for a quick test, offered by the rules
     // (TURN_SECONDS in engine/src/rules), and far enough apart for a broken
     // clock to miss the bounds below by seconds.
-    const SHORT: u32 = 10;
-    const LONG: u32 = 20;
+    const SHORT: u32 = 6;
+    const LONG: u32 = 15;
     // The clock (commands/src/clock.rs, ticked every second by
     // bot/src/console.rs) acts on the first tick at or after a time, never
     // before: the reminder once a quarter of the turn (in whole seconds,
-    // LONG / 4 = 5 s) is left, the end once the turn is out. Both times
+    // LONG / 4 = 3 s) is left, the end once the turn is out. Both times
     // count from when the turn's deadline was stored, to the millisecond,
     // between sending the challenge and seeing its prompt. So an event comes
     // no sooner than when it was due after the challenge was sent, less
@@ -459,15 +459,16 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     // (a loaded machine delays ticks, output and reading).
     const EARLY: f64 = 0.25;
     const TICK: f64 = 1.0;
-    const LATE: f64 = 6.0;
+    const LATE: f64 = 5.0;
     // Down until the short turn has run out, and DOWN_AFTER more: the first
-    // restart comes at least SHORT + DOWN_AFTER = 13 s into the long turn.
-    // A bot that gave a turn its full time again at a restart would remind
-    // and end the long turn 13 s or more later than due: 15 + 13 = 28 s and
-    // 20 + 13 = 33 s into it, where the bounds allow at most
-    // 15 + 1 + 6 = 22 s and 20 + 1 + 6 = 27 s. It would settle the expired
-    // short turn a full turn (10 s) after the restart, where LATE = 6 s is
-    // allowed. A bot that never did them waits out PATIENCE and fails.
+    // restart comes at least SHORT + DOWN_AFTER = 9 s into the long turn,
+    // before its reminder (due 12 s into it). A bot that gave a turn its
+    // full time again at a restart would remind and end the long turn 9 s
+    // or more later than due: 12 + 9 = 21 s and 15 + 9 = 24 s into it,
+    // where the bounds allow at most 12 + 1 + 5 = 18 s and
+    // 15 + 1 + 5 = 21 s. It would settle the expired short turn a full
+    // turn (6 s) after the restart, where LATE = 5 s is allowed. A bot that
+    // never did them waits out PATIENCE and fails.
     const DOWN_AFTER: u64 = 3;
     let remind_at = f64::from(LONG - LONG / 4);
     let dir = scratch_dir("clock");
@@ -537,8 +538,8 @@ fn turn_clocks_keep_their_time_left_across_kills() {
     std::thread::sleep(Duration::from_millis(500));
     let console = Console::start(&dir);
     console.ready();
-    // The reminder, normally from this run (it is due 15 s into the turn,
-    // the restart came about 14 s into it), from the last on a slow machine.
+    // The reminder, normally from this run (it is due 12 s into the turn,
+    // the restart came about 10 s into it), from the last on a slow machine.
     let is_reminder = |l: &str| l.contains(&format!("match {long} waits for your move"));
     let (reminded, line) = second.find(is_reminder).unwrap_or_else(|| {
         let at = seen_at(&console, 0, PATIENCE, "the reminder", is_reminder);
