@@ -195,7 +195,7 @@ impl State {
     /// The cells the piece of `shape` on `from`, moved by `seat`, reaches:
     /// free cells by its steps, leaps and slides, the pieces it may cover,
     /// and the enemies it may take diagonally forward.
-    #[inline]
+    #[inline(always)]
     pub(super) fn table_reach(
         &self,
         table: &StepTable,
@@ -230,7 +230,7 @@ impl State {
 
     /// Appends the steps from `from` to each cell of `reach`, in the walk's
     /// order: a promotion is one move per shape it may become.
-    #[inline]
+    #[inline(always)]
     pub(super) fn push_reach(
         &self,
         table: &StepTable,
