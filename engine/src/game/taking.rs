@@ -163,6 +163,9 @@ impl State {
                 _ => {}
             }
         }
+        if !self.takes_on_arrival(piece.1) {
+            return taking;
+        }
         let occupant = |c: u16| -> Option<Color> {
             if c == to {
                 Some(piece.0)
