@@ -132,6 +132,8 @@ pub enum Unlabelled {
 
 /// Labels `state` exactly, or says why not.
 pub fn label(state: &State, budget: Budget) -> Result<Labelled, Unlabelled> {
+    // Every node copies its position: the history would go with each.
+    let state = &state.copy_without_history();
     let mut solver = Solver::new(state.game()).ok_or(Unlabelled::Ineligible)?;
     let me = match solver.side(state) {
         Ok(Some(side)) => side,
@@ -253,6 +255,7 @@ pub fn obeys(state: &State, label: Label, mv: Move, nodes: u64) -> Result<bool, 
     let Some(goal) = label.goal() else {
         return Ok(true);
     };
+    let state = &state.copy_without_history();
     let mut solver = Solver::new(state.game()).ok_or(Unlabelled::Ineligible)?;
     solver.limit = nodes;
     let me = match solver.side(state) {

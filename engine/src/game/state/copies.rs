@@ -100,6 +100,19 @@ impl State {
         self.clone_bare()
     }
 
+    /// A copy for a search that copies a position at every node: without
+    /// the history (the moves as they were said, which decide nothing), so
+    /// that each copy carries only the moves made since. Its moves, their
+    /// results and the turns the repetition rule remembers are this
+    /// state's. A round under way counts its moves in the history: then
+    /// the copy is whole.
+    pub fn copy_without_history(&self) -> State {
+        if self.rounds.current.is_some() {
+            return self.clone();
+        }
+        self.copy_with(Default::default(), None, self.seen_turns.clone())
+    }
+
     /// A copy of every field but the three that a copy may leave behind,
     /// which the caller gives: one list of fields for both kinds of copy.
     fn copy_with(
