@@ -360,9 +360,10 @@ fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> (Vec
             _ => continue,
         };
         let key = to;
-        let arrival = (applied.seat, format!("{}'s {what}", who(applied.seat)));
+        let seat = usize::from(applied.seat);
+        let arrival = (seat, format!("{}'s {what}", who(seat)));
         match arrivals.iter_mut().find(|(cell, _)| *cell == key) {
-            Some((_, here)) if !here.iter().any(|(s, _)| *s == applied.seat) => here.push(arrival),
+            Some((_, here)) if !here.iter().any(|(s, _)| *s == seat) => here.push(arrival),
             Some(_) => {}
             None => arrivals.push((key, vec![arrival])),
         }

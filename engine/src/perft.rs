@@ -250,7 +250,7 @@ pub fn position_key(state: &State, out: &mut Vec<u8>) {
         let sealed = &state.history()[round.history_start..];
         out.extend((sealed.len() as u16).to_le_bytes());
         for applied in sealed {
-            out.push(applied.seat as u8);
+            out.push(applied.seat);
             push_move(out, applied.mv);
         }
     }

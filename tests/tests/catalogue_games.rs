@@ -74,7 +74,7 @@ struct Echo {
 fn echo(state: &State, i: usize) -> Echo {
     let applied = &state.history()[i];
     Echo {
-        seat: applied.seat,
+        seat: usize::from(applied.seat),
         automatic: applied.automatic,
         text: state.move_words(i),
     }
@@ -203,7 +203,7 @@ fn automatic_tail(state: &State) -> Vec<(usize, String)> {
     let h = state.history();
     let start = h.iter().rposition(|a| !a.automatic).map_or(0, |i| i + 1);
     (start..h.len())
-        .map(|i| (h[i].seat, state.move_words(i)))
+        .map(|i| (usize::from(h[i].seat), state.move_words(i)))
         .collect()
 }
 
@@ -533,7 +533,7 @@ fn four_on_7sq_draw_agreed() {
     let tail: Vec<(usize, &str)> = s.history()[1..]
         .iter()
         .zip(&words[1..])
-        .map(|(a, text)| (a.seat, text.as_str()))
+        .map(|(a, text)| (usize::from(a.seat), text.as_str()))
         .collect();
     assert_eq!(tail, vec![(1, "Offer to draw"), (0, "Agree to draw")]);
 }
@@ -1186,7 +1186,7 @@ fn wild_ttt_either_player_places_either_colour() {
         .history()
         .iter()
         .zip(&words)
-        .map(|(a, text)| (a.seat, text.as_str()))
+        .map(|(a, text)| (usize::from(a.seat), text.as_str()))
         .collect();
     assert_eq!(
         texts,

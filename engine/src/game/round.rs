@@ -341,7 +341,7 @@ impl State {
             (done, said)
         };
         self.records.history.push(Applied {
-            seat,
+            seat: seat as u8,
             mv,
             automatic,
             said,

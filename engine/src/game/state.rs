@@ -21,7 +21,9 @@ pub(crate) use parts::{
 /// ([`State::move_words`]) from what was said of it then.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Applied {
-    pub seat: usize,
+    /// The seat that made it, from 0: a byte, as a match has at most a few
+    /// seats and every state keeps one of these a move.
+    pub seat: u8,
     pub mv: Move,
     pub automatic: bool,
     pub(crate) said: Said,
@@ -443,7 +445,7 @@ impl State {
         }
         let said = self.said_before_step(mv);
         self.records.history.push(Applied {
-            seat,
+            seat: seat as u8,
             mv,
             automatic,
             said,
@@ -508,7 +510,7 @@ impl State {
         self.revealed[seat].clone_from(&revealed);
         let said = self.said_before(mv);
         let attempt = Applied {
-            seat,
+            seat: seat as u8,
             mv,
             automatic,
             said,
@@ -572,7 +574,7 @@ impl State {
             seen.clear();
         }
         self.records.history.push(Applied {
-            seat,
+            seat: seat as u8,
             mv: Move::Pass,
             automatic: true,
             said: Said::default(),
@@ -616,7 +618,7 @@ impl State {
             "nothing is cloaked"
         );
         self.records.history.push(Applied {
-            seat,
+            seat: seat as u8,
             mv: Move::Place { color, shape, to },
             automatic,
             said: Said::default(),

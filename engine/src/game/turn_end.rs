@@ -112,7 +112,7 @@ impl State {
             return false;
         }
         self.records.history.push(super::Applied {
-            seat,
+            seat: seat as u8,
             mv: Move::Pass,
             automatic: true,
             said: Default::default(),
