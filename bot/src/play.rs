@@ -158,7 +158,7 @@ impl Session {
         let mine = |s: &State| {
             s.history()
                 .iter()
-                .filter(|a| !a.automatic && usize::from(a.seat) == self.human)
+                .filter(|a| !a.automatic && a.seat() == self.human)
                 .count()
         };
         let before = mine(&self.state);

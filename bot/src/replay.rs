@@ -140,7 +140,7 @@ fn play_turn(state: &mut State, turn: &str, rng: &mut Xoshiro256PlusPlus) -> Res
 fn told_lines(state: &State, eyes: Eyes) -> Vec<(usize, String, bool)> {
     match eyes {
         Eyes::Truth => (state.history().iter().enumerate())
-            .map(|(i, a)| (usize::from(a.seat), state.move_words(i), a.automatic))
+            .map(|(i, a)| (a.seat(), state.move_words(i), a.automatic))
             .collect(),
         Eyes::Viewer(viewer) => (state.told(viewer).iter())
             .map(|t| {

@@ -345,7 +345,7 @@ fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> (Vec
     let history = &state.history()[from..];
     let round = history
         .windows(2)
-        .position(|pair| pair[1].seat < pair[0].seat)
+        .position(|pair| pair[1].seat() < pair[0].seat())
         .map_or(history.len(), |last| last + 1);
     // Plans still sealed (the round goes on) never meet in the channel's
     // eyes: where they go is the secret.
@@ -360,7 +360,7 @@ fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> (Vec
             _ => continue,
         };
         let key = to;
-        let seat = usize::from(applied.seat);
+        let seat = applied.seat();
         let arrival = (seat, format!("{}'s {what}", who(seat)));
         match arrivals.iter_mut().find(|(cell, _)| *cell == key) {
             Some((_, here)) if !here.iter().any(|(s, _)| *s == seat) => here.push(arrival),

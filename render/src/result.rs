@@ -130,10 +130,10 @@ pub fn last_turn(history: &[Applied]) -> Vec<u16> {
     let Some(end) = history.iter().rposition(|a| a.mv.is_board_move()) else {
         return Vec::new();
     };
-    let seat = history[end].seat;
+    let seat = history[end].seat();
     let start = history[..end]
         .iter()
-        .rposition(|a| a.seat != seat)
+        .rposition(|a| a.seat() != seat)
         .map_or(0, |i| i + 1);
     history[start..=end]
         .iter()

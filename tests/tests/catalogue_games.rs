@@ -74,7 +74,7 @@ struct Echo {
 fn echo(state: &State, i: usize) -> Echo {
     let applied = &state.history()[i];
     Echo {
-        seat: usize::from(applied.seat),
+        seat: applied.seat(),
         automatic: applied.automatic,
         text: state.move_words(i),
     }
@@ -203,7 +203,7 @@ fn automatic_tail(state: &State) -> Vec<(usize, String)> {
     let h = state.history();
     let start = h.iter().rposition(|a| !a.automatic).map_or(0, |i| i + 1);
     (start..h.len())
-        .map(|i| (usize::from(h[i].seat), state.move_words(i)))
+        .map(|i| (h[i].seat(), state.move_words(i)))
         .collect()
 }
 
@@ -224,7 +224,8 @@ fn assert_all_passed_to_stalemate(state: &State) {
         "the passes are automatic"
     );
     assert_eq!(
-        passes[0].seat, passes[seats].seat,
+        passes[0].seat(),
+        passes[seats].seat(),
         "the seat that passed first passes again"
     );
 }
@@ -533,7 +534,7 @@ fn four_on_7sq_draw_agreed() {
     let tail: Vec<(usize, &str)> = s.history()[1..]
         .iter()
         .zip(&words[1..])
-        .map(|(a, text)| (usize::from(a.seat), text.as_str()))
+        .map(|(a, text)| (a.seat(), text.as_str()))
         .collect();
     assert_eq!(tail, vec![(1, "Offer to draw"), (0, "Agree to draw")]);
 }
@@ -1112,7 +1113,7 @@ fn three_player_stalemate(name: &str, rows: &'static [&'static str]) -> State {
     assert_eq!(placed, 12);
     let auto = last_board_move(&s);
     assert_eq!(
-        (auto.seat, auto.automatic),
+        (auto.seat(), auto.automatic),
         (2, true),
         "pink's last circle has one place to go"
     );
@@ -1186,7 +1187,7 @@ fn wild_ttt_either_player_places_either_colour() {
         .history()
         .iter()
         .zip(&words)
-        .map(|(a, text)| (usize::from(a.seat), text.as_str()))
+        .map(|(a, text)| (a.seat(), text.as_str()))
         .collect();
     assert_eq!(
         texts,

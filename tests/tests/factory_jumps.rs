@@ -43,7 +43,7 @@ fn at(g: &Game, state: &State, x: u8) -> Option<Color> {
 fn echoed(state: &State) -> String {
     let last = (0..state.history().len())
         .rev()
-        .find(|&i| state.history()[i].seat == 0);
+        .find(|&i| state.history()[i].seat() == 0);
     state.move_words(last.expect("black moved"))
 }
 
@@ -144,7 +144,7 @@ fn a_chain_that_may_not_return_never_lands_where_it_stood() {
     play(&mut state, &["3,1-5,1"]);
     // No jump left: the chain and the turn ended, and white (with nothing
     // to move) passed.
-    assert_eq!(state.history().last().map(|a| a.seat), Some(1));
+    assert_eq!(state.history().last().map(|a| a.seat()), Some(1));
     // Pieces that stay need the rule, or a chain could go round for ever.
     let messages = refused(
         json!({"board": "squares", "dimensions": [5, 1, 1],

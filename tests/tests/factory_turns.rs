@@ -92,7 +92,7 @@ fn hunter(extra: Value) -> Arc<Game> {
 fn movers_since(state: &State, from: usize) -> Vec<(usize, Move)> {
     state.history()[from..]
         .iter()
-        .map(|a| (usize::from(a.seat), a.mv))
+        .map(|a| (a.seat(), a.mv))
         .collect()
 }
 

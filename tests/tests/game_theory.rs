@@ -807,7 +807,7 @@ fn trolley_4p_the_lever_pulled_diverts_to_white() {
     assert!(
         s.history()
             .iter()
-            .filter(|a| a.seat == 1 && a.automatic && a.mv.is_board_move())
+            .filter(|a| a.seat() == 1 && a.automatic && a.mv.is_board_move())
             .count()
             == 2
     );
@@ -1226,7 +1226,7 @@ fn chaos_eats(s: &mut State, path: &[(u8, u8)]) {
         if s.to_move() == 3 && !s.is_terminal() {
             play(s, &[&format!("{x0},{y0}-{x1},{y1}")]);
         } else {
-            let last = s.history().iter().rev().find(|a| a.seat == 3).unwrap();
+            let last = s.history().iter().rev().find(|a| a.seat() == 3).unwrap();
             assert!(last.automatic, "{last:?}");
         }
         let to = s.game().geometry.cell(1, x1, y1, 1).unwrap();

@@ -175,7 +175,7 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
         let new = &state.history()[before..];
         prop_assert!(!new.is_empty());
         prop_assert_eq!(
-            (usize::from(new[0].seat), new[0].mv, new[0].automatic),
+            (new[0].seat(), new[0].mv, new[0].automatic),
             (seat, mv, false)
         );
         for a in &new[1..] {

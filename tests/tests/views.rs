@@ -126,7 +126,7 @@ impl Witness {
         let geo = &state.game().geometry;
         let names: Vec<String> = (0..geo.cell_count() as u16).map(|c| geo.name(c)).collect();
         for (i, applied) in state.history().iter().enumerate().skip(from) {
-            let seat = usize::from(applied.seat);
+            let seat = applied.seat();
             match applied.mv {
                 Move::Place { to, .. } | Move::Step { to, .. } => {
                     // The mover knows its landing stack or cell, and what it covered there.
@@ -280,11 +280,11 @@ fn check(state: &State, witness: &Witness) -> Result<(), String> {
                 .iter()
                 .any(|a| matches!(a.mv, Move::Step { from, to: t } if from == to || t == to))
         {
-            let seen = state.player_view(usize::from(applied.seat)).seen(to);
+            let seen = state.player_view(applied.seat()).seen(to);
             if seen != Seen::Piece(color, shape) {
                 return Err(format!(
                     "seat {} does not see the piece it placed at {to}: {seen:?}",
-                    applied.seat
+                    applied.seat()
                 ));
             }
         }

@@ -528,7 +528,7 @@ impl State {
             .enumerate()
             .filter(|(_, a)| !a.automatic)
             .map(|(i, a)| KnownDecision {
-                seat: usize::from(a.seat),
+                seat: a.seat(),
                 mv: (!self.is_secret_to(i, Some(seat))).then_some(a.mv),
             })
             .collect();

@@ -87,7 +87,12 @@ impl State {
             out.extend(teams.iter().map(|&team| team as u8));
         }
         out.push(standings.disqualified.len() as u8);
-        out.extend(standings.disqualified.iter().map(|&out| u8::from(out)));
+        out.extend(
+            standings
+                .disqualified
+                .iter()
+                .map(|&team_out| u8::from(team_out)),
+        );
         push_cells(&mut out, &standings.shape_holders);
         // A decided board is rare (games of several boards): its debug form.
         out.push(standings.board_results.len() as u8);

@@ -15,7 +15,7 @@ impl State {
         let player = game.seats.iter().position(|s| !s.is_chaos)?;
         let counted = match score.count {
             ScoreCount::Moves => (self.history().iter())
-                .filter(|a| usize::from(a.seat) == player && a.mv.is_board_move())
+                .filter(|a| a.seat() == player && a.mv.is_board_move())
                 .count(),
             ScoreCount::Pieces => (0..self.position.board.len() as u16)
                 .filter_map(|cell| self.piece_at(cell))

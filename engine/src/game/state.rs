@@ -21,14 +21,21 @@ pub(crate) use parts::{
 /// ([`State::move_words`]) from what was said of it then.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Applied {
-    /// The seat that made it, from 0: a byte, as a match has at most a few
-    /// seats and every state keeps one of these a move.
-    pub seat: u8,
+    /// The seat that made it (see [`Applied::seat`]): a byte, as a match
+    /// has at most a few seats and every state keeps one of these a move.
+    pub(crate) seat: u8,
     pub mv: Move,
     pub automatic: bool,
     pub(crate) said: Said,
     /// The phase it was made in: whether a pass there was a secret.
     pub(crate) phase: u8,
+}
+
+impl Applied {
+    /// The seat that made it, from 0.
+    pub fn seat(&self) -> usize {
+        usize::from(self.seat)
+    }
 }
 
 /// One match in progress or finished: its position, and the records kept
@@ -503,9 +510,8 @@ impl State {
     /// to the mover and ends the turn.
     fn blocked_attempt(&mut self, seat: usize, mv: Move, automatic: bool) {
         let revealed = self.reveal_blocker(seat, mv);
-        if self.revealed.len() <= seat {
-            self.revealed
-                .resize(self.game.seats.len().max(seat + 1), Vec::new());
+        if self.revealed.is_empty() {
+            self.revealed.resize(self.game.seats.len(), Vec::new());
         }
         self.revealed[seat].clone_from(&revealed);
         let said = self.said_before(mv);

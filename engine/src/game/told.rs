@@ -69,7 +69,7 @@ impl State {
         let game = self.game();
         a.mv == Move::Pass
             && !a.automatic
-            && viewer != Some(usize::from(a.seat))
+            && viewer != Some(a.seat())
             && game.rules.cloaking != Cloaking::None
             && !self.is_finished()
             && game.phases[usize::from(a.phase)].cloaked.iter().any(|c| *c)
@@ -99,7 +99,7 @@ impl State {
                     && match (class, last.what) {
                         (Class::Forced, ToldWhat::Private) => true,
                         (Class::Private, ToldWhat::Private) | (Class::Sealed, ToldWhat::Sealed) => {
-                            last.seat == usize::from(a.seat)
+                            last.seat == a.seat()
                         }
                         _ => false,
                     }
@@ -117,7 +117,7 @@ impl State {
                 Class::Sealed => ToldWhat::Sealed,
             };
             out.push(Told {
-                seat: usize::from(a.seat),
+                seat: a.seat(),
                 entries: i..i + 1,
                 what,
             });
@@ -156,10 +156,7 @@ impl State {
                 ToldWhat::Private => {
                     let next = t.entries.end;
                     next > from
-                        || next == from
-                            && history
-                                .get(next)
-                                .is_some_and(|a| usize::from(a.seat) == t.seat)
+                        || next == from && history.get(next).is_some_and(|a| a.seat() == t.seat)
                 }
                 _ => t.entries.end > from,
             })

@@ -316,7 +316,7 @@ impl State {
             .as_ref()
             .map_or(usize::MAX, |r| r.history_start);
         let a = &self.history()[i];
-        if i >= sealed_from && viewer != Some(usize::from(a.seat)) && !a.mv.is_draw_talk() {
+        if i >= sealed_from && viewer != Some(a.seat()) && !a.mv.is_draw_talk() {
             return Some(super::told::SEALED_WORDS);
         }
         let hidden_to = match a.mv {
@@ -324,7 +324,7 @@ impl State {
             _ => None,
         };
         let secret = self.cloaking() != Cloaking::None
-            && viewer != Some(usize::from(a.seat))
+            && viewer != Some(a.seat())
             && hidden_to.is_some_and(|to| {
                 self.is_cloaked(to)
                     && match viewer {

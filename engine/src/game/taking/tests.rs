@@ -95,7 +95,7 @@ fn a_chain_jump_goes_on_with_the_same_piece_or_passes() {
     // The whole chain in one turn; it closes by itself when no jump is left.
     let mut s = g.start();
     play(&mut s, &["1-3+3-5+5-7"]);
-    let seats: Vec<usize> = s.history().iter().map(|a| usize::from(a.seat)).collect();
+    let seats: Vec<usize> = s.history().iter().map(|a| a.seat()).collect();
     assert_eq!(&seats[..4], &[0, 0, 0, 1], "then white's turn");
     let pieces = (1..=7).filter(|&x| at(&s, x, 1).is_some()).count();
     assert_eq!(pieces, 1, "three captives in one turn");
@@ -114,7 +114,7 @@ fn a_chain_jump_adds_to_a_two_piece_turn() {
     let mut s = g.start();
     // Jump, chain jump, then the turn's second move.
     play(&mut s, &["1-3+3-5+7-6"]);
-    let seats: Vec<usize> = s.history().iter().map(|a| usize::from(a.seat)).collect();
+    let seats: Vec<usize> = s.history().iter().map(|a| a.seat()).collect();
     assert_eq!(&seats[..4], &[0, 0, 0, 1], "then white's turn");
     assert_eq!(at(&s, 5, 1), Some((Color::Black, Shape::Circle)));
     assert_eq!(at(&s, 6, 1), Some((Color::Black, Shape::Circle)));
