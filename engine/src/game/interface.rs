@@ -230,12 +230,24 @@ impl Chances for ChanceOutcomes<'_> {
         {
             return mv;
         }
-        let total = self.total();
+        let moves = self.moves();
+        let (mut total, mut uniform) = (0, true);
+        for &m in moves {
+            let w = Self::weight(self.state, m);
+            total += w;
+            uniform &= w == 1;
+        }
         if total == 0 {
             return None;
         }
         let mut pick = rng.random_range(0..total);
-        for &m in self.moves() {
+        // Every move weighs one, as where nothing is placed from reserves
+        // and no draw is offered: the pick is the move's index, found
+        // without a second walk.
+        if uniform {
+            return Some(moves[pick as usize]);
+        }
+        for &m in moves {
             let w = Self::weight(self.state, m);
             if pick < w {
                 return Some(m);

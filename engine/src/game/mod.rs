@@ -81,10 +81,23 @@ pub fn pack(color: Color, shape: Shape) -> Cell {
     1 + (color.index() * 6 + shape.index()) as u8
 }
 
+#[inline]
 pub fn unpack(cell: Cell) -> Option<(Color, Shape)> {
-    let k = usize::from(cell.checked_sub(1)?);
-    Some((Color::from_index(k / 6)?, Shape::from_index(k % 6)?))
+    UNPACKED[usize::from(cell)]
 }
+
+/// [`unpack`] of every cell value, worked out when compiling: move
+/// generation unpacks every piece it looks at, and a load is cheaper than
+/// the division by the shape count.
+const UNPACKED: [Option<(Color, Shape)>; 256] = {
+    let mut table = [None; 256];
+    let mut k = 0;
+    while k < Color::ALL.len() * Shape::ALL.len() {
+        table[k + 1] = Some((Color::ALL[k / 6], Shape::ALL[k % 6]));
+        k += 1;
+    }
+    table
+};
 
 /// One seat of a match.
 #[derive(Clone, Debug)]

@@ -245,12 +245,12 @@ impl State {
         if let (Move::Step { from, to } | Move::Promote { from, to, .. }, Some((table, bits))) =
             (m, jumps)
             && let Some((_, shape)) = self.piece_at(from)
-            && let Some((jumps, over)) = table.jumps(self.position.to_move, from, shape.index())
+            && let Some(jumps) = table.jumps(self.position.to_move, from, shape.index())
         {
             let result = self.game().power(shape).map(|p| p.result);
-            let taken = bits.jumpable(over) & bits.enemies();
+            let taken = bits.jumpable(jumps.over) & bits.enemies();
             return result != Some(CaptureResult::Leave)
-                && (jumps.iter()).any(|&[passed, landing]| {
+                && (jumps.list.iter()).any(|&[passed, landing]| {
                     u16::from(landing) == to && taken >> passed & 1 != 0
                 });
         }

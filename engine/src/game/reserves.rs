@@ -26,14 +26,20 @@ const KIND_WORDS: [u64; PIECE_KINDS] = {
     let mut words = [0; PIECE_KINDS];
     let mut kind = 0;
     while kind < PIECE_KINDS {
-        let mut z = (kind as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        words[kind] = (z ^ (z >> 31)) | 1;
+        words[kind] = mixed(kind as u64 + 1);
         kind += 1;
     }
     words
 };
+
+/// SplitMix64's finaliser of `n`, made odd: a word whose multiples by
+/// small counts do not cancel out.
+pub(super) const fn mixed(n: u64) -> u64 {
+    let mut z = n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) | 1
+}
 
 #[inline]
 fn kind_word(kind: usize) -> u64 {

@@ -3,7 +3,7 @@
 //! `movegen::targets` stays the source of truth, and the tables' tests
 //! compare the two move for move.
 
-use super::steps::{OVER_ANY, OVER_OWN, StepTable};
+use super::steps::{Jumps, OVER_ANY, OVER_OWN, StepTable};
 use super::{Move, PARALYSED, State, unpack};
 use crate::rules::{CaptureResult, Shape};
 
@@ -171,19 +171,25 @@ impl State {
         &self,
         (seat, from): (usize, u16),
         shape: Shape,
-        ((jumps, over), bits): ((&[[u8; 2]], u8), &SeatBits),
+        (jumps, bits): (Jumps<'_>, &SeatBits),
         only_taking: bool,
         out: &mut Vec<Move>,
     ) -> u32 {
+        if jumps.landings & bits.free == 0 {
+            return 0;
+        }
         let leaves = self.game().power(shape).map(|p| p.result) == Some(CaptureResult::Leave);
         let taken = if leaves { 0 } else { bits.enemies() };
         let jumpable = if only_taking {
-            bits.jumpable(over) & taken
+            bits.jumpable(jumps.over) & taken
         } else {
-            bits.jumpable(over)
+            bits.jumpable(jumps.over)
         };
+        if jumps.passed & jumpable == 0 {
+            return 0;
+        }
         let mut captures = 0;
-        for &[passed, landing] in jumps {
+        for &[passed, landing] in jumps.list {
             if jumpable >> passed & 1 != 0 && bits.free >> landing & 1 != 0 {
                 self.push_step(seat, from, u16::from(landing), shape, out);
                 captures += (taken >> passed & 1) as u32;

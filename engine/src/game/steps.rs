@@ -411,17 +411,20 @@ impl StepTable {
     /// cells, and whose pieces they pass: None where the shape does not
     /// jump.
     #[inline]
-    pub(crate) fn jumps(&self, seat: usize, from: u16, shape: usize) -> Option<(&[[u8; 2]], u8)> {
+    pub(crate) fn jumps(&self, seat: usize, from: u16, shape: usize) -> Option<Jumps<'_>> {
         let jumps = self.jumps.as_ref()?;
         let over = jumps.over[shape];
         if over == 0 {
             return None;
         }
-        let (start, len) = jumps.ranges[seat * self.cells + usize::from(from)][shape];
-        Some((
-            &jumps.cells[start as usize..start as usize + usize::from(len)],
+        let range = jumps.ranges[seat * self.cells + usize::from(from)][shape];
+        let start = range.start as usize;
+        Some(Jumps {
+            list: &jumps.cells[start..start + usize::from(range.len)],
             over,
-        ))
+            passed: range.passed,
+            landings: range.landings,
+        })
     }
 
     /// Whether every jump is the straight line between its ends, and no
@@ -503,7 +506,7 @@ impl StepTable {
 struct JumpTable {
     /// Per seat and cell (`seat * cells + cell`), per shape: the range of
     /// its jumps in `cells`.
-    ranges: Vec<[(u32, u8); 6]>,
+    ranges: Vec<[JumpRange; 6]>,
     /// The (passed, landing) cells of every jump.
     cells: Vec<[u8; 2]>,
     /// Per shape: whose pieces its jumps pass over (`OVER_*`), 0 where it
@@ -513,6 +516,29 @@ struct JumpTable {
     /// `Geometry::line_between`), as the capture it makes is judged: on a
     /// board whose edges join, two jumps may land on one cell.
     straight: bool,
+}
+
+/// The jumps of one piece from one cell, as [`StepTable::jumps`] finds them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Jumps<'a> {
+    /// The (passed, landing) cells of each jump.
+    pub list: &'a [[u8; 2]],
+    /// Whose pieces they pass over (`OVER_*`).
+    pub over: u8,
+    /// The cells they pass and land on, a bit each: most pieces in most
+    /// positions have no piece to pass or nowhere to land, which these say
+    /// without a walk of the list.
+    pub passed: u64,
+    pub landings: u64,
+}
+
+/// Where one piece's jumps from one cell lie in [`JumpTable::cells`].
+#[derive(Clone, Copy, Debug, Default)]
+struct JumpRange {
+    start: u32,
+    len: u8,
+    passed: u64,
+    landings: u64,
 }
 
 /// Whose pieces a jump passes over, as [`JumpTable::over`] keeps it.
@@ -578,7 +604,13 @@ impl JumpTable {
                             }
                         }
                     }
-                    (start, (table.cells.len() as u32 - start) as u8)
+                    let list = &table.cells[start as usize..];
+                    JumpRange {
+                        start,
+                        len: list.len() as u8,
+                        passed: bits(list.iter().map(|j| u16::from(j[0]))),
+                        landings: bits(list.iter().map(|j| u16::from(j[1]))),
+                    }
                 });
                 table.ranges.push(ranges);
             }

@@ -163,8 +163,16 @@ impl State {
         if self.standings.board_results.iter().all(Option::is_some) {
             return self.conclude();
         }
-        let mut repeated = self.seen_turns.repeats(turn_key);
-        if repeated && self.game.ending_rules() && !after_round && !self.only_passed() {
+        let counts = self.game.ending_rules() && !after_round && !self.only_passed();
+        // A turn the rule ignores is not remembered either: only turns of
+        // passes alone (or rounds) could repeat it to any effect, and their
+        // keys never equal one of a turn that moved.
+        let ignored = counts && self.game.rules.repetition == Repetition::Ignored;
+        let mut repeated = match turn_key {
+            Some(_) if ignored => false,
+            key => self.seen_turns.repeats(key),
+        };
+        if repeated && counts {
             match self.game.rules.repetition {
                 Repetition::Stalemate => {}
                 Repetition::Ignored => repeated = false,
@@ -372,8 +380,11 @@ impl State {
     pub(super) fn material(&self) -> u64 {
         use crate::rules::{CaptureResult, Color};
         // The board keeps each colour's count; only paralysis needs a walk.
-        let per_color: [u16; Color::ALL.len()] =
-            Color::ALL.map(|c| self.position.board.count_of(c));
+        let mut key = 0u64;
+        for color in Color::ALL {
+            let count = u64::from(self.position.board.count_of(color));
+            key = key.wrapping_add(count.wrapping_mul(MATERIAL_WORDS[color.index()]));
+        }
         let paralyses =
             (self.game.pieces.powers.iter().flatten()).any(|p| p.result == CaptureResult::Paralyze);
         let mut paralysed = 0u16;
@@ -384,9 +395,7 @@ impl State {
                 }
             }
         }
-        let mut hasher = FxHasher::default();
-        (per_color, paralysed).hash(&mut hasher);
-        hasher.finish()
+        key.wrapping_add(u64::from(paralysed).wrapping_mul(MATERIAL_WORDS[Color::ALL.len()]))
     }
 
     /// What a seat faces: pieces (the board's own key, kept as they move),
@@ -413,6 +422,19 @@ impl State {
         hasher.finish()
     }
 }
+
+/// Per colour, then for the paralysed, the word its count weighs in
+/// `State::material`: well mixed and odd, so a capture, which changes some
+/// count by one or two, always changes the key.
+const MATERIAL_WORDS: [u64; crate::rules::Color::ALL.len() + 1] = {
+    let mut words = [0; crate::rules::Color::ALL.len() + 1];
+    let mut i = 0;
+    while i < words.len() {
+        words[i] = super::reserves::mixed(0x4d41_5445_0000 + i as u64);
+        i += 1;
+    }
+    words
+};
 
 /// The key of a turn for the repetition rule: who made it, from where, and
 /// its moves. FxHash: deterministic, and the keys only ever meet turns of
