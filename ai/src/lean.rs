@@ -108,7 +108,7 @@ impl Descent for RunDescent<'_> {
     }
 
     fn exploration(&self) -> f64 {
-        match self.start.plays_under_gravity(&self.game) {
+        match super::playout::under_gravity(self.start, &self.game) {
             true => super::EXPLORATION_UNDER_GRAVITY,
             false => super::EXPLORATION,
         }
@@ -126,7 +126,7 @@ impl Descent for RunDescent<'_> {
     fn score<R: Rng + ?Sized>(&mut self, _at: usize, rng: &mut R, results: &mut Vec<f64>) {
         let ended = match self.ended {
             Some(stop) => stop,
-            None => self.run.play(&self.game, rng, usize::MAX).1,
+            None => super::playout::play(&mut self.run, &self.game, rng, usize::MAX).1,
         };
         results.clear();
         if ended.decided() {

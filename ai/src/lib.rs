@@ -31,6 +31,7 @@ mod clock;
 mod guard;
 mod lean;
 mod levels;
+mod playout;
 mod proof;
 mod proven;
 mod rave;
@@ -58,7 +59,7 @@ pub use levels::{Level, STANDARD_ITERATIONS, Thinking};
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
 /// Exploration where playouts keep clear of the cells that complete lines
-/// under gravity (see `LeanRun::plays_under_gravity`): their values are
+/// under gravity (see `playout::under_gravity`): their values are
 /// steadier, so the tree trusts them sooner. On Connect4 against
 /// OpenSpiel's MCTS at equal time, 0.92 with it against 0.88 with sqrt 2
 /// (200 games, three seeds; see `bench/results/journal-2026-11.md`).
@@ -249,8 +250,13 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
 ) {
     let seats = sim.seat_count();
     results.clear();
-    let played =
-        redscience_engine::random::play_for_results(sim, &mut scratch.run, rng, PLAYOUT_LIMIT);
+    let played = redscience_engine::random::play_for_results_with(
+        sim,
+        &mut scratch.run,
+        rng,
+        PLAYOUT_LIMIT,
+        playout::play,
+    );
     scratch.apart = played.apart;
     if played.apart {
         results.extend(scratch.run.results().iter().map(|&r| return_of(r)));

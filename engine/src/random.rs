@@ -7,7 +7,7 @@
 use rand::Rng;
 
 use crate::game::{Chances, GameState};
-use crate::game::{LeanRun, Move, State};
+use crate::game::{LeanRun, Move, RunStop, State};
 
 /// Random's choice for the seat to move, or None when the game is over.
 pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
@@ -78,9 +78,24 @@ pub fn play_for_results<R: Rng + ?Sized>(
     rng: &mut R,
     limit: usize,
 ) -> Played {
+    play_for_results_with(state, run, rng, limit, LeanRun::play)
+}
+
+/// [`play_for_results`], with each lean run of placements played out by
+/// `placements` instead of [`LeanRun::play`]'s Random draws: a search's
+/// playout policy, given the run loaded, the game, the stream and how many
+/// moves it may play, returning how many it played and why it stopped.
+/// The other moves are Random's.
+pub fn play_for_results_with<R: Rng + ?Sized>(
+    state: &mut State,
+    run: &mut LeanRun,
+    rng: &mut R,
+    limit: usize,
+    placements: impl Fn(&mut LeanRun, &crate::Game, &mut R, usize) -> (usize, RunStop),
+) -> Played {
     let (mut moves, mut moved) = (0, false);
     while moves < limit {
-        if let Some((played, stop)) = run.play_from(state, rng, limit - moves) {
+        if let Some((played, stop)) = run.play_from(state, rng, limit - moves, &placements) {
             moves += played;
             if stop.decided() {
                 let apart = true;

@@ -19,7 +19,7 @@
 //! board's draw); a pass, any other end of a board's room and the end of
 //! the phase go the general way.
 
-mod informed;
+mod threats;
 
 use rand::Rng;
 
@@ -69,10 +69,11 @@ pub struct LeanRun {
     stacking: StackRun,
     /// Which run [`LeanRun::play_from`] played last.
     played: Played,
-    /// Where the search plays informed playouts (see `informed`), how.
-    informed: Option<informed::Informed>,
-    /// Scratch of informed playouts: per seat, cells completing its lines.
-    threats: informed::Threats,
+    /// Where the run keeps the cells completing a line (see `threats`),
+    /// for which pieces and lines.
+    informed: Option<threats::Informed>,
+    /// Per seat, the cells completing its lines (see `threats`).
+    threats: threats::Threats,
     /// Whether `threats` holds every such cell of the board as it is (kept
     /// through the tree's moves, so a playout need not list them afresh).
     noted: bool,
@@ -245,9 +246,10 @@ impl LeanRun {
         state: &State,
         rng: &mut R,
         limit: usize,
+        placements: impl FnOnce(&mut LeanRun, &Game, &mut R, usize) -> (usize, RunStop),
     ) -> Option<(usize, RunStop)> {
         match state.game().runs.any[state.position.phase] {
-            true => self.play_from_lean_phase(state, rng, limit),
+            true => self.play_from_lean_phase(state, rng, limit, placements),
             false => None,
         }
     }
@@ -258,10 +260,11 @@ impl LeanRun {
         state: &State,
         rng: &mut R,
         limit: usize,
+        placements: impl FnOnce(&mut LeanRun, &Game, &mut R, usize) -> (usize, RunStop),
     ) -> Option<(usize, RunStop)> {
         self.played = Played::Placements;
         if self.load(state) {
-            return Some(self.play(state.game(), rng, limit));
+            return Some(placements(self, state.game(), rng, limit));
         }
         let (played, stop) = if self.moving.load(state) {
             self.played = Played::Moves;
@@ -298,18 +301,17 @@ impl LeanRun {
 
     /// Plays Random's moves from the loaded position, at most `limit`, as
     /// `State::play_lean_run` plays them: the same draws from `rng`, the
-    /// same placements, the same turns (unless the search informed the run,
-    /// see `informed`). Returns how many it played, and why it stopped.
+    /// same placements, the same turns. Returns how many it played, and
+    /// why it stopped.
     pub fn play<R: Rng + ?Sized>(
         &mut self,
         game: &Game,
         rng: &mut R,
         limit: usize,
     ) -> (usize, RunStop) {
-        match (self.believed_open.is_empty(), self.informed) {
-            (true, Some(informed)) => self.play_informed(game, informed, rng, limit),
-            (true, None) => self.play_as::<false, R>(game, rng, limit),
-            (false, _) => self.play_as::<true, R>(game, rng, limit),
+        match self.believed_open.is_empty() {
+            true => self.play_as::<false, R>(game, rng, limit),
+            false => self.play_as::<true, R>(game, rng, limit),
         }
     }
 
@@ -715,7 +717,7 @@ impl State {
         rng: &mut R,
         limit: usize,
     ) -> usize {
-        match run.play_from(self, rng, limit) {
+        match run.play_from(self, rng, limit, LeanRun::play) {
             Some((played, stop)) => {
                 run.settle(self, stop);
                 played

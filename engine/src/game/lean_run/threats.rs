@@ -1,21 +1,14 @@
-//! Informed playouts for the search: in a game of lines, a random playout
-//! mostly ignores a line one stone short, so it says little about a
-//! position (on 15x15, a four left open is as often lost as won). Here a
-//! seat that can complete a line does (a decisive move), and otherwise
-//! fills the cell where the next seat would complete one (an anti-decisive
-//! move); only then is the placement drawn at random (Teytaud and Teytaud,
-//! "On the huge benefit of decisive moves in Monte-Carlo tree search
-//! algorithms", IEEE CIG 2010).
+//! The cells that complete a line, kept by a lean run as stones are
+//! placed: the facts a search's informed playouts and threat proofs ask of
+//! a position (the AI crate chooses among them; the engine only keeps
+//! them). A cell completes a line of the seat that placed a stone only at
+//! the first gap after the stone's run along some line direction, so each
+//! placement looks at two cells per direction. Placements never leave a
+//! lean run's board, so such a cell completes the line for as long as it
+//! stays empty.
 //!
-//! The cells that complete a line are found as stones are placed: a cell
-//! completes a line of the seat that placed a stone only at the first gap
-//! after the stone's run along some line direction, so each placement
-//! looks at two cells per direction. Placements never leave a lean run's
-//! board, so such a cell completes the line for as long as it stays empty.
-//!
-//! Only the search plays so (see [`LeanRun::inform`]); Random, the
-//! benchmarks and every test that compares a run with the state keep the
-//! uniform draw.
+//! Only a run told to (see [`LeanRun::inform`]) keeps them; Random, the
+//! benchmarks and every test that compares a run with the state keep none.
 
 use rand::Rng;
 
@@ -74,21 +67,21 @@ impl Informed {
     }
 }
 
-/// Random draws an informed playout makes before it settles for a move
-/// that opens a cell where a seat completes a line (see
-/// [`LeanRun::opens_a_line`]).
-const SAFE_TRIES: u32 = 12;
-
 /// Per seat, cells found to complete one of its lines (some may have been
 /// filled since: they are dropped when met).
 pub(super) type Threats = [Vec<u16>; 2];
 
 impl LeanRun {
-    /// Plays the search's playouts informed (see the module) where the
-    /// game allows it: from now on [`LeanRun::play`] takes a seat's
-    /// winning cell, else blocks the next seat's, else draws at random.
+    /// Keeps the cells completing a line (see the module) where the game
+    /// allows it: two seats, each placing its own piece, a line that wins.
     pub fn inform(&mut self, game: &Game) {
         self.informed = Informed::of(game);
+    }
+
+    /// Whether the run keeps the cells completing a line (see
+    /// [`LeanRun::inform`]).
+    pub fn tracks_threats(&self) -> bool {
+        self.informed.is_some()
     }
 
     /// Lists the cells completing a line on the board loaded, once, where
@@ -134,61 +127,49 @@ impl LeanRun {
         self.make_noting(game, informed, slot)
     }
 
-    /// [`LeanRun::play`] on the board's open slots, informed.
-    pub(super) fn play_informed<R: Rng + ?Sized>(
-        &mut self,
-        game: &Game,
-        informed: Informed,
-        rng: &mut R,
-        limit: usize,
-    ) -> (usize, RunStop) {
-        if !self.noted {
+    /// Lists afresh the cells completing a line, where the engine's own
+    /// placements (see [`LeanRun::place_noting`]) or a load left the list
+    /// behind the board: a playout informed by the list starts so.
+    pub fn refresh_threats(&mut self, game: &Game) {
+        if let Some(informed) = self.informed
+            && !self.noted
+        {
             self.find_all_threats(game, informed);
         }
+    }
+
+    /// Random's draw of the mover's next placement, as [`LeanRun::play`]
+    /// draws it: the slot, or None where a pass was drawn.
+    pub fn draw_slot<R: Rng + ?Sized>(&self, game: &Game, rng: &mut R) -> Option<u16> {
         let passes = u32::from(game.phases[self.phase].pass);
-        let mut played = 0;
-        let (mut per_slot, mut kinds) = self.held(game);
-        while played < limit {
-            played += 1;
-            let me = self.to_move;
-            let slot = match self
-                .open_threat(game, me)
-                .or_else(|| self.open_threat(game, 1 - me))
-            {
-                Some(slot) => slot,
-                None => {
-                    let slots = self.board.open();
-                    let mut tries = 0;
-                    loop {
-                        let slot = match draw(rng, slots.len() as u32, per_slot, kinds, passes) {
-                            Some(Drawn::Placement { slot, .. }) => slots.nth(slot as usize),
-                            Some(Drawn::Other(_)) => return (played, RunStop::Pass),
-                            None => unreachable!("a run's mover has a move"),
-                        };
-                        tries += 1;
-                        if tries >= SAFE_TRIES || !self.opens_a_line(game, slot) {
-                            break slot;
-                        }
-                    }
-                }
-            };
-            let to = self.landing(game, slot);
-            let (color, shape) =
-                super::super::unpack(informed.pieces[me]).expect("a seat's piece is packed");
-            if let Some(stop) = self.place::<false>(game, color, shape, slot, false) {
-                return (played, stop);
-            }
-            self.note_threats(&game.geometry, informed, to, me);
-            let placed = self.placed.len();
-            let forced = self.forced_moves::<false>(game);
-            // The engine's lone placements are not noted.
-            self.noted &= self.placed.len() == placed;
-            match forced {
-                Ok(held) => (per_slot, kinds) = held,
-                Err(stop) => return (played, stop),
-            }
+        let (per_slot, kinds) = self.held(game);
+        let slots = self.board.open();
+        match draw(rng, slots.len() as u32, per_slot, kinds, passes) {
+            Some(Drawn::Placement { slot, .. }) => Some(slots.nth(slot as usize)),
+            Some(Drawn::Other(_)) => None,
+            None => unreachable!("a run's mover has a move"),
         }
-        (played, RunStop::Limit)
+    }
+
+    /// Places the mover's piece in `slot` in a playout informed by the
+    /// cells completing a line (see [`LeanRun::inform`]), noting the cells
+    /// its stone adds, then the engine's lone placements after it (not
+    /// noted: [`LeanRun::refresh_threats`] lists them afresh); the stop
+    /// where the game ended.
+    pub fn place_noting(&mut self, game: &Game, slot: u16) -> Result<(), RunStop> {
+        let informed = self.informed.expect("a run informed by `inform`");
+        let me = self.to_move;
+        let to = self.landing(game, slot);
+        let (color, shape) =
+            super::super::unpack(informed.pieces[me]).expect("a seat's piece is packed");
+        if let Some(stop) = self.place::<false>(game, color, shape, slot, false) {
+            return Err(stop);
+        }
+        self.note_threats(&game.geometry, informed, to, me);
+        let placed = self.placed.len();
+        let forced = self.forced_moves::<false>(game);
+        self.noted &= self.placed.len() == placed;
+        forced.map(|_| ())
     }
 
     /// Places the mover's piece in `slot` as its decision, as
@@ -243,7 +224,7 @@ impl LeanRun {
     /// Opening the next seat's cell loses at once; opening one's own lets
     /// the next seat fill it. Players of Connect Four avoid both (the
     /// threats that decide its games are such cells, kept for later).
-    fn opens_a_line(&self, game: &Game, slot: u16) -> bool {
+    pub fn opens_a_line(&self, game: &Game, slot: u16) -> bool {
         if game.geometry.kind != BoardKind::Stacks {
             return false;
         }
@@ -252,14 +233,6 @@ impl LeanRun {
         game.geometry.columns()[stack]
             .get(landing + 1)
             .is_some_and(|above| self.threats.iter().any(|cells| cells.contains(above)))
-    }
-
-    /// Whether the run's playouts are informed and keep clear of the cells
-    /// above where a line would be completed (see
-    /// [`LeanRun::opens_a_line`]): values from them are steadier, so the
-    /// tree explores less.
-    pub fn plays_under_gravity(&self, game: &Game) -> bool {
-        self.informed.is_some() && game.geometry.kind == BoardKind::Stacks
     }
 
     /// The slot whose piece would land on `cell` now, if any.
@@ -335,7 +308,7 @@ impl LeanRun {
     /// The slot of a cell completing a line of `seat` that a piece put
     /// there now would land on (a stack's next cell), dropping the cells
     /// filled since they were found.
-    fn open_threat(&mut self, game: &Game, seat: usize) -> Option<u16> {
+    pub fn open_threat(&mut self, game: &Game, seat: usize) -> Option<u16> {
         let mut i = 0;
         while let Some(&cell) = self.threats[seat].get(i) {
             if self.board[usize::from(cell)] != 0 {
