@@ -227,9 +227,12 @@ pub(crate) struct PieceRules {
     /// How strongly each shape contests a cover, per shape index (from
     /// `powers`: judging a stack asks it of every piece).
     pub strengths: [capture::Strength; 6],
-    /// Whether reserves can only fall (nothing captures, so nothing goes
-    /// back): then a turn that places a piece can never repeat.
+    /// Whether nothing captures, so that nothing goes back to a reserve.
     pub reserves_only_fall: bool,
+    /// Whether no capture puts a piece in a reserve (none reincarnates):
+    /// then reserves never rise, and a turn that places a piece can never
+    /// repeat, nor can any turn before it come back.
+    pub placements_never_repeat: bool,
     /// Movements as bit masks, where the board and rules allow (see `steps`).
     pub step_table: Option<steps::StepTable>,
     /// Per phase, the seats that may have a move by stack, a bit each (see
@@ -278,6 +281,13 @@ impl PieceRules {
         PieceRules {
             strengths: capture::compile_strengths(&powers),
             reserves_only_fall: powers.iter().all(Option::is_none),
+            placements_never_repeat: !powers.iter().flatten().any(|p| {
+                matches!(
+                    p.result,
+                    crate::rules::CaptureResult::Reincarnate
+                        | crate::rules::CaptureResult::ReincarnateX2
+                )
+            }),
             powers,
             movement,
             axis,

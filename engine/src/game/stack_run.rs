@@ -266,12 +266,12 @@ impl StackRun {
     #[inline]
     fn make(&mut self, game: &Game, mv: Move) -> Option<RunStop> {
         let mover = self.to_move;
-        // As `end_turn` keys the turn: where reserves only fall, a turn
+        // As `end_turn` keys the turn: where reserves never rise, a turn
         // that placed never repeats.
         let key = match mv {
             Move::Place { color, shape, to } => {
                 self.place(game, color, shape, to);
-                (!game.pieces.reserves_only_fall)
+                (!game.pieces.placements_never_repeat)
                     .then(|| turn_key(mover, self.turn_start(game), &[mv]))
             }
             _ => Some(turn_key(mover, self.turn_start(game), &[Move::Pass])),

@@ -29,10 +29,10 @@ impl State {
             return;
         }
         let seat = self.position.to_move;
-        // Where reserves only ever fall, a turn that placed a piece starts
+        // Where reserves never rise, a turn that placed a piece starts
         // from reserves no later turn will have: it can never repeat, and
         // no turn before it can come back.
-        let unrepeatable = self.game.pieces.reserves_only_fall
+        let unrepeatable = self.game.pieces.placements_never_repeat
             && self
                 .position
                 .turn_moves
