@@ -109,3 +109,43 @@ mod tests {
         play(&mut state, &["1,1", "1,1"]);
     }
 }
+
+/// The line games whose lean runs keep the cells completing a line (two
+/// seats, each placing its own piece, a line that wins).
+pub const LINE_GAMES: [&str; 6] = [
+    "Tic-Tac-Toe",
+    "Connect4",
+    "Qubic-4",
+    "4on7sq",
+    "5on15sq",
+    "Connect6-19x19",
+];
+
+/// Positions of random play in each of [`LINE_GAMES`], `per_game` each
+/// (its first seeds), none over: each a random number of Random's moves
+/// (fewer than 60) from the start.
+pub fn line_game_positions(per_game: usize) -> Vec<State> {
+    use crate::game::GameState;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(24);
+    let mut positions = Vec::new();
+    for name in LINE_GAMES {
+        let game = catalogue_game(name);
+        for seed in 0..per_game as u64 {
+            let mut state = game.start_seeded(seed);
+            let moves = rng.random_range(0..game.geometry.cell_count().min(60));
+            for _ in 0..moves {
+                let mut next = state.clone();
+                let Some(mv) = crate::random::random_move(&next, &mut rng) else {
+                    break;
+                };
+                if next.apply_action(mv).is_err() || next.is_terminal() {
+                    break;
+                }
+                state = next;
+            }
+            positions.push(state);
+        }
+    }
+    positions
+}

@@ -5,46 +5,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 use redscience_engine::Game;
 use redscience_engine::game::{GameState, LeanRun, Move, SeatResult, State};
-use redscience_engine::testing::{catalogue_game, cell_of, played};
-
-const LINE_GAMES: [&str; 6] = [
-    "Tic-Tac-Toe",
-    "Connect4",
-    "Qubic-4",
-    "4on7sq",
-    "5on15sq",
-    "Connect6-19x19",
-];
-
-/// Positions of random play in each line game, at most `per_game` each,
-/// none over.
-fn random_positions(per_game: usize) -> Vec<State> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(24);
-    let mut positions = Vec::new();
-    for name in LINE_GAMES {
-        let game = catalogue_game(name);
-        for seed in 0..per_game as u64 {
-            let mut state = game.start_seeded(seed);
-            let moves = rng.random_range(0..game.geometry.cell_count().min(60));
-            for _ in 0..moves {
-                let mut next = state.clone();
-                let Some(mv) = redscience_engine::random::random_move(&next, &mut rng) else {
-                    break;
-                };
-                if next.apply_action(mv).is_err() || next.is_terminal() {
-                    break;
-                }
-                state = next;
-            }
-            positions.push(state);
-        }
-    }
-    positions
-}
+use redscience_engine::testing::{catalogue_game, cell_of, line_game_positions, played};
 
 /// The cells where a move of `seat` ends the game at once with its win,
 /// by the state's own rules: each legal move made and the returns read.
@@ -94,7 +59,7 @@ fn landings(state: &State) -> Vec<u16> {
 #[test]
 fn a_playout_wins_where_it_can_and_else_blocks_the_next_seats_win() {
     let mut checked = [0, 0];
-    for state in random_positions(40) {
+    for state in line_game_positions(40) {
         let game = state.game().clone();
         let Some(me) = state.movers().next() else {
             continue;
@@ -166,7 +131,7 @@ fn an_informed_playout_takes_an_open_four_and_blocks_a_four() {
 fn under_gravity_a_playout_keeps_off_the_cells_below_a_line() {
     let game = catalogue_game("Connect4");
     let (mut tried, mut opened, mut uniform) = (0, 0, 0.0);
-    for state in random_positions(200) {
+    for state in line_game_positions(200) {
         if state.game().rules.name != "Connect4" {
             continue;
         }

@@ -7,16 +7,7 @@ use super::super::LeanRun;
 use super::Informed;
 use crate::Move;
 use crate::game::{GameState, State, outcome};
-use crate::testing::catalogue_game;
-
-const LINE_GAMES: [&str; 6] = [
-    "Tic-Tac-Toe",
-    "Connect4",
-    "Qubic-4",
-    "4on7sq",
-    "5on15sq",
-    "Connect6-19x19",
-];
+use crate::testing::{LINE_GAMES, catalogue_game, line_game_positions};
 
 #[test]
 fn only_two_seats_placing_their_own_piece_for_a_winning_line_are_informed() {
@@ -73,36 +64,9 @@ fn cells_completing_on(
         .collect()
 }
 
-/// Positions of random play in each line game, at most `per_game` each,
-/// none over.
-fn random_positions(per_game: usize) -> Vec<State> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(24);
-    let mut positions = Vec::new();
-    for name in LINE_GAMES {
-        let game = catalogue_game(name);
-        for seed in 0..per_game as u64 {
-            let mut state = game.start_seeded(seed);
-            let cells = game.geometry.cell_count();
-            let moves = rng.random_range(0..cells.min(60));
-            for _ in 0..moves {
-                let mut next = state.clone();
-                let Some(mv) = crate::random::random_move(&next, &mut rng) else {
-                    break;
-                };
-                if next.apply_action(mv).is_err() || next.is_terminal() {
-                    break;
-                }
-                state = next;
-            }
-            positions.push(state);
-        }
-    }
-    positions
-}
-
 #[test]
 fn the_cells_found_are_exactly_those_completing_a_line() {
-    for state in random_positions(12) {
+    for state in line_game_positions(12) {
         let game = state.game();
         let informed = Informed::of(game).expect("a line game");
         let mut run = LeanRun::default();
@@ -126,7 +90,7 @@ fn the_cells_found_are_exactly_those_completing_a_line() {
 #[test]
 fn the_cells_found_stay_exact_as_a_playout_places() {
     let mut compared = 0;
-    for state in random_positions(60) {
+    for state in line_game_positions(60) {
         let game = state.game();
         let informed = Informed::of(game).expect("a line game");
         let mut run = LeanRun::default();
@@ -179,7 +143,7 @@ fn assert_cells_exact(run: &LeanRun, game: &crate::Game, informed: Informed) -> 
 #[test]
 fn the_cells_noted_stay_exact_through_the_trees_moves() {
     let mut compared = 0;
-    for state in random_positions(30) {
+    for state in line_game_positions(30) {
         let game = state.game();
         let informed = Informed::of(game).expect("a line game");
         let mut run = LeanRun::default();
@@ -221,7 +185,7 @@ fn a_slot_opens_a_line_where_the_cell_above_its_landing_completes_one() {
     let game = catalogue_game("Connect4");
     let informed = Informed::of(&game).expect("a line game");
     let (mut opening, mut checked) = (0, 0);
-    for state in random_positions(200) {
+    for state in line_game_positions(200) {
         if state.game().rules.name != "Connect4" {
             continue;
         }
