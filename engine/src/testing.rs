@@ -87,29 +87,6 @@ pub fn played(game: &Arc<Game>, turns: &[&str]) -> State {
     state
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fields_override_the_base_and_the_base_overrides_tic_tac_toe() {
-        let rules = rules_over(
-            json!({"name": "base", "turn_checks": []}),
-            json!({"name": "x"}),
-        );
-        assert_eq!(rules.name, "x");
-        assert!(rules.turn_checks.is_empty());
-        assert!(!rules_over(json!({}), json!({})).turn_checks.is_empty());
-    }
-
-    #[test]
-    #[should_panic(expected = "1,1: ")]
-    fn a_refused_turn_names_itself() {
-        let mut state = game(json!({})).start();
-        play(&mut state, &["1,1", "1,1"]);
-    }
-}
-
 /// The line games whose lean runs keep the cells completing a line (two
 /// seats, each placing its own piece, a line that wins).
 pub const LINE_GAMES: [&str; 6] = [
@@ -148,4 +125,27 @@ pub fn line_game_positions(per_game: usize) -> Vec<State> {
         }
     }
     positions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_override_the_base_and_the_base_overrides_tic_tac_toe() {
+        let rules = rules_over(
+            json!({"name": "base", "turn_checks": []}),
+            json!({"name": "x"}),
+        );
+        assert_eq!(rules.name, "x");
+        assert!(rules.turn_checks.is_empty());
+        assert!(!rules_over(json!({}), json!({})).turn_checks.is_empty());
+    }
+
+    #[test]
+    #[should_panic(expected = "1,1: ")]
+    fn a_refused_turn_names_itself() {
+        let mut state = game(json!({})).start();
+        play(&mut state, &["1,1", "1,1"]);
+    }
 }
