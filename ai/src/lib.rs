@@ -484,9 +484,9 @@ impl tree::Descent for StateDescent<'_> {
     /// apart.
     fn played(&self, played: &mut rave::Played) {
         let root = self.roots[0].decisions().len();
-        let decided = self.sim.decisions().get(root..).unwrap_or_default();
+        let decided = self.sim.decisions().since(root);
         let apart = self.scratch.apart.then(|| self.scratch.run.placements());
-        played.load(decided.iter().copied().chain(apart.into_iter().flatten()));
+        played.load(decided.copied().chain(apart.into_iter().flatten()));
     }
 
     fn chance<R: Rng + ?Sized>(&mut self, rng: &mut R) {

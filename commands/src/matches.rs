@@ -128,7 +128,7 @@ pub(crate) async fn settle(
             }
             return Ok(());
         }
-        let turn = trial.decisions()[before..].to_vec();
+        let turn = trial.decisions().since(before).copied().collect::<Vec<_>>();
         live.play_turn(services.storage(), &turn, Some(author), 0)
             .await
             .map_err(said)?;

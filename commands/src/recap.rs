@@ -342,7 +342,7 @@ fn collisions(state: &State, from: usize, who: &dyn Fn(usize) -> String) -> (Vec
     // for one space name it alike (on stacks, the same height too).
     let mut arrivals: Vec<(u16, Vec<(usize, String)>)> = Vec::new();
     let from = from.min(state.history().len());
-    let history = &state.history()[from..];
+    let history: Vec<_> = state.history().since(from).copied().collect();
     let round = history
         .windows(2)
         .position(|pair| pair[1].seat() < pair[0].seat())

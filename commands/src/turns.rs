@@ -298,7 +298,7 @@ async fn judged_turn(
     let mut trial = state.clone();
     apply_turn(&mut trial, &text, |_| None)
         .map_err(|e| format!("{} Nothing was played.", crate::context::sentence(&e)))?;
-    let decisions: Vec<Move> = trial.decisions()[before..].to_vec();
+    let decisions: Vec<Move> = trial.decisions().since(before).copied().collect();
     Ok(Judged::Play(Box::new((live, challenge)), from, decisions))
 }
 

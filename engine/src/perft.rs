@@ -247,7 +247,7 @@ pub fn position_key(state: &State, out: &mut Vec<u8>) {
     // Plans sealed earlier in the round: the history from the round's start,
     // each move with its planner (the current planner's are in `this_turn` too).
     if let Some(round) = state.round_progress() {
-        let sealed = &state.history()[round.history_start..];
+        let sealed = state.history().since(round.history_start);
         out.extend((sealed.len() as u16).to_le_bytes());
         for applied in sealed {
             out.push(applied.seat);

@@ -2,7 +2,7 @@
 //! by their display names, the result's headline and its reasons.
 
 use redscience_engine::describe::join_and;
-use redscience_engine::game::{Applied, Game};
+use redscience_engine::game::{Applied, Game, Log};
 use redscience_engine::{Move, Outcome, SeatResult};
 
 /// A seat's name: its display name when one is given, else "Player N" (or
@@ -126,17 +126,20 @@ fn with_names(game: &Game, names: &[String], text: &str) -> String {
 /// draw talk after it leave it shown. Callers leave this out where moves
 /// are secret (cloaking, sealed rounds): it would show where a hidden
 /// piece went.
-pub fn last_turn(history: &[Applied]) -> Vec<u16> {
+pub fn last_turn(history: &Log<Applied>) -> Vec<u16> {
     let Some(end) = history.iter().rposition(|a| a.mv.is_board_move()) else {
         return Vec::new();
     };
     let seat = history[end].seat();
-    let start = history[..end]
+    let start = history
         .iter()
+        .take(end)
         .rposition(|a| a.seat() != seat)
         .map_or(0, |i| i + 1);
-    history[start..=end]
+    history
         .iter()
+        .take(end + 1)
+        .skip(start)
         .filter_map(|a| match a.mv {
             Move::Place { to, .. } | Move::Step { to, .. } | Move::Promote { to, .. } => Some(to),
             _ => None,

@@ -531,8 +531,9 @@ fn four_on_7sq_draw_agreed() {
     assert_eq!(results(&s), vec![Draw, Draw]);
     assert_eq!(reason(&s), "Every player agreed to a draw.");
     let words = words(&s);
-    let tail: Vec<(usize, &str)> = s.history()[1..]
-        .iter()
+    let tail: Vec<(usize, &str)> = s
+        .history()
+        .since(1)
         .zip(&words[1..])
         .map(|(a, text)| (a.seat(), text.as_str()))
         .collect();

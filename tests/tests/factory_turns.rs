@@ -90,8 +90,9 @@ fn hunter(extra: Value) -> Arc<Game> {
 
 /// Who made each move after the first `from` of the match's history.
 fn movers_since(state: &State, from: usize) -> Vec<(usize, Move)> {
-    state.history()[from..]
-        .iter()
+    state
+        .history()
+        .since(from)
         .map(|a| (a.seat(), a.mv))
         .collect()
 }

@@ -172,7 +172,7 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
             .map_err(|e| TestCaseError::fail(format!("{name}: {mv:?} refused: {e}")))?;
 
         // The decision, then only automatic moves.
-        let new = &state.history()[before..];
+        let new: Vec<_> = state.history().since(before).copied().collect();
         prop_assert!(!new.is_empty());
         prop_assert_eq!(
             (new[0].seat(), new[0].mv, new[0].automatic),
@@ -268,8 +268,8 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
     prop_assert_eq!(&snapshot(&undone, &kinds), previous);
     prop_assert!(!undone.is_terminal());
     prop_assert_eq!(
-        undone.decisions(),
-        &state.decisions()[..state.decisions().len() - 1]
+        undone.decisions().to_vec(),
+        state.decisions().to_vec()[..state.decisions().len() - 1].to_vec()
     );
     Ok(())
 }

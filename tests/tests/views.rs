@@ -276,8 +276,9 @@ fn check(state: &State, witness: &Witness) -> Result<(), String> {
             && !state.move_words(i).contains("blocked")
             && state.piece_at(to) == Some((color, shape))
             && game.geometry.kind != redscience_engine::rules::BoardKind::Stacks
-            && !state.history()[i + 1..]
-                .iter()
+            && !state
+                .history()
+                .since(i + 1)
                 .any(|a| matches!(a.mv, Move::Step { from, to: t } if from == to || t == to))
         {
             let seen = state.player_view(applied.seat()).seen(to);

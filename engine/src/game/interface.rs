@@ -469,7 +469,7 @@ impl GameState for State {
             self.clone()
         };
         known.records.history = Default::default();
-        known.records.decisions = Vec::new();
+        known.records.decisions = Default::default();
         known.keep_only_the_plan_of(seat, cloaked);
         known
     }

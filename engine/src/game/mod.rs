@@ -17,6 +17,7 @@ mod lean_run;
 mod leave;
 mod line_bits;
 mod lines;
+mod log;
 mod move_run;
 mod movegen;
 mod moves;
@@ -52,6 +53,7 @@ pub use interface::{
     Seats, return_of,
 };
 pub use lean_run::{LeanRun, RunStop};
+pub use log::Log;
 pub use moves::Move;
 pub use outcome::{
     BoardEnding, Explanation, Fired, Line, Measured, Outcome, Rule, SIDE_AXES, SeatResult,

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::capture::CoverResult;
+use super::log::Log;
 use super::outcome::{self, Outcome};
 use super::words::Said;
 use super::{Game, Move, pack, unpack};
@@ -163,18 +164,21 @@ impl State {
 
     /// Rebuilds a match from its decisions (the moves that were not automatic).
     /// On an illegal decision, returns its index and the reason.
-    pub fn replay(game: &Arc<Game>, decisions: &[Move]) -> Result<State, (usize, String)> {
+    pub fn replay<'a>(
+        game: &Arc<Game>,
+        decisions: impl IntoIterator<Item = &'a Move>,
+    ) -> Result<State, (usize, String)> {
         State::replay_seeded(game, 0, decisions)
     }
 
     /// Rebuilds a match started with [`Game::start_seeded`].
-    pub fn replay_seeded(
+    pub fn replay_seeded<'a>(
         game: &Arc<Game>,
         seed: u64,
-        decisions: &[Move],
+        decisions: impl IntoIterator<Item = &'a Move>,
     ) -> Result<State, (usize, String)> {
         let mut state = game.start_seeded(seed);
-        for (i, mv) in decisions.iter().enumerate() {
+        for (i, mv) in decisions.into_iter().enumerate() {
             state.apply(*mv).map_err(|e| (i, e))?;
         }
         Ok(state)
@@ -267,12 +271,12 @@ impl State {
     }
 
     /// Every move applied so far, automatic ones included.
-    pub fn history(&self) -> &[Applied] {
+    pub fn history(&self) -> &Log<Applied> {
         &self.records.history
     }
 
     /// The moves that were chosen, not forced: replaying them rebuilds this state.
-    pub fn decisions(&self) -> &[Move] {
+    pub fn decisions(&self) -> &Log<Move> {
         &self.records.decisions
     }
 
@@ -312,7 +316,7 @@ impl State {
         if self.records.decisions.is_empty() {
             return false;
         }
-        let mut decisions = self.records.decisions.clone();
+        let mut decisions = self.records.decisions.to_vec();
         decisions.pop();
         *self = State::replay_seeded(&self.game, self.stream.seed, &decisions)
             .expect("a prefix of legal decisions stays legal");

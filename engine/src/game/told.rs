@@ -224,11 +224,13 @@ impl State {
     /// after the decisions made by then and the forced moves after them).
     /// None for a state that holds only part of its past.
     pub fn as_it_was(&self, len: usize) -> Option<State> {
-        let made = self.history()[..len.min(self.history().len())]
+        let made = self
+            .history()
             .iter()
+            .take(len)
             .filter(|a| !a.automatic)
             .count();
-        let decisions = self.decisions().get(..made)?;
+        let decisions = self.decisions().before(made)?;
         let mut state = self.start_position();
         for &mv in decisions {
             state.apply(mv).ok()?;

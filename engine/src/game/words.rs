@@ -41,7 +41,7 @@ pub(crate) struct Said {
 /// Every move applied so far, with the spaces each blocked attempt ran into.
 #[derive(Debug, Default)]
 pub(crate) struct History {
-    moves: Vec<Applied>,
+    moves: super::log::Log<Applied>,
     /// Per blocked attempt, in history order: its index and the spaces it
     /// revealed. Rare (cloaked games only), so kept apart from the moves.
     blocked: Vec<(usize, Vec<u16>)>,
@@ -105,9 +105,9 @@ impl History {
 }
 
 impl Deref for History {
-    type Target = [Applied];
+    type Target = super::log::Log<Applied>;
 
-    fn deref(&self) -> &[Applied] {
+    fn deref(&self) -> &super::log::Log<Applied> {
         &self.moves
     }
 }

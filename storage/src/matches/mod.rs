@@ -457,7 +457,7 @@ impl LiveMatch {
             .map(|(at, seat)| (at.min(from), seat))
             .collect();
         let mut state = game.start_seeded(self.seed);
-        for (number, &mv) in decisions[..from].iter().enumerate() {
+        for (number, &mv) in decisions.iter().take(from).enumerate() {
             leave_at(&mut state, &leaves, number)
                 .map_err(|e| Error::Corrupt(format!("match {}: {e}", self.id)))?;
             state

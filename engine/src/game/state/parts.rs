@@ -129,7 +129,7 @@ impl Standings {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Records {
     pub history: History,
-    pub decisions: Vec<Move>,
+    pub decisions: super::super::log::Log<Move>,
 }
 
 /// The simultaneous round being planned, if any, and the last one kept

@@ -1,0 +1,278 @@
+//! An append-only list that copies share: the record of a match's past.
+//!
+//! States of one match, a search's tree of them above all, have the same
+//! past up to a point. A plain list copies all of it with every state;
+//! this one keeps its entries in full chunks that copies share behind
+//! `Arc`s, and only the last, unfinished chunk (the tail) is each copy's
+//! own. A copy costs at most [`CHUNK`] entries and one reference count, so
+//! a state's bytes no longer grow with the length of its game.
+//!
+//! Entries are read by index or in order, not as one slice: the chunks
+//! are not next to each other in memory.
+
+use std::fmt;
+use std::ops::Index;
+use std::sync::Arc;
+
+/// Entries a chunk holds: a copy's own tail holds fewer.
+pub const CHUNK: usize = 8;
+
+/// The list: full chunks shared by every copy, then the copy's own tail.
+pub struct Log<T> {
+    /// Every full chunk, oldest first; None until the first fills. The
+    /// list of chunks is shared too, and copied only when a copy that
+    /// shares it seals a chunk of its own.
+    full: Option<Arc<Vec<Arc<[T]>>>>,
+    /// At most [`CHUNK`] entries, after the full ones: a full tail is
+    /// sealed when the next entry comes, so the tail is never empty once an
+    /// entry was pushed, and the last entry can be changed in place.
+    tail: Vec<T>,
+}
+
+impl<T> Default for Log<T> {
+    fn default() -> Log<T> {
+        Log {
+            full: None,
+            tail: Vec::new(),
+        }
+    }
+}
+
+/// Cloned by hand so `clone_from` reuses the tail's memory.
+impl<T: Clone> Clone for Log<T> {
+    fn clone(&self) -> Log<T> {
+        Log {
+            full: self.full.clone(),
+            tail: self.tail.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Log<T>) {
+        self.full.clone_from(&source.full);
+        self.tail.clone_from(&source.tail);
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Log<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: PartialEq> PartialEq for Log<T> {
+    fn eq(&self, other: &Log<T>) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl<T: PartialEq> PartialEq<[T]> for Log<T> {
+    fn eq(&self, other: &[T]) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl<T: PartialEq> PartialEq<Vec<T>> for Log<T> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        *self == other[..]
+    }
+}
+
+impl<T> Log<T> {
+    fn chunks(&self) -> &[Arc<[T]>] {
+        self.full.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// How many entries the full chunks hold.
+    fn full_len(&self) -> usize {
+        self.chunks().len() * CHUNK
+    }
+
+    pub fn len(&self) -> usize {
+        self.full_len() + self.tail.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.full.is_none() && self.tail.is_empty()
+    }
+
+    pub fn get(&self, i: usize) -> Option<&T> {
+        let full = self.full_len();
+        if i < full {
+            Some(&self.chunks()[i / CHUNK][i % CHUNK])
+        } else {
+            self.tail.get(i - full)
+        }
+    }
+
+    pub fn first(&self) -> Option<&T> {
+        self.get(0)
+    }
+
+    pub fn last(&self) -> Option<&T> {
+        self.tail.last()
+    }
+
+    /// The entries in order, the oldest first.
+    pub fn iter(&self) -> Iter<'_, T> {
+        self.since(0)
+    }
+
+    /// The entries from index `from` on (none if `from` is past the end).
+    pub fn since(&self, from: usize) -> Iter<'_, T> {
+        Iter {
+            log: self,
+            front: from.min(self.len()),
+            back: self.len(),
+        }
+    }
+
+    /// The entries before index `to`, or None if there are fewer.
+    pub fn before(&self, to: usize) -> Option<Iter<'_, T>> {
+        (to <= self.len()).then_some(Iter {
+            log: self,
+            front: 0,
+            back: to,
+        })
+    }
+
+    /// Forgets every entry, keeping the tail's memory.
+    pub(crate) fn clear(&mut self) {
+        self.full = None;
+        self.tail.clear();
+    }
+}
+
+impl<T: Clone> Log<T> {
+    pub(crate) fn push(&mut self, entry: T) {
+        if self.tail.len() == CHUNK {
+            self.seal_tail();
+        }
+        self.tail.push(entry);
+    }
+
+    /// The last entry, to be changed: it is always in this copy's own tail.
+    pub(crate) fn last_mut(&mut self) -> Option<&mut T> {
+        self.tail.last_mut()
+    }
+
+    /// The entries as one list of their own.
+    pub fn to_vec(&self) -> Vec<T> {
+        self.iter().cloned().collect()
+    }
+
+    /// Moves the full tail into a new chunk the copies share.
+    fn seal_tail(&mut self) {
+        let sealed: Arc<[T]> = Arc::from(self.tail.as_slice());
+        Arc::make_mut(self.full.get_or_insert_default()).push(sealed);
+        self.tail.clear();
+    }
+}
+
+impl<T> Index<usize> for Log<T> {
+    type Output = T;
+
+    fn index(&self, i: usize) -> &T {
+        match self.get(i) {
+            Some(entry) => entry,
+            None => panic!("index {i} is past the log's {} entries", self.len()),
+        }
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Log<T> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T>;
+
+    fn into_iter(self) -> Iter<'a, T> {
+        self.iter()
+    }
+}
+
+/// A log's entries from `front` up to `back`, either end first.
+pub struct Iter<'a, T> {
+    log: &'a Log<T>,
+    front: usize,
+    back: usize,
+}
+
+impl<T> Clone for Iter<'_, T> {
+    fn clone(&self) -> Self {
+        Iter { ..*self }
+    }
+}
+
+impl<'a, T> Iterator for Iter<'a, T> {
+    type Item = &'a T;
+
+    fn next(&mut self) -> Option<&'a T> {
+        if self.front == self.back {
+            return None;
+        }
+        self.front += 1;
+        self.log.get(self.front - 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.back - self.front, Some(self.back - self.front))
+    }
+}
+
+impl<T> DoubleEndedIterator for Iter<'_, T> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.front == self.back {
+            return None;
+        }
+        self.back -= 1;
+        self.log.get(self.back)
+    }
+}
+
+impl<T> ExactSizeIterator for Iter<'_, T> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log and a plain list given the same entries agree.
+    #[test]
+    fn a_log_reads_as_the_list_it_was_given() {
+        let mut log = Log::default();
+        let mut list = Vec::new();
+        for n in 0..(3 * CHUNK + 3) {
+            log.push(n);
+            list.push(n);
+            assert_eq!(log.len(), list.len());
+            assert_eq!(log.to_vec(), list);
+            assert_eq!(log.last(), list.last());
+            assert_eq!(log[n], n);
+        }
+        assert_eq!(log.since(5).copied().collect::<Vec<_>>(), list[5..]);
+        assert_eq!(log.iter().rev().copied().collect::<Vec<_>>(), {
+            let mut reversed = list.clone();
+            reversed.reverse();
+            reversed
+        });
+        assert_eq!(log.before(4).unwrap().count(), 4);
+        assert!(log.before(list.len() + 1).is_none());
+        log.clear();
+        assert!(log.is_empty() && log.last().is_none() && log.get(0).is_none());
+    }
+
+    /// Copies share the full chunks: a change to one never shows in another.
+    #[test]
+    fn copies_share_the_past_and_keep_their_own_present() {
+        let mut first = Log::default();
+        for n in 0..(2 * CHUNK + 1) {
+            first.push(n);
+        }
+        let mut second = first.clone();
+        *second.last_mut().unwrap() = 100;
+        second.push(101);
+        first.push(7);
+        assert_eq!(first[2 * CHUNK], 2 * CHUNK);
+        assert_eq!(second[2 * CHUNK], 100);
+        assert_eq!((first[2 * CHUNK + 1], second[2 * CHUNK + 1]), (7, 101));
+        let shared = |log: &Log<usize>| Arc::as_ptr(&log.chunks()[0]);
+        assert_eq!(shared(&first), shared(&second));
+    }
+}
