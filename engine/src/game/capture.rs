@@ -297,7 +297,7 @@ impl State {
             rng: &mut self.stream.next,
             changed: &mut self.position.changed,
             locked,
-            verdicts: Some(&mut self.scratch.verdicts),
+            verdicts: Some(&mut self.scratch.get_or_insert_default().verdicts),
         }
         .resolve(cell, by_stack, attacking);
     }

@@ -65,9 +65,17 @@ pub(crate) struct Choices {
     /// Every legal move, or with `placing` the moves other than placements.
     pub(crate) listed: Vec<Move>,
     pub(crate) placing: Option<Placing>,
-    /// With `placing`, the whole list once asked for.
+    /// Made with the first product (see [`ProductLists`]): boxed, since most
+    /// games have none, and every state carries the field.
+    lists: Option<Box<ProductLists>>,
+}
+
+/// What a product of placements keeps beside it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ProductLists {
+    /// The whole list once asked for.
     full: OnceLock<Vec<Move>>,
-    /// With `placing` where some empty spaces are closed to the seat
+    /// Where some empty spaces are closed to the seat
     /// (`Game::placement_blocked`), the open slots it may place on.
     pub(crate) unblocked: Slots,
 }
@@ -79,16 +87,20 @@ impl Clone for Choices {
         Choices {
             listed: self.listed.clone(),
             placing: self.placing.clone(),
-            full: self.full.clone(),
-            unblocked: self.unblocked.clone(),
+            lists: self.lists.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &Choices) {
         self.listed.clone_from(&source.listed);
         self.placing.clone_from(&source.placing);
-        self.full.take();
-        self.unblocked.clone_from(&source.unblocked);
+        match (&mut self.lists, &source.lists) {
+            (Some(mine), Some(theirs)) => {
+                mine.full.take();
+                mine.unblocked.clone_from(&theirs.unblocked);
+            }
+            (mine, theirs) => mine.clone_from(theirs),
+        }
     }
 }
 
@@ -97,7 +109,19 @@ impl Choices {
     fn clear(&mut self) {
         self.listed.clear();
         self.placing = None;
-        self.full.take();
+        self.forget_full();
+    }
+
+    /// Forgets the whole list, to be built again when asked for.
+    fn forget_full(&mut self) {
+        if let Some(lists) = &mut self.lists {
+            lists.full.take();
+        }
+    }
+
+    /// What the product keeps beside it; only while there is a product.
+    pub(crate) fn product_lists(&self) -> &ProductLists {
+        self.lists.as_ref().expect("a product keeps its lists")
     }
 }
 
@@ -109,7 +133,7 @@ impl State {
         }
         // Only the list moves out and back: the rest stays in place.
         self.choices.placing = None;
-        self.choices.full.take();
+        self.choices.forget_full();
         let mut listed = self.take_listed();
         self.generate_known(&mut listed);
         self.choices.listed = listed;
@@ -126,6 +150,7 @@ impl State {
             held: 0,
         });
         placing.refill(kinds_held(game, reserves, seat));
+        self.choices.lists.get_or_insert_default();
         if placing.kinds.is_empty() {
             self.choices.placing = None;
             return false;
@@ -139,14 +164,13 @@ impl State {
     pub(crate) fn list_beside_product(&mut self) {
         let seat = self.position.to_move;
         if let Some(blocked) = self.game.placing.blocked[self.position.phase].get(seat) {
-            self.choices
-                .unblocked
+            (self.choices.lists.get_or_insert_default().unblocked)
                 .assign_without(self.position.board.open(), blocked);
         }
         let mut listed = self.take_listed();
         self.other_moves(seat, &mut listed);
         self.choices.listed = listed;
-        self.choices.full.take();
+        self.choices.forget_full();
     }
 
     /// Whether the seat to move has no move at all, known without listing
@@ -187,7 +211,12 @@ impl State {
             && self.rounds.current.is_none()
             && self.position.tactics.chain.is_none()
             && self.places_as_product()
-            && self.standings.board_results.iter().all(Option::is_none)
+            && self
+                .standings
+                .decided
+                .board_results
+                .iter()
+                .all(Option::is_none)
             && game.phases[self.position.phase].locked_seats & (1 << seat) == 0
             && !self.has_folded(seat)
     }
@@ -230,7 +259,7 @@ impl State {
         let Some((kinds, slots)) = self.placing() else {
             return &self.choices.listed;
         };
-        self.choices.full.get_or_init(|| {
+        self.choices.product_lists().full.get_or_init(|| {
             let mut all = Vec::with_capacity(kinds.len() * slots.len() + 2);
             for slot in slots.iter() {
                 let to = self.slot_target(slot);
@@ -288,7 +317,7 @@ impl State {
                     && usize::from(to) < self.position.board.len()
                     && self.may_place_on(to)
                     && (self.game().placing.blocked[self.position.phase].is_empty()
-                        || self.choices.unblocked.contains(to))
+                        || self.choices.product_lists().unblocked.contains(to))
             }
             _ => self.choices.listed.contains(&mv),
         }

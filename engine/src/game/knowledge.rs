@@ -437,7 +437,7 @@ impl State {
         match self.knowledge.learning().open_to.get(self.position.to_move) {
             Some(open) if self.judges_by_knowledge() => open,
             _ if !self.game().placing.blocked[self.position.phase].is_empty() => {
-                &self.choices.unblocked
+                &self.choices.product_lists().unblocked
             }
             _ => self.position.board.open(),
         }
@@ -531,14 +531,14 @@ impl State {
         // move whether it captures there too would ask twice. A capture is
         // among them exactly when it is among the moves the rules keep, and
         // there are moves exactly when the rules keep some.
-        let mut moves = std::mem::take(&mut self.scratch.moves);
+        let mut moves = std::mem::take(&mut self.scratch_mut().moves);
         moves.clear();
         if !self.is_finished() {
             self.generate_on_board(&mut moves, false);
         }
         moves.retain(|m| m.is_board_move());
         let available = (!moves.is_empty()).then(|| moves.iter().any(|m| self.captures(*m)));
-        self.scratch.moves = moves;
+        self.scratch_mut().moves = moves;
         debug_assert_eq!(available, {
             let mut kept = Vec::new();
             self.generate_legal(&mut kept);

@@ -143,6 +143,7 @@ impl<T> Log<T> {
 }
 
 impl<T: Clone> Log<T> {
+    #[inline]
     pub(crate) fn push(&mut self, entry: T) {
         if self.tail.len() == CHUNK {
             self.seal_tail();
@@ -161,6 +162,8 @@ impl<T: Clone> Log<T> {
     }
 
     /// Moves the full tail into a new chunk the copies share.
+    #[cold]
+    #[inline(never)]
     fn seal_tail(&mut self) {
         let sealed: Arc<[T]> = Arc::from(self.tail.as_slice());
         Arc::make_mut(self.full.get_or_insert_default()).push(sealed);

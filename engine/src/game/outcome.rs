@@ -122,7 +122,7 @@ fn after_turn(state: &State, board: u8, results: Vec<SeatResult>, fired: Vec<Fir
         results,
         None,
         fired,
-        state.standings.disqualified.clone(),
+        state.standings.decided.disqualified.clone(),
     )
 }
 
@@ -452,8 +452,8 @@ pub(crate) fn remember_lines(state: &mut State, mover: usize) {
                 for (color, _) in new_lines(state, *length, *diagonals, board) {
                     if let Some(team) = credited(&game, color, mover) {
                         // Most recent last, each team once.
-                        state.standings.last_line_teams[i].retain(|t| *t != team);
-                        state.standings.last_line_teams[i].push(team);
+                        state.standings.decided_mut().last_line_teams[i].retain(|t| *t != team);
+                        state.standings.decided_mut().last_line_teams[i].push(team);
                     }
                 }
             }

@@ -173,7 +173,12 @@ impl State {
                 CaptureCondition::Cover | CaptureCondition::CoverByRank
             )
         });
-        let all_open = self.standings.board_results.iter().all(Option::is_none);
+        let all_open = self
+            .standings
+            .decided
+            .board_results
+            .iter()
+            .all(Option::is_none);
         let cells = self
             .position
             .board

@@ -81,22 +81,23 @@ impl State {
         push_option(&mut out, self.draw_offered_by().map(|seat| seat as u16));
         out.push(u8::from(self.talk.offered_this_turn));
         let standings = &self.standings;
-        out.push(standings.last_line_teams.len() as u8);
-        for teams in &standings.last_line_teams {
+        out.push(standings.decided.last_line_teams.len() as u8);
+        for teams in &standings.decided.last_line_teams {
             out.push(teams.len() as u8);
             out.extend(teams.iter().map(|&team| team as u8));
         }
-        out.push(standings.disqualified.len() as u8);
+        out.push(standings.decided.disqualified.len() as u8);
         out.extend(
             standings
+                .decided
                 .disqualified
                 .iter()
                 .map(|&team_out| u8::from(team_out)),
         );
         push_cells(&mut out, &standings.shape_holders);
         // A decided board is rare (games of several boards): its debug form.
-        out.push(standings.board_results.len() as u8);
-        for board in &standings.board_results {
+        out.push(standings.decided.board_results.len() as u8);
+        for board in &standings.decided.board_results {
             match board {
                 None => out.push(0),
                 Some(outcome) => {

@@ -16,9 +16,12 @@ pub(crate) struct SeenTurns {
     few: Vec<u64>,
     /// A bit per top byte of the listed keys.
     filter: [u64; 4],
-    /// Every key once the list has filled; empty until then.
-    many: HashSet<u64, BuildHasherDefault<KeyHasher>>,
+    /// Every key once the list has filled; empty until then. Boxed: most
+    /// phases never fill the list, and every state carries the field.
+    many: Option<Box<KeySet>>,
 }
+
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 /// Cloned by hand so `clone_from` reuses the list and the set.
 impl Clone for SeenTurns {
@@ -26,7 +29,7 @@ impl Clone for SeenTurns {
         SeenTurns {
             few: self.few.clone(),
             filter: self.filter,
-            many: self.many.clone(),
+            many: self.many.as_ref().filter(|many| !many.is_empty()).cloned(),
         }
     }
 
@@ -35,10 +38,11 @@ impl Clone for SeenTurns {
         self.filter = source.filter;
         // An empty set is cleared, not copied: copying would drop the room
         // a long phase grew it to.
-        if source.many.is_empty() {
-            self.many.clear();
-        } else {
-            self.many.clone_from(&source.many);
+        match (&mut self.many, &source.many) {
+            (Some(mine), Some(theirs)) if !theirs.is_empty() => mine.clone_from(theirs),
+            (mine, Some(theirs)) if !theirs.is_empty() => *mine = Some(theirs.clone()),
+            (Some(mine), _) => mine.clear(),
+            (None, _) => {}
         }
     }
 }
@@ -48,8 +52,8 @@ impl SeenTurns {
     /// asks it, most of them a seat's pass.
     #[inline]
     pub(crate) fn insert(&mut self, key: u64) -> bool {
-        if !self.many.is_empty() {
-            return self.many.insert(key);
+        if let Some(many) = self.many.as_mut().filter(|many| !many.is_empty()) {
+            return many.insert(key);
         }
         let top = (key >> 56) as usize;
         let (word, bit) = (top / 64, 1u64 << (top % 64));
@@ -60,8 +64,9 @@ impl SeenTurns {
         if self.few.len() < FEW {
             self.few.push(key);
         } else {
-            self.many.extend(self.few.drain(..));
-            self.many.insert(key);
+            let many = self.many.get_or_insert_default();
+            many.extend(self.few.drain(..));
+            many.insert(key);
         }
         true
     }
@@ -83,13 +88,15 @@ impl SeenTurns {
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.few.is_empty() && self.many.is_empty()
+        self.few.is_empty() && self.many.as_ref().is_none_or(|many| many.is_empty())
     }
 
     pub(crate) fn clear(&mut self) {
         self.few.clear();
         self.filter = [0; 4];
-        self.many.clear();
+        if let Some(many) = &mut self.many {
+            many.clear();
+        }
     }
 }
 

@@ -132,7 +132,12 @@ impl StackRun {
             || state.rounds.current.is_some()
             || state.position.tactics.chain.is_some()
             || state.standings.folded != 0
-            || state.standings.board_results.iter().any(Option::is_some)
+            || state
+                .standings
+                .decided
+                .board_results
+                .iter()
+                .any(Option::is_some)
         {
             return false;
         }

@@ -14,7 +14,7 @@ mod copies;
 mod parts;
 
 pub(crate) use parts::{
-    DrawOffer, DrawTalk, Position, Records, Rounds, Scratch, Standings, Stream,
+    Decided, DrawOffer, DrawTalk, Position, Records, Rounds, Scratch, Standings, Stream,
 };
 
 /// A move as it happened: who made it, and whether the engine made it for
@@ -69,7 +69,7 @@ pub struct State {
     pub(super) counted: super::turn_end::TurnCount,
     /// Buffers kept between calls so that judging a turn allocates
     /// nothing; never copied.
-    pub(super) scratch: Scratch,
+    pub(super) scratch: Option<Box<Scratch>>,
 }
 
 /// [`State::locked_mask`] from the fields it reads, so that a caller can
@@ -130,12 +130,14 @@ impl State {
             seen_turns: Default::default(),
             outcome: None,
             standings: Standings {
-                last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
-                disqualified: vec![false; game.teams.count],
                 folded: 0,
                 left: 0,
                 shape_holders: Vec::new(),
-                board_results: vec![None; usize::from(game.geometry.boards)],
+                decided: Arc::new(Decided {
+                    last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
+                    disqualified: vec![false; game.teams.count],
+                    board_results: vec![None; usize::from(game.geometry.boards)],
+                }),
             },
             // A seat's list once an attempt of its is blocked (cloaked games).
             revealed: Vec::new(),
@@ -144,7 +146,7 @@ impl State {
             rounds: Rounds::default(),
             knowledge: super::knowledge::Knowledge::new(&game),
             counted: Default::default(),
-            scratch: Scratch::default(),
+            scratch: None,
             game,
         };
         if state.game.rules.lines_at_start {
@@ -268,6 +270,11 @@ impl State {
     /// Withdraws any draw offer (the match ends without one).
     pub(super) fn drop_draw_offer(&mut self) {
         self.talk.offer = None;
+    }
+
+    /// The buffers kept between calls, made at the first.
+    pub(super) fn scratch_mut(&mut self) -> &mut Scratch {
+        self.scratch.get_or_insert_default()
     }
 
     /// Every move applied so far, automatic ones included.
@@ -443,9 +450,9 @@ impl State {
             && !self.rounds.planning
             && mv.is_board_move()
         {
-            let mut truth = std::mem::take(&mut self.scratch.moves);
+            let mut truth = std::mem::take(&mut self.scratch_mut().moves);
             let real = self.in_truth(mv, &mut truth);
-            self.scratch.moves = truth;
+            self.scratch_mut().moves = truth;
             match real {
                 Some(real) => mv = real,
                 None => return self.blocked_attempt(seat, mv, automatic),
@@ -549,10 +556,10 @@ impl State {
                         &self.game,
                     ))));
                 } else {
-                    self.talk.offer = Some(DrawOffer {
+                    self.talk.offer = Some(Box::new(DrawOffer {
                         offerer: seat,
                         waiting,
-                    });
+                    }));
                 }
             }
             Move::AgreeDraw => {

@@ -46,7 +46,12 @@ impl State {
     #[inline]
     pub(super) fn tables_for_steps(&self) -> Option<&StepTable> {
         let table = self.game().pieces.step_table.as_ref()?;
-        let open = self.standings.board_results.iter().all(Option::is_none);
+        let open = self
+            .standings
+            .decided
+            .board_results
+            .iter()
+            .all(Option::is_none);
         let passing = self.position.tactics.passed.is_some() && table.takes_any_diagonally();
         (open && !passing).then_some(table)
     }

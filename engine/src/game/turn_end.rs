@@ -151,7 +151,7 @@ impl State {
             match outcome::turn_check_results(self, mover) {
                 outcome::CheckResults::Nothing => {}
                 outcome::CheckResults::Decided(decided) => {
-                    self.standings.board_results[0] = Some(Box::new(decided))
+                    self.standings.decided_mut().board_results[0] = Some(Box::new(decided))
                 }
                 outcome::CheckResults::Results(results) => {
                     return self.end_only_board(results, mover, outcome::Decider::TurnChecks);
@@ -160,7 +160,13 @@ impl State {
         } else if self.game.upkeep.board_checks {
             self.check_every_board(mover);
         }
-        if self.standings.board_results.iter().all(Option::is_some) {
+        if self
+            .standings
+            .decided
+            .board_results
+            .iter()
+            .all(Option::is_some)
+        {
             return self.conclude();
         }
         let counts = self.game.ending_rules() && !after_round && !self.only_passed();
@@ -263,7 +269,7 @@ impl State {
     /// the cause given.
     fn stalemate(&mut self, mover: usize, limit: Option<StalemateCause>) {
         let cause = |state: &mut State| limit.unwrap_or_else(|| outcome::stalemate_cause(state));
-        if let [None] = self.standings.board_results.as_slice() {
+        if let [None] = self.standings.decided.board_results.as_slice() {
             let by = outcome::Decider::Stalemate(cause(self));
             let results = outcome::stalemate_results(self, mover, 1);
             return self.end_only_board(results, mover, by);
@@ -274,17 +280,18 @@ impl State {
         let mut tally = outcome::BoardWins::default();
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
-            match &self.standings.board_results[b] {
+            match &self.standings.decided.board_results[b] {
                 Some(decided) => tally.add(&self.game, &decided.results),
                 None => {
                     stalemated.push((board, cause(self)));
                     let results = outcome::stalemate_results(self, mover, board);
                     tally.add(&self.game, &results);
-                    self.standings.board_results[b] = Some(Box::new(outcome::placeholder()));
+                    self.standings.decided_mut().board_results[b] =
+                        Some(Box::new(outcome::placeholder()));
                 }
             }
         }
-        let results = match self.standings.board_results.as_slice() {
+        let results = match self.standings.decided.board_results.as_slice() {
             // One board, decided: its results are the match's (as
             // `combine_results` has it).
             [Some(only)] => only.results.clone(),
@@ -309,7 +316,7 @@ impl State {
         mover: usize,
         by: outcome::Decider,
     ) {
-        self.standings.board_results[0] = Some(Box::new(outcome::placeholder()));
+        self.standings.decided_mut().board_results[0] = Some(Box::new(outcome::placeholder()));
         self.outcome = Some(Box::new(outcome::Ending::Untold {
             results,
             mover,
@@ -323,10 +330,10 @@ impl State {
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
             // Written only when decided: an outcome is a large value to move.
-            if self.standings.board_results[b].is_none()
+            if self.standings.decided.board_results[b].is_none()
                 && let Some(decided) = outcome::turn_checks(self, mover, board)
             {
-                self.standings.board_results[b] = Some(Box::new(decided));
+                self.standings.decided_mut().board_results[b] = Some(Box::new(decided));
             }
         }
     }
@@ -336,6 +343,7 @@ impl State {
         // as decided (see `board_open`).
         let boards: Vec<Outcome> = self
             .standings
+            .decided_mut()
             .board_results
             .iter_mut()
             .flatten()

@@ -69,10 +69,11 @@ impl Ending {
                         let boards = (1..=state.game().geometry.boards)
                             .map(|board| match stalemated.iter().find(|(b, _)| *b == board) {
                                 Some(&(_, cause)) => stalemate::told(state, *mover, board, cause),
-                                None => state.standings.board_results[usize::from(board - 1)]
-                                    .as_deref()
-                                    .cloned()
-                                    .expect("decided before the stalemate"),
+                                None => state.standings.decided.board_results
+                                    [usize::from(board - 1)]
+                                .as_deref()
+                                .cloned()
+                                .expect("decided before the stalemate"),
                             })
                             .collect();
                         combine_boards(state.game(), boards)

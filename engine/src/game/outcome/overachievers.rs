@@ -34,7 +34,7 @@ pub(super) fn after_turn_checks(
     board: u8,
 ) -> Option<Outcome> {
     let game = state.game().clone();
-    let before = state.standings.disqualified.clone();
+    let before = state.standings.decided.disqualified.clone();
     // What happened, to explain an ending where every player overachieved.
     let seen = fired.clone();
     for f in &mut fired {
@@ -54,11 +54,11 @@ pub(super) fn after_turn_checks(
             })
             .collect();
         if winners.iter().any(|w| *w) {
-            state.standings.disqualified = winners;
+            state.standings.decided_mut().disqualified = winners;
             fired.retain(|f| f.rule.result() == Some(WinLose::Lose));
             let chaos_team = game.chaos_seat().map(|c| game.seats[c].team);
             let all_out = (0..game.teams.count)
-                .all(|t| Some(t) == chaos_team || state.standings.disqualified[t]);
+                .all(|t| Some(t) == chaos_team || state.standings.decided.disqualified[t]);
             if all_out {
                 let results = everyone(&game, SeatResult::Loss);
                 return Some(after_turn(state, board, results, seen));
@@ -68,7 +68,13 @@ pub(super) fn after_turn_checks(
     if fired.is_empty() {
         return None;
     }
-    let eligible: Named = state.standings.disqualified.iter().map(|d| !d).collect();
+    let eligible: Named = state
+        .standings
+        .decided
+        .disqualified
+        .iter()
+        .map(|d| !d)
+        .collect();
     let results = exclude(&game, decide(&game, &fired), &eligible);
     Some(after_turn(state, board, results, fired))
 }
@@ -84,9 +90,13 @@ pub(super) fn at_stalemate(
     again: impl FnOnce(&[bool]) -> (Vec<SeatResult>, Vec<Fired>),
 ) -> (Vec<SeatResult>, Vec<Fired>, Named) {
     let game = state.game();
-    let already = state.standings.disqualified.iter().any(|d| *d);
+    let already = state.standings.decided.disqualified.iter().any(|d| *d);
     if !game.rules.overachievers_disqualified || already || !winners.iter().any(|w| *w) {
-        return (judged.0, judged.1, state.standings.disqualified.clone());
+        return (
+            judged.0,
+            judged.1,
+            state.standings.decided.disqualified.clone(),
+        );
     }
     let left: Named = winners.iter().map(|w| !w).collect();
     let (results, fired) = again(&left);
@@ -97,6 +107,6 @@ impl State {
     /// Whether the seat's team was disqualified as an overachiever: it plays
     /// on but cannot win.
     pub fn is_disqualified(&self, seat: usize) -> bool {
-        self.standings.disqualified[self.game().seats[seat].team]
+        self.standings.decided.disqualified[self.game().seats[seat].team]
     }
 }

@@ -31,12 +31,12 @@ pub(crate) fn results(state: &State, mover: usize, board: u8) -> Vec<SeatResult>
         return judged(state, mover, board, false).0;
     }
     debug_assert!(
-        state.standings.disqualified.iter().all(|d| !d),
+        state.standings.decided.disqualified.iter().all(|d| !d),
         "no one is disqualified"
     );
     let at = Stalemated {
         pos: state.position(),
-        last_lines: &state.standings.last_line_teams,
+        last_lines: &state.standings.decided.last_line_teams,
         mover,
         board,
     };
@@ -107,7 +107,13 @@ fn judged(
     board: u8,
     explain: bool,
 ) -> (Vec<SeatResult>, Vec<Fired>, Named) {
-    let eligible: Named = state.standings.disqualified.iter().map(|d| !d).collect();
+    let eligible: Named = state
+        .standings
+        .decided
+        .disqualified
+        .iter()
+        .map(|d| !d)
+        .collect();
     let (results, fired, winners) = judge(state, mover, board, &eligible, explain);
     overachievers::at_stalemate(state, (results, fired), &winners, |left| {
         let (results, fired, _) = judge(state, mover, board, left, explain);
@@ -121,7 +127,7 @@ pub(crate) fn boards_full(state: &State) -> bool {
     let cells_per_board = state.game().geometry.cells_per_board;
     (0..state.game().geometry.cell_count() as u16).all(|c| {
         let board = usize::from(c) / cells_per_board;
-        state.standings.board_results[board].is_some()
+        state.standings.decided.board_results[board].is_some()
             || state.piece_at(c).is_some()
             || state.is_locked(c)
     })
@@ -165,7 +171,7 @@ pub(super) fn judge(
     for (i, rule) in game.rules.stalemate.iter().enumerate() {
         let at = Stalemated {
             pos: state.position(),
-            last_lines: &state.standings.last_line_teams,
+            last_lines: &state.standings.decided.last_line_teams,
             mover,
             board,
         };

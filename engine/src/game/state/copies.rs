@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{Records, Rounds, Scratch, State};
+use super::{Records, Rounds, State};
 use crate::game::words::History;
 
 /// Cloned by hand for `clone_from`: a playout or a search reuses one state's
@@ -52,7 +52,7 @@ impl State {
         if !Arc::ptr_eq(game, &source.game) {
             game.clone_from(&source.game);
             // Another game's stacks are judged by other rules.
-            scratch.verdicts = Default::default();
+            *scratch = None;
         }
         position.clone_from(&source.position);
         *stream = source.stream;
@@ -142,7 +142,7 @@ impl State {
             },
             knowledge: self.knowledge.clone(),
             counted: self.counted,
-            scratch: Scratch::default(),
+            scratch: None,
         }
     }
 }

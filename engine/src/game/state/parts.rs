@@ -1,6 +1,8 @@
 //! The parts a state is made of: the position, and each record kept
 //! beside it, with how each is copied.
 
+use std::sync::Arc;
+
 use super::super::Move;
 use super::super::outcome::Outcome;
 use super::super::words::History;
@@ -90,18 +92,14 @@ pub(crate) struct Stream {
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DrawTalk {
-    pub offer: Option<DrawOffer>,
+    /// Boxed: most states have none, and every state carries the field.
+    pub offer: Option<Box<DrawOffer>>,
     pub offered_this_turn: bool,
 }
 
 /// Who stands where as the match goes on.
 #[derive(Clone, Debug)]
 pub(crate) struct Standings {
-    /// Per stalemate rule, the teams that completed the line it names, the
-    /// most recent last.
-    pub last_line_teams: Vec<Vec<usize>>,
-    /// Per team: disqualified as an overachiever.
-    pub disqualified: Vec<bool>,
     /// Bit per seat that has folded (see `fold`).
     pub folded: u8,
     /// Bit per seat that left the match (see `leave`); a seat that left
@@ -110,18 +108,35 @@ pub(crate) struct Standings {
     /// Per "Last <shape>" check and board, the teams holding the shape at
     /// the start of the turn (see `outcome::shape_holders`).
     pub shape_holders: Vec<u16>,
+    /// What changes only when a line, a team or a board is decided: shared
+    /// by the copies of a state until one of them changes it.
+    pub decided: Arc<Decided>,
+}
+
+/// The standings that change seldom (see [`Standings::decided_mut`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Decided {
+    /// Per stalemate rule, the teams that completed the line it names, the
+    /// most recent last.
+    pub last_line_teams: Vec<Vec<usize>>,
+    /// Per team: disqualified as an overachiever.
+    pub disqualified: Vec<bool>,
     /// Per board, its outcome once decided (a decided board is locked to all).
     pub board_results: Vec<Option<Box<Outcome>>>,
 }
 
 impl Standings {
     pub(super) fn copy_from(&mut self, source: &Standings) {
-        self.last_line_teams.clone_from(&source.last_line_teams);
-        self.disqualified.clone_from(&source.disqualified);
         self.folded = source.folded;
         self.left = source.left;
         self.shape_holders.clone_from(&source.shape_holders);
-        self.board_results.clone_from(&source.board_results);
+        self.decided.clone_from(&source.decided);
+    }
+
+    /// The seldom-changed standings, to change: this state's own from now
+    /// on (copied first if another state shares them).
+    pub fn decided_mut(&mut self) -> &mut Decided {
+        Arc::make_mut(&mut self.decided)
     }
 }
 
