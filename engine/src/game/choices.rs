@@ -120,6 +120,7 @@ impl Choices {
     }
 
     /// What the product keeps beside it; only while there is a product.
+    #[inline]
     pub(crate) fn product_lists(&self) -> &ProductLists {
         self.lists.as_ref().expect("a product keeps its lists")
     }
@@ -274,7 +275,9 @@ impl State {
         })
     }
 
-    /// How many legal moves there are besides offering a draw.
+    /// How many legal moves there are besides offering a draw. Inlined:
+    /// asked after every move, by the loop that plays the forced ones.
+    #[inline]
     pub(crate) fn choice_count(&self) -> usize {
         let listed = self
             .choices

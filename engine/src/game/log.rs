@@ -2,10 +2,16 @@
 //!
 //! States of one match, a search's tree of them above all, have the same
 //! past up to a point. A plain list copies all of it with every state;
-//! this one keeps its entries in full chunks that copies share behind
-//! `Arc`s, and only the last, unfinished chunk (the tail) is each copy's
-//! own. A copy costs at most [`CHUNK`] entries and one reference count, so
-//! a state's bytes no longer grow with the length of its game.
+//! this one keeps its entries in sealed chunks that copies share behind
+//! `Arc`s, and only the last few entries (the tail) are each copy's own.
+//! A copy costs at most [`CHUNK`] entries and one reference count, so a
+//! state's bytes no longer grow with the length of its game.
+//!
+//! The tail is sealed every [`CHUNK`] entries. Where no other copy shares
+//! the last sealed chunk (a playout's state, a match played on), the tail
+//! joins that chunk in place rather than becoming a chunk of its own: a
+//! playout then allocates a handful of times per game, not once per
+//! [`CHUNK`] moves.
 //!
 //! Entries are read by index or in order, not as one slice: the chunks
 //! are not next to each other in memory.
@@ -14,19 +20,53 @@ use std::fmt;
 use std::ops::Index;
 use std::sync::Arc;
 
-/// Entries a chunk holds: a copy's own tail holds fewer.
+/// The most entries a copy's own tail holds.
 pub const CHUNK: usize = 8;
 
-/// The list: full chunks shared by every copy, then the copy's own tail.
+/// The list: sealed chunks shared by every copy, then the copy's own tail.
 pub struct Log<T> {
-    /// Every full chunk, oldest first; None until the first fills. The
-    /// list of chunks is shared too, and copied only when a copy that
-    /// shares it seals a chunk of its own.
-    full: Option<Arc<Vec<Arc<[T]>>>>,
+    /// The sealed entries; None until the tail is first sealed. Shared
+    /// too, and copied only when a copy that shares it seals its tail.
+    full: Option<Arc<Sealed<T>>>,
     /// At most [`CHUNK`] entries, after the full ones: a full tail is
     /// sealed when the next entry comes, so the tail is never empty once an
     /// entry was pushed, and the last entry can be changed in place.
     tail: Vec<T>,
+}
+
+/// The sealed chunks, oldest first, each with the index it starts at.
+struct Sealed<T> {
+    len: usize,
+    chunks: Vec<(usize, Arc<Vec<T>>)>,
+}
+
+impl<T> Default for Sealed<T> {
+    fn default() -> Sealed<T> {
+        Sealed {
+            len: 0,
+            chunks: Vec::new(),
+        }
+    }
+}
+
+/// A copy of the list of chunks shares each chunk.
+impl<T> Clone for Sealed<T> {
+    fn clone(&self) -> Sealed<T> {
+        Sealed {
+            len: self.len,
+            chunks: self.chunks.clone(),
+        }
+    }
+}
+
+impl<T: Clone> Sealed<T> {
+    /// The one chunk of a list that nothing else holds, to be refilled.
+    fn own_chunk(&mut self) -> Option<&mut Vec<T>> {
+        match &mut self.chunks[..] {
+            [(_, only)] => Arc::get_mut(only),
+            _ => None,
+        }
+    }
 }
 
 impl<T> Default for Log<T> {
@@ -38,7 +78,11 @@ impl<T> Default for Log<T> {
     }
 }
 
-/// Cloned by hand so `clone_from` reuses the tail's memory.
+/// A clone shares the sealed chunks. `clone_from` is for a state that is
+/// made again and again a copy of others (a playout's, a search's): where
+/// this log alone holds its sealed entries, it copies the source's into
+/// them, as a plain list would, rather than allocating its own chunks
+/// anew with every copy.
 impl<T: Clone> Clone for Log<T> {
     fn clone(&self) -> Log<T> {
         Log {
@@ -48,8 +92,18 @@ impl<T: Clone> Clone for Log<T> {
     }
 
     fn clone_from(&mut self, source: &Log<T>) {
-        self.full.clone_from(&source.full);
         self.tail.clone_from(&source.tail);
+        if let Some(sealed) = self.full.as_mut().and_then(Arc::get_mut)
+            && let Some(own) = sealed.own_chunk()
+        {
+            own.clear();
+            for (_, chunk) in source.full.iter().flat_map(|theirs| &theirs.chunks) {
+                own.extend_from_slice(chunk);
+            }
+            sealed.len = own.len();
+            return;
+        }
+        self.full.clone_from(&source.full);
     }
 }
 
@@ -78,13 +132,9 @@ impl<T: PartialEq> PartialEq<Vec<T>> for Log<T> {
 }
 
 impl<T> Log<T> {
-    fn chunks(&self) -> &[Arc<[T]>] {
-        self.full.as_deref().map_or(&[], Vec::as_slice)
-    }
-
-    /// How many entries the full chunks hold.
+    /// How many entries the sealed chunks hold.
     fn full_len(&self) -> usize {
-        self.chunks().len() * CHUNK
+        self.full.as_ref().map_or(0, |sealed| sealed.len)
     }
 
     pub fn len(&self) -> usize {
@@ -92,15 +142,17 @@ impl<T> Log<T> {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.full.is_none() && self.tail.is_empty()
+        self.len() == 0
     }
 
     pub fn get(&self, i: usize) -> Option<&T> {
-        let full = self.full_len();
-        if i < full {
-            Some(&self.chunks()[i / CHUNK][i % CHUNK])
-        } else {
-            self.tail.get(i - full)
+        match &self.full {
+            Some(sealed) if i < sealed.len => {
+                let chunk = sealed.chunks.partition_point(|(start, _)| *start <= i) - 1;
+                let (start, entries) = &sealed.chunks[chunk];
+                entries.get(i - start)
+            }
+            _ => self.tail.get(i - self.full_len()),
         }
     }
 
@@ -161,12 +213,24 @@ impl<T: Clone> Log<T> {
         self.iter().cloned().collect()
     }
 
-    /// Moves the full tail into a new chunk the copies share.
+    /// Moves the full tail into the last sealed chunk where this copy
+    /// alone holds it, else into a new one.
     #[cold]
     #[inline(never)]
     fn seal_tail(&mut self) {
-        let sealed: Arc<[T]> = Arc::from(self.tail.as_slice());
-        Arc::make_mut(self.full.get_or_insert_default()).push(sealed);
+        let sealed = Arc::make_mut(self.full.get_or_insert_default());
+        match sealed
+            .chunks
+            .last_mut()
+            .and_then(|(_, last)| Arc::get_mut(last))
+        {
+            Some(own) => own.extend_from_slice(&self.tail),
+            None => {
+                let chunk = self.tail.clone();
+                sealed.chunks.push((sealed.len, Arc::new(chunk)));
+            }
+        }
+        sealed.len += self.tail.len();
         self.tail.clear();
     }
 }
@@ -261,6 +325,34 @@ mod tests {
         assert!(log.is_empty() && log.last().is_none() && log.get(0).is_none());
     }
 
+    /// A log made a copy of others again and again reads as each in turn.
+    #[test]
+    fn a_log_copied_into_reads_as_its_source() {
+        let sources: Vec<Log<usize>> = [3, 2 * CHUNK + 5, 0, CHUNK + 1, 4 * CHUNK]
+            .into_iter()
+            .map(|len| {
+                let mut log = Log::default();
+                (0..len).for_each(|n| log.push(n * 10 + len));
+                log
+            })
+            .collect();
+        let mut copy = Log::default();
+        for source in sources.iter().chain(sources.iter().rev()) {
+            copy.clone_from(source);
+            assert_eq!(copy.to_vec(), source.to_vec());
+            copy.push(1);
+            *copy.last_mut().unwrap() = 2;
+            assert_eq!(copy.len(), source.len() + 1);
+            assert_eq!(copy.last(), Some(&2));
+            assert_eq!(copy.since(source.len()).count(), 1);
+        }
+        for source in &sources {
+            let len = source.len();
+            let made: Vec<usize> = (0..len).map(|n| n * 10 + len).collect();
+            assert_eq!(source.to_vec(), made, "the sources are untouched");
+        }
+    }
+
     /// Copies share the full chunks: a change to one never shows in another.
     #[test]
     fn copies_share_the_past_and_keep_their_own_present() {
@@ -275,7 +367,15 @@ mod tests {
         assert_eq!(first[2 * CHUNK], 2 * CHUNK);
         assert_eq!(second[2 * CHUNK], 100);
         assert_eq!((first[2 * CHUNK + 1], second[2 * CHUNK + 1]), (7, 101));
-        let shared = |log: &Log<usize>| Arc::as_ptr(&log.chunks()[0]);
+        let shared = |log: &Log<usize>| Arc::as_ptr(&log.full.as_ref().unwrap().chunks[0].1);
         assert_eq!(shared(&first), shared(&second));
+        // Each seals its own next chunk: the one they share stays as it was.
+        for n in 0..CHUNK {
+            first.push(n);
+            second.push(n + 200);
+        }
+        assert_eq!(shared(&first), shared(&second));
+        assert_eq!(first[2 * CHUNK], 2 * CHUNK);
+        assert_eq!((first[2 * CHUNK + 2], second[2 * CHUNK + 2]), (0, 200));
     }
 }
