@@ -22,7 +22,7 @@ const NO_SLOT: u16 = u16::MAX;
 
 #[derive(Debug)]
 pub(crate) struct Board {
-    cells: Vec<Cell>,
+    cells: Box<[Cell]>,
     /// Open slots: cells on flat boards, stack indexes on stacks.
     open: Slots,
     /// Per cell, the slot it stands for when it changes: itself on flat
@@ -41,12 +41,12 @@ pub(crate) struct Board {
     /// Per colour, its cells beyond the first 64, `words - 1` words a
     /// colour one after another: empty on boards of at most 64 cells.
     /// Connections and surrounds read all of them a word at a time.
-    colour_more: Vec<u64>,
+    colour_more: Box<[u64]>,
     words: usize,
     /// On stacks, where each cell stands, and per stack how high its pieces
     /// reach (see [`Board::height`]).
     stacks: Option<Arc<StackLayout>>,
-    heights: Vec<u8>,
+    heights: Box<[u8]>,
     /// On boards too big for `colour_words`, where the game counts lines:
     /// each colour's pieces along every line axis (see `line_bits`).
     lines: Option<super::line_bits::LineBits>,
@@ -108,17 +108,17 @@ impl Board {
             .enumerate()
             .fold(0, |key, (cell, piece)| key ^ piece_key(cell, *piece));
         let mut board = Board {
-            cells: vec![0; cells.len()],
+            cells: vec![0; cells.len()].into(),
             open,
             slot_of,
             key,
             counts: [0; 1 + super::PIECE_KINDS],
             colour_counts: [0; COLOURS],
             colour_words: [0; COLOURS],
-            colour_more: Vec::new(),
+            colour_more: Box::default(),
             words: 1,
             stacks: None,
-            heights: Vec::new(),
+            heights: Box::default(),
             lines: None,
         };
         board.counts[0] = cells.len() as u16;
@@ -136,7 +136,7 @@ impl Board {
     pub(crate) fn with_every_colour_bit(mut self) -> Board {
         let words = self.cells.len().div_ceil(64).max(1);
         self.words = words;
-        self.colour_more = vec![0; COLOURS * (words - 1)];
+        self.colour_more = vec![0; COLOURS * (words - 1)].into();
         for cell in 64..self.cells.len() {
             if let Some(colour) = colour_of(self.cells[cell]) {
                 self.flip_colour_bit(colour, cell);
@@ -389,10 +389,10 @@ impl Board {
 /// A set of slots (cells or stacks), one bit each.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Slots {
-    words: Vec<u64>,
+    words: Box<[u64]>,
     /// Per word, how many of its bits are set: the i-th slot's word is
     /// found by these, not by counting every word's bits again.
-    counts: Vec<u8>,
+    counts: Box<[u8]>,
     len: usize,
 }
 
@@ -408,8 +408,8 @@ impl Clone for Slots {
     }
 
     fn clone_from(&mut self, source: &Slots) {
-        copy_into(&mut self.words, &source.words);
-        copy_into(&mut self.counts, &source.counts);
+        copy_into_boxed(&mut self.words, &source.words);
+        copy_into_boxed(&mut self.counts, &source.counts);
         self.len = source.len;
     }
 }
@@ -419,21 +419,18 @@ impl Clone for Slots {
 /// restart and every lean run's load copy one), sparing `clone_from`'s
 /// truncating and growing.
 #[inline]
-fn copy_into<T: Copy>(into: &mut Vec<T>, from: &[T]) {
+pub(crate) fn copy_into_boxed<T: Copy>(into: &mut Box<[T]>, from: &[T]) {
     match into.len() == from.len() {
         true => into.copy_from_slice(from),
-        false => {
-            into.clear();
-            into.extend_from_slice(from);
-        }
+        false => *into = from.into(),
     }
 }
 
 impl Slots {
     pub(crate) fn with_room(slots: usize) -> Slots {
         Slots {
-            words: vec![0; slots.div_ceil(64)],
-            counts: vec![0; slots.div_ceil(64)],
+            words: vec![0; slots.div_ceil(64)].into(),
+            counts: vec![0; slots.div_ceil(64)].into(),
             len: 0,
         }
     }
@@ -469,14 +466,18 @@ impl Slots {
     /// Becomes the slots of `from` without those of `blocked` (a bit per
     /// slot, as many words as `from` has), reusing its own words.
     pub(crate) fn assign_without(&mut self, from: &Slots, blocked: &[u64]) {
-        self.words.clear();
-        self.counts.clear();
+        let words = from.words.len();
+        if self.words.len() != words {
+            self.words = vec![0; words].into();
+            self.counts = vec![0; words].into();
+        }
         self.len = 0;
-        for (&word, &block) in from.words.iter().zip(blocked) {
-            let kept = word & !block;
+        for (i, &word) in from.words.iter().enumerate() {
+            // A word `blocked` lacks blocks every slot of it.
+            let kept = word & !blocked.get(i).copied().unwrap_or(!0);
             let count = (byte_prefix_counts(kept) >> 56) as u8;
-            self.words.push(kept);
-            self.counts.push(count);
+            self.words[i] = kept;
+            self.counts[i] = count;
             self.len += usize::from(count);
         }
     }
@@ -677,17 +678,17 @@ impl Clone for Board {
     }
 
     fn clone_from(&mut self, source: &Board) {
-        copy_into(&mut self.cells, &source.cells);
+        copy_into_boxed(&mut self.cells, &source.cells);
         self.open.clone_from(&source.open);
         self.key = source.key;
         self.counts = source.counts;
         self.colour_counts = source.colour_counts;
         self.colour_words = source.colour_words;
         if !(self.colour_more.is_empty() && source.colour_more.is_empty()) {
-            copy_into(&mut self.colour_more, &source.colour_more);
+            copy_into_boxed(&mut self.colour_more, &source.colour_more);
         }
         self.words = source.words;
-        copy_into(&mut self.heights, &source.heights);
+        copy_into_boxed(&mut self.heights, &source.heights);
         self.lines.clone_from(&source.lines);
         let same = match (&self.stacks, &source.stacks) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),

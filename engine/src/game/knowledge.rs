@@ -29,11 +29,11 @@ use crate::rules::{BoardKind, Cloaking, Color, Shape};
 pub(crate) struct Knowledge {
     /// Per cell: seats that know of the wall there (bit per seat); empty
     /// until a seat first runs into one (cloaked games only).
-    walls: Vec<u8>,
+    walls: Box<[u8]>,
     /// Locked spaces as one seat believes them (unseen walls open): on a
     /// seat's belief (see `State::perceived`), and while its moves are
     /// judged where it has walls to open. None: the phase's true walls.
-    believed_walls: Option<Vec<bool>>,
+    believed_walls: Option<Box<[bool]>>,
     /// The board is one seat's belief, as it is now or while its moves are
     /// judged: moves are listed on it as it stands.
     belief: bool,
@@ -114,7 +114,7 @@ impl Knowledge {
     /// they stay as they are, whatever phase the belief comes to.
     pub(crate) fn become_belief(&mut self, walls: Vec<bool>) {
         self.belief = true;
-        self.believed_walls = Some(walls);
+        self.believed_walls = Some(walls.into());
     }
 
     fn learning(&self) -> &Learning {
@@ -355,7 +355,7 @@ impl State {
     fn learn_cell(&mut self, cell: u16) {
         let seen = self.seers(cell);
         if self.position.board[usize::from(cell)] != 0 {
-            self.position.flags[usize::from(cell)] |= seen;
+            self.position.flags.add(usize::from(cell), seen);
         }
         self.sort_cell(cell, seen);
     }
@@ -417,7 +417,7 @@ impl State {
     /// The seats of `knowers` (known bits) fully see what stands on
     /// `cell` from now on.
     pub(crate) fn learn_pieces(&mut self, knowers: u8, cell: u16) {
-        self.position.flags[usize::from(cell)] |= knowers;
+        self.position.flags.add(usize::from(cell), knowers);
         if self.position.board[usize::from(cell)] == 0 {
             return;
         }
@@ -471,7 +471,7 @@ impl State {
     pub(crate) fn learn_wall(&mut self, seat: usize, cell: u16) {
         let walls = &mut self.knowledge.walls;
         if walls.is_empty() {
-            walls.resize(self.game.start.board.len(), 0);
+            *walls = vec![0; self.game.start.board.len()].into();
         }
         walls[usize::from(cell)] |= 1 << seat;
     }
@@ -498,7 +498,7 @@ impl State {
         }
         let seat = self.position.to_move;
         self.lift_unseen(seat);
-        self.knowledge.believed_walls = self.walls_believed_by(seat);
+        self.knowledge.believed_walls = self.walls_believed_by(seat).map(Vec::into);
         self.knowledge.belief = true;
         self.generate_on_board(out, true);
         self.knowledge.belief = false;
@@ -523,7 +523,7 @@ impl State {
             // Judged cell by cell, as a copy would be: a turn's end comes
             // before its changes are learned, so the seats' sets are behind.
             self.lift_not_fully_seen(seat);
-            self.knowledge.believed_walls = self.walls_believed_by(seat);
+            self.knowledge.believed_walls = self.walls_believed_by(seat).map(Vec::into);
             self.knowledge.belief = true;
         }
         // The moves on the board, captures or not: where a piece must

@@ -121,7 +121,7 @@ impl Clone for LeanRun {
 
     fn clone_from(&mut self, source: &LeanRun) {
         self.board.clone_from(&source.board);
-        self.reserves = source.reserves;
+        self.reserves.clone_from(&source.reserves);
         self.phase = source.phase;
         self.to_move = source.to_move;
         self.turn.clone_from(&source.turn);
@@ -186,7 +186,7 @@ impl LeanRun {
                 && outcome::placement_made_a_line(game, &state.position.board, to, color);
         }
         self.board.clone_from(&state.position.board);
-        self.reserves = state.position.reserves;
+        self.reserves.clone_from(&state.position.reserves);
         self.phase = state.position.phase;
         self.to_move = state.position.to_move;
         self.placed.clear();

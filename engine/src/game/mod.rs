@@ -22,6 +22,7 @@ mod move_run;
 mod movegen;
 mod moves;
 mod outcome;
+mod piece_flags;
 mod placements;
 pub mod position_key;
 mod reserves;

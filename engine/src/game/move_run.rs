@@ -129,7 +129,7 @@ impl MoveRun {
             return false;
         }
         self.board.clone_from(&state.position.board);
-        self.reserves = state.position.reserves;
+        self.reserves.clone_from(&state.position.reserves);
         self.phase = state.position.phase;
         self.to_move = state.position.to_move;
         self.seen.clone_from(&state.seen_turns);

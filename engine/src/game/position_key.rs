@@ -122,9 +122,9 @@ impl State {
             0
         };
         let kept = super::PARALYSED | moved;
-        (self.position.flags.iter().enumerate())
-            .filter(|&(cell, _)| self.position.board[cell] != 0)
-            .map(move |(_, &flags)| flags & kept)
+        (0..self.position.board.len())
+            .filter(|&cell| self.position.board[cell] != 0)
+            .map(move |cell| self.position.flags[cell] & kept)
     }
 
     /// Whether the repetition rule remembers turns of this phase: a turn

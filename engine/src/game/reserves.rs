@@ -6,9 +6,11 @@
 use super::PIECE_KINDS;
 use crate::rules::{Color, Shape};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct Reserves {
-    counts: [u16; PIECE_KINDS],
+    /// None while every count is 0: boxed, since many games hold no piece
+    /// off the board, and every state carries the field.
+    counts: Option<Box<[u16; PIECE_KINDS]>>,
     /// The sum of each count times its kind's word: one addition per change,
     /// and equal counts always give equal keys.
     key: u64,
@@ -53,30 +55,73 @@ impl Default for Reserves {
     }
 }
 
+/// Equal counts, whether kept or none.
+impl PartialEq for Reserves {
+    fn eq(&self, other: &Reserves) -> bool {
+        self.key == other.key && (0..PIECE_KINDS).all(|kind| self.count(kind) == other.count(kind))
+    }
+}
+
+impl Eq for Reserves {}
+
+/// Cloned by hand so `clone_from` reuses the counts' memory.
+impl Clone for Reserves {
+    fn clone(&self) -> Reserves {
+        Reserves {
+            counts: self.counts.clone(),
+            key: self.key,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Reserves) {
+        match (&mut self.counts, &source.counts) {
+            (Some(mine), Some(theirs)) => **mine = **theirs,
+            (mine, theirs) => mine.clone_from(theirs),
+        }
+        self.key = source.key;
+    }
+}
+
 impl Reserves {
     pub(crate) fn new(counts: [u16; PIECE_KINDS]) -> Reserves {
         let key = counts.iter().enumerate().fold(0u64, |key, (kind, &n)| {
             key.wrapping_add(u64::from(n).wrapping_mul(kind_word(kind)))
         });
-        Reserves { counts, key }
+        let held = counts.iter().any(|&n| n > 0);
+        Reserves {
+            counts: held.then(|| Box::new(counts)),
+            key,
+        }
     }
 
     #[inline]
     pub(crate) fn get(&self, color: Color, shape: Shape) -> u16 {
-        self.counts[index(color, shape)]
+        self.count(index(color, shape))
     }
 
     /// How many pieces of the kind packed as `piece` (see `pack`) are held.
     #[inline]
     pub(crate) fn get_packed(&self, piece: super::Cell) -> u16 {
-        self.counts[usize::from(piece) - 1]
+        self.count(usize::from(piece) - 1)
+    }
+
+    #[inline]
+    fn count(&self, kind: usize) -> u16 {
+        self.counts.as_ref().map_or(0, |counts| counts[kind])
+    }
+
+    /// The counts, to change one: made where there were none.
+    #[inline]
+    fn counts_mut(&mut self) -> &mut [u16; PIECE_KINDS] {
+        self.counts
+            .get_or_insert_with(|| Box::new([0; PIECE_KINDS]))
     }
 
     /// One piece of the kind leaves the reserve (placed on the board).
     #[inline]
     pub(crate) fn take_one(&mut self, color: Color, shape: Shape) {
         let kind = index(color, shape);
-        self.counts[kind] -= 1;
+        self.counts_mut()[kind] -= 1;
         self.key = self.key.wrapping_sub(kind_word(kind));
     }
 
@@ -84,16 +129,17 @@ impl Reserves {
     /// copy, whose key nothing reads (see `lean_run`).
     #[inline]
     pub(crate) fn take_one_unkeyed(&mut self, color: Color, shape: Shape) {
-        self.counts[index(color, shape)] -= 1;
+        self.counts_mut()[index(color, shape)] -= 1;
     }
 
     /// `n` pieces of the kind join the reserve; a count stops at its
     /// largest value (doubling captures can outgrow a u16, found by fuzzing).
     pub(crate) fn add(&mut self, color: Color, shape: Shape, n: u16) {
         let kind = index(color, shape);
-        let before = self.counts[kind];
-        self.counts[kind] = before.saturating_add(n);
-        let added = self.counts[kind] - before;
+        let counts = self.counts_mut();
+        let before = counts[kind];
+        counts[kind] = before.saturating_add(n);
+        let added = counts[kind] - before;
         self.key = self
             .key
             .wrapping_add(u64::from(added).wrapping_mul(kind_word(kind)));
@@ -116,10 +162,10 @@ mod tests {
         counts[index(Color::Black, Shape::Circle)] = 3;
         counts[index(Color::White, Shape::X)] = 2;
         let start = Reserves::new(counts);
-        let mut a = start;
+        let mut a = start.clone();
         a.take_one(Color::Black, Shape::Circle);
         a.add(Color::White, Shape::X, 1);
-        let mut b = start;
+        let mut b = start.clone();
         b.add(Color::White, Shape::X, 1);
         b.take_one(Color::Black, Shape::Circle);
         assert_eq!(a, b);
@@ -131,7 +177,7 @@ mod tests {
         a.take_one(Color::White, Shape::X);
         assert_eq!(a.key(), start.key());
         // Moving a piece from one kind to another changes the key.
-        let mut moved = start;
+        let mut moved = start.clone();
         moved.take_one(Color::Black, Shape::Circle);
         moved.add(Color::Black, Shape::X, 1);
         assert_ne!(moved.key(), start.key());

@@ -99,7 +99,7 @@ pub(crate) struct StackRun {
     board: Board,
     /// The pieces' flags, as the resolution keeps them: nothing in a run
     /// reads them (no piece moves or is cloaked), so never copied in.
-    flags: Vec<u8>,
+    flags: super::piece_flags::Flags,
     reserves: Reserves,
     /// The match's own random stream (pot splits).
     rng: u64,
@@ -142,8 +142,8 @@ impl StackRun {
             return false;
         }
         self.board.clone_from(&state.position.board);
-        self.flags.resize(state.position.flags.len(), 0);
-        self.reserves = state.position.reserves;
+        self.flags.fit(&state.position.flags);
+        self.reserves.clone_from(&state.position.reserves);
         self.rng = state.stream.next;
         self.phase = state.position.phase;
         self.to_move = state.position.to_move;
@@ -300,7 +300,7 @@ impl StackRun {
         let board = &mut self.board;
         self.reserves.take_one(color, shape);
         board.set(usize::from(to), pack(color, shape));
-        self.flags[usize::from(to)] = known_bit(self.to_move);
+        self.flags.set(usize::from(to), known_bit(self.to_move));
         self.changed.clear();
         self.changed.push(to);
         StackSite {

@@ -91,7 +91,7 @@ impl State {
     pub(crate) fn new(game: Arc<Game>, seed: u64) -> State {
         let mut state = State {
             position: Position {
-                flags: vec![0; game.start.board.len()],
+                flags: super::piece_flags::Flags::new(&game, game.start.board.len()),
                 board: {
                     let board = super::board::Board::new(
                         game.start.board.clone(),
@@ -644,7 +644,7 @@ impl State {
         self.position.reserves.take_one(color, shape);
         self.position.changed.push(to);
         self.position.board.fill(t, pack(color, shape));
-        self.position.flags[t] = super::known_bit(seat);
+        self.position.flags.set(t, super::known_bit(seat));
         self.position.tactics.passed = None;
     }
 
@@ -675,28 +675,28 @@ impl State {
                 }
             }
             self.position.board.set(t, pack(piece.0, piece.1));
-            self.position.flags[t] = flags;
+            self.position.flags.set(t, flags);
             self.resolve_stack(to);
             return;
         }
         let Some(defender) = unpack(self.position.board[t]) else {
             self.position.board.set(t, pack(piece.0, piece.1));
-            self.position.flags[t] = flags;
+            self.position.flags.set(t, flags);
             return;
         };
         match super::capture::cover(&self.game, piece.1, defender.1) {
             Some(CoverResult::AttackerWins) => {
                 self.take_captive(defender, piece);
                 self.position.board.set(t, pack(piece.0, piece.1));
-                self.position.flags[t] = flags;
+                self.position.flags.set(t, flags);
             }
             Some(CoverResult::DefenderWins) => {
                 self.take_captive(piece, defender);
-                self.position.flags[t] |= knowers;
+                self.position.flags.add(t, knowers);
             }
             Some(CoverResult::BothDestroyed) | None => {
                 self.position.board.set(t, 0);
-                self.position.flags[t] = 0;
+                self.position.flags.set(t, 0);
             }
         }
     }
@@ -709,8 +709,9 @@ impl State {
         let controller = &self.game.seats[seat];
         let mut others = 0;
         let mut paralysed = 0;
-        for (cell, flags) in self.position.flags.iter().enumerate() {
-            if let Some((color, _)) = unpack(self.position.board[cell]) {
+        for (cell, &piece) in self.position.board.iter().enumerate() {
+            let flags = self.position.flags[cell];
+            if let Some((color, _)) = unpack(piece) {
                 others += u32::from(!controller.controls(color));
                 paralysed += u32::from(flags & super::PARALYSED != 0);
             }
@@ -761,7 +762,8 @@ impl State {
                 self.position.board.set(dst, self.position.board[src]);
                 self.position.board.set(src, 0);
             }
-            self.position.flags[dst] = std::mem::take(&mut self.position.flags[src]);
+            let flags = self.position.flags.take(src);
+            self.position.flags.set(dst, flags);
             self.position.changed.extend([from, to]);
             return;
         }
@@ -783,8 +785,9 @@ impl State {
                 .board
                 .set(usize::from(dst), self.position.board[usize::from(src)]);
             self.position.board.set(usize::from(src), 0);
-            self.position.flags[usize::from(dst)] = self.position.flags[usize::from(src)];
-            self.position.flags[usize::from(src)] = 0;
+            let flags = self.position.flags[usize::from(src)];
+            self.position.flags.set(usize::from(dst), flags);
+            self.position.flags.set(usize::from(src), 0);
             self.position.changed.push(src);
             self.position.changed.push(dst);
         }

@@ -266,7 +266,7 @@ impl State {
         self.position.changed.push(cell);
         match self.game().power(captor.1).map(|p| p.result) {
             Some(CaptureResult::Convert) => self.position.board.set(c, pack(captor.0, captive.1)),
-            Some(CaptureResult::Paralyze) => self.position.flags[c] |= PARALYSED,
+            Some(CaptureResult::Paralyze) => self.position.flags.add(c, PARALYSED),
             _ => self.seize_off(cell, captor),
         }
     }
@@ -280,7 +280,7 @@ impl State {
             self.take_captive(captive, captor);
         }
         self.position.board.set(c, 0);
-        self.position.flags[c] = 0;
+        self.position.flags.set(c, 0);
         self.position.changed.push(cell);
     }
 
@@ -375,7 +375,7 @@ impl State {
                 .contains(&crate::rules::Movement::PawnForwardCenter);
         if stacks {
             self.move_stack_part(from, to);
-            self.position.flags[usize::from(to)] |= MOVED;
+            self.position.flags.add(usize::from(to), MOVED);
             if let Some(shape) = promote {
                 self.position
                     .board
@@ -395,7 +395,7 @@ impl State {
         }
         let flags = self.position.flags[usize::from(from)] | MOVED;
         self.position.board.set(usize::from(from), 0);
-        self.position.flags[usize::from(from)] = 0;
+        self.position.flags.set(usize::from(from), 0);
         self.position.changed.push(from);
         self.arrive(piece, flags, to);
         for over in taking
@@ -446,9 +446,10 @@ impl State {
             self.position
                 .board
                 .set(usize::from(dst), self.position.board[usize::from(src)]);
-            self.position.flags[usize::from(dst)] = self.position.flags[usize::from(src)] | MOVED;
+            let moved = self.position.flags[usize::from(src)] | MOVED;
+            self.position.flags.set(usize::from(dst), moved);
             self.position.board.set(usize::from(src), 0);
-            self.position.flags[usize::from(src)] = 0;
+            self.position.flags.set(usize::from(src), 0);
             self.position.changed.extend([src, dst]);
         }
         self.position.tactics.passed = None;

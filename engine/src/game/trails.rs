@@ -53,7 +53,7 @@ impl State {
                 }
                 self.position.reserves.take_one(piece.0, shape);
                 self.position.board.fill(cell, pack(piece.0, shape));
-                self.position.flags[cell] = super::known_bit(self.position.to_move);
+                (self.position.flags).set(cell, super::known_bit(self.position.to_move));
             }
         }
         self.position.changed.push(from);

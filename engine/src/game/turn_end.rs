@@ -397,9 +397,9 @@ impl State {
             (self.game.pieces.powers.iter().flatten()).any(|p| p.result == CaptureResult::Paralyze);
         let mut paralysed = 0u16;
         if paralyses {
-            for (cell, flags) in self.position.flags.iter().enumerate() {
-                if self.position.board[cell] != 0 {
-                    paralysed += u16::from(flags & super::PARALYSED);
+            for (cell, &piece) in self.position.board.iter().enumerate() {
+                if piece != 0 {
+                    paralysed += u16::from(self.position.flags[cell] & super::PARALYSED);
                 }
             }
         }

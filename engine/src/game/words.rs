@@ -38,13 +38,17 @@ pub(crate) struct Said {
     pub blocked: bool,
 }
 
+/// A blocked attempt: its index in the history and the spaces it revealed.
+type Blocked = (usize, Vec<u16>);
+
 /// Every move applied so far, with the spaces each blocked attempt ran into.
 #[derive(Debug, Default)]
 pub(crate) struct History {
     moves: super::log::Log<Applied>,
     /// Per blocked attempt, in history order: its index and the spaces it
-    /// revealed. Rare (cloaked games only), so kept apart from the moves.
-    blocked: Vec<(usize, Vec<u16>)>,
+    /// revealed. Rare (cloaked games only), so kept apart from the moves,
+    /// and without room to spare: every state carries the field.
+    blocked: Box<[Blocked]>,
 }
 
 /// Cloned by hand, as `State` is, so `clone_from` reuses the lists.
@@ -66,7 +70,7 @@ impl History {
     /// Forgets every move, keeping the lists' memory.
     pub(crate) fn clear(&mut self) {
         self.moves.clear();
-        self.blocked.clear();
+        self.blocked = Box::default();
     }
 
     pub(crate) fn push(&mut self, applied: Applied) {
@@ -76,7 +80,9 @@ impl History {
     /// Records a blocked attempt and what it ran into.
     pub(crate) fn push_blocked(&mut self, mut applied: Applied, revealed: Vec<u16>) {
         applied.said.blocked = true;
-        self.blocked.push((self.moves.len(), revealed));
+        let mut blocked = std::mem::take(&mut self.blocked).into_vec();
+        blocked.push((self.moves.len(), revealed));
+        self.blocked = blocked.into();
         self.moves.push(applied);
     }
 
@@ -97,8 +103,7 @@ impl History {
     }
 
     fn revealed_by(&self, i: usize) -> &[u16] {
-        self.blocked
-            .iter()
+        (self.blocked.iter())
             .find(|(at, _)| *at == i)
             .map_or(&[], |(_, cells)| cells)
     }

@@ -16,7 +16,7 @@ pub(crate) struct StackSite<'a> {
     pub(crate) game: &'a Game,
     pub(crate) board: &'a mut Board,
     /// Per cell, the flags of the piece there (see `PARALYSED`).
-    pub(crate) flags: &'a mut [u8],
+    pub(crate) flags: &'a mut crate::game::piece_flags::Flags,
     pub(crate) reserves: &'a mut Reserves,
     /// The match's own random stream.
     pub(crate) rng: &'a mut u64,
@@ -120,7 +120,7 @@ impl StackSite<'_> {
             if self.board[at] != piece {
                 self.board.set(at, piece);
             }
-            self.flags[at] = f;
+            self.flags.set(at, f);
         }
     }
 

@@ -39,7 +39,7 @@ impl State {
                         self.position
                             .board
                             .set(usize::from(cell), pack(color, shape));
-                        self.position.flags[usize::from(cell)] = 0;
+                        self.position.flags.set(usize::from(cell), 0);
                         self.position.changed.push(cell);
                         touched.push((cell, false));
                     }
@@ -68,7 +68,7 @@ impl State {
                         _ => {
                             for c in carried {
                                 self.position.board.set(usize::from(c), 0);
-                                self.position.flags[usize::from(c)] = 0;
+                                self.position.flags.set(usize::from(c), 0);
                                 self.position.changed.push(c);
                             }
                         }
@@ -133,7 +133,7 @@ impl State {
                             self.position.flags[f] | super::super::goals::MOVED,
                         ));
                         self.position.board.set(f, 0);
-                        self.position.flags[f] = 0;
+                        self.position.flags.set(f, 0);
                         self.position.changed.push(from);
                     }
                 }

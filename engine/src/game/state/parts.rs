@@ -20,7 +20,7 @@ pub(crate) struct DrawOffer {
 pub(crate) struct Position {
     pub board: super::super::board::Board,
     /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
-    pub flags: Vec<u8>,
+    pub flags: super::super::piece_flags::Flags,
     pub reserves: super::super::reserves::Reserves,
     pub phase: usize,
     pub to_move: usize,
@@ -43,7 +43,7 @@ impl Clone for Position {
         Position {
             board: self.board.clone(),
             flags: self.flags.clone(),
-            reserves: self.reserves,
+            reserves: self.reserves.clone(),
             phase: self.phase,
             to_move: self.to_move,
             turn_moves: self.turn_moves.clone(),
@@ -70,8 +70,8 @@ impl Clone for Position {
             rolled,
         } = self;
         board.clone_from(&source.board);
-        flags.clone_from(&source.flags);
-        *reserves = source.reserves;
+        flags.copy_from(&source.flags);
+        reserves.clone_from(&source.reserves);
         *phase = source.phase;
         *to_move = source.to_move;
         turn_moves.clone_from(&source.turn_moves);
