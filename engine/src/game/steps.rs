@@ -218,6 +218,52 @@ fn leaps_that_cover_by(powers: &[Option<ShapePower>; 6]) -> bool {
     })
 }
 
+/// Per seat and cell, the cells one diagonal step forward of it.
+fn compile_diagonal_forward(geo: &Geometry, goals: &Goals, seats: usize) -> Vec<u64> {
+    let cells = geo.cell_count();
+    (0..seats)
+        .flat_map(|seat| (0..cells as u16).map(move |from| (seat, from)))
+        .map(|(seat, from)| {
+            let dirs = geo.directions_in(DirectionSet::Diagonal).iter().copied();
+            let dirs = dirs.filter(|&d| goals.diagonal_forward(geo, seat, d));
+            bits(
+                dirs.map(|d| geo.neighbour(from, d))
+                    .filter(|&n| n != NO_CELL),
+            )
+        })
+        .collect()
+}
+
+/// Per seat (playing the colours `controls` names), the pieces it may move
+/// and the cells of the edge it races to, if any.
+fn compile_seat_masks(
+    geo: &Geometry,
+    movement: &[Vec<Movement>; 6],
+    goals: &Goals,
+    controls: &[u16],
+) -> Vec<SeatMasks> {
+    let cells = geo.cell_count();
+    (controls.iter().enumerate())
+        .map(|(seat, &colours)| {
+            let played = Color::ALL.iter().filter(|c| colours >> c.index() & 1 != 0);
+            let kinds = played.flat_map(|&c| Shape::ALL.iter().map(move |&s| (c, s)));
+            let goal = match goals.seats[seat].edge {
+                Some((axis, value)) => bits((0..cells as u16).filter(|&c| {
+                    let k = geo.coord(c);
+                    [k.x, k.y][axis] == value
+                })),
+                None => 0,
+            };
+            SeatMasks {
+                moving: kinds
+                    .filter(|(_, s)| !movement[s.index()].is_empty())
+                    .fold(0u64, |bits, (c, s)| bits | 1 << super::pack(c, s)),
+                goal,
+            }
+        })
+        .collect()
+}
+
 impl StepTable {
     /// The tables for a game, or None where its rules need the walk: a
     /// board over 64 cells or of stacks, a capture where some shape does
@@ -277,17 +323,7 @@ impl StepTable {
             slides[shape] = kinds.iter().fold(0, |sets, &kind| sets | parts(kind).1);
         }
         let leaps = compile_leaps(geo, movement, goals, seats);
-        let diagonal_forward = (0..seats)
-            .flat_map(|seat| (0..cells as u16).map(move |from| (seat, from)))
-            .map(|(seat, from)| {
-                let dirs = geo.directions_in(DirectionSet::Diagonal).iter().copied();
-                let dirs = dirs.filter(|&d| goals.diagonal_forward(geo, seat, d));
-                bits(
-                    dirs.map(|d| geo.neighbour(from, d))
-                        .filter(|&n| n != NO_CELL),
-                )
-            })
-            .collect();
+        let diagonal_forward = compile_diagonal_forward(geo, goals, seats);
         let takes_diagonally = (0..6).fold(0, |bits, shape| {
             bits | u8::from(powers[shape].as_ref().is_some_and(on_diagonal)) << shape
         });
@@ -295,25 +331,7 @@ impl StepTable {
             let paralysing = powers[shape].as_ref().map(|p| p.result);
             bits | u8::from(paralysing == Some(CaptureResult::Paralyze)) << shape
         });
-        let seat_masks = (controls.iter().enumerate())
-            .map(|(seat, &colours)| {
-                let played = Color::ALL.iter().filter(|c| colours >> c.index() & 1 != 0);
-                let kinds = played.flat_map(|&c| Shape::ALL.iter().map(move |&s| (c, s)));
-                let goal = match goals.seats[seat].edge {
-                    Some((axis, value)) => bits((0..cells as u16).filter(|&c| {
-                        let k = geo.coord(c);
-                        [k.x, k.y][axis] == value
-                    })),
-                    None => 0,
-                };
-                SeatMasks {
-                    moving: kinds
-                        .filter(|(_, s)| !movement[s.index()].is_empty())
-                        .fold(0u64, |bits, (c, s)| bits | 1 << super::pack(c, s)),
-                    goal,
-                }
-            })
-            .collect();
+        let seat_masks = compile_seat_masks(geo, movement, goals, controls);
         Some(StepTable {
             leaps,
             diagonal_forward,
