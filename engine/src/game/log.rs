@@ -119,18 +119,6 @@ impl<T: PartialEq> PartialEq for Log<T> {
     }
 }
 
-impl<T: PartialEq> PartialEq<[T]> for Log<T> {
-    fn eq(&self, other: &[T]) -> bool {
-        self.len() == other.len() && self.iter().eq(other.iter())
-    }
-}
-
-impl<T: PartialEq> PartialEq<Vec<T>> for Log<T> {
-    fn eq(&self, other: &Vec<T>) -> bool {
-        *self == other[..]
-    }
-}
-
 impl<T> Log<T> {
     /// How many entries the sealed chunks hold.
     fn full_len(&self) -> usize {

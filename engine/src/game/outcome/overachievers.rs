@@ -68,13 +68,7 @@ pub(super) fn after_turn_checks(
     if fired.is_empty() {
         return None;
     }
-    let eligible: Named = state
-        .standings
-        .decided
-        .disqualified
-        .iter()
-        .map(|d| !d)
-        .collect();
+    let eligible = super::stalemate::eligible_teams(state);
     let results = exclude(&game, decide(&game, &fired), &eligible);
     Some(after_turn(state, board, results, fired))
 }

@@ -107,13 +107,7 @@ fn judged(
     board: u8,
     explain: bool,
 ) -> (Vec<SeatResult>, Vec<Fired>, Named) {
-    let eligible: Named = state
-        .standings
-        .decided
-        .disqualified
-        .iter()
-        .map(|d| !d)
-        .collect();
+    let eligible = eligible_teams(state);
     let (results, fired, winners) = judge(state, mover, board, &eligible, explain);
     overachievers::at_stalemate(state, (results, fired), &winners, |left| {
         let (results, fired, _) = judge(state, mover, board, left, explain);
@@ -416,4 +410,11 @@ fn all_teams(teams: usize) -> u16 {
 /// The bit of Chaos's team, 0 without Chaos.
 fn chaos_team_bit(game: &Game) -> u16 {
     game.chaos_seat().map_or(0, |c| 1 << game.seats[c].team)
+}
+
+/// Per team, whether it may still win: not disqualified as an overachiever.
+pub(super) fn eligible_teams(state: &State) -> Named {
+    (state.standings.decided.disqualified.iter())
+        .map(|d| !d)
+        .collect()
 }
