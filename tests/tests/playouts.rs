@@ -251,7 +251,7 @@ fn check_playout(name: &str, seed: u64) -> Result<(), TestCaseError> {
         .filter(|a| !a.automatic)
         .map(|a| a.mv)
         .collect();
-    prop_assert_eq!(state.decisions(), &chosen[..]);
+    prop_assert_eq!(state.decisions().to_vec(), chosen);
 
     // Replaying the decisions rebuilds the same match.
     let again = State::replay(&game, state.decisions()).map_err(|(i, e)| {
