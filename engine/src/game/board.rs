@@ -13,9 +13,14 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use super::Cell;
+pub(crate) use super::slots::{Slots, nth_bit};
 
 /// How many colours pieces come in.
 const COLOURS: usize = crate::rules::Color::ALL.len();
+
+/// The colours whose cells among the first 64 a board keeps inline: the
+/// first four, those of two to four seats (Black, White, Pink, Yellow).
+const INLINE_COLOURS: usize = 4;
 
 /// Marks a cell that is no slot's representative (not the top of its stack).
 const NO_SLOT: u16 = u16::MAX;
@@ -25,31 +30,74 @@ pub(crate) struct Board {
     cells: Box<[Cell]>,
     /// Open slots: cells on flat boards, stack indexes on stacks.
     open: Slots,
-    /// Per cell, the slot it stands for when it changes: itself on flat
-    /// boards, its stack on stacks for the top cell, else `NO_SLOT`.
-    slot_of: Arc<[u16]>,
+    /// Where its cells stand: shared by every board of the game.
+    layout: Arc<CellLayout>,
     /// The pieces and where they stand, as one hash kept up to date by
     /// `set` (each piece on its cell contributes a mixed word, XORed in).
     key: u64,
-    /// How many cells hold each piece (indexed by its packed value).
-    counts: [u16; 1 + super::PIECE_KINDS],
-    /// How many cells hold each colour.
-    colour_counts: [u16; COLOURS],
-    /// Per colour, its cells among the first 64, a bit each (inline: the
-    /// lean runs of line games read and write them at every placement).
-    colour_words: [u64; COLOURS],
+    /// How many cells hold each piece, indexed by its packed value (0:
+    /// empty cells), up to the last colour the board has held: most games
+    /// use two colours of nine, and every state carries the counts.
+    counts: Box<[u16]>,
+    /// Per colour of the first four, its cells among the first 64, a bit
+    /// each (inline: the lean runs of line games read and write them at
+    /// every placement).
+    colour_words: [u64; INLINE_COLOURS],
+    /// The same word of each later colour, once one of them has held a
+    /// cell among the first 64: boxed, since few games have one.
+    later_colour_words: Option<Box<[u64; COLOURS - INLINE_COLOURS]>>,
     /// Per colour, its cells beyond the first 64, `words - 1` words a
     /// colour one after another: empty on boards of at most 64 cells.
     /// Connections and surrounds read all of them a word at a time.
     colour_more: Box<[u64]>,
-    words: usize,
-    /// On stacks, where each cell stands, and per stack how high its pieces
-    /// reach (see [`Board::height`]).
-    stacks: Option<Arc<StackLayout>>,
+    /// On stacks, per stack how high its pieces reach (see
+    /// [`Board::height`]); else empty.
     heights: Box<[u8]>,
     /// On boards too big for `colour_words`, where the game counts lines:
-    /// each colour's pieces along every line axis (see `line_bits`).
-    lines: Option<super::line_bits::LineBits>,
+    /// each colour's pieces along every line axis (see `line_bits`). Boxed:
+    /// most games have none, and every state carries the field.
+    lines: Option<Box<super::line_bits::LineBits>>,
+}
+
+/// Where the cells of a game's boards stand, the same for all of them.
+#[derive(Debug, Default)]
+pub(crate) struct CellLayout {
+    /// Per cell, the slot it stands for when it changes: itself on flat
+    /// boards, its stack on stacks for the top cell, else `NO_SLOT`.
+    slot_of: Box<[u16]>,
+    /// On stacks, where each cell stands.
+    stacks: Option<StackLayout>,
+    /// How many colours a board counts from the start: up to the last its
+    /// pieces can have (a board counts a later one once it comes).
+    colours: usize,
+}
+
+impl CellLayout {
+    pub(crate) fn new(
+        slot_of: impl Into<Box<[u16]>>,
+        stacks: Option<StackLayout>,
+        colours: usize,
+    ) -> Arc<CellLayout> {
+        Arc::new(CellLayout {
+            slot_of: slot_of.into(),
+            stacks,
+            colours,
+        })
+    }
+
+    /// The layout of `geometry`'s cells, for pieces of `colours` (a bit
+    /// per colour).
+    pub(crate) fn of(geometry: &crate::geometry::Geometry, colours: u16) -> Arc<CellLayout> {
+        let stacks = (geometry.kind == crate::rules::BoardKind::Stacks)
+            .then(|| StackLayout::new(geometry.columns(), geometry.cell_count()));
+        let counted = (u16::BITS - colours.leading_zeros()) as usize;
+        CellLayout::new(slots_of(geometry), stacks, counted)
+    }
+
+    /// How many colours a board of this layout counts from the start.
+    pub(crate) fn colours(&self) -> usize {
+        self.colours
+    }
 }
 
 /// Where each cell of a board of stacks stands: its stack, and its place
@@ -94,11 +142,10 @@ fn piece_key(cell: usize, piece: Cell) -> u64 {
 }
 
 impl Board {
-    /// A board holding `cells`, where `slot_of` says which slot each cell
-    /// opens or closes (see the field).
-    pub(crate) fn new(cells: Vec<Cell>, slot_of: Arc<[u16]>) -> Board {
+    /// A board holding `cells`, laid out by `layout`.
+    pub(crate) fn new(cells: Vec<Cell>, layout: Arc<CellLayout>) -> Board {
         let mut open = Slots::with_room(cells.len());
-        for (piece, slot) in cells.iter().zip(slot_of.iter()) {
+        for (piece, slot) in cells.iter().zip(layout.slot_of.iter()) {
             if *piece == 0 && *slot != NO_SLOT {
                 open.insert(*slot);
             }
@@ -110,21 +157,31 @@ impl Board {
         let mut board = Board {
             cells: vec![0; cells.len()].into(),
             open,
-            slot_of,
             key,
-            counts: [0; 1 + super::PIECE_KINDS],
-            colour_counts: [0; COLOURS],
-            colour_words: [0; COLOURS],
+            counts: {
+                let mut counts = vec![0; 1 + 6 * layout.colours];
+                counts[0] = cells.len() as u16;
+                counts.into()
+            },
+            layout,
+            colour_words: [0; INLINE_COLOURS],
+            later_colour_words: None,
             colour_more: Box::default(),
-            words: 1,
-            stacks: None,
             heights: Box::default(),
             lines: None,
         };
-        board.counts[0] = cells.len() as u16;
         for (cell, piece) in cells.into_iter().enumerate() {
             board.count(cell, 0, piece);
             board.cells[cell] = piece;
+        }
+        if let Some(stacks) = &board.layout.stacks {
+            let cells = &board.cells;
+            let height = |column: &Vec<u16>| {
+                (column.iter())
+                    .rposition(|&c| cells[usize::from(c)] != 0)
+                    .map_or(0, |top| top as u8 + 1)
+            };
+            board.heights = stacks.columns.iter().map(height).collect();
         }
         board
     }
@@ -135,29 +192,12 @@ impl Board {
     /// a line game's placements a tenth of their time.
     pub(crate) fn with_every_colour_bit(mut self) -> Board {
         let words = self.cells.len().div_ceil(64).max(1);
-        self.words = words;
         self.colour_more = vec![0; COLOURS * (words - 1)].into();
         for cell in 64..self.cells.len() {
             if let Some(colour) = colour_of(self.cells[cell]) {
                 self.flip_colour_bit(colour, cell);
             }
         }
-        self
-    }
-
-    /// The same board, keeping its stacks' heights by `layout`.
-    pub(crate) fn with_stacks(mut self, layout: Arc<StackLayout>) -> Board {
-        self.heights = layout
-            .columns
-            .iter()
-            .map(|column| {
-                column
-                    .iter()
-                    .rposition(|&c| self.cells[usize::from(c)] != 0)
-                    .map_or(0, |top| top as u8 + 1)
-            })
-            .collect();
-        self.stacks = Some(layout);
         self
     }
 
@@ -170,13 +210,13 @@ impl Board {
                 lines.flip(cell, colour);
             }
         }
-        self.lines = Some(lines);
+        self.lines = Some(Box::new(lines));
         self
     }
 
     /// The board's pieces as bits along its line axes, where it keeps them.
     pub(crate) fn line_bits(&self) -> Option<&super::line_bits::LineBits> {
-        self.lines.as_ref()
+        self.lines.as_deref()
     }
 
     /// On stacks, how many places of `stack` lie at or below its highest
@@ -190,7 +230,7 @@ impl Board {
         let before = std::mem::replace(&mut self.cells[cell], piece);
         self.key ^= piece_key(cell, before) ^ piece_key(cell, piece);
         self.count(cell, before, piece);
-        if let Some(layout) = &self.stacks {
+        if let Some(layout) = &self.layout.stacks {
             let (stack, index) = layout.place[cell];
             let height = &mut self.heights[usize::from(stack)];
             if piece != 0 {
@@ -204,7 +244,7 @@ impl Board {
                     .map_or(0, |top| top as u8 + 1);
             }
         }
-        let slot = self.slot_of[cell];
+        let slot = self.layout.slot_of[cell];
         if slot == NO_SLOT || (before == 0) == (piece == 0) {
             return;
         }
@@ -220,7 +260,7 @@ impl Board {
     /// counts unchanged.
     #[inline]
     pub(crate) fn shift(&mut self, from: usize, to: usize) {
-        debug_assert!(self.stacks.is_none(), "a flat board");
+        debug_assert!(self.layout.stacks.is_none(), "a flat board");
         debug_assert!(
             self.cells[from] != 0 && self.cells[to] == 0,
             "onto an empty cell"
@@ -235,11 +275,11 @@ impl Board {
             lines.flip(from, colour);
             lines.flip(to, colour);
         }
-        if self.slot_of[from] != NO_SLOT {
-            self.open.insert(self.slot_of[from]);
+        if self.layout.slot_of[from] != NO_SLOT {
+            self.open.insert(self.layout.slot_of[from]);
         }
-        if self.slot_of[to] != NO_SLOT {
-            self.open.remove(self.slot_of[to]);
+        if self.layout.slot_of[to] != NO_SLOT {
+            self.open.remove(self.layout.slot_of[to]);
         }
     }
 
@@ -262,36 +302,71 @@ impl Board {
         );
         self.cells[cell] = piece;
         self.count(cell, 0, piece);
-        if let Some(layout) = &self.stacks {
+        if let Some(layout) = &self.layout.stacks {
             let (stack, index) = layout.place[cell];
             let height = &mut self.heights[usize::from(stack)];
             *height = (*height).max(index + 1);
         }
-        let slot = self.slot_of[cell];
+        let slot = self.layout.slot_of[cell];
         if slot != NO_SLOT {
             self.open.remove(slot);
         }
     }
 
     /// The counts and colour words as `before` on `cell` gives way to `piece`.
-    #[inline]
+    #[inline(always)]
     fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
         self.counts[usize::from(before)] -= 1;
-        self.counts[usize::from(piece)] += 1;
+        match self.counts.get_mut(usize::from(piece)) {
+            Some(count) => *count += 1,
+            None => self.count_colours_to(usize::from(piece)),
+        }
         if let Some(colour) = colour_of(before) {
-            self.colour_counts[colour] -= 1;
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
         }
         if let Some(colour) = colour_of(piece) {
-            self.colour_counts[colour] += 1;
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
         }
+    }
+
+    /// Makes room in `counts` for `piece`'s colour and those before it, and
+    /// counts `piece`: a colour the board had not held yet.
+    #[cold]
+    #[inline(never)]
+    fn count_colours_to(&mut self, piece: usize) {
+        let colours = colour_of(piece as Cell).map_or(0, |colour| colour + 1);
+        let mut counts = self.counts.to_vec();
+        counts.resize(1 + 6 * colours, 0);
+        counts[piece] += 1;
+        self.counts = counts.into();
+    }
+
+    /// `colour`'s cells among the first 64.
+    #[inline]
+    fn word_of(&self, colour: usize) -> u64 {
+        match self.colour_words.get(colour) {
+            Some(&word) => word,
+            None => self
+                .later_colour_words
+                .as_ref()
+                .map_or(0, |words| words[colour - INLINE_COLOURS]),
+        }
+    }
+
+    /// `colour`'s cells among the first 64, to change.
+    #[inline]
+    fn colour_word_mut(&mut self, colour: usize) -> &mut u64 {
+        if colour < INLINE_COLOURS {
+            return &mut self.colour_words[colour];
+        }
+        let later = self.later_colour_words.get_or_insert_default();
+        &mut later[colour - INLINE_COLOURS]
     }
 
     /// Flips `cell`'s bit among `colour`'s cells (a piece of that colour
@@ -299,9 +374,9 @@ impl Board {
     #[inline]
     fn flip_colour_bit(&mut self, colour: usize, cell: usize) {
         if cell < 64 {
-            self.colour_words[colour] ^= 1 << cell;
+            *self.colour_word_mut(colour) ^= 1 << cell;
         } else if !self.colour_more.is_empty() {
-            self.colour_more[colour * (self.words - 1) + cell / 64 - 1] ^= 1 << (cell % 64);
+            self.colour_more[colour * (self.words() - 1) + cell / 64 - 1] ^= 1 << (cell % 64);
         }
     }
 
@@ -313,18 +388,40 @@ impl Board {
 
     /// How many pieces of `color` stand on the board (all boards).
     pub(crate) fn count_of(&self, color: crate::rules::Color) -> u16 {
-        self.colour_counts[color.index()]
+        let first = 1 + 6 * color.index();
+        self.counts
+            .get(first..first + 6)
+            .map_or(0, |kinds| kinds.iter().sum())
+    }
+
+    /// The colours (a bit each, by index) with a piece of the shape with
+    /// index `shape` on the board.
+    #[inline]
+    pub(crate) fn colours_holding(&self, shape: usize) -> u16 {
+        let (mut colours, mut colour) = (0, 0);
+        while let Some(&count) = self.counts.get(1 + 6 * colour + shape) {
+            colours |= u16::from(count > 0) << colour;
+            colour += 1;
+        }
+        colours
+    }
+
+    /// How many colours the counts reach (see [`Board::count_of`]): the
+    /// colours after them have no piece on the board.
+    #[inline]
+    pub(crate) fn colours_counted(&self) -> usize {
+        (self.counts.len() - 1) / 6
     }
 
     /// How many cells hold `piece` (packed), on all boards.
     pub(crate) fn count_piece(&self, piece: Cell) -> u16 {
-        self.counts[usize::from(piece)]
+        self.counts.get(usize::from(piece)).copied().unwrap_or(0)
     }
 
     /// The cells of `color` among the first 64, a bit each.
     #[inline]
     pub(crate) fn colour_word(&self, color: crate::rules::Color) -> u64 {
-        self.colour_words[color.index()]
+        self.word_of(color.index())
     }
 
     /// The cells holding a piece of a colour in `colours` (bit i for
@@ -332,8 +429,16 @@ impl Board {
     #[inline]
     pub(crate) fn colours_word(&self, mut colours: u16) -> u64 {
         let mut word = 0;
+        if colours >> INLINE_COLOURS == 0 {
+            // The common case: no later colour to look for.
+            while colours != 0 {
+                word |= self.colour_words[colours.trailing_zeros() as usize & (INLINE_COLOURS - 1)];
+                colours &= colours - 1;
+            }
+            return word;
+        }
         while colours != 0 {
-            word |= self.colour_words[colours.trailing_zeros() as usize];
+            word |= self.word_of(colours.trailing_zeros() as usize);
             colours &= colours - 1;
         }
         word
@@ -341,7 +446,11 @@ impl Board {
 
     /// The cells holding a piece among the first 64, a bit each.
     pub(crate) fn occupied_word(&self) -> u64 {
-        self.colour_words.iter().fold(0, |bits, word| bits | word)
+        let later = self
+            .later_colour_words
+            .as_deref()
+            .map_or(&[][..], |words| words);
+        (self.colour_words.iter().chain(later)).fold(0, |bits, word| bits | word)
     }
 
     /// The cells holding a piece of a colour in `colours`, the first 128 as
@@ -350,7 +459,7 @@ impl Board {
     #[inline]
     pub(crate) fn colours_wide(&self, colours: u16) -> u128 {
         let low = u128::from(self.colours_bits(colours, 0));
-        if self.words > 1 {
+        if self.words() > 1 {
             low | u128::from(self.colours_bits(colours, 1)) << 64
         } else {
             low
@@ -359,22 +468,22 @@ impl Board {
 
     /// How many words of each colour's cells are kept (see
     /// [`Board::colours_bits`]): one unless `with_every_colour_bit`.
+    #[inline]
     pub(crate) fn words(&self) -> usize {
-        self.words
+        1 + self.colour_more.len() / COLOURS
     }
 
     /// The cells holding a piece of a colour in `colours` (bit i for
     /// colour i), word `word` of them: bit `b` is cell `64 * word + b`.
     #[inline]
     pub(crate) fn colours_bits(&self, mut colours: u16, word: usize) -> u64 {
+        if word == 0 {
+            return self.colours_word(colours);
+        }
         let mut bits = 0;
         while colours != 0 {
             let colour = colours.trailing_zeros() as usize;
-            bits |= if word == 0 {
-                self.colour_words[colour]
-            } else {
-                self.colour_more[colour * (self.words - 1) + word - 1]
-            };
+            bits |= self.colour_more[colour * (self.words() - 1) + word - 1];
             colours &= colours - 1;
         }
         bits
@@ -383,34 +492,6 @@ impl Board {
     /// The open slots.
     pub(crate) fn open(&self) -> &Slots {
         &self.open
-    }
-}
-
-/// A set of slots (cells or stacks), one bit each.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub(crate) struct Slots {
-    words: Box<[u64]>,
-    /// Per word, how many of its bits are set: the i-th slot's word is
-    /// found by these, not by counting every word's bits again.
-    counts: Box<[u8]>,
-    len: usize,
-}
-
-/// Cloned by hand so `clone_from` reuses the words (a playout restarts
-/// from a copy of the start position thousands of times a second).
-impl Clone for Slots {
-    fn clone(&self) -> Slots {
-        Slots {
-            words: self.words.clone(),
-            counts: self.counts.clone(),
-            len: self.len,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Slots) {
-        copy_into_boxed(&mut self.words, &source.words);
-        copy_into_boxed(&mut self.counts, &source.counts);
-        self.len = source.len;
     }
 }
 
@@ -424,185 +505,6 @@ pub(crate) fn copy_into_boxed<T: Copy>(into: &mut Box<[T]>, from: &[T]) {
         true => into.copy_from_slice(from),
         false => *into = from.into(),
     }
-}
-
-impl Slots {
-    pub(crate) fn with_room(slots: usize) -> Slots {
-        Slots {
-            words: vec![0; slots.div_ceil(64)].into(),
-            counts: vec![0; slots.div_ceil(64)].into(),
-            len: 0,
-        }
-    }
-
-    pub(crate) fn insert(&mut self, slot: u16) {
-        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
-        if self.words[word] & bit == 0 {
-            self.words[word] |= bit;
-            self.counts[word] += 1;
-            self.len += 1;
-        }
-    }
-
-    pub(crate) fn remove(&mut self, slot: u16) {
-        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
-        if self.words[word] & bit != 0 {
-            self.words[word] &= !bit;
-            self.counts[word] -= 1;
-            self.len -= 1;
-        }
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether `slot` is in the set.
-    pub(crate) fn contains(&self, slot: u16) -> bool {
-        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
-        self.words.get(word).is_some_and(|w| w & bit != 0)
-    }
-
-    /// Becomes the slots of `from` without those of `blocked` (a bit per
-    /// slot, as many words as `from` has), reusing its own words.
-    pub(crate) fn assign_without(&mut self, from: &Slots, blocked: &[u64]) {
-        let words = from.words.len();
-        if self.words.len() != words {
-            self.words = vec![0; words].into();
-            self.counts = vec![0; words].into();
-        }
-        self.len = 0;
-        for (i, &word) in from.words.iter().enumerate() {
-            // A word `blocked` lacks blocks every slot of it.
-            let kept = word & !blocked.get(i).copied().unwrap_or(!0);
-            let count = (byte_prefix_counts(kept) >> 56) as u8;
-            self.words[i] = kept;
-            self.counts[i] = count;
-            self.len += usize::from(count);
-        }
-    }
-
-    /// The `index`-th smallest slot (from 0); `index` must be below `len`.
-    /// Its word is found without a branch: every word's count is added up,
-    /// and the words whose counts all lie at or below `index` are skipped.
-    /// A loop that stopped at the word mispredicted on most random picks,
-    /// a fifth of 5on15sq's playouts.
-    #[inline(always)]
-    pub(crate) fn nth(&self, index: usize) -> u16 {
-        assert!(index < self.len, "slot {index} past the last open slot");
-        match self.words[..] {
-            // At most 64 slots (every flat board a playout runs fast on).
-            [word] => nth_bit(word, index as u32) as u16,
-            _ => self.nth_of_many(index),
-        }
-    }
-
-    /// [`Slots::nth`] over several words.
-    fn nth_of_many(&self, index: usize) -> u16 {
-        let (mut word, mut before, mut through) = (0, 0, 0);
-        for &here in &self.counts {
-            through += usize::from(here);
-            let past = through <= index;
-            word += usize::from(past);
-            before = if past { through } else { before };
-        }
-        (word * 64) as u16 + nth_bit(self.words[word], (index - before) as u32) as u16
-    }
-
-    /// The slots, smallest first.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.iter_within(&[])
-    }
-
-    /// The slots also in `mask` (a bit per slot; none asked where `mask`
-    /// is empty, every slot), smallest first.
-    pub(crate) fn iter_within<'a>(&'a self, mask: &'a [u64]) -> impl Iterator<Item = u16> + 'a {
-        self.words.iter().enumerate().flat_map(move |(w, &word)| {
-            let mut rest = if mask.is_empty() {
-                word
-            } else {
-                word & mask[w]
-            };
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    (w * 64) as u16 + bit as u16
-                })
-            })
-        })
-    }
-}
-
-/// Per byte of `word`, the bits set in it and every lower byte: byte i
-/// holds the count of bytes 0..=i, the top byte the whole word's. Counted by
-/// shifts and one multiply, because the baseline x86-64 target has no
-/// popcount instruction and `count_ones` is a longer sequence of the same.
-#[inline]
-fn byte_prefix_counts(word: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut s = word - ((word >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    s.wrapping_mul(ONES)
-}
-
-/// The position of the `k`-th set bit of `word` (from 0; `k` below the
-/// word's count), without a branch: `k` is a random pick in playouts, and
-/// a loop that stops at it mispredicted most of the time. The bytes whose
-/// count so far is at most `k` are the lower ones (compared all at once);
-/// within the byte they lead to, a table gives the bit. Where the
-/// processor deposits bits (BMI2), one instruction does it.
-#[inline]
-pub(crate) fn nth_bit(word: u64, k: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("bmi2") {
-        // SAFETY: the processor has BMI2, checked just above.
-        return unsafe { nth_bit_deposited(word, k) };
-    }
-    nth_bit_counted(word, k)
-}
-
-/// [`nth_bit`] by depositing the bit `k` onto the set bits of `word`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "bmi2")]
-fn nth_bit_deposited(word: u64, k: u32) -> u32 {
-    std::arch::x86_64::_pdep_u64(1 << k, word).trailing_zeros()
-}
-
-/// [`nth_bit`] by counting bits a byte at a time.
-#[inline]
-fn nth_bit_counted(word: u64, k: u32) -> u32 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let prefix = byte_prefix_counts(word);
-    // Counts and k are at most 64, so no byte borrows from the next.
-    let at_most_k = (((u64::from(k) * ONES) | HIGH) - prefix) & HIGH;
-    let byte = ((at_most_k >> 7).wrapping_mul(ONES) >> 56) as u32;
-    // The count of the bytes below it (none below the first).
-    let before = ((prefix << 8) >> (8 * byte)) & 0xff;
-    let bits = (word >> (8 * byte)) & 0xff;
-    8 * byte + u32::from(SELECT_IN_BYTE[bits as usize][(u64::from(k) - before) as usize & 7])
-}
-
-/// Per byte value, the place of its i-th set bit (8 past its last).
-static SELECT_IN_BYTE: [[u8; 8]; 256] = select_in_byte();
-
-const fn select_in_byte() -> [[u8; 8]; 256] {
-    let mut table = [[8u8; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let (mut found, mut bit) = (0, 0);
-        while bit < 8 {
-            if byte >> bit & 1 == 1 {
-                table[byte][found] = bit as u8;
-                found += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
 }
 
 /// Per phase and seat, the cells closed to the seat's placements even when
@@ -637,7 +539,7 @@ pub(crate) fn placement_blocked(
 
 /// Which slot each cell stands for: cells themselves on flat boards, on
 /// stacks the stack of each top cell.
-pub(crate) fn slots_of(geometry: &crate::geometry::Geometry) -> Arc<[u16]> {
+fn slots_of(geometry: &crate::geometry::Geometry) -> Box<[u16]> {
     let cells = geometry.cell_count();
     if geometry.kind != crate::rules::BoardKind::Stacks {
         return (0..cells as u16).collect();
@@ -664,14 +566,12 @@ impl Clone for Board {
         Board {
             cells: self.cells.clone(),
             open: self.open.clone(),
-            slot_of: self.slot_of.clone(),
+            layout: self.layout.clone(),
             key: self.key,
-            counts: self.counts,
-            colour_counts: self.colour_counts,
+            counts: self.counts.clone(),
             colour_words: self.colour_words,
+            later_colour_words: self.later_colour_words.clone(),
             colour_more: self.colour_more.clone(),
-            words: self.words,
-            stacks: self.stacks.clone(),
             heights: self.heights.clone(),
             lines: self.lines.clone(),
         }
@@ -681,24 +581,17 @@ impl Clone for Board {
         copy_into_boxed(&mut self.cells, &source.cells);
         self.open.clone_from(&source.open);
         self.key = source.key;
-        self.counts = source.counts;
-        self.colour_counts = source.colour_counts;
+        copy_into_boxed(&mut self.counts, &source.counts);
         self.colour_words = source.colour_words;
+        self.later_colour_words
+            .clone_from(&source.later_colour_words);
         if !(self.colour_more.is_empty() && source.colour_more.is_empty()) {
             copy_into_boxed(&mut self.colour_more, &source.colour_more);
         }
-        self.words = source.words;
         copy_into_boxed(&mut self.heights, &source.heights);
         self.lines.clone_from(&source.lines);
-        let same = match (&self.stacks, &source.stacks) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (a, b) => a.is_none() && b.is_none(),
-        };
-        if !same {
-            self.stacks = source.stacks.clone();
-        }
-        if !Arc::ptr_eq(&self.slot_of, &source.slot_of) {
-            self.slot_of = source.slot_of.clone();
+        if !Arc::ptr_eq(&self.layout, &source.layout) {
+            self.layout = source.layout.clone();
         }
     }
 }
@@ -715,6 +608,11 @@ impl Deref for Board {
 mod tests {
     use super::*;
 
+    /// A flat board's layout: each cell its own slot.
+    fn flat(cells: u16) -> Arc<CellLayout> {
+        CellLayout::new((0..cells).collect::<Vec<u16>>(), None, 2)
+    }
+
     fn open(board: &Board) -> Vec<u16> {
         let slots = board.open();
         let listed: Vec<u16> = slots.iter().collect();
@@ -725,7 +623,7 @@ mod tests {
 
     #[test]
     fn slots_follow_every_write() {
-        let mut board = Board::new(vec![0, 1, 0, 0], (0..4).collect());
+        let mut board = Board::new(vec![0, 1, 0, 0], flat(4));
         assert_eq!(open(&board), [0, 2, 3]);
         board.set(2, 5);
         assert_eq!(open(&board), [0, 3]);
@@ -741,19 +639,16 @@ mod tests {
             1,
             "piece 6: black"
         );
-        let same = Board::new(vec![0, 0, 6, 0], (0..4).collect());
+        let same = Board::new(vec![0, 0, 6, 0], flat(4));
         assert_eq!(board.key(), same.key(), "the key follows the pieces");
-        assert_ne!(
-            board.key(),
-            Board::new(vec![0, 6, 0, 0], (0..4).collect()).key()
-        );
+        assert_ne!(board.key(), Board::new(vec![0, 6, 0, 0], flat(4)).key());
     }
 
     #[test]
     fn on_stacks_a_slot_is_a_stack_with_room_at_the_top() {
         // Two stacks of two: cells 0,1 (top 1) and 2,3 (top 3).
-        let slot_of: Arc<[u16]> = vec![NO_SLOT, 0, NO_SLOT, 1].into();
-        let mut board = Board::new(vec![0; 4], slot_of);
+        let layout = CellLayout::new(vec![NO_SLOT, 0, NO_SLOT, 1], None, 1);
+        let mut board = Board::new(vec![0; 4], layout);
         assert_eq!(open(&board), [0, 1]);
         board.set(0, 1);
         assert_eq!(open(&board), [0, 1], "the bottom filled: room remains");
@@ -767,7 +662,7 @@ mod tests {
     fn the_nth_slot_is_found_across_words() {
         // A 361-cell board (19x19), every third cell open.
         let cells: Vec<Cell> = (0..361).map(|c| u8::from(c % 3 != 0)).collect();
-        let board = Board::new(cells, (0..361).collect());
+        let board = Board::new(cells, flat(361));
         let expected: Vec<u16> = (0..361).filter(|c| c % 3 == 0).collect();
         assert_eq!(open(&board), expected);
         assert_eq!(board.open().len(), 121);
@@ -846,8 +741,9 @@ mod tests {
     fn a_stack_knows_how_high_its_pieces_reach() {
         // Two stacks of three: cells 0-2 and 3-5, from the bottom.
         let columns = vec![vec![0, 1, 2], vec![3, 4, 5]];
-        let layout = Arc::new(StackLayout::new(&columns, 6));
-        let mut board = Board::new(vec![1, 1, 1, 0, 0, 0], (0..6).collect()).with_stacks(layout);
+        let stacks = StackLayout::new(&columns, 6);
+        let layout = CellLayout::new((0..6).collect::<Vec<u16>>(), Some(stacks), 2);
+        let mut board = Board::new(vec![1, 1, 1, 0, 0, 0], layout);
         assert_eq!((board.height(0), board.height(1)), (Some(3), Some(0)));
         board.set(3, 7);
         assert_eq!(board.height(1), Some(1));
@@ -859,13 +755,13 @@ mod tests {
         assert_eq!(board.height(0), Some(1), "down to the bottom piece");
         board.set(0, 0);
         assert_eq!(board.height(0), Some(0));
-        assert_eq!(Board::new(vec![0; 4], (0..4).collect()).height(0), None);
+        assert_eq!(Board::new(vec![0; 4], flat(4)).height(0), None);
     }
 
     #[test]
     fn every_colour_is_counted_and_placed_in_its_word() {
         use crate::rules::{Color, Shape};
-        let mut board = Board::new(vec![0; 70], (0..70).collect());
+        let mut board = Board::new(vec![0; 70], flat(70));
         for (i, color) in Color::ALL.into_iter().enumerate() {
             // Cells 60.. straddle the end of the first word.
             board.set(60 + i, super::super::pack(color, Shape::X));
@@ -876,48 +772,5 @@ mod tests {
         board.set(68, 0);
         assert_eq!(board.count_of(*Color::ALL.last().expect("colours")), 0);
         assert_eq!(board.open().len(), 70 - Color::ALL.len() + 1);
-    }
-
-    #[test]
-    fn slots_copy_over_slots_of_the_same_size_and_of_another() {
-        let set = |room: usize, slots: &[u16]| {
-            let mut set = Slots::with_room(room);
-            slots.iter().for_each(|&slot| set.insert(slot));
-            set
-        };
-        let (small, big, other) = (set(9, &[1, 4, 8]), set(200, &[3, 70, 199]), set(9, &[2]));
-        let mut copy = small.clone();
-        for source in [&big, &small, &other, &big] {
-            copy.clone_from(source);
-            assert_eq!(&copy, source);
-            assert_eq!(
-                copy.iter().collect::<Vec<_>>(),
-                source.iter().collect::<Vec<_>>()
-            );
-        }
-    }
-
-    #[test]
-    fn the_nth_bit_agrees_with_clearing_bits_one_by_one() {
-        let mut word: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..2000 {
-            // SplitMix64 steps, and sparse and dense words from them.
-            word = word.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            for w in [
-                word,
-                word & (word >> 7),
-                word | (word << 3),
-                word & 0xff00_0000_00ff,
-            ] {
-                assert_eq!((byte_prefix_counts(w) >> 56) as u32, w.count_ones());
-                let mut rest = w;
-                for k in 0..w.count_ones() {
-                    assert_eq!(nth_bit(w, k), rest.trailing_zeros(), "{w:#x} {k}");
-                    // Both ways, whichever this processor takes.
-                    assert_eq!(nth_bit_counted(w, k), rest.trailing_zeros(), "{w:#x} {k}");
-                    rest &= rest - 1;
-                }
-            }
-        }
     }
 }

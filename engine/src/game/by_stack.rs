@@ -158,9 +158,9 @@ mod tests {
             for _ in 0..60 {
                 assert_eq!(a.legal_actions(), b.legal_actions(), "{name}");
                 compared += 1;
-                let seat = a.position.to_move;
+                let seat = a.position.to_move();
                 skipped +=
-                    usize::from(known.pieces.seats_may_step[a.position.phase] & 1 << seat == 0);
+                    usize::from(known.pieces.seats_may_step[a.position.phase()] & 1 << seat == 0);
                 let Some(mv) = crate::random::random_move(&a, &mut rng) else {
                     break;
                 };

@@ -287,7 +287,7 @@ impl State {
             &self.knowledge,
             &self.position.left_walls,
             &self.game,
-            self.position.phase,
+            self.position.phase(),
         );
         StackSite {
             game: &self.game,
@@ -336,9 +336,9 @@ impl State {
                 let covers = self.piece_at(to).is_some_and(|defender| {
                     cover(game, piece.1, defender.1) == Some(CoverResult::AttackerWins)
                 });
-                return covers || self.surrounds_any(self.position.to_move, piece, to);
+                return covers || self.surrounds_any(self.position.to_move(), piece, to);
             }
-            let taking = self.taking(self.position.to_move, mv);
+            let taking = self.taking(self.position.to_move(), mv);
             let covers = match self.piece_at(to) {
                 Some(defender) if !taking.onto && from.is_none_or(|f| !self.is_castle(f, to)) => {
                     cover(game, piece.1, defender.1) == Some(CoverResult::AttackerWins)

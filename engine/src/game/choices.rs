@@ -145,7 +145,7 @@ impl State {
     /// back, its count was read whole just after a narrow write to it, and
     /// the read waited); false, with no product left, when it holds none.
     pub(crate) fn refill_product(&mut self) -> bool {
-        let (game, reserves, seat) = (&self.game, &self.position.reserves, self.position.to_move);
+        let (game, reserves, seat) = (&self.game, &self.position.reserves, self.position.to_move());
         let placing = self.choices.placing.get_or_insert_with(|| Placing {
             kinds: Vec::new(),
             held: 0,
@@ -163,8 +163,8 @@ impl State {
     /// place on where some are closed to it, and the moves listed (a pass,
     /// a draw offer); the whole list is left to be built when asked for.
     pub(crate) fn list_beside_product(&mut self) {
-        let seat = self.position.to_move;
-        if let Some(blocked) = self.game.placing.blocked[self.position.phase].get(seat) {
+        let seat = self.position.to_move();
+        if let Some(blocked) = self.game.placing.blocked[self.position.phase()].get(seat) {
             (self.choices.lists.get_or_insert_default().unblocked)
                 .assign_without(self.position.board.open(), blocked);
         }
@@ -179,8 +179,8 @@ impl State {
     /// answer, no round being planned and no chain of jumps open (the
     /// order in which `generate_on_board` asks).
     pub(crate) fn sits_out(&self) -> bool {
-        let out = self.game.phases[self.position.phase].locked_seats | self.standings.folded;
-        out & (1 << self.position.to_move) != 0
+        let out = self.game.phases[self.position.phase()].locked_seats | self.standings.folded;
+        out & (1 << self.position.to_move()) != 0
             && self.outcome.is_none()
             && self.draw_offered_by().is_none()
             && self.rounds.current.is_none()
@@ -205,8 +205,8 @@ impl State {
     /// offer, a round, a chain of jumps, hidden pieces, a decided board).
     fn may_place_everywhere(&self) -> bool {
         let game = self.game();
-        let seat = self.position.to_move;
-        game.placing.everywhere[self.position.phase]
+        let seat = self.position.to_move();
+        game.placing.everywhere[self.position.phase()]
             && !self.is_finished()
             && self.draw_offered_by().is_none()
             && self.rounds.current.is_none()
@@ -218,7 +218,7 @@ impl State {
                 .board_results
                 .iter()
                 .all(Option::is_none)
-            && game.phases[self.position.phase].locked_seats & (1 << seat) == 0
+            && game.phases[self.position.phase()].locked_seats & (1 << seat) == 0
             && !self.has_folded(seat)
     }
 
@@ -319,7 +319,7 @@ impl State {
                 kinds.contains(&(color, shape))
                     && usize::from(to) < self.position.board.len()
                     && self.may_place_on(to)
-                    && (self.game().placing.blocked[self.position.phase].is_empty()
+                    && (self.game().placing.blocked[self.position.phase()].is_empty()
                         || self.choices.product_lists().unblocked.contains(to))
             }
             _ => self.choices.listed.contains(&mv),

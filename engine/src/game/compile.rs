@@ -326,10 +326,9 @@ impl Teams {
 /// The board laid out for the work done a word at a time.
 #[derive(Debug)]
 pub(crate) struct Layouts {
-    /// Which slot each cell opens or closes (see `board`).
-    pub slot_of: Arc<[u16]>,
-    /// On stacks, where each cell stands (see `board::StackLayout`).
-    pub stack_layout: Option<Arc<board::StackLayout>>,
+    /// Which slot each cell opens or closes, and on stacks where each
+    /// cell stands (see `board::CellLayout`).
+    pub cell_layout: Arc<board::CellLayout>,
     /// In-a-row lines as masks, per length and diagonals the rules count,
     /// where the board is small enough and its lines do not wrap (see `lines`).
     pub line_tables: Vec<lines::LineTable>,
@@ -367,13 +366,7 @@ impl Layouts {
         let connects =
             (rules.turn_checks.iter()).any(|c| matches!(c, TurnCheck::ConnectSides { .. }));
         Layouts {
-            slot_of: board::slots_of(geometry),
-            stack_layout: stacks.then(|| {
-                Arc::new(board::StackLayout::new(
-                    geometry.columns(),
-                    geometry.cell_count(),
-                ))
-            }),
+            cell_layout: board::CellLayout::of(geometry, board_colours),
             line_tables: (counted.iter())
                 .filter_map(|&(length, diagonals)| {
                     lines::LineTable::compile(geometry, length, diagonals)

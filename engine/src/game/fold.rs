@@ -32,7 +32,7 @@ impl State {
         // Borrowed, not cloned: most phases end without folding, and the
         // count up and down showed in the phased games' turn ends.
         let game = self.game();
-        let Some(FoldRule::LessThanMostCommitted) = game.rules.phases[self.position.phase].fold
+        let Some(FoldRule::LessThanMostCommitted) = game.rules.phases[self.position.phase()].fold
         else {
             return;
         };

@@ -436,7 +436,7 @@ impl State {
     /// Whether a step from `from` to `to` is castling: onto a piece of a
     /// colour the mover plays, which no other move may do on a flat board.
     pub(crate) fn is_castle(&self, from: u16, to: u16) -> bool {
-        self.is_castle_for(self.position.to_move, from, to)
+        self.is_castle_for(self.position.to_move(), from, to)
     }
 
     /// [`State::is_castle`] for a move of `seat`.

@@ -46,7 +46,7 @@ impl State {
                 "a draw can be offered once per turn, before the turn's first move".to_string()
             }
             Move::Pass => "this phase has no option to pass".to_string(),
-            _ if game.phases[self.position.phase].locked_seats & (1 << seat) != 0 => {
+            _ if game.phases[self.position.phase()].locked_seats & (1 << seat) != 0 => {
                 format!("{who} is locked in this phase")
             }
             _ if self.has_folded(seat) => format!("{who} has folded"),
@@ -140,7 +140,7 @@ impl State {
             Some((color, _)) if !game.seats[seat].controls(color) => {
                 format!("{who} cannot move {} pieces", color.name())
             }
-            Some(_) if game.phases[self.position.phase].placement_only => {
+            Some(_) if game.phases[self.position.phase()].placement_only => {
                 "this phase is placement only".to_string()
             }
             Some((color, shape)) if game.pieces.movement[shape.index()].is_empty() => {

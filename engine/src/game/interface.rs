@@ -369,7 +369,7 @@ impl GameState for State {
             return Movers::One(self.to_move());
         }
         if let Some(round) = &self.rounds.current {
-            let locked = self.game().phases[self.position.phase].locked_seats;
+            let locked = self.game().phases[self.position.phase()].locked_seats;
             return Movers::Sealed {
                 planners: (0..self.seat_count())
                     .filter(|s| locked & (1 << s) == 0)
@@ -377,7 +377,7 @@ impl GameState for State {
                 awaited: round.awaited().collect(),
             };
         }
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         if self.awaits_roll() {
             Movers::Roll(seat)
         } else if self.game().seats[seat].is_chaos {

@@ -27,9 +27,6 @@ use crate::rules::{BoardKind, Cloaking, Color, Shape};
 /// engine reuses to learn and to judge.
 #[derive(Debug, Default)]
 pub(crate) struct Knowledge {
-    /// Per cell: seats that know of the wall there (bit per seat); empty
-    /// until a seat first runs into one (cloaked games only).
-    walls: Box<[u8]>,
     /// Locked spaces as one seat believes them (unseen walls open): on a
     /// seat's belief (see `State::perceived`), and while its moves are
     /// judged where it has walls to open. None: the phase's true walls.
@@ -44,6 +41,9 @@ pub(crate) struct Knowledge {
 /// What the engine keeps to learn and to judge under cloaking.
 #[derive(Clone, Debug, Default)]
 struct Learning {
+    /// Per cell: seats that know of the wall there (bit per seat); empty
+    /// until a seat first runs into one.
+    walls: Vec<u8>,
     /// Cells the move being applied changed, learned from once it ends.
     pending: Vec<u16>,
     /// Pieces lifted off the board while a seat's moves are judged.
@@ -66,6 +66,7 @@ struct Learning {
 
 /// The learning of a game without cloaking: nothing.
 static NO_LEARNING: Learning = Learning {
+    walls: Vec::new(),
     pending: Vec::new(),
     lifted: Vec::new(),
     open_to: Vec::new(),
@@ -95,7 +96,8 @@ impl Knowledge {
 
     /// Whether `seat` has run into the wall on `cell`.
     pub(crate) fn knows_wall(&self, seat: usize, cell: u16) -> bool {
-        self.walls
+        self.learning()
+            .walls
             .get(usize::from(cell))
             .is_some_and(|&seats| seats & (1 << seat) != 0)
     }
@@ -225,7 +227,6 @@ pub(crate) fn cells_judged_for_captures(
 impl Clone for Knowledge {
     fn clone(&self) -> Knowledge {
         Knowledge {
-            walls: self.walls.clone(),
             believed_walls: self.believed_walls.clone(),
             belief: self.belief,
             learning: self.learning.clone(),
@@ -233,11 +234,11 @@ impl Clone for Knowledge {
     }
 
     fn clone_from(&mut self, source: &Knowledge) {
-        self.walls.clone_from(&source.walls);
         self.believed_walls.clone_from(&source.believed_walls);
         self.belief = source.belief;
         match (&mut self.learning, &source.learning) {
             (Some(to), Some(from)) => {
+                to.walls.clone_from(&from.walls);
                 to.pending.clone_from(&from.pending);
                 to.lifted.clear();
                 to.open_to.clone_from(&from.open_to);
@@ -278,17 +279,17 @@ impl State {
             }
             learning.applying = true;
         }
-        (self.position.phase, self.rounds.current.is_some())
+        (self.position.phase(), self.rounds.current.is_some())
     }
 
     /// Whether the seats' sets (`open_to`, `unseen`) are up to date.
     fn sets_in_sync(&self) -> bool {
         let learning = self.knowledge.learning();
-        !learning.applying && learning.synced_in == Some(self.position.phase)
+        !learning.applying && learning.synced_in == Some(self.position.phase())
     }
 
     fn sets_synced(&mut self) {
-        let phase = self.position.phase;
+        let phase = self.position.phase();
         let learning = self.knowledge.learning_mut();
         learning.synced_in = Some(phase);
         learning.applying = false;
@@ -338,7 +339,7 @@ impl State {
             learning.applying = false;
             return;
         }
-        if phase != self.position.phase || in_round || self.rounds.current.is_some() {
+        if phase != self.position.phase() || in_round || self.rounds.current.is_some() {
             return self.refresh_knowledge();
         }
         let mut pending = std::mem::take(&mut self.knowledge.learning_mut().pending);
@@ -434,9 +435,14 @@ impl State {
     /// product: those it believes open where it judges on what it knows
     /// and keeps them, else the board's.
     pub(crate) fn placing_slots(&self) -> &Slots {
-        match self.knowledge.learning().open_to.get(self.position.to_move) {
+        match self
+            .knowledge
+            .learning()
+            .open_to
+            .get(self.position.to_move())
+        {
             Some(open) if self.judges_by_knowledge() => open,
-            _ if !self.game().placing.blocked[self.position.phase].is_empty() => {
+            _ if !self.game().placing.blocked[self.position.phase()].is_empty() => {
                 &self.choices.product_lists().unblocked
             }
             _ => self.position.board.open(),
@@ -447,7 +453,7 @@ impl State {
     /// (a cell of the board): open as it believes (see `placing_slots`).
     pub(crate) fn may_place_on(&self, to: u16) -> bool {
         if !self.knowledge.learning().open_to.is_empty() && self.judges_by_knowledge() {
-            let unseen = self.seers(to) & super::known_bit(self.position.to_move) == 0;
+            let unseen = self.seers(to) & super::known_bit(self.position.to_move()) == 0;
             return self.position.board[usize::from(to)] == 0 || unseen;
         }
         self.landing(to) == Some(to)
@@ -469,9 +475,10 @@ impl State {
 
     /// `seat` learns of the wall on `cell`.
     pub(crate) fn learn_wall(&mut self, seat: usize, cell: u16) {
-        let walls = &mut self.knowledge.walls;
+        let cells = self.game.start.board.len();
+        let walls = &mut self.knowledge.learning_mut().walls;
         if walls.is_empty() {
-            *walls = vec![0; self.game.start.board.len()].into();
+            *walls = vec![0; cells];
         }
         walls[usize::from(cell)] |= 1 << seat;
     }
@@ -496,7 +503,7 @@ impl State {
         if !self.sets_in_sync() {
             self.sync_sets();
         }
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         self.lift_unseen(seat);
         self.knowledge.believed_walls = self.walls_believed_by(seat).map(Vec::into);
         self.knowledge.belief = true;
@@ -514,7 +521,7 @@ impl State {
     /// Chaos cannot capture", where judging on a copy of the state cost
     /// most of the turn.
     pub(crate) fn capture_available(&mut self, seat: usize) -> Option<bool> {
-        let to_move = std::mem::replace(&mut self.position.to_move, seat);
+        let to_move = std::mem::replace(&mut self.position.to_move, seat as u8);
         let offered = std::mem::replace(&mut self.talk.offered_this_turn, true);
         let turn_moves = std::mem::take(&mut self.position.turn_moves);
         let round = self.rounds.current.take();
@@ -569,7 +576,7 @@ impl State {
         // can change the seat's moves does it matter.
         let judged = self.game.judged.for_captures.get(seat);
         let matters = |c: u16| judged.is_none_or(|j| j[usize::from(c / 64)] & 1 << (c % 64) != 0);
-        for &cell in &self.game().phases[self.position.phase].cloaked_cells {
+        for &cell in &self.game().phases[self.position.phase()].cloaked_cells {
             let piece = self.position.board[usize::from(cell)];
             if piece != 0 && matters(cell) && !self.sees_fully(seat, cell) {
                 lifted.push((cell, piece));
@@ -614,7 +621,7 @@ impl State {
     /// The locked spaces as `seat` believes them, when some wall is unknown
     /// to it; None when it knows them all.
     pub(crate) fn walls_believed_by(&self, seat: usize) -> Option<Vec<bool>> {
-        let phase = &self.game().phases[self.position.phase];
+        let phase = &self.game().phases[self.position.phase()];
         let locked = &phase.locked;
         let unseen = |c: usize| locked[c] && !self.sees_wall(seat, c as u16);
         (phase.cloaked_walls.iter())
@@ -675,8 +682,8 @@ impl State {
     /// The moves the truth allows the piece on `from` (see `steps`), with
     /// no open chain of jumps: the only ones a step from there can be.
     fn steps_in_truth(&self, from: u16, out: &mut Vec<Move>) {
-        let seat = self.position.to_move;
-        let phase = &self.game().phases[self.position.phase];
+        let seat = self.position.to_move();
+        let phase = &self.game().phases[self.position.phase()];
         if self.is_finished()
             || self.draw_offered_by().is_some()
             || phase.placement_only
@@ -695,14 +702,14 @@ impl State {
             return None;
         };
         let game = self.game();
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         let held = game.seats[seat].controls(color)
             && self.reserve(color, shape) > 0
             && game.rules.shapes.iter().any(|s| s.shape == shape);
         if !held
             || self.is_finished()
             || self.draw_offered_by().is_some()
-            || game.phases[self.position.phase].locked_seats & (1 << seat) != 0
+            || game.phases[self.position.phase()].locked_seats & (1 << seat) != 0
             || self.has_folded(seat)
         {
             return None;

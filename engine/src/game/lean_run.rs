@@ -168,9 +168,9 @@ impl LeanRun {
     /// spaces closed to the mover); false otherwise.
     pub fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        let blocked = &game.placing.blocked[state.position.phase];
+        let blocked = &game.placing.blocked[state.position.phase()];
         if !state.lean_now()
-            || !blocked.is_empty() && game.runs.hidden_placements[state.position.phase]
+            || !blocked.is_empty() && game.runs.hidden_placements[state.position.phase()]
         {
             return false;
         }
@@ -187,8 +187,8 @@ impl LeanRun {
         }
         self.board.clone_from(&state.position.board);
         self.reserves.clone_from(&state.position.reserves);
-        self.phase = state.position.phase;
-        self.to_move = state.position.to_move;
+        self.phase = state.position.phase();
+        self.to_move = state.position.to_move();
         self.placed.clear();
         // A seat's belief (a search's root) is a board without the pieces
         // it has not seen: there every seat places on its open slots.
@@ -248,7 +248,7 @@ impl LeanRun {
         limit: usize,
         placements: impl FnOnce(&mut LeanRun, &Game, &mut R, usize) -> (usize, RunStop),
     ) -> Option<(usize, RunStop)> {
-        match state.game().runs.any[state.position.phase] {
+        match state.game().runs.any[state.position.phase()] {
             true => self.play_from_lean_phase(state, rng, limit, placements),
             false => None,
         }
@@ -749,8 +749,8 @@ impl State {
     /// Whether Random's next move is drawn from a lean phase's product.
     #[inline]
     fn lean_now(&self) -> bool {
-        (self.game.runs.placements[self.position.phase]
-            || self.game.runs.hidden_placements[self.position.phase])
+        (self.game.runs.placements[self.position.phase()]
+            || self.game.runs.hidden_placements[self.position.phase()])
             && self.outcome.is_none()
             && self.draw_offered_by().is_none()
             && self.choices.placing.is_some()
@@ -769,7 +769,7 @@ impl State {
             unreachable!("a placement");
         };
         let automatic = placed.automatic;
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         debug_assert_eq!(self.position.tactics.extra, 0, "nothing captures");
         if !automatic {
             self.records.decisions.push(mv);
@@ -789,7 +789,7 @@ impl State {
             if !self.seen_turns.is_empty() {
                 self.seen_turns.clear();
             }
-            self.position.to_move = self.seat_after(seat);
+            self.position.to_move = self.seat_after(seat) as u8;
             self.position.turn_moves.clear();
             self.position.changed.clear();
             self.talk.offered_this_turn = false;

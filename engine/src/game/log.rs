@@ -21,7 +21,7 @@ use std::ops::Index;
 use std::sync::Arc;
 
 /// The most entries a copy's own tail holds.
-pub const CHUNK: usize = 8;
+pub const CHUNK: usize = 4;
 
 /// The list: sealed chunks shared by every copy, then the copy's own tail.
 pub struct Log<T> {

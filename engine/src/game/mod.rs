@@ -29,6 +29,7 @@ mod reserves;
 mod round;
 mod score;
 mod seen_turns;
+mod slots;
 mod stack_run;
 mod state;
 mod step_moves;

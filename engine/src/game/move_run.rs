@@ -121,7 +121,7 @@ impl MoveRun {
     /// a phase a run can play; false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if game.runs.moves[state.position.phase].is_empty()
+        if game.runs.moves[state.position.phase()].is_empty()
             || state.outcome.is_some()
             || !state.position.turn_moves.is_empty()
             || state.standings.left != 0
@@ -130,8 +130,8 @@ impl MoveRun {
         }
         self.board.clone_from(&state.position.board);
         self.reserves.clone_from(&state.position.reserves);
-        self.phase = state.position.phase;
-        self.to_move = state.position.to_move;
+        self.phase = state.position.phase();
+        self.to_move = state.position.to_move();
         self.seen.clone_from(&state.seen_turns);
         self.made.clear();
         true

@@ -57,7 +57,7 @@ impl State {
             && self.draw_offered_by().is_none()
         {
             let mut belief = self.clone_bare();
-            belief.become_belief_of(self.position.to_move);
+            belief.become_belief_of(self.position.to_move());
             return belief.generate_legal(out);
         }
         self.generate_on_board(out, true);
@@ -85,8 +85,8 @@ impl State {
             // A chain of jumps is open: jump again with the same piece, or pass.
             return self.chain_moves(cell, out);
         }
-        let seat = self.position.to_move;
-        let phase = &self.game().phases[self.position.phase];
+        let seat = self.position.to_move();
+        let phase = &self.game().phases[self.position.phase()];
         if phase.locked_seats & (1 << seat) != 0 || self.has_folded(seat) {
             return;
         }
@@ -125,7 +125,7 @@ impl State {
     /// [`State::other_moves`], and as `restrict` says, a seat that must
     /// capture keeps only captures.
     fn other_moves_restricted(&self, seat: usize, out: &mut Vec<Move>, restrict: Restrict) {
-        let phase = &self.game().phases[self.position.phase];
+        let phase = &self.game().phases[self.position.phase()];
         let only_captures = match restrict {
             Restrict::No => false,
             Restrict::Done => true,
@@ -196,7 +196,7 @@ impl State {
                 && power.result != CaptureResult::Paralyze
                 && let Some(set) = surrounding_directions(power.condition)
             {
-                let controls = game.seats[self.position.to_move].controls;
+                let controls = game.seats[self.position.to_move()].controls;
                 let takers = surrounding[usize::from(set == DirectionSet::Orthogonal)]
                     .get_or_insert_with(|| {
                         layout.takers(
@@ -226,7 +226,7 @@ impl State {
         };
         let jumps = (self.tables_for_steps())
             .filter(|table| table.jumps_straight())
-            .map(|table| (table, self.seat_bits(table, self.position.to_move)));
+            .map(|table| (table, self.seat_bits(table, self.position.to_move())));
         let captures = |m: &Move| self.listed_captures(*m, jumps);
         if out.iter().any(|m| must(m) && captures(m)) {
             out.retain(captures);
@@ -245,7 +245,7 @@ impl State {
         if let (Move::Step { from, to } | Move::Promote { from, to, .. }, Some((table, bits))) =
             (m, jumps)
             && let Some((_, shape)) = self.piece_at(from)
-            && let Some(jumps) = table.jumps(self.position.to_move, from, shape.index())
+            && let Some(jumps) = table.jumps(self.position.to_move(), from, shape.index())
         {
             let result = self.game().power(shape).map(|p| p.result);
             let taken = bits.jumpable(jumps.over) & bits.enemies();
@@ -298,7 +298,7 @@ impl State {
     fn steps(&self, seat: usize, out: &mut Vec<Move>, compulsory: bool) -> Listed {
         let game = self.game();
         if game.pieces.movement.iter().all(Vec::is_empty)
-            || game.pieces.seats_may_step[self.position.phase] & 1 << seat == 0
+            || game.pieces.seats_may_step[self.position.phase()] & 1 << seat == 0
         {
             // No shape moves once placed, or the seat may enter no stack
             // but one: nothing to look for.

@@ -97,7 +97,7 @@ impl State {
         {
             let landing = kept_landing(
                 self.game(),
-                self.position.phase,
+                self.position.phase(),
                 &self.position.board,
                 stack,
             );
@@ -247,8 +247,8 @@ impl State {
             // `landing` and `can_enter` unrolled over the kept heights and
             // locked floors: this runs for every position of a stacks game.
             let (floors, locked) = (
-                &game.placing.floors[self.position.phase],
-                &game.phases[self.position.phase].locked,
+                &game.placing.floors[self.position.phase()],
+                &game.phases[self.position.phase()].locked,
             );
             for (stack, column) in geo.columns().iter().enumerate() {
                 let height = self.position.board.height(stack).unwrap_or_default();

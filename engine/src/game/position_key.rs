@@ -57,7 +57,8 @@ impl State {
         // Mid-turn, where the turn's start is kept, the start names the
         // turn for the repetition rule; at a turn's start it is the
         // position itself, already keyed.
-        if !self.position.turn_moves.is_empty() && self.game.upkeep.start_key[self.position.phase] {
+        if !self.position.turn_moves.is_empty() && self.game.upkeep.start_key[self.position.phase()]
+        {
             out.extend(self.position.turn_start_key.to_le_bytes());
         }
         let rules = &self.game.rules;
@@ -70,7 +71,7 @@ impl State {
         }
         let tactics = &self.position.tactics;
         push_option(&mut out, tactics.chain);
-        out.extend((tactics.extra as u32).to_le_bytes());
+        out.extend(u32::from(tactics.extra).to_le_bytes());
         push_option(&mut out, tactics.passed.map(|(crossed, _)| crossed));
         push_option(&mut out, tactics.passed.map(|(_, stands)| stands));
         push_cells(&mut out, &tactics.visited);

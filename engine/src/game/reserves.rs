@@ -8,9 +8,10 @@ use crate::rules::{Color, Shape};
 
 #[derive(Debug)]
 pub(crate) struct Reserves {
-    /// None while every count is 0: boxed, since many games hold no piece
-    /// off the board, and every state carries the field.
-    counts: Option<Box<[u16; PIECE_KINDS]>>,
+    /// Per kind, up to the last colour that has held a piece off the board
+    /// (none while no colour has): most games hold few kinds or none, and
+    /// every state carries the counts.
+    counts: Box<[u16]>,
     /// The sum of each count times its kind's word: one addition per change,
     /// and equal counts always give equal keys.
     key: u64,
@@ -51,7 +52,7 @@ fn kind_word(kind: usize) -> u64 {
 /// No piece of any kind.
 impl Default for Reserves {
     fn default() -> Reserves {
-        Reserves::new([0; PIECE_KINDS])
+        Reserves::new([0; PIECE_KINDS], 0)
     }
 }
 
@@ -74,22 +75,23 @@ impl Clone for Reserves {
     }
 
     fn clone_from(&mut self, source: &Reserves) {
-        match (&mut self.counts, &source.counts) {
-            (Some(mine), Some(theirs)) => **mine = **theirs,
-            (mine, theirs) => mine.clone_from(theirs),
-        }
+        super::board::copy_into_boxed(&mut self.counts, &source.counts);
         self.key = source.key;
     }
 }
 
 impl Reserves {
-    pub(crate) fn new(counts: [u16; PIECE_KINDS]) -> Reserves {
+    /// The reserves holding `counts`, with room for the kinds of the first
+    /// `colours` colours where some piece is held (a reserve makes room for
+    /// a later colour once it holds one; none held, none kept).
+    pub(crate) fn new(counts: [u16; PIECE_KINDS], colours: usize) -> Reserves {
         let key = counts.iter().enumerate().fold(0u64, |key, (kind, &n)| {
             key.wrapping_add(u64::from(n).wrapping_mul(kind_word(kind)))
         });
-        let held = counts.iter().any(|&n| n > 0);
+        let held = (counts.iter().rposition(|&n| n > 0)).map_or(0, |kind| kind / 6 + 1);
+        let colours = if held > 0 { colours.max(held) } else { 0 };
         Reserves {
-            counts: held.then(|| Box::new(counts)),
+            counts: counts[..6 * colours].into(),
             key,
         }
     }
@@ -107,21 +109,32 @@ impl Reserves {
 
     #[inline]
     fn count(&self, kind: usize) -> u16 {
-        self.counts.as_ref().map_or(0, |counts| counts[kind])
+        self.counts.get(kind).copied().unwrap_or(0)
     }
 
-    /// The counts, to change one: made where there were none.
+    /// The counts, to change `kind`'s: room made for its colour where
+    /// there was none.
     #[inline]
-    fn counts_mut(&mut self) -> &mut [u16; PIECE_KINDS] {
-        self.counts
-            .get_or_insert_with(|| Box::new([0; PIECE_KINDS]))
+    fn counts_mut(&mut self, kind: usize) -> &mut [u16] {
+        if kind >= self.counts.len() {
+            self.count_colours_to(kind);
+        }
+        &mut self.counts
+    }
+
+    /// Makes room for `kind`'s colour and those before it.
+    #[cold]
+    fn count_colours_to(&mut self, kind: usize) {
+        let mut counts = self.counts.to_vec();
+        counts.resize(6 * (kind / 6 + 1), 0);
+        self.counts = counts.into();
     }
 
     /// One piece of the kind leaves the reserve (placed on the board).
     #[inline]
     pub(crate) fn take_one(&mut self, color: Color, shape: Shape) {
         let kind = index(color, shape);
-        self.counts_mut()[kind] -= 1;
+        self.counts_mut(kind)[kind] -= 1;
         self.key = self.key.wrapping_sub(kind_word(kind));
     }
 
@@ -129,14 +142,15 @@ impl Reserves {
     /// copy, whose key nothing reads (see `lean_run`).
     #[inline]
     pub(crate) fn take_one_unkeyed(&mut self, color: Color, shape: Shape) {
-        self.counts_mut()[index(color, shape)] -= 1;
+        let kind = index(color, shape);
+        self.counts_mut(kind)[kind] -= 1;
     }
 
     /// `n` pieces of the kind join the reserve; a count stops at its
     /// largest value (doubling captures can outgrow a u16, found by fuzzing).
     pub(crate) fn add(&mut self, color: Color, shape: Shape, n: u16) {
         let kind = index(color, shape);
-        let counts = self.counts_mut();
+        let counts = self.counts_mut(kind);
         let before = counts[kind];
         counts[kind] = before.saturating_add(n);
         let added = counts[kind] - before;
@@ -161,7 +175,7 @@ mod tests {
         let mut counts = [0u16; PIECE_KINDS];
         counts[index(Color::Black, Shape::Circle)] = 3;
         counts[index(Color::White, Shape::X)] = 2;
-        let start = Reserves::new(counts);
+        let start = Reserves::new(counts, 1);
         let mut a = start.clone();
         a.take_one(Color::Black, Shape::Circle);
         a.add(Color::White, Shape::X, 1);
@@ -184,13 +198,30 @@ mod tests {
     }
 
     #[test]
+    fn a_colour_first_held_later_counts_as_one_held_from_the_start() {
+        let mut counts = [0u16; PIECE_KINDS];
+        counts[index(Color::White, Shape::Circle)] = 1;
+        let mut grown = Reserves::new(counts, 1);
+        grown.add(Color::Purple, Shape::Star, 4);
+        grown.take_one(Color::Purple, Shape::Star);
+        counts[index(Color::Purple, Shape::Star)] = 3;
+        let from_start = Reserves::new(counts, 1);
+        assert_eq!(grown, from_start);
+        assert_eq!(grown.key(), from_start.key());
+        assert_eq!(grown.get(Color::Purple, Shape::Star), 3);
+        assert_eq!(grown.get(Color::Purple, Shape::X), 0);
+        assert_eq!(Reserves::default().get(Color::Black, Shape::X), 0);
+        assert_eq!(Reserves::default(), Reserves::new([0; PIECE_KINDS], 1));
+    }
+
+    #[test]
     fn a_count_at_its_limit_stays_there_and_the_key_agrees() {
         let mut counts = [0u16; PIECE_KINDS];
         counts[0] = u16::MAX - 1;
-        let mut r = Reserves::new(counts);
+        let mut r = Reserves::new(counts, 1);
         r.add(Color::Black, Shape::Circle, 5);
         assert_eq!(r.get(Color::Black, Shape::Circle), u16::MAX);
         counts[0] = u16::MAX;
-        assert_eq!(r.key(), Reserves::new(counts).key());
+        assert_eq!(r.key(), Reserves::new(counts, 1).key());
     }
 }

@@ -148,16 +148,20 @@ impl Round {
 }
 
 /// `round.clone_from(source)` for `State::clone_from`: a round that goes is
-/// kept as the idle one, and a round that comes reuses the idle one.
+/// kept as the idle one in `scratch`, and a round that comes reuses the
+/// idle one.
 pub(super) fn clone_round_from(
     round: &mut Option<Box<Round>>,
-    idle: &mut Option<Box<Round>>,
+    scratch: &mut Option<Box<super::state::Scratch>>,
     source: &Option<Box<Round>>,
 ) {
     match (round.as_mut(), source) {
         (Some(mine), Some(theirs)) => mine.clone_from(theirs),
         (None, Some(theirs)) => {
-            *round = Some(match idle.take() {
+            let idle = scratch
+                .as_mut()
+                .and_then(|scratch| scratch.idle_round.take());
+            *round = Some(match idle {
                 Some(mut mine) => {
                     mine.clone_from(theirs);
                     mine
@@ -167,7 +171,7 @@ pub(super) fn clone_round_from(
         }
         (_, None) => {
             if let Some(gone) = round.take() {
-                *idle = Some(gone);
+                scratch.get_or_insert_default().idle_round = Some(gone);
             }
         }
     }
@@ -175,7 +179,7 @@ pub(super) fn clone_round_from(
 
 impl State {
     fn order(&self) -> Order {
-        self.game().rules.phases[self.position.phase].order
+        self.game().rules.phases[self.position.phase()].order
     }
 
     /// Starts a round when the phase is simultaneous or single. Asked at
@@ -192,11 +196,15 @@ impl State {
     #[inline(never)]
     fn begin_round(&mut self) {
         let seats = self.game().seats.len();
-        let locked = self.game().phases[self.position.phase].locked_seats;
+        let locked = self.game().phases[self.position.phase()].locked_seats;
         let pending = (0..seats)
             .filter(|s| locked & (1 << s) == 0)
             .fold(0u16, |set, s| set | 1 << s);
-        let mut round = match self.rounds.idle.take() {
+        let idle = self
+            .scratch
+            .as_mut()
+            .and_then(|scratch| scratch.idle_round.take());
+        let mut round = match idle {
             Some(round) => round,
             None => Box::new(Round {
                 position: self.clone_bare(),
@@ -241,7 +249,7 @@ impl State {
     /// state cannot be changed.
     pub(crate) fn generate_fresh_plan_moves(&mut self, out: &mut Vec<Move>) {
         let round = self.rounds.current.take().expect("a round is under way");
-        let to_move = std::mem::replace(&mut self.position.to_move, round.planner());
+        let to_move = std::mem::replace(&mut self.position.to_move, round.planner() as u8);
         let planning = std::mem::replace(&mut self.rounds.planning, true);
         let offered = std::mem::replace(&mut self.talk.offered_this_turn, round.offered);
         let turn_moves = std::mem::take(&mut self.position.turn_moves);
@@ -269,7 +277,7 @@ impl State {
         self.rounds.planning = true;
         // Each planner may offer a draw once, before its plan.
         self.talk.offered_this_turn = false;
-        self.position.to_move = seat;
+        self.position.to_move = seat as u8;
         self.position.turn_moves.clear();
     }
 
@@ -345,7 +353,7 @@ impl State {
             mv,
             automatic,
             said,
-            phase: self.position.phase as u8,
+            phase: self.position.phase() as u8,
         });
         if done {
             round.pending &= !(1 << seat);
@@ -360,7 +368,7 @@ impl State {
     /// The seats planning in the round under way (locked seats sit it out),
     /// in seat order: those that sealed their plans and those still to plan.
     pub(super) fn round_planners(&self) -> Vec<usize> {
-        let locked = self.game().phases[self.position.phase].locked_seats;
+        let locked = self.game().phases[self.position.phase()].locked_seats;
         match &self.rounds.current {
             Some(_) => (0..self.game().seats.len())
                 .filter(|s| locked & (1 << s) == 0)
@@ -518,14 +526,14 @@ impl State {
                 .flat_map(|(seat, p)| p.iter().map(move |m| (seat, *m)))
                 .filter(|(_, m)| m.is_board_move()),
         );
-        self.rounds.idle = Some(round);
+        self.scratch_mut().idle_round = Some(round);
         if self.game().geometry.kind == BoardKind::Stacks {
             self.resolve_on_stacks(&mut lists);
         } else {
             self.resolve_on_cells(&lists.joint);
         }
         let mover = lists.joint.first().map_or(0, |(seat, _)| *seat);
-        if let Some(idle) = self.rounds.idle.as_mut() {
+        if let Some(idle) = self.scratch.as_mut().and_then(|s| s.idle_round.as_mut()) {
             idle.lists = lists;
         }
         let single = self.order() == Order::Single;

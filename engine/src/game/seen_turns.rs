@@ -1,9 +1,11 @@
 //! The turns of the current phase, by key, for the repetition rule: a turn
 //! seen before stalemates the phase. Most phases end after a few turns, so
 //! the first keys are kept in a short list, searched in a few instructions;
-//! a phase that runs long moves them to a hash set. A filter of 256 bits,
-//! one per key's top byte, says at once that most new keys are new: the
-//! list is searched only when the key's bit is already set.
+//! a phase that runs long moves them to a hash set. A filter of 64 bits,
+//! one per key's top six bits, says at once that most new keys are new:
+//! the list is searched only when the key's bit is already set. (One word
+//! rather than four: every state carries it, and the list it spares a
+//! search of is at most 32 keys.)
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -14,8 +16,8 @@ const FEW: usize = 32;
 #[derive(Debug, Default)]
 pub(crate) struct SeenTurns {
     few: Vec<u64>,
-    /// A bit per top byte of the listed keys.
-    filter: [u64; 4],
+    /// A bit per top six bits of the listed keys.
+    filter: u64,
     /// Every key once the list has filled; empty until then. Boxed: most
     /// phases never fill the list, and every state carries the field.
     many: Option<Box<KeySet>>,
@@ -55,12 +57,11 @@ impl SeenTurns {
         if let Some(many) = self.many.as_mut().filter(|many| !many.is_empty()) {
             return many.insert(key);
         }
-        let top = (key >> 56) as usize;
-        let (word, bit) = (top / 64, 1u64 << (top % 64));
-        if self.filter[word] & bit != 0 && self.few.contains(&key) {
+        let bit = 1u64 << (key >> 58);
+        if self.filter & bit != 0 && self.few.contains(&key) {
             return false;
         }
-        self.filter[word] |= bit;
+        self.filter |= bit;
         if self.few.len() < FEW {
             self.few.push(key);
         } else {
@@ -93,7 +94,7 @@ impl SeenTurns {
 
     pub(crate) fn clear(&mut self) {
         self.few.clear();
-        self.filter = [0; 4];
+        self.filter = 0;
         if let Some(many) = &mut self.many {
             many.clear();
         }

@@ -125,7 +125,7 @@ impl StackRun {
     /// a phase a run can play; false otherwise.
     pub(crate) fn load(&mut self, state: &State) -> bool {
         let game = state.game();
-        if game.runs.stacks[state.position.phase].is_none()
+        if game.runs.stacks[state.position.phase()].is_none()
             || state.outcome.is_some()
             || !state.position.turn_moves.is_empty()
             || state.draw_offered_by().is_some()
@@ -145,8 +145,8 @@ impl StackRun {
         self.flags.fit(&state.position.flags);
         self.reserves.clone_from(&state.position.reserves);
         self.rng = state.stream.next;
-        self.phase = state.position.phase;
-        self.to_move = state.position.to_move;
+        self.phase = state.position.phase();
+        self.to_move = state.position.to_move();
         self.start_key = state.position.turn_start_key;
         self.seen.clone_from(&state.seen_turns);
         self.changed.clear();
@@ -481,7 +481,8 @@ mod tests {
         assert_eq!(run.history(), general.history(), "{what}: history");
         assert_eq!(run.position_key(), general.position_key(), "{what}");
         assert_eq!(
-            run.position.to_move, general.position.to_move,
+            run.position.to_move(),
+            general.position.to_move(),
             "{what}: to move"
         );
         assert_eq!(

@@ -56,7 +56,7 @@ pub struct State {
     /// Who stands where: folds, departures, disqualifications, boards decided.
     pub(super) standings: Standings,
     /// Per seat: what its last attempt ran into and revealed (see `View::marked`).
-    pub(super) revealed: Vec<Vec<u16>>,
+    pub(super) revealed: Box<[Vec<u16>]>,
     /// The past: every move as it happened, and the decisions alone.
     pub(super) records: Records,
     /// The legal moves now, kept up to date by `play_automatic`.
@@ -95,12 +95,8 @@ impl State {
                 board: {
                     let board = super::board::Board::new(
                         game.start.board.clone(),
-                        game.layouts.slot_of.clone(),
+                        game.layouts.cell_layout.clone(),
                     );
-                    let board = match &game.layouts.stack_layout {
-                        Some(layout) => board.with_stacks(layout.clone()),
-                        None => board,
-                    };
                     let board = match &game.layouts.line_layout {
                         Some(layout) => board.with_line_bits(layout.clone()),
                         None => board,
@@ -112,7 +108,10 @@ impl State {
                         board
                     }
                 },
-                reserves: super::reserves::Reserves::new(game.start.reserves),
+                reserves: super::reserves::Reserves::new(
+                    game.start.reserves,
+                    game.layouts.cell_layout.colours(),
+                ),
                 phase: 0,
                 to_move: 0,
                 turn_moves: Vec::with_capacity(2),
@@ -140,7 +139,7 @@ impl State {
                 }),
             },
             // A seat's list once an attempt of its is blocked (cloaked games).
-            revealed: Vec::new(),
+            revealed: Box::default(),
             records: Records::default(),
             choices: Default::default(),
             rounds: Rounds::default(),
@@ -225,12 +224,12 @@ impl State {
         match (&self.talk.offer, &self.rounds.current) {
             (Some(offer), _) => offer.waiting[0],
             (None, Some(round)) => round.planner(),
-            (None, None) => self.position.to_move,
+            (None, None) => self.position.to_move(),
         }
     }
 
     pub fn phase(&self) -> usize {
-        self.position.phase
+        self.position.phase()
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
@@ -314,7 +313,7 @@ impl State {
             &self.knowledge,
             &self.position.left_walls,
             &self.game,
-            self.position.phase,
+            self.position.phase(),
         )
     }
 
@@ -398,8 +397,8 @@ impl State {
     /// and says so. Seats locked out or folded pass as before, and so do
     /// planners in a round and a turn's later moves.
     fn stuck_seat_ends(&mut self) -> bool {
-        let out = self.game.phases[self.position.phase].locked_seats | self.standings.folded;
-        let result = match self.game.rules.no_move_in(self.position.phase) {
+        let out = self.game.phases[self.position.phase()].locked_seats | self.standings.folded;
+        let result = match self.game.rules.no_move_in(self.position.phase()) {
             crate::rules::NoMove::Pass => return false,
             crate::rules::NoMove::Lose => crate::rules::WinLose::Lose,
             crate::rules::NoMove::Win => crate::rules::WinLose::Win,
@@ -410,7 +409,7 @@ impl State {
             || self.rounds.current.is_some()
             || self.rounds.planning
             || self.position.tactics.chain.is_some()
-            || out & (1 << self.position.to_move) != 0
+            || out & (1 << self.position.to_move()) != 0
         {
             return false;
         }
@@ -418,7 +417,7 @@ impl State {
         self.outcome = Some(Box::new(outcome::match_rule(
             &self.game,
             rule,
-            self.position.to_move,
+            self.position.to_move(),
         )));
         true
     }
@@ -426,7 +425,7 @@ impl State {
     pub(crate) fn apply_legal(&mut self, mv: Move, automatic: bool) {
         if let Move::Place { color, shape, to } = mv
             && self.choices.placing.is_some()
-            && self.game.upkeep.quiet_placement[self.position.phase]
+            && self.game.upkeep.quiet_placement[self.position.phase()]
         {
             return self.place_quietly(color, shape, to, automatic);
         }
@@ -467,7 +466,7 @@ impl State {
             mv,
             automatic,
             said,
-            phase: self.position.phase as u8,
+            phase: self.position.phase() as u8,
         });
         match mv {
             Move::Pass => {
@@ -522,7 +521,7 @@ impl State {
     fn blocked_attempt(&mut self, seat: usize, mv: Move, automatic: bool) {
         let revealed = self.reveal_blocker(seat, mv);
         if self.revealed.is_empty() {
-            self.revealed.resize(self.game.seats.len(), Vec::new());
+            self.revealed = vec![Vec::new(); self.game.seats.len()].into();
         }
         self.revealed[seat].clone_from(&revealed);
         let said = self.said_before(mv);
@@ -531,7 +530,7 @@ impl State {
             mv,
             automatic,
             said,
-            phase: self.position.phase as u8,
+            phase: self.position.phase() as u8,
         };
         self.records.history.push_blocked(attempt, revealed);
         self.position.turn_moves.push(mv);
@@ -586,7 +585,7 @@ impl State {
     /// open to keep the turn.
     fn pass_sitting_out(&mut self) {
         let (phase, in_round) = self.start_learning();
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         if let Some(seen) = self.revealed.get_mut(seat) {
             seen.clear();
         }
@@ -595,7 +594,7 @@ impl State {
             mv: Move::Pass,
             automatic: true,
             said: Said::default(),
-            phase: self.position.phase as u8,
+            phase: self.position.phase() as u8,
         });
         self.position.turn_moves.push(Move::Pass);
         self.position.tactics.passed = None;
@@ -624,7 +623,7 @@ impl State {
         to: u16,
         automatic: bool,
     ) {
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         let t = usize::from(to);
         debug_assert_eq!(
             self.position.board[t], 0,
@@ -639,7 +638,7 @@ impl State {
             mv: Move::Place { color, shape, to },
             automatic,
             said: Said::default(),
-            phase: self.position.phase as u8,
+            phase: self.position.phase() as u8,
         });
         self.position.reserves.take_one(color, shape);
         self.position.changed.push(to);
@@ -740,7 +739,7 @@ impl State {
             // An open chain of jumps adds a move to the turn.
             return;
         }
-        let made = self.position.turn_moves.len() - self.position.tactics.extra;
+        let made = self.position.turn_moves.len() - usize::from(self.position.tactics.extra);
         if made >= usize::from(self.game.rules.pieces_per_turn) {
             self.end_turn();
         }

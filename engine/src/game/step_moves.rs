@@ -64,12 +64,12 @@ impl State {
             .board
             .colours_word(self.game().seats[seat].controls);
         let occupied = self.position.board.occupied_word();
-        let free = table.free(self.position.phase, seat, occupied);
+        let free = table.free(self.position.phase(), seat, occupied);
         SeatBits {
             mine,
             occupied,
             free,
-            open: table.open_to(self.position.phase, seat),
+            open: table.open_to(self.position.phase(), seat),
         }
     }
 
@@ -89,7 +89,7 @@ impl State {
             }
         }
         let bits = self.seat_bits(table, seat);
-        let pieces = bits.mine & table.leavable(self.position.phase, seat);
+        let pieces = bits.mine & table.leavable(self.position.phase(), seat);
         (moving, bits, pieces)
     }
 

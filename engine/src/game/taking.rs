@@ -19,7 +19,7 @@ pub(crate) struct Tactics {
     /// The piece whose chain of jumps is open: it may jump again, or the mover passes.
     pub chain: Option<u16>,
     /// Moves of this turn that were chain jumps or the pass that closed a chain.
-    pub extra: usize,
+    pub extra: u16,
     /// After a pawn's two-space step: the space it crossed, and where it stands.
     pub passed: Option<(u16, u16)>,
     /// The pieces the last move surrounded, approached or touched and took
@@ -349,7 +349,7 @@ impl State {
     /// moving with its captures, promotion, and chain of jumps. Returns what
     /// it jumped or took in passing, for its words.
     pub(crate) fn play_step(&mut self, mv: Move) -> Jumped {
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         let (from, to, promote) = match mv {
             Move::Step { from, to } => (from, to, None),
             Move::Promote { from, to, shape } => (from, to, Some(shape)),
@@ -534,7 +534,7 @@ impl State {
             return false;
         }
         self.position.tactics.extra += 1;
-        let regular = self.position.turn_moves.len() - self.position.tactics.extra;
+        let regular = self.position.turn_moves.len() - usize::from(self.position.tactics.extra);
         regular < usize::from(self.game().rules.pieces_per_turn)
     }
 
@@ -622,7 +622,7 @@ impl State {
         let before = out.len();
         let mut must = false;
         if let Some((_, shape)) = self.piece_at(cell) {
-            self.jumps(self.position.to_move, cell, shape, out);
+            self.jumps(self.position.to_move(), cell, shape, out);
             if let Some(axis) = self.game().pieces.axis[shape.index()] {
                 self.keep_along(axis, before, out);
             }

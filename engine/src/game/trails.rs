@@ -45,7 +45,7 @@ impl State {
                     .left_walls
                     .get_or_insert_with(Default::default);
                 walls.cells.push(from);
-                walls.rebuild(&self.game, self.position.phase);
+                walls.rebuild(&self.game, usize::from(self.position.phase));
             }
             Trail::Piece(shape) => {
                 if self.position.reserves.get(piece.0, shape) == 0 {
@@ -53,7 +53,7 @@ impl State {
                 }
                 self.position.reserves.take_one(piece.0, shape);
                 self.position.board.fill(cell, pack(piece.0, shape));
-                (self.position.flags).set(cell, super::known_bit(self.position.to_move));
+                (self.position.flags).set(cell, super::known_bit(self.position.to_move()));
             }
         }
         self.position.changed.push(from);
@@ -62,7 +62,7 @@ impl State {
     /// Keeps the walls left in step with a new phase's locked spaces.
     pub(super) fn rebuild_left_walls(&mut self) {
         if let Some(walls) = self.position.left_walls.as_mut() {
-            walls.rebuild(&self.game, self.position.phase);
+            walls.rebuild(&self.game, usize::from(self.position.phase));
         }
     }
 

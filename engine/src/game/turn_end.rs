@@ -28,7 +28,7 @@ impl State {
             self.rounds.planning = false;
             return;
         }
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         // Where reserves never rise, a turn that placed a piece starts
         // from reserves no later turn will have: it can never repeat, and
         // no turn before it can come back.
@@ -81,7 +81,7 @@ impl State {
     /// starts where it ends.
     #[inline]
     fn turn_start(&self) -> u64 {
-        if self.game.upkeep.start_key[self.position.phase] {
+        if self.game.upkeep.start_key[self.position.phase()] {
             self.position.turn_start_key
         } else {
             self.position_key()
@@ -104,7 +104,7 @@ impl State {
         {
             return false;
         }
-        let seat = self.position.to_move;
+        let seat = self.position.to_move();
         if !self
             .seen_turns
             .insert(turn_key(seat, self.turn_start(), &[Move::Pass]))
@@ -116,7 +116,7 @@ impl State {
             mv: Move::Pass,
             automatic: true,
             said: Default::default(),
-            phase: self.position.phase as u8,
+            phase: self.position.phase() as u8,
         });
         self.position.tactics.passed = None;
         self.position.tactics.extra = 0;
@@ -197,7 +197,7 @@ impl State {
         let full = self.game.upkeep.board_full_check && outcome::boards_full(self);
         let advanced = repeated || round_ended_phase || chaos_stuck || full;
         if advanced {
-            if self.position.phase + 1 < self.game.phases.len() {
+            if self.position.phase() + 1 < self.game.phases.len() {
                 self.fold_at_phase_end();
                 self.position.phase += 1;
                 self.seen_turns.clear();
@@ -226,14 +226,14 @@ impl State {
     /// Starts `seat`'s turn after one that ended where it started
     /// (`unchanged`: its start's key is the one kept) or not.
     fn begin_turn(&mut self, seat: usize, unchanged: bool) {
-        self.position.to_move = seat;
+        self.position.to_move = seat as u8;
         self.position.rolled = None;
         self.position.turn_moves.clear();
         self.position.changed.clear();
         self.talk.offered_this_turn = false;
         debug_assert!(
             !unchanged
-                || !self.game.upkeep.start_key[self.position.phase]
+                || !self.game.upkeep.start_key[self.position.phase()]
                 || self.position.turn_start_key == self.position_key(),
             "a turn that changed nothing starts where it ended"
         );
@@ -252,7 +252,7 @@ impl State {
     /// position's key only where the position `moved` since it was kept.
     #[inline]
     pub(super) fn keep_turn_start(&mut self, moved: bool) {
-        if moved && self.game.upkeep.start_key[self.position.phase] {
+        if moved && self.game.upkeep.start_key[self.position.phase()] {
             self.position.turn_start_key = self.position_key();
         }
         if self.game.upkeep.tracks_shape_holders {
@@ -389,8 +389,8 @@ impl State {
         use crate::rules::{CaptureResult, Color};
         // The board keeps each colour's count; only paralysis needs a walk.
         let mut key = 0u64;
-        for color in Color::ALL {
-            let count = u64::from(self.position.board.count_of(color));
+        for color in &Color::ALL[..self.position.board.colours_counted()] {
+            let count = u64::from(self.position.board.count_of(*color));
             key = key.wrapping_add(count.wrapping_mul(MATERIAL_WORDS[color.index()]));
         }
         let paralyses =
@@ -413,7 +413,7 @@ impl State {
         State::key_of(
             &self.position.board,
             &self.position.reserves,
-            self.position.phase,
+            self.position.phase(),
         )
     }
 

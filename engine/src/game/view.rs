@@ -178,7 +178,7 @@ impl State {
     pub fn is_cloaked(&self, cell: u16) -> bool {
         self.cloaking() != Cloaking::None
             && !self.is_finished()
-            && self.game().phases[self.position.phase].cloaked[usize::from(cell)]
+            && self.game().phases[self.position.phase()].cloaked[usize::from(cell)]
     }
 
     /// Whether `seat` can move the piece on `cell` (so it sees it).
@@ -207,7 +207,7 @@ impl State {
     fn anything_cloaked(&self) -> bool {
         self.cloaking() != Cloaking::None
             && !self.is_finished()
-            && self.game().phases[self.position.phase]
+            && self.game().phases[self.position.phase()]
                 .cloaked
                 .iter()
                 .any(|c| *c)
@@ -269,7 +269,7 @@ impl State {
             viewer,
             spaces,
             reserves,
-            phase: self.position.phase,
+            phase: self.position.phase(),
             to_move: (!self.is_finished()).then(|| self.to_move()),
             rolled: self.rolled().filter(|_| !self.is_finished()),
             marked,
@@ -363,7 +363,7 @@ impl State {
     /// Makes this state the position as `seat` believes it (see
     /// `perceived`), for a copy made to be judged on.
     pub(crate) fn become_belief_of(&mut self, seat: usize) {
-        let mut walls = self.game().phases[self.position.phase].locked.clone();
+        let mut walls = self.game().phases[self.position.phase()].locked.clone();
         for cell in 0..self.position.board.len() as u16 {
             let c = usize::from(cell);
             if walls[c] && !self.sees_wall(seat, cell) {

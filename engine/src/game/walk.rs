@@ -178,7 +178,7 @@ impl State {
         match &game.pieces.stack_rows {
             Some(rows) => {
                 let stack = geo.column_of(from);
-                for &reached in rows.reached(self.position.phase, seat, stack) {
+                for &reached in rows.reached(self.position.phase(), seat, stack) {
                     let bottom = geo.columns()[usize::from(reached)][0];
                     if let Some(to) = land(bottom, None)
                         && self.room(to) >= carried

@@ -153,10 +153,10 @@ impl State {
         }
         let taking = match (mv, said.castled_with) {
             (Move::Step { from, to } | Move::Promote { from, to, .. }, None) => {
-                self.taking(self.position.to_move, Move::Step { from, to })
+                self.taking(self.position.to_move(), Move::Step { from, to })
             }
             (Move::Place { .. }, _) if self.game().upkeep.captures => {
-                self.taking(self.position.to_move, mv)
+                self.taking(self.position.to_move(), mv)
             }
             _ => return said,
         };

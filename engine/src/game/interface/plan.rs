@@ -65,7 +65,7 @@ impl Plan {
 
     /// The planner.
     pub fn seat(&self) -> usize {
-        self.position.position.to_move
+        self.position.position.to_move()
     }
 
     /// Whether the plan is complete: its turn's moves are all made (or the

@@ -244,7 +244,7 @@ fn chaos_judges_its_captures_on_the_cells_it_may_enter_as_on_every_cell() {
                     Some(true) => 2,
                 }] += 1;
             }
-            let cloaked = &game.phases[judged.position.phase].cloaked_cells;
+            let cloaked = &game.phases[judged.position.phase()].cloaked_cells;
             unseen_judged += cloaked
                 .iter()
                 .filter(|&&c| {

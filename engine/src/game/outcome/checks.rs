@@ -227,17 +227,16 @@ pub(super) fn holders(state: &State, shape: Shape, board: u8) -> u16 {
     if game.geometry.boards == 1 {
         // The board's counts say which colours hold the shape: no walk
         // over the cells at every turn's start.
-        return Color::ALL
-            .into_iter()
-            .filter(|&color| {
-                state
-                    .position
-                    .board
-                    .count_piece(super::super::pack(color, shape))
-                    > 0
-            })
-            .filter_map(|color| game.teams.color_owner[color.index()])
-            .fold(0, |bits, team| bits | 1 << team);
+        let mut colours = state.position.board.colours_holding(shape.index());
+        let mut teams = 0;
+        while colours != 0 {
+            let colour = colours.trailing_zeros() as usize;
+            colours &= colours - 1;
+            if let Some(team) = game.teams.color_owner[colour] {
+                teams |= 1 << team;
+            }
+        }
+        return teams;
     }
     measures::board_cells(state.position(), board)
         .filter_map(|c| state.piece_at(c))

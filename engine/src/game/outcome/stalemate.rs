@@ -135,7 +135,7 @@ pub(crate) fn cause(state: &mut State) -> StalemateCause {
     let game = state.game();
     if boards_full(state) {
         StalemateCause::BoardFull
-    } else if game.rules.phases[state.position.phase].order == Order::Single {
+    } else if game.rules.phases[state.position.phase()].order == Order::Single {
         StalemateCause::SingleRound
     } else if !state.position.changed.is_empty() {
         StalemateCause::Repeated

@@ -71,7 +71,7 @@ impl State {
         choices.clone_from(&source.choices);
         // A copy without its past has no round under way either.
         let source_round = if past { &source.rounds.current } else { &None };
-        crate::game::round::clone_round_from(&mut rounds.current, &mut rounds.idle, source_round);
+        crate::game::round::clone_round_from(&mut rounds.current, scratch, source_round);
         rounds.planning = source.rounds.planning;
         knowledge.clone_from(&source.knowledge);
         *counted = source.counted;
@@ -138,7 +138,6 @@ impl State {
             rounds: Rounds {
                 current: round,
                 planning: self.rounds.planning,
-                idle: None,
             },
             knowledge: self.knowledge.clone(),
             counted: self.counted,

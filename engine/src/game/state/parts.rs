@@ -22,8 +22,11 @@ pub(crate) struct Position {
     /// Per cell: flags of the piece there (see `PARALYSED`); they move with it.
     pub flags: super::super::piece_flags::Flags,
     pub reserves: super::super::reserves::Reserves,
-    pub phase: usize,
-    pub to_move: usize,
+    /// The phase and the seat to move, as bytes (read as indexes through
+    /// [`Position::phase`] and [`Position::to_move`]): a match has a few of
+    /// each, and every state carries them.
+    pub phase: u8,
+    pub to_move: u8,
     /// Moves already made in the current turn.
     pub turn_moves: Vec<Move>,
     pub turn_start_key: u64,
@@ -35,6 +38,20 @@ pub(crate) struct Position {
     pub left_walls: Option<Box<super::super::trails::LeftWalls>>,
     /// The die's face for the turn under way, once rolled (see `dice`).
     pub rolled: Option<u8>,
+}
+
+impl Position {
+    /// The phase under way, from 0.
+    #[inline]
+    pub fn phase(&self) -> usize {
+        usize::from(self.phase)
+    }
+
+    /// The seat to move, from 0.
+    #[inline]
+    pub fn to_move(&self) -> usize {
+        usize::from(self.to_move)
+    }
 }
 
 /// Cloned by hand, so `clone_from` reuses the buffers.
@@ -147,17 +164,13 @@ pub(crate) struct Records {
     pub decisions: super::super::log::Log<Move>,
 }
 
-/// The simultaneous round being planned, if any, and the last one kept
-/// for reuse.
+/// The simultaneous round being planned, if any.
 #[derive(Debug, Default)]
 pub(crate) struct Rounds {
     pub current: Option<Box<super::super::round::Round>>,
     /// Set on a planner's position while its plan is open: the end of its
     /// turn closes the plan (clears this) instead of ending the turn.
     pub planning: bool,
-    /// The last round, resolved, kept for the next to reuse its lists and
-    /// position; never copied (see `round::clone_round_from`).
-    pub idle: Option<Box<super::super::round::Round>>,
 }
 
 /// Buffers a state keeps between calls; never copied.
@@ -170,4 +183,7 @@ pub(crate) struct Scratch {
     pub moves: Vec<Move>,
     /// The stacks judged so far, by their contents (see `Verdicts`).
     pub verdicts: super::super::capture::Verdicts,
+    /// The last round, resolved, kept for the next to reuse its lists and
+    /// position (see `round::clone_round_from`).
+    pub idle_round: Option<Box<super::super::round::Round>>,
 }
