@@ -22,6 +22,13 @@ const COLOURS: usize = crate::rules::Color::ALL.len();
 /// first four, those of two to four seats (Black, White, Pink, Yellow).
 const INLINE_COLOURS: usize = 4;
 
+/// The piece counts kept inline: empty cells, then the six kinds of each
+/// of the first two colours (see `Board::counts`).
+const FIRST_COUNTS: usize = 1 + 2 * 6;
+
+/// The piece counts of the later colours.
+const LATER_COUNTS: usize = 1 + super::PIECE_KINDS - FIRST_COUNTS;
+
 /// Marks a cell that is no slot's representative (not the top of its stack).
 const NO_SLOT: u16 = u16::MAX;
 
@@ -35,10 +42,13 @@ pub(crate) struct Board {
     /// The pieces and where they stand, as one hash kept up to date by
     /// `set` (each piece on its cell contributes a mixed word, XORed in).
     key: u64,
-    /// How many cells hold each piece, indexed by its packed value (0:
-    /// empty cells), up to the last colour the board has held: most games
-    /// use two colours of nine, and every state carries the counts.
-    counts: Box<[u16]>,
+    /// How many cells hold each piece of the first two colours, by its
+    /// packed value (0: empty cells): inline, as most games have two.
+    counts: [u16; FIRST_COUNTS],
+    /// The same for the pieces of later colours (packed values from
+    /// `FIRST_COUNTS` on), once one has stood on the board: boxed, since few
+    /// games have one, and every state carries the field.
+    later_counts: Option<Box<[u16; LATER_COUNTS]>>,
     /// Per colour of the first four, its cells among the first 64, a bit
     /// each (inline: the lean runs of line games read and write them at
     /// every placement).
@@ -67,36 +77,24 @@ pub(crate) struct CellLayout {
     slot_of: Box<[u16]>,
     /// On stacks, where each cell stands.
     stacks: Option<StackLayout>,
-    /// How many colours a board counts from the start: up to the last its
-    /// pieces can have (a board counts a later one once it comes).
-    colours: usize,
 }
 
 impl CellLayout {
     pub(crate) fn new(
         slot_of: impl Into<Box<[u16]>>,
         stacks: Option<StackLayout>,
-        colours: usize,
     ) -> Arc<CellLayout> {
         Arc::new(CellLayout {
             slot_of: slot_of.into(),
             stacks,
-            colours,
         })
     }
 
-    /// The layout of `geometry`'s cells, for pieces of `colours` (a bit
-    /// per colour).
-    pub(crate) fn of(geometry: &crate::geometry::Geometry, colours: u16) -> Arc<CellLayout> {
+    /// The layout of `geometry`'s cells.
+    pub(crate) fn of(geometry: &crate::geometry::Geometry) -> Arc<CellLayout> {
         let stacks = (geometry.kind == crate::rules::BoardKind::Stacks)
             .then(|| StackLayout::new(geometry.columns(), geometry.cell_count()));
-        let counted = (u16::BITS - colours.leading_zeros()) as usize;
-        CellLayout::new(slots_of(geometry), stacks, counted)
-    }
-
-    /// How many colours a board of this layout counts from the start.
-    pub(crate) fn colours(&self) -> usize {
-        self.colours
+        CellLayout::new(slots_of(geometry), stacks)
     }
 }
 
@@ -159,10 +157,11 @@ impl Board {
             open,
             key,
             counts: {
-                let mut counts = vec![0; 1 + 6 * layout.colours];
+                let mut counts = [0; FIRST_COUNTS];
                 counts[0] = cells.len() as u16;
-                counts.into()
+                counts
             },
+            later_counts: None,
             layout,
             colour_words: [0; INLINE_COLOURS],
             later_colour_words: None,
@@ -316,11 +315,8 @@ impl Board {
     /// The counts and colour words as `before` on `cell` gives way to `piece`.
     #[inline(always)]
     fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
-        self.counts[usize::from(before)] -= 1;
-        match self.counts.get_mut(usize::from(piece)) {
-            Some(count) => *count += 1,
-            None => self.count_colours_to(usize::from(piece)),
-        }
+        *self.count_mut(before) -= 1;
+        *self.count_mut(piece) += 1;
         if let Some(colour) = colour_of(before) {
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
@@ -335,16 +331,22 @@ impl Board {
         }
     }
 
-    /// Makes room in `counts` for `piece`'s colour and those before it, and
-    /// counts `piece`: a colour the board had not held yet.
+    /// The count of `piece` (packed), to change.
+    #[inline(always)]
+    fn count_mut(&mut self, piece: Cell) -> &mut u16 {
+        if usize::from(piece) < FIRST_COUNTS {
+            return &mut self.counts[usize::from(piece)];
+        }
+        self.later_count_mut(piece)
+    }
+
+    /// [`Board::count_mut`] for a later colour's piece: its counts made
+    /// when the first one comes.
     #[cold]
     #[inline(never)]
-    fn count_colours_to(&mut self, piece: usize) {
-        let colours = colour_of(piece as Cell).map_or(0, |colour| colour + 1);
-        let mut counts = self.counts.to_vec();
-        counts.resize(1 + 6 * colours, 0);
-        counts[piece] += 1;
-        self.counts = counts.into();
+    fn later_count_mut(&mut self, piece: Cell) -> &mut u16 {
+        let later = (self.later_counts).get_or_insert_with(|| Box::new([0; LATER_COUNTS]));
+        &mut later[usize::from(piece) - FIRST_COUNTS]
     }
 
     /// `colour`'s cells among the first 64.
@@ -352,10 +354,9 @@ impl Board {
     fn word_of(&self, colour: usize) -> u64 {
         match self.colour_words.get(colour) {
             Some(&word) => word,
-            None => self
-                .later_colour_words
-                .as_ref()
-                .map_or(0, |words| words[colour - INLINE_COLOURS]),
+            None => {
+                (self.later_colour_words.as_ref()).map_or(0, |words| words[colour - INLINE_COLOURS])
+            }
         }
     }
 
@@ -388,34 +389,44 @@ impl Board {
 
     /// How many pieces of `color` stand on the board (all boards).
     pub(crate) fn count_of(&self, color: crate::rules::Color) -> u16 {
-        let first = 1 + 6 * color.index();
-        self.counts
-            .get(first..first + 6)
-            .map_or(0, |kinds| kinds.iter().sum())
+        (self.kinds_by_colour().nth(color.index())).map_or(0, |kinds| kinds.iter().sum())
     }
 
-    /// The colours (a bit each, by index) with a piece of the shape with
-    /// index `shape` on the board.
+    /// Per colour counted, from the first, how many cells hold each of its
+    /// six kinds (by shape index): the colours after them have none.
     #[inline]
-    pub(crate) fn colours_holding(&self, shape: usize) -> u16 {
-        let (mut colours, mut colour) = (0, 0);
-        while let Some(&count) = self.counts.get(1 + 6 * colour + shape) {
-            colours |= u16::from(count > 0) << colour;
-            colour += 1;
-        }
-        colours
+    pub(crate) fn kinds_by_colour(&self) -> impl Iterator<Item = &[u16]> {
+        let later = self
+            .later_counts
+            .as_deref()
+            .map_or(&[][..], |counts| counts);
+        self.counts[1..]
+            .chunks_exact(6)
+            .chain(later.chunks_exact(6))
     }
 
-    /// How many colours the counts reach (see [`Board::count_of`]): the
-    /// colours after them have no piece on the board.
-    #[inline]
-    pub(crate) fn colours_counted(&self) -> usize {
-        (self.counts.len() - 1) / 6
+    /// The sum over the colours of each one's pieces on the board times its
+    /// word in `words` (by colour index): a key of how many each has.
+    pub(crate) fn colours_weighed(&self, words: &[u64; COLOURS]) -> u64 {
+        let total = |kinds: &[u16]| u64::from(kinds.iter().sum::<u16>());
+        let first = (total(&self.counts[1..7]).wrapping_mul(words[0]))
+            .wrapping_add(total(&self.counts[7..13]).wrapping_mul(words[1]));
+        let later = self
+            .later_counts
+            .as_deref()
+            .map_or(&[][..], |counts| counts);
+        (later.chunks_exact(6).zip(&words[2..])).fold(first, |key, (kinds, word)| {
+            key.wrapping_add(total(kinds).wrapping_mul(*word))
+        })
     }
 
     /// How many cells hold `piece` (packed), on all boards.
     pub(crate) fn count_piece(&self, piece: Cell) -> u16 {
-        self.counts.get(usize::from(piece)).copied().unwrap_or(0)
+        match self.counts.get(usize::from(piece)) {
+            Some(&count) => count,
+            None => (self.later_counts.as_ref())
+                .map_or(0, |later| later[usize::from(piece) - FIRST_COUNTS]),
+        }
     }
 
     /// The cells of `color` among the first 64, a bit each.
@@ -456,7 +467,7 @@ impl Board {
     /// The cells holding a piece of a colour in `colours`, the first 128 as
     /// one number (bit `b` is cell `b`): what a board of at most 128 cells
     /// shifts a step at once (see `side_bits`, `surround_bits`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn colours_wide(&self, colours: u16) -> u128 {
         let low = u128::from(self.colours_bits(colours, 0));
         if self.words() > 1 {
@@ -568,7 +579,8 @@ impl Clone for Board {
             open: self.open.clone(),
             layout: self.layout.clone(),
             key: self.key,
-            counts: self.counts.clone(),
+            counts: self.counts,
+            later_counts: self.later_counts.clone(),
             colour_words: self.colour_words,
             later_colour_words: self.later_colour_words.clone(),
             colour_more: self.colour_more.clone(),
@@ -581,7 +593,8 @@ impl Clone for Board {
         copy_into_boxed(&mut self.cells, &source.cells);
         self.open.clone_from(&source.open);
         self.key = source.key;
-        copy_into_boxed(&mut self.counts, &source.counts);
+        self.counts = source.counts;
+        self.later_counts.clone_from(&source.later_counts);
         self.colour_words = source.colour_words;
         self.later_colour_words
             .clone_from(&source.later_colour_words);
@@ -610,7 +623,7 @@ mod tests {
 
     /// A flat board's layout: each cell its own slot.
     fn flat(cells: u16) -> Arc<CellLayout> {
-        CellLayout::new((0..cells).collect::<Vec<u16>>(), None, 2)
+        CellLayout::new((0..cells).collect::<Vec<u16>>(), None)
     }
 
     fn open(board: &Board) -> Vec<u16> {
@@ -647,7 +660,7 @@ mod tests {
     #[test]
     fn on_stacks_a_slot_is_a_stack_with_room_at_the_top() {
         // Two stacks of two: cells 0,1 (top 1) and 2,3 (top 3).
-        let layout = CellLayout::new(vec![NO_SLOT, 0, NO_SLOT, 1], None, 1);
+        let layout = CellLayout::new(vec![NO_SLOT, 0, NO_SLOT, 1], None);
         let mut board = Board::new(vec![0; 4], layout);
         assert_eq!(open(&board), [0, 1]);
         board.set(0, 1);
@@ -742,7 +755,7 @@ mod tests {
         // Two stacks of three: cells 0-2 and 3-5, from the bottom.
         let columns = vec![vec![0, 1, 2], vec![3, 4, 5]];
         let stacks = StackLayout::new(&columns, 6);
-        let layout = CellLayout::new((0..6).collect::<Vec<u16>>(), Some(stacks), 2);
+        let layout = CellLayout::new((0..6).collect::<Vec<u16>>(), Some(stacks));
         let mut board = Board::new(vec![1, 1, 1, 0, 0, 0], layout);
         assert_eq!((board.height(0), board.height(1)), (Some(3), Some(0)));
         board.set(3, 7);

@@ -366,7 +366,7 @@ impl Layouts {
         let connects =
             (rules.turn_checks.iter()).any(|c| matches!(c, TurnCheck::ConnectSides { .. }));
         Layouts {
-            cell_layout: board::CellLayout::of(geometry, board_colours),
+            cell_layout: board::CellLayout::of(geometry),
             line_tables: (counted.iter())
                 .filter_map(|&(length, diagonals)| {
                     lines::LineTable::compile(geometry, length, diagonals)

@@ -172,6 +172,8 @@ pub struct ChanceOutcomes<'a> {
 impl<'a> ChanceOutcomes<'a> {
     /// A move's weight: its chance is its share of the total. An answer
     /// to a draw offer weighs 1, as its only alternative does.
+    /// A move's weight in Random's draw: a placement weighs as many as the
+    /// pieces of its kind held (see also [`State::weighs_every_move_one`]).
     #[inline]
     fn weight(state: &State, mv: Move) -> u32 {
         match mv {
@@ -195,6 +197,17 @@ impl<'a> ChanceOutcomes<'a> {
             .iter()
             .map(|&m| Self::weight(self.state, m))
             .sum()
+    }
+}
+
+impl State {
+    /// Whether every move listed weighs one in Random's draw (see
+    /// `ChanceOutcomes::weight`): no draw offer can be listed, and no piece
+    /// is held off the board, so none is placed. Random's pick is
+    /// then the move's index, without weighing the list.
+    #[inline]
+    pub(crate) fn weighs_every_move_one(&self) -> bool {
+        !self.game().rules.draw_option && self.position.reserves.holds_none()
     }
 }
 
@@ -231,6 +244,13 @@ impl Chances for ChanceOutcomes<'_> {
             return mv;
         }
         let moves = self.moves();
+        if self.state.weighs_every_move_one() {
+            // The same draw as below, where every weight is one.
+            if moves.is_empty() {
+                return None;
+            }
+            return Some(moves[rng.random_range(0..moves.len() as u32) as usize]);
+        }
         let (mut total, mut uniform) = (0, true);
         for &m in moves {
             let w = Self::weight(self.state, m);

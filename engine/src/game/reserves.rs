@@ -8,14 +8,19 @@ use crate::rules::{Color, Shape};
 
 #[derive(Debug)]
 pub(crate) struct Reserves {
-    /// Per kind, up to the last colour that has held a piece off the board
-    /// (none while no colour has): most games hold few kinds or none, and
-    /// every state carries the counts.
-    counts: Box<[u16]>,
+    /// Per kind of the first two colours, how many are held: inline, as
+    /// most games have two colours.
+    first: [u16; FIRST_KINDS],
+    /// The same for the later colours' kinds, once one of them holds a
+    /// piece: boxed, since few games have one, and every state carries it.
+    later: Option<Box<[u16; PIECE_KINDS - FIRST_KINDS]>>,
     /// The sum of each count times its kind's word: one addition per change,
     /// and equal counts always give equal keys.
     key: u64,
 }
+
+/// The kinds counted inline: the six of each of the first two colours.
+const FIRST_KINDS: usize = 2 * 6;
 
 /// A kind's place among the counts.
 #[inline]
@@ -52,7 +57,7 @@ fn kind_word(kind: usize) -> u64 {
 /// No piece of any kind.
 impl Default for Reserves {
     fn default() -> Reserves {
-        Reserves::new([0; PIECE_KINDS], 0)
+        Reserves::new([0; PIECE_KINDS])
     }
 }
 
@@ -69,29 +74,33 @@ impl Eq for Reserves {}
 impl Clone for Reserves {
     fn clone(&self) -> Reserves {
         Reserves {
-            counts: self.counts.clone(),
+            first: self.first,
+            later: self.later.clone(),
             key: self.key,
         }
     }
 
     fn clone_from(&mut self, source: &Reserves) {
-        super::board::copy_into_boxed(&mut self.counts, &source.counts);
+        self.first = source.first;
+        self.later.clone_from(&source.later);
         self.key = source.key;
     }
 }
 
 impl Reserves {
-    /// The reserves holding `counts`, with room for the kinds of the first
-    /// `colours` colours where some piece is held (a reserve makes room for
-    /// a later colour once it holds one; none held, none kept).
-    pub(crate) fn new(counts: [u16; PIECE_KINDS], colours: usize) -> Reserves {
+    pub(crate) fn new(counts: [u16; PIECE_KINDS]) -> Reserves {
         let key = counts.iter().enumerate().fold(0u64, |key, (kind, &n)| {
             key.wrapping_add(u64::from(n).wrapping_mul(kind_word(kind)))
         });
-        let held = (counts.iter().rposition(|&n| n > 0)).map_or(0, |kind| kind / 6 + 1);
-        let colours = if held > 0 { colours.max(held) } else { 0 };
+        let (first, later) = counts.split_at(FIRST_KINDS);
+        let later = later.iter().any(|&n| n > 0).then(|| {
+            let mut kept = Box::new([0; PIECE_KINDS - FIRST_KINDS]);
+            kept.copy_from_slice(later);
+            kept
+        });
         Reserves {
-            counts: counts[..6 * colours].into(),
+            first: first.try_into().expect("the first colours' kinds"),
+            later,
             key,
         }
     }
@@ -109,32 +118,28 @@ impl Reserves {
 
     #[inline]
     fn count(&self, kind: usize) -> u16 {
-        self.counts.get(kind).copied().unwrap_or(0)
-    }
-
-    /// The counts, to change `kind`'s: room made for its colour where
-    /// there was none.
-    #[inline]
-    fn counts_mut(&mut self, kind: usize) -> &mut [u16] {
-        if kind >= self.counts.len() {
-            self.count_colours_to(kind);
+        match self.first.get(kind) {
+            Some(&count) => count,
+            None => (self.later.as_ref()).map_or(0, |later| later[kind - FIRST_KINDS]),
         }
-        &mut self.counts
     }
 
-    /// Makes room for `kind`'s colour and those before it.
-    #[cold]
-    fn count_colours_to(&mut self, kind: usize) {
-        let mut counts = self.counts.to_vec();
-        counts.resize(6 * (kind / 6 + 1), 0);
-        self.counts = counts.into();
+    /// The count of `kind`, to change: the later colours' counts made when
+    /// one of them first holds a piece.
+    #[inline]
+    fn count_mut(&mut self, kind: usize) -> &mut u16 {
+        if kind < FIRST_KINDS {
+            return &mut self.first[kind];
+        }
+        let later = (self.later).get_or_insert_with(|| Box::new([0; PIECE_KINDS - FIRST_KINDS]));
+        &mut later[kind - FIRST_KINDS]
     }
 
     /// One piece of the kind leaves the reserve (placed on the board).
     #[inline]
     pub(crate) fn take_one(&mut self, color: Color, shape: Shape) {
         let kind = index(color, shape);
-        self.counts_mut(kind)[kind] -= 1;
+        *self.count_mut(kind) -= 1;
         self.key = self.key.wrapping_sub(kind_word(kind));
     }
 
@@ -142,21 +147,30 @@ impl Reserves {
     /// copy, whose key nothing reads (see `lean_run`).
     #[inline]
     pub(crate) fn take_one_unkeyed(&mut self, color: Color, shape: Shape) {
-        let kind = index(color, shape);
-        self.counts_mut(kind)[kind] -= 1;
+        *self.count_mut(index(color, shape)) -= 1;
     }
 
     /// `n` pieces of the kind join the reserve; a count stops at its
     /// largest value (doubling captures can outgrow a u16, found by fuzzing).
     pub(crate) fn add(&mut self, color: Color, shape: Shape, n: u16) {
         let kind = index(color, shape);
-        let counts = self.counts_mut(kind);
-        let before = counts[kind];
-        counts[kind] = before.saturating_add(n);
-        let added = counts[kind] - before;
+        let count = self.count_mut(kind);
+        let before = *count;
+        *count = before.saturating_add(n);
+        let added = *count - before;
         self.key = self
             .key
             .wrapping_add(u64::from(added).wrapping_mul(kind_word(kind)));
+    }
+
+    /// Whether no piece is held off the board.
+    #[inline]
+    pub(crate) fn holds_none(&self) -> bool {
+        self.first == [0; FIRST_KINDS]
+            && self
+                .later
+                .as_ref()
+                .is_none_or(|later| later.iter().all(|&n| n == 0))
     }
 
     /// A word naming the counts, kept as they change.
@@ -175,7 +189,7 @@ mod tests {
         let mut counts = [0u16; PIECE_KINDS];
         counts[index(Color::Black, Shape::Circle)] = 3;
         counts[index(Color::White, Shape::X)] = 2;
-        let start = Reserves::new(counts, 1);
+        let start = Reserves::new(counts);
         let mut a = start.clone();
         a.take_one(Color::Black, Shape::Circle);
         a.add(Color::White, Shape::X, 1);
@@ -201,27 +215,27 @@ mod tests {
     fn a_colour_first_held_later_counts_as_one_held_from_the_start() {
         let mut counts = [0u16; PIECE_KINDS];
         counts[index(Color::White, Shape::Circle)] = 1;
-        let mut grown = Reserves::new(counts, 1);
+        let mut grown = Reserves::new(counts);
         grown.add(Color::Purple, Shape::Star, 4);
         grown.take_one(Color::Purple, Shape::Star);
         counts[index(Color::Purple, Shape::Star)] = 3;
-        let from_start = Reserves::new(counts, 1);
+        let from_start = Reserves::new(counts);
         assert_eq!(grown, from_start);
         assert_eq!(grown.key(), from_start.key());
         assert_eq!(grown.get(Color::Purple, Shape::Star), 3);
         assert_eq!(grown.get(Color::Purple, Shape::X), 0);
         assert_eq!(Reserves::default().get(Color::Black, Shape::X), 0);
-        assert_eq!(Reserves::default(), Reserves::new([0; PIECE_KINDS], 1));
+        assert_eq!(Reserves::default(), Reserves::new([0; PIECE_KINDS]));
     }
 
     #[test]
     fn a_count_at_its_limit_stays_there_and_the_key_agrees() {
         let mut counts = [0u16; PIECE_KINDS];
         counts[0] = u16::MAX - 1;
-        let mut r = Reserves::new(counts, 1);
+        let mut r = Reserves::new(counts);
         r.add(Color::Black, Shape::Circle, 5);
         assert_eq!(r.get(Color::Black, Shape::Circle), u16::MAX);
         counts[0] = u16::MAX;
-        assert_eq!(r.key(), Reserves::new(counts, 1).key());
+        assert_eq!(r.key(), Reserves::new(counts).key());
     }
 }

@@ -108,10 +108,7 @@ impl State {
                         board
                     }
                 },
-                reserves: super::reserves::Reserves::new(
-                    game.start.reserves,
-                    game.layouts.cell_layout.colours(),
-                ),
+                reserves: super::reserves::Reserves::new(game.start.reserves),
                 phase: 0,
                 to_move: 0,
                 turn_moves: Vec::with_capacity(2),

@@ -388,11 +388,8 @@ impl State {
     pub(super) fn material(&self) -> u64 {
         use crate::rules::{CaptureResult, Color};
         // The board keeps each colour's count; only paralysis needs a walk.
-        let mut key = 0u64;
-        for color in &Color::ALL[..self.position.board.colours_counted()] {
-            let count = u64::from(self.position.board.count_of(*color));
-            key = key.wrapping_add(count.wrapping_mul(MATERIAL_WORDS[color.index()]));
-        }
+        let words = MATERIAL_WORDS.first_chunk().expect("a word per colour");
+        let key = self.position.board.colours_weighed(words);
         let paralyses =
             (self.game.pieces.powers.iter().flatten()).any(|p| p.result == CaptureResult::Paralyze);
         let mut paralysed = 0u16;

@@ -227,12 +227,10 @@ pub(super) fn holders(state: &State, shape: Shape, board: u8) -> u16 {
     if game.geometry.boards == 1 {
         // The board's counts say which colours hold the shape: no walk
         // over the cells at every turn's start.
-        let mut colours = state.position.board.colours_holding(shape.index());
+        let colours = state.position.board.kinds_by_colour();
         let mut teams = 0;
-        while colours != 0 {
-            let colour = colours.trailing_zeros() as usize;
-            colours &= colours - 1;
-            if let Some(team) = game.teams.color_owner[colour] {
+        for (kinds, owner) in colours.zip(&game.teams.color_owner) {
+            if let (true, Some(team)) = (kinds[shape.index()] > 0, *owner) {
                 teams |= 1 << team;
             }
         }
