@@ -39,6 +39,9 @@ pub(crate) struct Board {
     open: Slots,
     /// Where its cells stand: shared by every board of the game.
     layout: Arc<CellLayout>,
+    /// Each cell is its own slot (a flat board): set and placed without
+    /// reading the layout. In the counts' spare bytes.
+    cells_are_slots: bool,
     /// The pieces and where they stand, as one hash kept up to date by
     /// `set` (each piece on its cell contributes a mixed word, XORed in).
     key: u64,
@@ -168,7 +171,11 @@ impl Board {
             colour_more: Box::default(),
             heights: Box::default(),
             lines: None,
+            cells_are_slots: false,
         };
+        board.cells_are_slots = board.layout.stacks.is_none()
+            && (board.layout.slot_of.iter().enumerate())
+                .all(|(cell, &slot)| usize::from(slot) == cell);
         for (cell, piece) in cells.into_iter().enumerate() {
             board.count(cell, 0, piece);
             board.cells[cell] = piece;
@@ -229,7 +236,9 @@ impl Board {
         let before = std::mem::replace(&mut self.cells[cell], piece);
         self.key ^= piece_key(cell, before) ^ piece_key(cell, piece);
         self.count(cell, before, piece);
-        if let Some(layout) = &self.layout.stacks {
+        if !self.cells_are_slots
+            && let Some(layout) = &self.layout.stacks
+        {
             let (stack, index) = layout.place[cell];
             let height = &mut self.heights[usize::from(stack)];
             if piece != 0 {
@@ -243,7 +252,7 @@ impl Board {
                     .map_or(0, |top| top as u8 + 1);
             }
         }
-        let slot = self.layout.slot_of[cell];
+        let slot = self.slot_of(cell);
         if slot == NO_SLOT || (before == 0) == (piece == 0) {
             return;
         }
@@ -274,11 +283,11 @@ impl Board {
             lines.flip(from, colour);
             lines.flip(to, colour);
         }
-        if self.layout.slot_of[from] != NO_SLOT {
-            self.open.insert(self.layout.slot_of[from]);
+        if self.slot_of(from) != NO_SLOT {
+            self.open.insert(self.slot_of(from));
         }
-        if self.layout.slot_of[to] != NO_SLOT {
-            self.open.remove(self.layout.slot_of[to]);
+        if self.slot_of(to) != NO_SLOT {
+            self.open.remove(self.slot_of(to));
         }
     }
 
@@ -301,12 +310,16 @@ impl Board {
         );
         self.cells[cell] = piece;
         self.count(cell, 0, piece);
-        if let Some(layout) = &self.layout.stacks {
-            let (stack, index) = layout.place[cell];
+        if self.cells_are_slots {
+            return self.open.remove(cell as u16);
+        }
+        let layout = &*self.layout;
+        if let Some(stacks) = &layout.stacks {
+            let (stack, index) = stacks.place[cell];
             let height = &mut self.heights[usize::from(stack)];
             *height = (*height).max(index + 1);
         }
-        let slot = self.layout.slot_of[cell];
+        let slot = layout.slot_of[cell];
         if slot != NO_SLOT {
             self.open.remove(slot);
         }
@@ -328,6 +341,15 @@ impl Board {
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
+        }
+    }
+
+    /// The slot `cell` stands for (see `CellLayout::slot_of`).
+    #[inline(always)]
+    fn slot_of(&self, cell: usize) -> u16 {
+        match self.cells_are_slots {
+            true => cell as u16,
+            false => self.layout.slot_of[cell],
         }
     }
 
@@ -578,6 +600,7 @@ impl Clone for Board {
             cells: self.cells.clone(),
             open: self.open.clone(),
             layout: self.layout.clone(),
+            cells_are_slots: self.cells_are_slots,
             key: self.key,
             counts: self.counts,
             later_counts: self.later_counts.clone(),
@@ -606,6 +629,7 @@ impl Clone for Board {
         if !Arc::ptr_eq(&self.layout, &source.layout) {
             self.layout = source.layout.clone();
         }
+        self.cells_are_slots = source.cells_are_slots;
     }
 }
 
@@ -618,172 +642,4 @@ impl Deref for Board {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A flat board's layout: each cell its own slot.
-    fn flat(cells: u16) -> Arc<CellLayout> {
-        CellLayout::new((0..cells).collect::<Vec<u16>>(), None)
-    }
-
-    fn open(board: &Board) -> Vec<u16> {
-        let slots = board.open();
-        let listed: Vec<u16> = slots.iter().collect();
-        let counted: Vec<u16> = (0..slots.len()).map(|i| slots.nth(i)).collect();
-        assert_eq!(listed, counted, "nth agrees with the listing");
-        listed
-    }
-
-    #[test]
-    fn slots_follow_every_write() {
-        let mut board = Board::new(vec![0, 1, 0, 0], flat(4));
-        assert_eq!(open(&board), [0, 2, 3]);
-        board.set(2, 5);
-        assert_eq!(open(&board), [0, 3]);
-        board.set(2, 6); // one piece for another: still closed
-        assert_eq!(open(&board), [0, 3]);
-        board.set(1, 0);
-        assert_eq!(open(&board), [0, 1, 3]);
-        board.set(0, 0); // already empty
-        assert_eq!(open(&board), [0, 1, 3]);
-        assert_eq!(&*board, [0, 0, 6, 0]);
-        assert_eq!(
-            board.count_of(crate::rules::Color::Black),
-            1,
-            "piece 6: black"
-        );
-        let same = Board::new(vec![0, 0, 6, 0], flat(4));
-        assert_eq!(board.key(), same.key(), "the key follows the pieces");
-        assert_ne!(board.key(), Board::new(vec![0, 6, 0, 0], flat(4)).key());
-    }
-
-    #[test]
-    fn on_stacks_a_slot_is_a_stack_with_room_at_the_top() {
-        // Two stacks of two: cells 0,1 (top 1) and 2,3 (top 3).
-        let layout = CellLayout::new(vec![NO_SLOT, 0, NO_SLOT, 1], None);
-        let mut board = Board::new(vec![0; 4], layout);
-        assert_eq!(open(&board), [0, 1]);
-        board.set(0, 1);
-        assert_eq!(open(&board), [0, 1], "the bottom filled: room remains");
-        board.set(1, 1);
-        assert_eq!(open(&board), [1], "stack 0 is full");
-        board.set(1, 0);
-        assert_eq!(open(&board), [0, 1]);
-    }
-
-    #[test]
-    fn the_nth_slot_is_found_across_words() {
-        // A 361-cell board (19x19), every third cell open.
-        let cells: Vec<Cell> = (0..361).map(|c| u8::from(c % 3 != 0)).collect();
-        let board = Board::new(cells, flat(361));
-        let expected: Vec<u16> = (0..361).filter(|c| c % 3 == 0).collect();
-        assert_eq!(open(&board), expected);
-        assert_eq!(board.open().len(), 121);
-        // Every bit position of a full word.
-        for k in 0..64 {
-            assert_eq!(nth_bit(u64::MAX, k), k);
-        }
-        assert_eq!(
-            nth_bit(0b1010_0000_0000_0000_0000_0000_0000_0000_0000_0001, 2),
-            39
-        );
-    }
-
-    #[test]
-    fn filling_a_cell_is_setting_it() {
-        for name in ["Tic-Tac-Toe", "Connect4", "5on15sq", "Qubic-4"] {
-            let game = crate::testing::catalogue_game(name);
-            let mut set = game.start().position.board.clone();
-            let mut filled = set.clone();
-            let geo = &game.geometry;
-            // Bottom up on stacks, where a piece lands on the one below.
-            let mut cells: Vec<u16> = match geo.kind {
-                crate::rules::BoardKind::Stacks => geo.columns().concat(),
-                _ => (0..geo.cell_count() as u16).collect(),
-            };
-            cells.sort_by_key(|&c| (geo.coord(c).z, c.wrapping_mul(40_503)));
-            for (i, cell) in cells.into_iter().enumerate() {
-                // Pieces of two colours and two shapes, as `pack` lays them.
-                let piece = [1, 7, 2, 8][i % 4];
-                set.set(usize::from(cell), piece);
-                filled.fill(usize::from(cell), piece);
-                assert_eq!(
-                    format!("{filled:?}"),
-                    format!("{set:?}"),
-                    "{name}, cell {cell}"
-                );
-            }
-            assert_eq!(filled.open().len(), 0, "{name}");
-        }
-    }
-
-    #[test]
-    fn shifting_a_piece_is_setting_both_cells() {
-        // Small and big flat boards, the big ones keeping lines as bits.
-        for name in ["Tic-Tac-Toe", "Tapatan", "5on15sq", "Connect6-19x19"] {
-            let game = crate::testing::catalogue_game(name);
-            let mut set = game.start().position.board.clone();
-            let cells = game.geometry.cell_count();
-            for (i, cell) in (0..cells).step_by(3).enumerate() {
-                set.set(cell, [1, 7, 2, 8][i % 4]);
-            }
-            let mut shifted = set.clone();
-            let mut shifts = 0;
-            for step in 0..200usize {
-                let from = (step * 7919) % cells;
-                let to = (step * 104_729 + 1) % cells;
-                if set[from] == 0 || set[to] != 0 {
-                    continue;
-                }
-                set.set(to, set[from]);
-                set.set(from, 0);
-                shifted.shift(from, to);
-                shifts += 1;
-                assert_eq!(
-                    format!("{shifted:?}"),
-                    format!("{set:?}"),
-                    "{name}, {from} to {to}"
-                );
-            }
-            assert_eq!(shifted.key(), set.key(), "{name}");
-            assert!(shifts >= 10, "{name}: {shifts} shifts");
-        }
-    }
-
-    #[test]
-    fn a_stack_knows_how_high_its_pieces_reach() {
-        // Two stacks of three: cells 0-2 and 3-5, from the bottom.
-        let columns = vec![vec![0, 1, 2], vec![3, 4, 5]];
-        let stacks = StackLayout::new(&columns, 6);
-        let layout = CellLayout::new((0..6).collect::<Vec<u16>>(), Some(stacks));
-        let mut board = Board::new(vec![1, 1, 1, 0, 0, 0], layout);
-        assert_eq!((board.height(0), board.height(1)), (Some(3), Some(0)));
-        board.set(3, 7);
-        assert_eq!(board.height(1), Some(1));
-        // A middle piece leaving keeps the height; the top one then lowers
-        // it past the gap to the next piece down.
-        board.set(1, 0);
-        assert_eq!(board.height(0), Some(3));
-        board.set(2, 0);
-        assert_eq!(board.height(0), Some(1), "down to the bottom piece");
-        board.set(0, 0);
-        assert_eq!(board.height(0), Some(0));
-        assert_eq!(Board::new(vec![0; 4], flat(4)).height(0), None);
-    }
-
-    #[test]
-    fn every_colour_is_counted_and_placed_in_its_word() {
-        use crate::rules::{Color, Shape};
-        let mut board = Board::new(vec![0; 70], flat(70));
-        for (i, color) in Color::ALL.into_iter().enumerate() {
-            // Cells 60.. straddle the end of the first word.
-            board.set(60 + i, super::super::pack(color, Shape::X));
-            assert_eq!(board.count_of(color), 1, "{color:?}");
-            let expected = if 60 + i < 64 { 1u64 << (60 + i) } else { 0 };
-            assert_eq!(board.colour_word(color), expected, "{color:?}");
-        }
-        board.set(68, 0);
-        assert_eq!(board.count_of(*Color::ALL.last().expect("colours")), 0);
-        assert_eq!(board.open().len(), 70 - Color::ALL.len() + 1);
-    }
-}
+mod tests;
