@@ -146,9 +146,10 @@ impl Slots {
     #[inline(always)]
     pub(crate) fn nth(&self, index: usize) -> u16 {
         assert!(index < self.len(), "slot {index} past the last open slot");
-        match self.words {
-            // At most 64 slots (every flat board a playout runs fast on).
-            1 => nth_bit(self.bits[0], index as u32) as u16,
+        match self.bits[..] {
+            // At most 64 slots (every flat board a playout runs fast on):
+            // one word, and no counts beside it.
+            [word] => nth_bit(word, index as u32) as u16,
             _ => self.nth_of_many(index),
         }
     }
