@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use super::Cell;
 pub(crate) use super::slots::{Slots, nth_bit};
+use super::split_list::SplitList;
 
 /// How many colours pieces come in.
 const COLOURS: usize = crate::rules::Color::ALL.len();
@@ -26,8 +27,11 @@ const INLINE_COLOURS: usize = 4;
 /// of the first two colours (see `Board::counts`).
 const FIRST_COUNTS: usize = 1 + 2 * 6;
 
-/// The piece counts of the later colours.
-const LATER_COUNTS: usize = 1 + super::PIECE_KINDS - FIRST_COUNTS;
+/// How many cells hold each piece, by packed value (see `Board::counts`).
+type PieceCounts = SplitList<u16, FIRST_COUNTS, { 1 + super::PIECE_KINDS - FIRST_COUNTS }>;
+
+/// Per colour, its cells among the first 64 (see `Board::colour_words`).
+type ColourWords = SplitList<u64, INLINE_COLOURS, { COLOURS - INLINE_COLOURS }>;
 
 /// Marks a cell that is no slot's representative (not the top of its stack).
 const NO_SLOT: u16 = u16::MAX;
@@ -39,26 +43,20 @@ pub(crate) struct Board {
     open: Slots,
     /// Where its cells stand: shared by every board of the game.
     layout: Arc<CellLayout>,
-    /// Each cell is its own slot (a flat board): set and placed without
-    /// reading the layout. In the counts' spare bytes.
+    /// The layout's `cells_are_slots`, kept here so that a flat board sets
+    /// and places without reading the layout (in the counts' spare bytes).
     cells_are_slots: bool,
     /// The pieces and where they stand, as one hash kept up to date by
     /// `set` (each piece on its cell contributes a mixed word, XORed in).
     key: u64,
-    /// How many cells hold each piece of the first two colours, by its
-    /// packed value (0: empty cells): inline, as most games have two.
-    counts: [u16; FIRST_COUNTS],
-    /// The same for the pieces of later colours (packed values from
-    /// `FIRST_COUNTS` on), once one has stood on the board: boxed, since few
-    /// games have one, and every state carries the field.
-    later_counts: Option<Box<[u16; LATER_COUNTS]>>,
-    /// Per colour of the first four, its cells among the first 64, a bit
-    /// each (inline: the lean runs of line games read and write them at
-    /// every placement).
-    colour_words: [u64; INLINE_COLOURS],
-    /// The same word of each later colour, once one of them has held a
-    /// cell among the first 64: boxed, since few games have one.
-    later_colour_words: Option<Box<[u64; COLOURS - INLINE_COLOURS]>>,
+    /// How many cells hold each piece, by its packed value (0: empty
+    /// cells): the first two colours' inline, as most games have two; a
+    /// later colour's boxed once one stands on the board.
+    counts: PieceCounts,
+    /// Per colour, its cells among the first 64, a bit each: the first four
+    /// colours' inline (the lean runs of line games read and write them at
+    /// every placement), the later ones' boxed once one comes.
+    colour_words: ColourWords,
     /// Per colour, its cells beyond the first 64, `words - 1` words a
     /// colour one after another: empty on boards of at most 64 cells.
     /// Connections and surrounds read all of them a word at a time.
@@ -80,6 +78,8 @@ pub(crate) struct CellLayout {
     slot_of: Box<[u16]>,
     /// On stacks, where each cell stands.
     stacks: Option<StackLayout>,
+    /// Each cell is its own slot (a flat board).
+    cells_are_slots: bool,
 }
 
 impl CellLayout {
@@ -87,9 +87,13 @@ impl CellLayout {
         slot_of: impl Into<Box<[u16]>>,
         stacks: Option<StackLayout>,
     ) -> Arc<CellLayout> {
+        let slot_of: Box<[u16]> = slot_of.into();
+        let cells_are_slots = stacks.is_none()
+            && (slot_of.iter().enumerate()).all(|(cell, &slot)| usize::from(slot) == cell);
         Arc::new(CellLayout {
-            slot_of: slot_of.into(),
+            slot_of,
             stacks,
+            cells_are_slots,
         })
     }
 
@@ -159,23 +163,14 @@ impl Board {
             cells: vec![0; cells.len()].into(),
             open,
             key,
-            counts: {
-                let mut counts = [0; FIRST_COUNTS];
-                counts[0] = cells.len() as u16;
-                counts
-            },
-            later_counts: None,
+            counts: PieceCounts::from_slice(&[cells.len() as u16]),
+            cells_are_slots: layout.cells_are_slots,
             layout,
-            colour_words: [0; INLINE_COLOURS],
-            later_colour_words: None,
+            colour_words: ColourWords::default(),
             colour_more: Box::default(),
             heights: Box::default(),
             lines: None,
-            cells_are_slots: false,
         };
-        board.cells_are_slots = board.layout.stacks.is_none()
-            && (board.layout.slot_of.iter().enumerate())
-                .all(|(cell, &slot)| usize::from(slot) == cell);
         for (cell, piece) in cells.into_iter().enumerate() {
             board.count(cell, 0, piece);
             board.cells[cell] = piece;
@@ -328,8 +323,8 @@ impl Board {
     /// The counts and colour words as `before` on `cell` gives way to `piece`.
     #[inline(always)]
     fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
-        *self.count_mut(before) -= 1;
-        *self.count_mut(piece) += 1;
+        *self.counts.get_mut(usize::from(before)) -= 1;
+        *self.counts.get_mut(usize::from(piece)) += 1;
         if let Some(colour) = colour_of(before) {
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
@@ -353,51 +348,12 @@ impl Board {
         }
     }
 
-    /// The count of `piece` (packed), to change.
-    #[inline(always)]
-    fn count_mut(&mut self, piece: Cell) -> &mut u16 {
-        if usize::from(piece) < FIRST_COUNTS {
-            return &mut self.counts[usize::from(piece)];
-        }
-        self.later_count_mut(piece)
-    }
-
-    /// [`Board::count_mut`] for a later colour's piece: its counts made
-    /// when the first one comes.
-    #[cold]
-    #[inline(never)]
-    fn later_count_mut(&mut self, piece: Cell) -> &mut u16 {
-        let later = (self.later_counts).get_or_insert_with(|| Box::new([0; LATER_COUNTS]));
-        &mut later[usize::from(piece) - FIRST_COUNTS]
-    }
-
-    /// `colour`'s cells among the first 64.
-    #[inline]
-    fn word_of(&self, colour: usize) -> u64 {
-        match self.colour_words.get(colour) {
-            Some(&word) => word,
-            None => {
-                (self.later_colour_words.as_ref()).map_or(0, |words| words[colour - INLINE_COLOURS])
-            }
-        }
-    }
-
-    /// `colour`'s cells among the first 64, to change.
-    #[inline]
-    fn colour_word_mut(&mut self, colour: usize) -> &mut u64 {
-        if colour < INLINE_COLOURS {
-            return &mut self.colour_words[colour];
-        }
-        let later = self.later_colour_words.get_or_insert_default();
-        &mut later[colour - INLINE_COLOURS]
-    }
-
     /// Flips `cell`'s bit among `colour`'s cells (a piece of that colour
     /// came or went).
     #[inline]
     fn flip_colour_bit(&mut self, colour: usize, cell: usize) {
         if cell < 64 {
-            *self.colour_word_mut(colour) ^= 1 << cell;
+            *self.colour_words.get_mut(colour) ^= 1 << cell;
         } else if !self.colour_more.is_empty() {
             self.colour_more[colour * (self.words() - 1) + cell / 64 - 1] ^= 1 << (cell % 64);
         }
@@ -418,11 +374,8 @@ impl Board {
     /// six kinds (by shape index): the colours after them have none.
     #[inline]
     pub(crate) fn kinds_by_colour(&self) -> impl Iterator<Item = &[u16]> {
-        let later = self
-            .later_counts
-            .as_deref()
-            .map_or(&[][..], |counts| counts);
-        self.counts[1..]
+        let later = self.counts.later();
+        self.counts.first()[1..]
             .chunks_exact(6)
             .chain(later.chunks_exact(6))
     }
@@ -431,30 +384,23 @@ impl Board {
     /// word in `words` (by colour index): a key of how many each has.
     pub(crate) fn colours_weighed(&self, words: &[u64; COLOURS]) -> u64 {
         let total = |kinds: &[u16]| u64::from(kinds.iter().sum::<u16>());
-        let first = (total(&self.counts[1..7]).wrapping_mul(words[0]))
-            .wrapping_add(total(&self.counts[7..13]).wrapping_mul(words[1]));
-        let later = self
-            .later_counts
-            .as_deref()
-            .map_or(&[][..], |counts| counts);
-        (later.chunks_exact(6).zip(&words[2..])).fold(first, |key, (kinds, word)| {
+        let counts = self.counts.first();
+        let first = (total(&counts[1..7]).wrapping_mul(words[0]))
+            .wrapping_add(total(&counts[7..13]).wrapping_mul(words[1]));
+        (self.counts.later().chunks_exact(6).zip(&words[2..])).fold(first, |key, (kinds, word)| {
             key.wrapping_add(total(kinds).wrapping_mul(*word))
         })
     }
 
     /// How many cells hold `piece` (packed), on all boards.
     pub(crate) fn count_piece(&self, piece: Cell) -> u16 {
-        match self.counts.get(usize::from(piece)) {
-            Some(&count) => count,
-            None => (self.later_counts.as_ref())
-                .map_or(0, |later| later[usize::from(piece) - FIRST_COUNTS]),
-        }
+        self.counts.get(usize::from(piece))
     }
 
     /// The cells of `color` among the first 64, a bit each.
     #[inline]
     pub(crate) fn colour_word(&self, color: crate::rules::Color) -> u64 {
-        self.word_of(color.index())
+        self.colour_words.get(color.index())
     }
 
     /// The cells holding a piece of a colour in `colours` (bit i for
@@ -465,13 +411,14 @@ impl Board {
         if colours >> INLINE_COLOURS == 0 {
             // The common case: no later colour to look for.
             while colours != 0 {
-                word |= self.colour_words[colours.trailing_zeros() as usize & (INLINE_COLOURS - 1)];
+                let colour = colours.trailing_zeros() as usize & (INLINE_COLOURS - 1);
+                word |= self.colour_words.first()[colour];
                 colours &= colours - 1;
             }
             return word;
         }
         while colours != 0 {
-            word |= self.word_of(colours.trailing_zeros() as usize);
+            word |= self.colour_words.get(colours.trailing_zeros() as usize);
             colours &= colours - 1;
         }
         word
@@ -479,11 +426,7 @@ impl Board {
 
     /// The cells holding a piece among the first 64, a bit each.
     pub(crate) fn occupied_word(&self) -> u64 {
-        let later = self
-            .later_colour_words
-            .as_deref()
-            .map_or(&[][..], |words| words);
-        (self.colour_words.iter().chain(later)).fold(0, |bits, word| bits | word)
+        self.colour_words.iter().fold(0, |bits, word| bits | word)
     }
 
     /// The cells holding a piece of a colour in `colours`, the first 128 as
@@ -602,10 +545,8 @@ impl Clone for Board {
             layout: self.layout.clone(),
             cells_are_slots: self.cells_are_slots,
             key: self.key,
-            counts: self.counts,
-            later_counts: self.later_counts.clone(),
-            colour_words: self.colour_words,
-            later_colour_words: self.later_colour_words.clone(),
+            counts: self.counts.clone(),
+            colour_words: self.colour_words.clone(),
             colour_more: self.colour_more.clone(),
             heights: self.heights.clone(),
             lines: self.lines.clone(),
@@ -616,11 +557,8 @@ impl Clone for Board {
         copy_into_boxed(&mut self.cells, &source.cells);
         self.open.clone_from(&source.open);
         self.key = source.key;
-        self.counts = source.counts;
-        self.later_counts.clone_from(&source.later_counts);
-        self.colour_words = source.colour_words;
-        self.later_colour_words
-            .clone_from(&source.later_colour_words);
+        self.counts.copy_from(&source.counts);
+        self.colour_words.copy_from(&source.colour_words);
         if !(self.colour_more.is_empty() && source.colour_more.is_empty()) {
             copy_into_boxed(&mut self.colour_more, &source.colour_more);
         }

@@ -30,6 +30,7 @@ mod round;
 mod score;
 mod seen_turns;
 mod slots;
+mod split_list;
 mod stack_run;
 mod state;
 mod step_moves;

@@ -4,16 +4,14 @@
 //! turn cost as much as the rest of a turn's bookkeeping.
 
 use super::PIECE_KINDS;
+use super::split_list::SplitList;
 use crate::rules::{Color, Shape};
 
 #[derive(Debug)]
 pub(crate) struct Reserves {
-    /// Per kind of the first two colours, how many are held: inline, as
-    /// most games have two colours.
-    first: [u16; FIRST_KINDS],
-    /// The same for the later colours' kinds, once one of them holds a
-    /// piece: boxed, since few games have one, and every state carries it.
-    later: Option<Box<[u16; PIECE_KINDS - FIRST_KINDS]>>,
+    /// Per kind, how many are held: the first two colours' inline, as most
+    /// games have two; the later colours' boxed once one holds a piece.
+    counts: SplitList<u16, FIRST_KINDS, { PIECE_KINDS - FIRST_KINDS }>,
     /// The sum of each count times its kind's word: one addition per change,
     /// and equal counts always give equal keys.
     key: u64,
@@ -74,15 +72,13 @@ impl Eq for Reserves {}
 impl Clone for Reserves {
     fn clone(&self) -> Reserves {
         Reserves {
-            first: self.first,
-            later: self.later.clone(),
+            counts: self.counts.clone(),
             key: self.key,
         }
     }
 
     fn clone_from(&mut self, source: &Reserves) {
-        self.first = source.first;
-        self.later.clone_from(&source.later);
+        self.counts.copy_from(&source.counts);
         self.key = source.key;
     }
 }
@@ -92,15 +88,8 @@ impl Reserves {
         let key = counts.iter().enumerate().fold(0u64, |key, (kind, &n)| {
             key.wrapping_add(u64::from(n).wrapping_mul(kind_word(kind)))
         });
-        let (first, later) = counts.split_at(FIRST_KINDS);
-        let later = later.iter().any(|&n| n > 0).then(|| {
-            let mut kept = Box::new([0; PIECE_KINDS - FIRST_KINDS]);
-            kept.copy_from_slice(later);
-            kept
-        });
         Reserves {
-            first: first.try_into().expect("the first colours' kinds"),
-            later,
+            counts: SplitList::from_slice(&counts),
             key,
         }
     }
@@ -118,21 +107,13 @@ impl Reserves {
 
     #[inline]
     fn count(&self, kind: usize) -> u16 {
-        match self.first.get(kind) {
-            Some(&count) => count,
-            None => (self.later.as_ref()).map_or(0, |later| later[kind - FIRST_KINDS]),
-        }
+        self.counts.get(kind)
     }
 
-    /// The count of `kind`, to change: the later colours' counts made when
-    /// one of them first holds a piece.
+    /// The count of `kind`, to change.
     #[inline]
     fn count_mut(&mut self, kind: usize) -> &mut u16 {
-        if kind < FIRST_KINDS {
-            return &mut self.first[kind];
-        }
-        let later = (self.later).get_or_insert_with(|| Box::new([0; PIECE_KINDS - FIRST_KINDS]));
-        &mut later[kind - FIRST_KINDS]
+        self.counts.get_mut(kind)
     }
 
     /// One piece of the kind leaves the reserve (placed on the board).
@@ -166,11 +147,7 @@ impl Reserves {
     /// Whether no piece is held off the board.
     #[inline]
     pub(crate) fn holds_none(&self) -> bool {
-        self.first == [0; FIRST_KINDS]
-            && self
-                .later
-                .as_ref()
-                .is_none_or(|later| later.iter().all(|&n| n == 0))
+        self.counts.is_zero()
     }
 
     /// A word naming the counts, kept as they change.
