@@ -279,12 +279,7 @@ impl State {
     /// asked after every move, by the loop that plays the forced ones.
     #[inline]
     pub(crate) fn choice_count(&self) -> usize {
-        let listed = self
-            .choices
-            .listed
-            .iter()
-            .filter(|m| **m != Move::OfferDraw)
-            .count();
+        let listed = self.listed_but_offer().len();
         match self.placing() {
             Some((kinds, slots)) => kinds.len() * slots.len() + listed,
             None => listed,
@@ -303,13 +298,25 @@ impl State {
                 shape: *shape,
                 to: self.slot_target(slots.nth(0)),
             }),
-            _ => self
-                .choices
-                .listed
-                .iter()
-                .copied()
-                .find(|m| *m != Move::OfferDraw),
+            _ => self.listed_but_offer().first().copied(),
         }
+    }
+
+    /// The moves listed besides offering a draw, which is listed last when
+    /// it is (see `other_moves`): counted after every move, by the loop
+    /// that plays the forced ones.
+    #[inline]
+    fn listed_but_offer(&self) -> &[Move] {
+        let listed = &self.choices.listed[..];
+        let choices = match listed.split_last() {
+            Some((Move::OfferDraw, rest)) => rest,
+            _ => listed,
+        };
+        debug_assert!(
+            !choices.contains(&Move::OfferDraw),
+            "an offer is listed last"
+        );
+        choices
     }
 
     /// Whether `mv` is one of the legal moves.

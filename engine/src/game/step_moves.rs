@@ -39,6 +39,21 @@ impl SeatBits {
     }
 }
 
+impl Jumps<'_> {
+    /// Whether the board allows one of these jumps (see
+    /// `State::push_jumps`): over a piece the shape may pass, to a free
+    /// cell.
+    #[inline]
+    pub(super) fn any_allowed(&self, bits: &SeatBits) -> bool {
+        let jumpable = bits.jumpable(self.over);
+        self.landings & bits.free != 0
+            && self.passed & jumpable != 0
+            && (self.list.iter()).any(|&[passed, landing]| {
+                jumpable >> passed & 1 != 0 && bits.free >> landing & 1 != 0
+            })
+    }
+}
+
 impl State {
     /// The step tables, where they may list this position's steps: every
     /// board still open, and no capture in passing open where some shape

@@ -466,11 +466,26 @@ impl State {
         }
         self.position.tactics.visited.push(to);
         self.position.tactics.chain = Some(to);
-        let mut again = Vec::new();
-        self.jumps(seat, to, shape, &mut again);
-        if again.is_empty() {
+        if !self.has_jump(seat, to, shape) {
             self.position.tactics.chain = None;
         }
+    }
+
+    /// Whether the piece on `from` has a jump (see [`State::jumps`]): from
+    /// the tables where they know, without listing one; else on the
+    /// scratch list.
+    fn has_jump(&mut self, seat: usize, from: u16, shape: Shape) -> bool {
+        if let Some(table) = self.tables_for_steps()
+            && let Some(jumps) = table.jumps(seat, from, shape.index())
+        {
+            return jumps.any_allowed(&self.seat_bits(table, seat));
+        }
+        let mut again = std::mem::take(&mut self.scratch_mut().moves);
+        again.clear();
+        self.jumps(seat, from, shape, &mut again);
+        let any = !again.is_empty();
+        self.scratch_mut().moves = again;
+        any
     }
 
     /// Whether `seat`'s piece of `shape` may pass over the piece on `cell`
