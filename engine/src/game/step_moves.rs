@@ -90,10 +90,11 @@ impl State {
 
     /// The kinds of `seat`'s pieces that may move (a bit per packed
     /// piece: their shape moves and none of their kind waits in reserve,
-    /// see `steps_from`), the board as the seat reads it, and the cells of
-    /// its pieces it may leave.
+    /// see `steps_from`), the board as the seat reads it, the cells of its
+    /// pieces it may leave that may have a move, and of those the ones
+    /// that may have a jump (see `StepTable::mover_filter`).
     #[inline(always)]
-    fn moving_pieces(&self, table: &StepTable, seat: usize) -> (u64, SeatBits, u64) {
+    fn moving_pieces(&self, table: &StepTable, seat: usize) -> (u64, SeatBits, [u64; 2]) {
         let mut moving = table.moving(seat);
         let mut kinds = moving;
         while kinds != 0 {
@@ -105,7 +106,11 @@ impl State {
         }
         let bits = self.seat_bits(table, seat);
         let pieces = bits.mine & table.leavable(self.position.phase(), seat);
-        (moving, bits, pieces)
+        let (pieces, jumpers) = match table.mover_filter(seat) {
+            Some(filter) => filter.movers(pieces, bits.free, |over| bits.jumpable(over)),
+            None => (pieces, pieces),
+        };
+        (moving, bits, [pieces, jumpers])
     }
 
     /// The shape of the piece on `from`, if it is of the kinds `moving`
@@ -135,7 +140,7 @@ impl State {
         seat: usize,
         out: &mut Vec<Move>,
     ) -> (u32, bool) {
-        let (moving, bits, mut pieces) = self.moving_pieces(table, seat);
+        let (moving, bits, [mut pieces, jumpers]) = self.moving_pieces(table, seat);
         let (start, mut captures) = (out.len(), 0);
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u16;
@@ -145,13 +150,16 @@ impl State {
             };
             let reach = self.table_reach(table, (seat, from), shape, &bits);
             self.push_reach(table, (seat, from), shape, reach, out);
-            if let Some(jumps) = table.jumps(seat, from, shape.index()) {
+            if jumpers >> from & 1 != 0
+                && let Some(jumps) = table.jumps(seat, from, shape.index())
+            {
                 let taken = self.push_jumps((seat, from), shape, (jumps, &bits), false, out);
                 captures += taken;
                 if COMPULSORY && taken > 0 {
                     // The first capture: what was listed before goes.
                     out.truncate(start);
-                    self.push_captures(table, seat, (pieces | 1 << from, moving), &bits, out);
+                    let rest = (pieces | 1 << from) & jumpers;
+                    self.push_captures(table, seat, (rest, moving), &bits, out);
                     return (captures, true);
                 }
             }

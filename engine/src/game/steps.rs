@@ -20,6 +20,7 @@ use super::capture::ShapePower;
 use super::goals::Goals;
 use crate::geometry::{DirectionSet, Geometry, NO_CELL};
 use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Color, Movement, Shape};
+use movers::MoverFilter;
 
 /// The direction sets in the order the tables keep them.
 const SETS: [DirectionSet; 3] = [
@@ -36,6 +37,8 @@ struct SeatMasks {
     moving: u64,
     /// The cells of its goal edge, a bit each.
     goal: u64,
+    /// Which of its pieces may move, where a few shifts tell.
+    movers: Option<MoverFilter>,
 }
 
 #[derive(Clone, Debug)]
@@ -259,6 +262,7 @@ fn compile_seat_masks(
                     .filter(|(_, s)| !movement[s.index()].is_empty())
                     .fold(0u64, |bits, (c, s)| bits | 1 << super::pack(c, s)),
                 goal,
+                movers: None,
             }
         })
         .collect()
@@ -332,7 +336,7 @@ impl StepTable {
             bits | u8::from(paralysing == Some(CaptureResult::Paralyze)) << shape
         });
         let seat_masks = compile_seat_masks(geo, movement, goals, controls);
-        Some(StepTable {
+        let mut table = StepTable {
             leaps,
             diagonal_forward,
             takes_diagonally,
@@ -351,7 +355,21 @@ impl StepTable {
             enterable,
             sticky: bits((0..cells as u16).filter(|&c| sticky[usize::from(c)])),
             all: bits(0..cells as u16),
-        })
+        };
+        let shapes = (0..6).fold(0u8, |bits, s| bits | u8::from(!movement[s].is_empty()) << s);
+        for seat in 0..seats {
+            let rules = (movement, powers, goals);
+            table.seat_masks[seat].movers =
+                MoverFilter::compile(geo, rules, &table, (seat, shapes));
+        }
+        Some(table)
+    }
+
+    /// The quick test of which of `seat`'s pieces may move, where there is
+    /// one (see [`MoverFilter`]).
+    #[inline]
+    pub(crate) fn mover_filter(&self, seat: usize) -> Option<&MoverFilter> {
+        self.seat_masks[seat].movers.as_ref()
     }
 
     /// The cells `seat` may land on in `phase` given the occupied ones:
@@ -709,6 +727,8 @@ fn leap(adjacent: &[[u64; 3]], knight: &[[u64; 3]], from: usize, leaps: u8) -> u
         bits | step | jump
     })
 }
+
+mod movers;
 
 #[cfg(test)]
 mod tests {
