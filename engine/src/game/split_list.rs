@@ -4,8 +4,9 @@
 //! games use the first colours only and every state carries the list.
 
 /// `FIRST` entries inline, then `LATER` more behind a box made on the
-/// first write past the inline ones; unwritten entries read as zero.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// first write past the inline ones; unwritten entries read as zero, and
+/// a box of zeros is no different from none.
+#[derive(Clone, Debug)]
 pub(crate) struct SplitList<T, const FIRST: usize, const LATER: usize> {
     first: [T; FIRST],
     later: Option<Box<[T; LATER]>>,
@@ -50,16 +51,15 @@ impl<T: Copy + Default + PartialEq, const FIRST: usize, const LATER: usize>
         if i < FIRST {
             return &mut self.first[i];
         }
-        self.later_mut(i)
+        // Not cold: a third of a three-colour game's placements come here.
+        &mut self.later.get_or_insert_with(Self::zeros)[i - FIRST]
     }
 
-    /// [`SplitList::get_mut`] past the inline entries: the box made on the
-    /// first write there.
+    /// The box of later entries, made on the first write to one.
     #[cold]
     #[inline(never)]
-    fn later_mut(&mut self, i: usize) -> &mut T {
-        let later = (self.later).get_or_insert_with(|| Box::new([T::default(); LATER]));
-        &mut later[i - FIRST]
+    fn zeros() -> Box<[T; LATER]> {
+        Box::new([T::default(); LATER])
     }
 
     /// The inline entries.
@@ -87,12 +87,32 @@ impl<T: Copy + Default + PartialEq, const FIRST: usize, const LATER: usize>
             && self.later().iter().all(|&entry| entry == T::default())
     }
 
-    /// Becomes a copy of `source`, reusing its box where both have one.
+    /// Becomes a copy of `source`, keeping its own box (zeroed where
+    /// `source` has none): a playout copies the start again and again, and
+    /// a game of three colours boxed its third each time.
     #[inline]
     pub(crate) fn copy_from(&mut self, source: &Self) {
         self.first = source.first;
-        self.later.clone_from(&source.later);
+        match (&mut self.later, &source.later) {
+            (Some(mine), Some(theirs)) => **mine = **theirs,
+            (Some(mine), None) => **mine = [T::default(); LATER],
+            (None, Some(theirs)) => self.later = Some(theirs.clone()),
+            (None, None) => {}
+        }
     }
+}
+
+impl<T: Copy + Default + PartialEq, const FIRST: usize, const LATER: usize> PartialEq
+    for SplitList<T, FIRST, LATER>
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.first == other.first && (0..LATER).all(|i| self.get(FIRST + i) == other.get(FIRST + i))
+    }
+}
+
+impl<T: Copy + Default + Eq, const FIRST: usize, const LATER: usize> Eq
+    for SplitList<T, FIRST, LATER>
+{
 }
 
 #[cfg(test)]
@@ -122,5 +142,14 @@ mod tests {
         assert!(!list.is_zero() && list.later() == [0, 0, 0]);
         *list.get_mut(1) = 0;
         assert!(list.is_zero(), "a box of zeros is zero");
+        assert_eq!(list, SplitList::default(), "and equals no box");
+        let boxed = list.later().as_ptr();
+        *list.get_mut(4) = 7;
+        list.copy_from(&SplitList::default());
+        assert_eq!(
+            (list.later(), list.later().as_ptr()),
+            (&[0, 0, 0][..], boxed)
+        );
+        assert_ne!(list, SplitList::from_slice(&[0, 0, 0, 0, 7]));
     }
 }

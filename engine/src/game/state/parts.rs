@@ -142,12 +142,27 @@ pub(crate) struct Decided {
     pub board_results: Vec<Option<Box<Outcome>>>,
 }
 
+impl Decided {
+    /// Becomes a copy of `source`, in its own lists.
+    fn refill_from(&mut self, source: &Decided) {
+        self.last_line_teams.clone_from(&source.last_line_teams);
+        self.disqualified.clone_from(&source.disqualified);
+        self.board_results.clone_from(&source.board_results);
+    }
+}
+
 impl Standings {
     pub(super) fn copy_from(&mut self, source: &Standings) {
         self.folded = source.folded;
         self.left = source.left;
         self.shape_holders.clone_from(&source.shape_holders);
-        self.decided.clone_from(&source.decided);
+        // Refilled in place where no other state holds them: a playout
+        // copies the start again and again, and shared standings were
+        // copied anew (three allocations) at each game's first decision.
+        match Arc::get_mut(&mut self.decided) {
+            Some(mine) => mine.refill_from(&source.decided),
+            None => self.decided.clone_from(&source.decided),
+        }
     }
 
     /// The seldom-changed standings, to change: this state's own from now
