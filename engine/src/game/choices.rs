@@ -307,16 +307,7 @@ impl State {
     /// that plays the forced ones.
     #[inline]
     fn listed_but_offer(&self) -> &[Move] {
-        let listed = &self.choices.listed[..];
-        let choices = match listed.split_last() {
-            Some((Move::OfferDraw, rest)) => rest,
-            _ => listed,
-        };
-        debug_assert!(
-            !choices.contains(&Move::OfferDraw),
-            "an offer is listed last"
-        );
-        choices
+        Move::but_offer(&self.choices.listed)
     }
 
     /// Whether `mv` is one of the legal moves.

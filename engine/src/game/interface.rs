@@ -420,14 +420,7 @@ impl GameState for State {
     /// ([`Move::AgreeDraw`], [`Move::RefuseDraw`]) are the legal actions.
     #[inline]
     fn legal_actions(&self) -> &[Move] {
-        // The engine lists a draw offer last, when it lists one.
-        let legal = self.legal();
-        let moves = match legal.split_last() {
-            Some((Move::OfferDraw, rest)) => rest,
-            _ => legal,
-        };
-        debug_assert!(!moves.contains(&Move::OfferDraw), "an offer is listed last");
-        moves
+        Move::but_offer(self.legal())
     }
 
     /// Applies one of the [`State::legal_actions`] (or a draw offer, as a

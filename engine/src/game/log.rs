@@ -59,7 +59,7 @@ impl<T> Clone for Sealed<T> {
     }
 }
 
-impl<T> Sealed<T> {
+impl<T: Clone> Sealed<T> {
     /// The one chunk of a list that nothing else holds, to be refilled.
     fn own_chunk(&mut self) -> Option<&mut Vec<T>> {
         match &mut self.chunks[..] {
@@ -175,20 +175,10 @@ impl<T> Log<T> {
         })
     }
 
-    /// Forgets every entry, keeping the tail's memory, and the first
-    /// sealed chunk's where nothing else holds it: a playout's state is
-    /// cleared at every game, and sealing anew took four allocations.
+    /// Forgets every entry, keeping the tail's memory.
     pub(crate) fn clear(&mut self) {
-        self.tail.clear();
-        if let Some(sealed) = self.full.as_mut().and_then(Arc::get_mut) {
-            sealed.chunks.truncate(1);
-            if let Some(own) = sealed.own_chunk() {
-                own.clear();
-                sealed.len = 0;
-                return;
-            }
-        }
         self.full = None;
+        self.tail.clear();
     }
 }
 
@@ -296,14 +286,6 @@ impl<T> ExactSizeIterator for Iter<'_, T> {}
 
 #[cfg(test)]
 mod tests {
-    impl Log<usize> {
-        fn extend_for_test(&mut self, entries: impl IntoIterator<Item = usize>) {
-            for entry in entries {
-                self.push(entry);
-            }
-        }
-    }
-
     use super::*;
 
     /// A log and a plain list given the same entries agree.
@@ -360,27 +342,6 @@ mod tests {
     }
 
     /// Copies share the full chunks: a change to one never shows in another.
-    #[test]
-    fn a_cleared_log_refills_its_own_chunk_and_reads_as_new() {
-        let room = |log: &Log<usize>| {
-            let sealed = log.full.as_ref().expect("sealed");
-            sealed.chunks[0].1.capacity()
-        };
-        let mut log = Log::default();
-        log.extend_for_test(0..5 * CHUNK);
-        assert!(room(&log) >= 4 * CHUNK);
-        log.clear();
-        assert!(log.is_empty() && log.iter().next().is_none() && log.get(0).is_none());
-        log.extend_for_test(100..100 + 2 * CHUNK + 1);
-        assert_eq!(log.to_vec(), (100..100 + 2 * CHUNK + 1).collect::<Vec<_>>());
-        // Sealed anew, the chunk would have room for the two tails only.
-        assert!(room(&log) >= 4 * CHUNK, "the same chunk, refilled");
-        let shared = log.clone();
-        log.clear();
-        assert!(log.is_empty(), "a shared chunk is let go");
-        assert_eq!(shared.len(), 2 * CHUNK + 1, "and its holder keeps it");
-    }
-
     #[test]
     fn copies_share_the_past_and_keep_their_own_present() {
         let mut first = Log::default();

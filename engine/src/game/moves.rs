@@ -36,6 +36,18 @@ pub enum Move {
 }
 
 impl Move {
+    /// `moves` without a draw offer, which the engine lists last when it
+    /// lists one (see `State::other_moves`).
+    #[inline]
+    pub(crate) fn but_offer(moves: &[Move]) -> &[Move] {
+        let rest = match moves.split_last() {
+            Some((Move::OfferDraw, rest)) => rest,
+            _ => moves,
+        };
+        debug_assert!(!rest.contains(&Move::OfferDraw), "an offer is listed last");
+        rest
+    }
+
     /// Moves on the board, as opposed to passes and draw talk.
     pub fn is_board_move(self) -> bool {
         matches!(

@@ -39,18 +39,26 @@ impl SeatBits {
     }
 }
 
-impl Jumps<'_> {
-    /// Whether the board allows one of these jumps (see
-    /// `State::push_jumps`): over a piece the shape may pass, to a free
-    /// cell.
+impl<'a> Jumps<'a> {
+    /// The (passed, landing) cells of the jumps the board allows: over a
+    /// piece of `jumpable`, to a free cell. Most pieces in most positions
+    /// have none, which the masks say without a walk of the list.
+    #[inline]
+    fn allowed(&self, bits: &SeatBits, jumpable: u64) -> impl Iterator<Item = [u8; 2]> + 'a {
+        let free = bits.free;
+        let any = self.landings & free != 0 && self.passed & jumpable != 0;
+        let list = if any { self.list } else { &[] };
+        (list.iter().copied()).filter(move |&[passed, landing]| {
+            jumpable >> passed & 1 != 0 && free >> landing & 1 != 0
+        })
+    }
+
+    /// Whether the board allows one of these jumps (see `allowed`).
     #[inline]
     pub(super) fn any_allowed(&self, bits: &SeatBits) -> bool {
-        let jumpable = bits.jumpable(self.over);
-        self.landings & bits.free != 0
-            && self.passed & jumpable != 0
-            && (self.list.iter()).any(|&[passed, landing]| {
-                jumpable >> passed & 1 != 0 && bits.free >> landing & 1 != 0
-            })
+        self.allowed(bits, bits.jumpable(self.over))
+            .next()
+            .is_some()
     }
 }
 
@@ -213,15 +221,10 @@ impl State {
         } else {
             bits.jumpable(jumps.over)
         };
-        if jumps.passed & jumpable == 0 {
-            return 0;
-        }
         let mut captures = 0;
-        for &[passed, landing] in jumps.list {
-            if jumpable >> passed & 1 != 0 && bits.free >> landing & 1 != 0 {
-                self.push_step(seat, from, u16::from(landing), shape, out);
-                captures += (taken >> passed & 1) as u32;
-            }
+        for [passed, landing] in jumps.allowed(bits, jumpable) {
+            self.push_step(seat, from, u16::from(landing), shape, out);
+            captures += (taken >> passed & 1) as u32;
         }
         captures
     }

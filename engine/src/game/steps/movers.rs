@@ -39,6 +39,7 @@ impl Shifts {
             seen |= 1 << dir;
             let (by, from) = geo.uniform_step(dir)?;
             let slot = shifts.by.get_mut(usize::from(shifts.len))?;
+            // One word: the step tables are made for boards of at most 64 cells.
             *slot = (i8::try_from(by).ok()?, from[0]);
             shifts.len += 1;
         }
@@ -76,7 +77,7 @@ impl MoverFilter {
         table: &StepTable,
         (seat, shapes): (usize, u8),
     ) -> Option<MoverFilter> {
-        if table.covers || table.takes_diagonally != 0 || table.cells > 64 {
+        if table.covers || table.takes_diagonally != 0 {
             return None;
         }
         let mut step_dirs = Vec::new();
