@@ -9,6 +9,7 @@
 use std::sync::OnceLock;
 
 use super::board::Slots;
+use super::state::BoardResult;
 use super::{Move, State};
 use crate::rules::{BoardKind, Color, Shape};
 
@@ -98,6 +99,12 @@ impl Clone for Choices {
             (Some(mine), Some(theirs)) => {
                 mine.full.take();
                 mine.unblocked.clone_from(&theirs.unblocked);
+            }
+            // Kept, emptied: a playout restarts from a start without a
+            // product, and made the box and its slots again every game.
+            (Some(mine), None) => {
+                mine.full.take();
+                mine.unblocked.clear();
             }
             (mine, theirs) => mine.clone_from(theirs),
         }
@@ -217,7 +224,7 @@ impl State {
                 .decided
                 .board_results
                 .iter()
-                .all(Option::is_none)
+                .all(BoardResult::is_open)
             && game.phases[self.position.phase()].locked_seats & (1 << seat) == 0
             && !self.has_folded(seat)
     }

@@ -284,7 +284,7 @@ impl State {
     /// Whether the board holding `cell` is still undecided (decided boards are locked to all).
     pub(crate) fn board_open(&self, cell: u16) -> bool {
         let board = self.game().geometry.coord(cell).board;
-        self.standings.decided.board_results[usize::from(board - 1)].is_none()
+        self.standings.decided.board_results[usize::from(board - 1)].is_open()
     }
 
     pub(crate) fn can_leave(&self, seat: usize, cell: u16) -> bool {

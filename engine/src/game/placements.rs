@@ -2,6 +2,7 @@
 //! boards, stacks and their kept heights), and, for capture-only
 //! surrounding shapes, only where a placement takes.
 
+use super::state::BoardResult;
 use super::{CompiledPhase, Move, Seat, State};
 use crate::geometry::{DirectionSet, Geometry};
 use crate::rules::{BoardKind, CaptureCondition, CaptureResult, Cloaking, Color, RuleSet, Shape};
@@ -178,7 +179,7 @@ impl State {
             .decided
             .board_results
             .iter()
-            .all(Option::is_none);
+            .all(BoardResult::is_open);
         let cells = self
             .position
             .board

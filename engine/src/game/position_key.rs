@@ -21,6 +21,7 @@
 use std::hash::Hash;
 
 use super::State;
+use super::state::BoardResult;
 
 /// See the module's documentation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -100,8 +101,9 @@ impl State {
         out.push(standings.decided.board_results.len() as u8);
         for board in &standings.decided.board_results {
             match board {
-                None => out.push(0),
-                Some(outcome) => {
+                BoardResult::Open => out.push(0),
+                BoardResult::Decided => out.push(2),
+                BoardResult::Kept(outcome) => {
                     use std::io::Write;
                     out.push(1);
                     let _ = write!(out, "{outcome:?}");

@@ -115,6 +115,12 @@ impl Slots {
         self.words().get(word).is_some_and(|w| w & bit != 0)
     }
 
+    /// Empties the set, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        self.bits.fill(0);
+        self.len = 0;
+    }
+
     /// Becomes the slots of `from` without those of `blocked` (a bit per
     /// slot, as many words as `from` has), reusing its own words.
     pub(crate) fn assign_without(&mut self, from: &Slots, blocked: &[u64]) {

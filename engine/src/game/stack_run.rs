@@ -137,7 +137,7 @@ impl StackRun {
                 .decided
                 .board_results
                 .iter()
-                .any(Option::is_some)
+                .any(|board| !board.is_open())
         {
             return false;
         }

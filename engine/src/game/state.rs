@@ -14,7 +14,8 @@ mod copies;
 mod parts;
 
 pub(crate) use parts::{
-    Decided, DrawOffer, DrawTalk, Position, Records, Rounds, Scratch, Standings, Stream,
+    BoardResult, Decided, DrawOffer, DrawTalk, Position, Records, Rounds, Scratch, Standings,
+    Stream,
 };
 
 /// A move as it happened: who made it, and whether the engine made it for
@@ -132,7 +133,7 @@ impl State {
                 decided: Arc::new(Decided {
                     last_line_teams: vec![Vec::new(); game.rules.stalemate.len()],
                     disqualified: vec![false; game.teams.count],
-                    board_results: vec![None; usize::from(game.geometry.boards)],
+                    board_results: vec![BoardResult::Open; usize::from(game.geometry.boards)],
                 }),
             },
             // A seat's list once an attempt of its is blocked (cloaked games).

@@ -3,6 +3,7 @@
 //! `movegen::targets` stays the source of truth, and the tables' tests
 //! compare the two move for move.
 
+use super::state::BoardResult;
 use super::steps::{Jumps, OVER_ANY, OVER_OWN, StepTable};
 use super::{Move, PARALYSED, State, unpack};
 use crate::rules::{CaptureResult, Shape};
@@ -74,7 +75,7 @@ impl State {
             .decided
             .board_results
             .iter()
-            .all(Option::is_none);
+            .all(BoardResult::is_open);
         let passing = self.position.tactics.passed.is_some() && table.takes_any_diagonally();
         (open && !passing).then_some(table)
     }

@@ -6,6 +6,7 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::FxHasher;
 
 use super::outcome::{self, Outcome, Rule, StalemateCause};
+use super::state::BoardResult;
 use super::{Move, State};
 use crate::rules::Repetition;
 
@@ -151,7 +152,8 @@ impl State {
             match outcome::turn_check_results(self, mover) {
                 outcome::CheckResults::Nothing => {}
                 outcome::CheckResults::Decided(decided) => {
-                    self.standings.decided_mut().board_results[0] = Some(Box::new(decided))
+                    self.standings.decided_mut().board_results[0] =
+                        BoardResult::Kept(Box::new(decided))
                 }
                 outcome::CheckResults::Results(results) => {
                     return self.end_only_board(results, mover, outcome::Decider::TurnChecks);
@@ -165,7 +167,7 @@ impl State {
             .decided
             .board_results
             .iter()
-            .all(Option::is_some)
+            .all(|board| !board.is_open())
         {
             return self.conclude();
         }
@@ -269,7 +271,7 @@ impl State {
     /// the cause given.
     fn stalemate(&mut self, mover: usize, limit: Option<StalemateCause>) {
         let cause = |state: &mut State| limit.unwrap_or_else(|| outcome::stalemate_cause(state));
-        if let [None] = self.standings.decided.board_results.as_slice() {
+        if let [BoardResult::Open] = self.standings.decided.board_results.as_slice() {
             let by = outcome::Decider::Stalemate(cause(self));
             let results = outcome::stalemate_results(self, mover, 1);
             return self.end_only_board(results, mover, by);
@@ -281,20 +283,20 @@ impl State {
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
             match &self.standings.decided.board_results[b] {
-                Some(decided) => tally.add(&self.game, &decided.results),
-                None => {
+                BoardResult::Kept(decided) => tally.add(&self.game, &decided.results),
+                BoardResult::Decided => {}
+                BoardResult::Open => {
                     stalemated.push((board, cause(self)));
                     let results = outcome::stalemate_results(self, mover, board);
                     tally.add(&self.game, &results);
-                    self.standings.decided_mut().board_results[b] =
-                        Some(Box::new(outcome::placeholder()));
+                    self.standings.decided_mut().board_results[b] = BoardResult::Decided;
                 }
             }
         }
         let results = match self.standings.decided.board_results.as_slice() {
             // One board, decided: its results are the match's (as
             // `combine_results` has it).
-            [Some(only)] => only.results.clone(),
+            [BoardResult::Kept(only)] => only.results.clone(),
             _ => tally.results(&self.game),
         };
         self.outcome = Some(Box::new(outcome::Ending::Untold {
@@ -316,7 +318,7 @@ impl State {
         mover: usize,
         by: outcome::Decider,
     ) {
-        self.standings.decided_mut().board_results[0] = Some(Box::new(outcome::placeholder()));
+        self.standings.decided_mut().board_results[0] = BoardResult::Decided;
         self.outcome = Some(Box::new(outcome::Ending::Untold {
             results,
             mover,
@@ -330,10 +332,11 @@ impl State {
         for board in 1..=self.game.geometry.boards {
             let b = usize::from(board - 1);
             // Written only when decided: an outcome is a large value to move.
-            if self.standings.decided.board_results[b].is_none()
+            if self.standings.decided.board_results[b].is_open()
                 && let Some(decided) = outcome::turn_checks(self, mover, board)
             {
-                self.standings.decided_mut().board_results[b] = Some(Box::new(decided));
+                self.standings.decided_mut().board_results[b] =
+                    BoardResult::Kept(Box::new(decided));
             }
         }
     }
@@ -346,8 +349,13 @@ impl State {
             .decided_mut()
             .board_results
             .iter_mut()
-            .flatten()
-            .map(|o| *std::mem::replace(o, Box::new(outcome::placeholder())))
+            .filter(|board| !board.is_open())
+            .map(
+                |board| match std::mem::replace(board, BoardResult::Decided) {
+                    BoardResult::Kept(outcome) => *outcome,
+                    _ => outcome::placeholder(),
+                },
+            )
             .collect();
         self.outcome = Some(Box::new(outcome::Ending::Told(outcome::combine_boards(
             &self.game, boards,

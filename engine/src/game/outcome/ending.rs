@@ -11,6 +11,7 @@ use super::{
 };
 use crate::game::board::Board;
 use crate::game::lines::LineTest;
+use crate::game::state::BoardResult;
 use crate::game::unpack;
 use crate::game::{Game, State};
 use crate::rules::{Color, WinLose};
@@ -69,11 +70,12 @@ impl Ending {
                         let boards = (1..=state.game().geometry.boards)
                             .map(|board| match stalemated.iter().find(|(b, _)| *b == board) {
                                 Some(&(_, cause)) => stalemate::told(state, *mover, board, cause),
-                                None => state.standings.decided.board_results
+                                None => match &state.standings.decided.board_results
                                     [usize::from(board - 1)]
-                                .as_deref()
-                                .cloned()
-                                .expect("decided before the stalemate"),
+                                {
+                                    BoardResult::Kept(outcome) => (**outcome).clone(),
+                                    _ => unreachable!("decided before the stalemate"),
+                                },
                             })
                             .collect();
                         combine_boards(state.game(), boards)

@@ -43,7 +43,7 @@ pub(crate) type TeamValues = smallvec::SmallVec<[u32; 8]>;
 pub(super) fn measure(state: Position<'_>, of: &Measure, board: u8) -> TeamValues {
     let game = state.game();
     if *of == Measure::Area {
-        return area(state, board).into_iter().collect();
+        return area(state, board);
     }
     let per_color = color_measure(state, of, board);
     let longest = matches!(of, Measure::LongestLine { .. });
@@ -279,7 +279,7 @@ fn runs_as_bits(
 /// empty spaces (locked blanks included), stopping at other teams' pieces.
 /// Up and down count as orthogonal steps on stacks and 3-D boards. Shapes'
 /// own movement is ignored, and a space two teams reach counts for both.
-fn area(state: Position<'_>, board: u8) -> Vec<u32> {
+fn area(state: Position<'_>, board: u8) -> TeamValues {
     if let Some(masks) = &state.game().outcomes.area_masks {
         return (0..state.game().teams.count)
             .map(|team| area_word(state, masks, board, team).count_ones())

@@ -7,6 +7,10 @@ use super::super::capture::{Strength, contest};
 use super::super::{Move, State, pack, unpack};
 use super::Lists;
 use crate::rules::{Color, Shape};
+use smallvec::SmallVec;
+
+/// A piece arriving on a cell in a round: the cell, the piece, its flags.
+type Arrival = (u16, (Color, Shape), u8);
 
 impl State {
     /// Arrivals (the plans' moves in `lists`) stack in seat order; each
@@ -112,7 +116,9 @@ impl State {
     pub(super) fn resolve_on_cells(&mut self, moves: &[(usize, Move)]) {
         // Chains, castling and captures other than cover: see `taking::rounds`.
         let (moves, journeys) = self.round_journeys(moves);
-        let mut arrivals: Vec<(u16, (Color, Shape), u8)> = Vec::new();
+        // On the stack: a round's arrivals are few, and a sealed game
+        // resolves a round every turn.
+        let mut arrivals: SmallVec<[Arrival; 8]> = SmallVec::new();
         for &(_, mv) in &moves {
             match mv {
                 Move::Place { color, shape, to } => {
@@ -140,11 +146,11 @@ impl State {
                 _ => {}
             }
         }
-        let mut cells: Vec<u16> = arrivals.iter().map(|a| a.0).collect();
+        let mut cells: SmallVec<[u16; 8]> = arrivals.iter().map(|a| a.0).collect();
         cells.sort_unstable();
         cells.dedup();
         for cell in cells {
-            let here: Vec<((Color, Shape), u8)> = arrivals
+            let here: SmallVec<[((Color, Shape), u8); 4]> = arrivals
                 .iter()
                 .filter(|a| a.0 == cell)
                 .map(|a| (a.1, a.2))

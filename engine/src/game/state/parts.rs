@@ -138,8 +138,29 @@ pub(crate) struct Decided {
     pub last_line_teams: Vec<Vec<usize>>,
     /// Per team: disqualified as an overachiever.
     pub disqualified: Vec<bool>,
-    /// Per board, its outcome once decided (a decided board is locked to all).
-    pub board_results: Vec<Option<Box<Outcome>>>,
+    /// Per board, whether it is decided and how (a decided board is
+    /// locked to all).
+    pub board_results: Vec<BoardResult>,
+}
+
+/// Whether a board is decided, and its outcome where the ending does not
+/// tell it: a board the final stalemate or the last turn decides is only
+/// marked, with no outcome to allocate (the end of most playouts).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) enum BoardResult {
+    #[default]
+    Open,
+    /// Decided; the match's ending tells how.
+    Decided,
+    /// Decided before the match ended, with this outcome.
+    Kept(Box<Outcome>),
+}
+
+impl BoardResult {
+    #[inline]
+    pub(crate) fn is_open(&self) -> bool {
+        matches!(self, BoardResult::Open)
+    }
 }
 
 impl Decided {

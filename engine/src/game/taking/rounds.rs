@@ -15,6 +15,10 @@
 use super::super::goals::is_jump;
 use super::super::{Move, State};
 use crate::rules::{CaptureCondition, Color, Shape};
+use smallvec::SmallVec;
+
+/// A round's moves as they settle, each with its seat.
+pub(crate) type Settling = SmallVec<[(usize, Move); 4]>;
 
 /// One piece's way through a round, and what it may take.
 #[derive(Clone, Debug)]
@@ -35,9 +39,11 @@ impl State {
     pub(crate) fn round_journeys(
         &self,
         moves: &[(usize, Move)],
-    ) -> (Vec<(usize, Move)>, Vec<Journey>) {
-        let mut settle: Vec<(usize, Move)> = Vec::new();
-        let mut journeys: Vec<Journey> = Vec::new();
+    ) -> (Settling, SmallVec<[Journey; 4]>) {
+        // On the stack: a sealed game settles a round every turn, of a
+        // move or two a seat.
+        let mut settle = Settling::new();
+        let mut journeys: SmallVec<[Journey; 4]> = SmallVec::new();
         for &(seat, mv) in moves {
             let (from, to) = match mv {
                 Move::Place { color, shape, to } => {
