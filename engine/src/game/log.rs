@@ -202,24 +202,27 @@ impl<T: Clone> Log<T> {
     }
 
     /// Moves the full tail into the last sealed chunk where this copy
-    /// alone holds it, else into a new one.
+    /// alone holds it, else into a new one. Moved, not copied: cloning
+    /// each entry and dropping it from the tail was most of the cost
+    /// (a playout seals every few moves).
     #[cold]
     #[inline(never)]
     fn seal_tail(&mut self) {
         let sealed = Arc::make_mut(self.full.get_or_insert_default());
+        sealed.len += self.tail.len();
         match sealed
             .chunks
             .last_mut()
             .and_then(|(_, last)| Arc::get_mut(last))
         {
-            Some(own) => own.extend_from_slice(&self.tail),
+            Some(own) => own.append(&mut self.tail),
             None => {
-                let chunk = self.tail.clone();
-                sealed.chunks.push((sealed.len, Arc::new(chunk)));
+                let chunk: Vec<T> = self.tail.drain(..).collect();
+                sealed
+                    .chunks
+                    .push((sealed.len - chunk.len(), Arc::new(chunk)));
             }
         }
-        sealed.len += self.tail.len();
-        self.tail.clear();
     }
 }
 

@@ -168,3 +168,54 @@ fn every_colour_is_counted_and_placed_in_its_word() {
     assert_eq!(board.count_of(*Color::ALL.last().expect("colours")), 0);
     assert_eq!(board.open().len(), 70 - Color::ALL.len() + 1);
 }
+
+#[test]
+fn a_shape_is_counted_over_every_colour() {
+    use crate::rules::{Color, Shape};
+    let mut board = Board::new(vec![0; 20], flat(20));
+    assert_eq!(board.count_shape(Shape::Pentagon), 0);
+    // One square of each colour, the later colours' counts boxed, and a
+    // piece of another shape that must not count.
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        board.set(i, super::super::pack(color, Shape::Pentagon));
+    }
+    board.set(15, super::super::pack(Color::White, Shape::Circle));
+    assert_eq!(
+        usize::from(board.count_shape(Shape::Pentagon)),
+        Color::ALL.len()
+    );
+    assert_eq!(board.count_shape(Shape::Circle), 1);
+    board.set(0, 0);
+    assert_eq!(
+        usize::from(board.count_shape(Shape::Pentagon)),
+        Color::ALL.len() - 1
+    );
+}
+
+#[test]
+fn every_word_of_a_colours_cells_follows_its_pieces() {
+    use crate::rules::{Color, Shape};
+    // 200 cells: four words a colour, cells on both sides of each word's end.
+    let mut board = Board::new(vec![0; 200], flat(200)).with_every_colour_bit();
+    let cells = [0usize, 63, 64, 127, 128, 199];
+    for (i, &cell) in cells.iter().enumerate() {
+        let color = Color::ALL[i % 3];
+        board.set(cell, super::super::pack(color, Shape::X));
+    }
+    for (i, color) in Color::ALL.into_iter().take(3).enumerate() {
+        let bit = 1u16 << color.index();
+        for word in 0..4 {
+            let expected = (cells.iter().enumerate())
+                .filter(|&(j, &cell)| j % 3 == i && cell / 64 == word)
+                .fold(0u64, |bits, (_, &cell)| bits | 1 << (cell % 64));
+            assert_eq!(
+                board.colours_bits(bit, word),
+                expected,
+                "{color:?}, word {word}"
+            );
+        }
+    }
+    board.set(128, 0);
+    assert_eq!(board.colours_bits(1 << Color::ALL[1].index(), 2), 0);
+    assert_eq!(board.colours_bits(1 << Color::ALL[0].index(), 0), 1);
+}

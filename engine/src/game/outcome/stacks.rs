@@ -6,6 +6,7 @@ use crate::game::{State, unpack};
 
 /// The teams with N or more of their colours in a stack of `board` that
 /// changed this turn, and the pieces of those colours there.
+#[inline(never)]
 pub(super) fn of_colors(state: &State, colors: u8, board: u8) -> (Vec<bool>, Vec<u16>) {
     let game = state.game();
     let geo = &game.geometry;
