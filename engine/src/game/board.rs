@@ -320,6 +320,30 @@ impl Board {
         }
     }
 
+    /// [`Board::fill_unkeyed`] on a board of stacks, where the caller knows
+    /// where the piece lands: `cell`, the `height`-th of `stack`, above
+    /// every piece there (a lean run's drop, see `lean_run`).
+    #[inline]
+    pub(crate) fn fill_stack_unkeyed(
+        &mut self,
+        stack: usize,
+        height: u8,
+        cell: usize,
+        piece: Cell,
+    ) {
+        debug_assert!(
+            self.cells[cell] == 0 && self.heights[stack] <= height,
+            "a piece lands above the stack's pieces"
+        );
+        self.cells[cell] = piece;
+        self.count(cell, 0, piece);
+        self.heights[stack] = height + 1;
+        // Only a stack's top cell stands for it: filled, the stack is full.
+        if self.layout.slot_of[cell] != NO_SLOT {
+            self.open.remove(stack as u16);
+        }
+    }
+
     /// The counts and colour words as `before` on `cell` gives way to `piece`.
     #[inline(always)]
     fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
@@ -355,13 +379,20 @@ impl Board {
     /// toss, and branching on it mispredicted a third of the time.
     #[inline]
     fn flip_colour_bit(&mut self, colour: usize, cell: usize) {
-        let (word, bit) = (cell / 64, 1 << (cell % 64));
-        *self.colour_words.get_mut(colour) ^= if word == 0 { bit } else { 0 };
+        *self.colour_words.get_mut(colour) ^= if cell < 64 { 1 << cell } else { 0 };
         if !self.colour_more.is_empty() {
-            // Word 0 is inline: there a zero is XORed into the first word.
-            let more = colour * (self.words() - 1) + word.saturating_sub(1);
-            self.colour_more[more] ^= if word == 0 { 0 } else { bit };
+            self.flip_later_colour_bit(colour, cell);
         }
+    }
+
+    /// [`Board::flip_colour_bit`] among the words past the first, kept
+    /// for the games that read them: on a cell among the first 64, a zero
+    /// is XORed into the colour's second word. Out of line: inlined, it
+    /// cost the line games of small boards a few percent by the clock.
+    #[inline(never)]
+    fn flip_later_colour_bit(&mut self, colour: usize, cell: usize) {
+        let word = colour * (self.words() - 1) + (cell / 64).saturating_sub(1);
+        self.colour_more[word] ^= if cell < 64 { 0 } else { 1 << (cell % 64) };
     }
 
     /// A hash of the pieces and where they stand: equal boards have equal

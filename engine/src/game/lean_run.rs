@@ -27,7 +27,7 @@ use super::board::{Board, Slots};
 use super::choices::{Drawn, draw, kinds_held, pieces_held};
 use super::knowledge::seers_of_piece;
 use super::move_run::MoveRun;
-use super::placements::kept_landing;
+use super::placements::{kept_height, kept_landing};
 use super::reserves::Reserves;
 use super::stack_run::StackRun;
 use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};
@@ -342,15 +342,20 @@ impl LeanRun {
             // `choices::kind_at` over the kinds the seat may place, held or
             // not (a kind not held passes no pick): filtering them first
             // cost Tic-Tac-Toe 3% more instructions a game.
-            let (color, shape) = *game.placing.kinds[self.to_move]
-                .iter()
-                .find(|&&(color, shape)| {
-                    let held = u32::from(self.reserves.get(color, shape));
-                    let found = within < held;
-                    within = within.wrapping_sub(held);
-                    found
-                })
-                .expect("the pick falls on a kind held");
+            // A seat placing one kind (most) places it: the draw chose a
+            // placement, so it holds some.
+            let (color, shape) = match &game.placing.kinds[self.to_move][..] {
+                [only] => *only,
+                kinds => *kinds
+                    .iter()
+                    .find(|&&(color, shape)| {
+                        let held = u32::from(self.reserves.get(color, shape));
+                        let found = within < held;
+                        within = within.wrapping_sub(held);
+                        found
+                    })
+                    .expect("the pick falls on a kind held"),
+            };
             if let Some(line) = self.place::<BELIEVED>(game, color, shape, slot, false) {
                 return (played, line);
             }
@@ -606,11 +611,23 @@ impl LeanRun {
         slot: u16,
         automatic: bool,
     ) -> Option<RunStop> {
-        let to = self.landing(game, slot);
         let board = &mut self.board;
         let piece = pack(color, shape);
-        board.fill_unkeyed(usize::from(to), piece);
-        self.reserves.take_one_unkeyed(color, shape);
+        let to = match game.geometry.kind {
+            // Where it lands is known here: the board need not look it up.
+            BoardKind::Stacks => {
+                let stack = usize::from(slot);
+                let height = kept_height(game, self.phase, board, stack);
+                let to = game.geometry.columns()[stack][height];
+                board.fill_stack_unkeyed(stack, height as u8, usize::from(to), piece);
+                to
+            }
+            _ => {
+                board.fill_unkeyed(usize::from(slot), piece);
+                slot
+            }
+        };
+        self.reserves.take_one_packed_unkeyed(piece);
         self.placed.push(Placed {
             to,
             piece,

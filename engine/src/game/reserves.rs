@@ -124,11 +124,12 @@ impl Reserves {
         self.key = self.key.wrapping_sub(kind_word(kind));
     }
 
-    /// [`Reserves::take_one`], leaving the key as it was: for a lean run's
-    /// copy, whose key nothing reads (see `lean_run`).
+    /// [`Reserves::take_one`] of the kind packed as `piece` (see `pack`),
+    /// which a placement has at hand, leaving the key as it was: for a lean
+    /// run's copy, whose key nothing reads (see `lean_run`).
     #[inline]
-    pub(crate) fn take_one_unkeyed(&mut self, color: Color, shape: Shape) {
-        *self.count_mut(index(color, shape)) -= 1;
+    pub(crate) fn take_one_packed_unkeyed(&mut self, piece: super::Cell) {
+        *self.count_mut(usize::from(piece) - 1) -= 1;
     }
 
     /// `n` pieces of the kind join the reserve; a count stops at its

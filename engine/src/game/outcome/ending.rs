@@ -183,17 +183,20 @@ pub(crate) fn one_line_results_into(
 /// placement; see `lean_run`). Only when it says yes can results follow.
 #[inline]
 pub(crate) fn placement_made_a_line(game: &Game, board: &Board, cell: u16, color: Color) -> bool {
-    let count = board.count_of(color);
     game.upkeep
         .untold_checks
         .iter()
         .any(|&(test, _)| match test {
+            // A table's board has at most 64 cells, all in the colour's
+            // word: its pieces are counted there, without a branch on
+            // which colour it is (which alternates, and mispredicted).
             LineTest::Table(table) => {
                 let table = &game.layouts.line_tables[table];
-                count >= u16::from(table.length) && table.completes(cell, board.colour_word(color))
+                let word = board.colour_word(color);
+                word.count_ones() >= u32::from(table.length) && table.completes(cell, word)
             }
             LineTest::Walk { length, diagonals } => {
-                count >= u16::from(length)
+                board.count_of(color) >= u16::from(length)
                     && walk_completes(game, board, cell, color, length, diagonals)
             }
         })
