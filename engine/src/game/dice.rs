@@ -75,11 +75,18 @@ impl State {
     }
 
     /// Keeps, of the board moves in `out`, those the turn's roll allows.
+    /// Asked at every listing: the question inline, the filtering out of
+    /// line (whose frame every listing paid, dice or not).
+    #[inline(always)]
     pub(super) fn keep_rolled(&self, out: &mut Vec<Move>) {
-        let (Some(dice), Some(face)) = (self.game().rules.dice, self.position.rolled) else {
-            return;
-        };
-        match dice.decides {
+        if let (Some(dice), Some(face)) = (self.game().rules.dice, self.position.rolled) {
+            self.keep_rolled_face(dice.decides, face, out);
+        }
+    }
+
+    #[inline(never)]
+    fn keep_rolled_face(&self, decides: DiceDecides, face: u8, out: &mut Vec<Move>) {
+        match decides {
             DiceDecides::Shape => {
                 let named = self.game().rules.shape_of_face(face);
                 out.retain(|&m| self.shape_of(m).is_none_or(|s| Some(s) == named));

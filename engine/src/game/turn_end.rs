@@ -252,16 +252,28 @@ impl State {
 
     /// What the turn about to start needs remembered of its start; its
     /// position's key only where the position `moved` since it was kept.
-    #[inline]
+    /// The questions inline, the work out of line: most games keep
+    /// neither, and every turn paid the whole function's frame.
+    #[inline(always)]
     pub(super) fn keep_turn_start(&mut self, moved: bool) {
         if moved && self.game.upkeep.start_key[self.position.phase()] {
-            self.position.turn_start_key = self.position_key();
+            self.keep_turn_start_key();
         }
         if self.game.upkeep.tracks_shape_holders {
-            let mut holders = std::mem::take(&mut self.standings.shape_holders);
-            outcome::shape_holders(self, &mut holders);
-            self.standings.shape_holders = holders;
+            self.keep_shape_holders();
         }
+    }
+
+    #[inline(never)]
+    fn keep_turn_start_key(&mut self) {
+        self.position.turn_start_key = self.position_key();
+    }
+
+    #[inline(never)]
+    fn keep_shape_holders(&mut self) {
+        let mut holders = std::mem::take(&mut self.standings.shape_holders);
+        outcome::shape_holders(self, &mut holders);
+        self.standings.shape_holders = holders;
     }
 
     /// The final phase stalemated: the stalemate rules decide every board
