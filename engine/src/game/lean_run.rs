@@ -27,7 +27,7 @@ use super::board::{Board, Slots};
 use super::choices::{Drawn, draw, kinds_held, pieces_held};
 use super::knowledge::seers_of_piece;
 use super::move_run::MoveRun;
-use super::placements::{kept_height, kept_landing};
+use super::placements::{kept_drop, kept_landing};
 use super::reserves::Reserves;
 use super::stack_run::StackRun;
 use super::{Game, Move, SeatResult, State, known_bit, outcome, pack};
@@ -617,8 +617,8 @@ impl LeanRun {
             // Where it lands is known here: the board need not look it up.
             BoardKind::Stacks => {
                 let stack = usize::from(slot);
-                let height = kept_height(game, self.phase, board, stack);
-                let to = game.geometry.columns()[stack][height];
+                let (height, to) =
+                    kept_drop(game, self.phase, board, stack).expect("an open stack has room");
                 board.fill_stack_unkeyed(stack, height as u8, usize::from(to), piece);
                 to
             }

@@ -322,9 +322,20 @@ pub(crate) fn kept_landing(
     board: &super::board::Board,
     stack: usize,
 ) -> Option<u16> {
-    game.geometry.columns()[stack]
-        .get(kept_height(game, phase, board, stack))
-        .copied()
+    kept_drop(game, phase, board, stack).map(|(_, cell)| cell)
+}
+
+/// [`kept_landing`] with the height it lands at in its stack.
+#[inline]
+pub(crate) fn kept_drop(
+    game: &super::Game,
+    phase: usize,
+    board: &super::board::Board,
+    stack: usize,
+) -> Option<(usize, u16)> {
+    let height = kept_height(game, phase, board, stack);
+    let cell = game.geometry.columns()[stack].get(height)?;
+    Some((height, *cell))
 }
 
 /// Where in `stack`'s column the next piece lands: its height, or the

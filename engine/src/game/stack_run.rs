@@ -26,6 +26,7 @@ use super::move_run::stalemate_apart;
 use super::placements::kept_landing;
 use super::reserves::Reserves;
 use super::seen_turns::SeenTurns;
+use super::state::BoardResult;
 use super::turn_end::{seat_after, turn_key};
 use super::{Game, Move, SeatResult, State, known_bit, pack};
 use crate::rules::{BoardKind, Cloaking, Color, Order, Shape};
@@ -137,7 +138,7 @@ impl StackRun {
                 .decided
                 .board_results
                 .iter()
-                .any(|board| !board.is_open())
+                .any(BoardResult::is_decided)
         {
             return false;
         }

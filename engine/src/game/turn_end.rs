@@ -167,7 +167,7 @@ impl State {
             .decided
             .board_results
             .iter()
-            .all(|board| !board.is_open())
+            .all(BoardResult::is_decided)
         {
             return self.conclude();
         }
@@ -361,7 +361,7 @@ impl State {
             .decided_mut()
             .board_results
             .iter_mut()
-            .filter(|board| !board.is_open())
+            .filter(|board| board.is_decided())
             .map(
                 |board| match std::mem::replace(board, BoardResult::Decided) {
                     BoardResult::Kept(outcome) => *outcome,

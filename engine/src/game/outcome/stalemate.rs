@@ -121,7 +121,7 @@ pub(crate) fn boards_full(state: &State) -> bool {
     let cells_per_board = state.game().geometry.cells_per_board;
     (0..state.game().geometry.cell_count() as u16).all(|c| {
         let board = usize::from(c) / cells_per_board;
-        !state.standings.decided.board_results[board].is_open()
+        state.standings.decided.board_results[board].is_decided()
             || state.piece_at(c).is_some()
             || state.is_locked(c)
     })

@@ -161,6 +161,11 @@ impl BoardResult {
     pub(crate) fn is_open(&self) -> bool {
         matches!(self, BoardResult::Open)
     }
+
+    #[inline]
+    pub(crate) fn is_decided(&self) -> bool {
+        !self.is_open()
+    }
 }
 
 impl Decided {
