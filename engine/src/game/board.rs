@@ -53,6 +53,13 @@ pub(crate) struct Board {
     /// cells): the first two colours' inline, as most games have two; a
     /// later colour's boxed once one stands on the board.
     counts: PieceCounts,
+    /// How many pieces of the first two colours stand on the board, then
+    /// of every later colour together: the count a line game's lean run
+    /// asks after each placement, one load away (summing a colour's six
+    /// kinds, or counting its word's bits without the CPU's popcount,
+    /// took a tenth of a Tic-Tac-Toe placement). In the bytes `counts`
+    /// and `cells_are_slots` leave over: a state no bigger.
+    colour_counts: [u16; 3],
     /// Per colour, its cells among the first 64, a bit each: the first four
     /// colours' inline (the lean runs of line games read and write them at
     /// every placement), the later ones' boxed once one comes.
@@ -164,6 +171,7 @@ impl Board {
             open,
             key,
             counts: PieceCounts::from_slice(&[cells.len() as u16]),
+            colour_counts: [0; 3],
             cells_are_slots: layout.cells_are_slots,
             layout,
             colour_words: ColourWords::default(),
@@ -350,12 +358,14 @@ impl Board {
         *self.counts.get_mut(usize::from(before)) -= 1;
         *self.counts.get_mut(usize::from(piece)) += 1;
         if let Some(colour) = colour_of(before) {
+            self.colour_counts[colour.min(2)] -= 1;
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
         }
         if let Some(colour) = colour_of(piece) {
+            self.colour_counts[colour.min(2)] += 1;
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
@@ -404,15 +414,13 @@ impl Board {
     /// How many pieces of `color` stand on the board (all boards).
     ///
     /// Read after every placement of a line game (see
-    /// `placement_made_a_line`): the first two colours' counts by index,
-    /// as most games have no other. Walking the colours to it
-    /// (`Iterator::nth` over a chain) branched on which colour it is.
+    /// `placement_made_a_line`): the first two colours' kept counts by
+    /// index, with no branch on which of them it is (they alternate), as
+    /// most games have no other colour.
     #[inline]
     pub(crate) fn count_of(&self, color: crate::rules::Color) -> u16 {
-        let first = self.counts.first();
         match color.index() {
-            0 => first[1..7].iter().sum(),
-            1 => first[7..13].iter().sum(),
+            c @ (0 | 1) => self.colour_counts[c],
             c => (self.counts.later().chunks_exact(6).nth(c - 2))
                 .map_or(0, |kinds| kinds.iter().sum()),
         }
@@ -526,6 +534,15 @@ impl Board {
     pub(crate) fn open(&self) -> &Slots {
         &self.open
     }
+
+    /// Takes the slots of `blocked` (see [`Slots::remove_blocked`]) out of
+    /// the open ones, for good: a lean run's copy of the board where every
+    /// seat is closed out of the same spaces (walls), so that its seats
+    /// place on the board's open slots. Only where pieces come and never
+    /// go, as in a run: [`Board::set`] emptying a cell opens its slot again.
+    pub(crate) fn close_slots(&mut self, blocked: &[u64]) {
+        self.open.remove_blocked(blocked);
+    }
 }
 
 /// Makes `into` a copy of `from`, in place where their lengths agree (a
@@ -603,6 +620,7 @@ impl Clone for Board {
             cells_are_slots: self.cells_are_slots,
             key: self.key,
             counts: self.counts.clone(),
+            colour_counts: self.colour_counts,
             colour_words: self.colour_words.clone(),
             colour_more: self.colour_more.clone(),
             heights: self.heights.clone(),
@@ -615,6 +633,7 @@ impl Clone for Board {
         self.open.clone_from(&source.open);
         self.key = source.key;
         self.counts.copy_from(&source.counts);
+        self.colour_counts = source.colour_counts;
         self.colour_words.copy_from(&source.colour_words);
         if !(self.colour_more.is_empty() && source.colour_more.is_empty()) {
             copy_into_boxed(&mut self.colour_more, &source.colour_more);

@@ -195,9 +195,15 @@ impl LeanRun {
         match state.believed_open() {
             Some(open_to) => open_to.clone_into(&mut self.believed_open),
             None if self.cloaked(game) && !state.knowledge.is_belief() => return false,
-            // Spaces closed to some seat (walls, spaces kept for others):
-            // each seat places on the open slots it may enter, kept per seat
-            // as a belief is, and every placement seen by all.
+            // Spaces closed to every seat alike (walls): the run's board
+            // closes them, and every seat places on its open slots.
+            None if !blocked.is_empty() && game.placing.blocked_alike[self.phase] => {
+                self.board.close_slots(&blocked[0]);
+                self.believed_open.clear();
+            }
+            // Spaces closed to some seat (spaces kept for others): each
+            // seat places on the open slots it may enter, kept per seat as
+            // a belief is, and every placement seen by all.
             None if !blocked.is_empty() => {
                 let open = self.board.open();
                 self.believed_open

@@ -23,6 +23,9 @@ pub(crate) struct Placing {
     /// Per phase and seat, the spaces it may not place on though empty
     /// (locked, or kept for other seats), a bit each; no words where none.
     pub blocked: Vec<Vec<Vec<u64>>>,
+    /// Per phase, whether `blocked` closes every seat out of the same
+    /// spaces (locks, no space kept for some seats).
+    pub blocked_alike: Vec<bool>,
     /// Per seat, the kinds of piece it may place if it holds them: colours
     /// it controls, shapes of the game, in the order moves list them.
     pub kinds: Vec<Vec<(Color, Shape)>>,
@@ -74,10 +77,14 @@ impl Placing {
                     .collect()
             })
             .collect();
+        let blocked_alike = (blocked.iter())
+            .map(|seats| seats.windows(2).all(|pair| pair[0] == pair[1]))
+            .collect();
         Placing {
             floors,
             everywhere,
             blocked,
+            blocked_alike,
             kinds,
         }
     }

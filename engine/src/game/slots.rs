@@ -71,36 +71,40 @@ impl Slots {
         &mut bytemuck::must_cast_slice_mut(&mut self.bits[words..])[..words]
     }
 
-    /// Word `word` gained a slot (`up`) or lost one.
-    #[inline]
-    fn recount(&mut self, word: usize, up: bool) {
+    /// Word `word` gained `by` slots (0 or 1; `up`) or lost them.
+    #[inline(always)]
+    fn recount(&mut self, word: usize, up: bool, by: u32) {
         if self.words > 1 {
             let count = &mut self.counts_mut()[word];
             match up {
-                true => *count += 1,
-                false => *count -= 1,
+                true => *count += by as u8,
+                false => *count -= by as u8,
             }
+        }
+        match up {
+            true => self.len += by,
+            false => self.len -= by,
         }
     }
 
+    /// Adds `slot`, counted only where it was not in the set: without a
+    /// branch on that (a placement's slot is always open, a lift's not).
     #[inline]
     pub(crate) fn insert(&mut self, slot: u16) {
-        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
-        if self.bits[word] & bit == 0 {
-            self.bits[word] |= bit;
-            self.recount(word, true);
-            self.len += 1;
-        }
+        let (word, bit) = (usize::from(slot) / 64, slot % 64);
+        let held = &mut self.bits[word];
+        let new = !(*held >> bit) as u32 & 1;
+        *held |= 1 << bit;
+        self.recount(word, true, new);
     }
 
     #[inline]
     pub(crate) fn remove(&mut self, slot: u16) {
-        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
-        if self.bits[word] & bit != 0 {
-            self.bits[word] &= !bit;
-            self.recount(word, false);
-            self.len -= 1;
-        }
+        let (word, bit) = (usize::from(slot) / 64, slot % 64);
+        let held = &mut self.bits[word];
+        let had = (*held >> bit) as u32 & 1;
+        *held &= !(1 << bit);
+        self.recount(word, false, had);
     }
 
     #[inline]
@@ -124,19 +128,19 @@ impl Slots {
     /// Becomes the slots of `from` without those of `blocked` (a bit per
     /// slot, as many words as `from` has), reusing its own words.
     pub(crate) fn assign_without(&mut self, from: &Slots, blocked: &[u64]) {
-        if self.bits.len() != from.bits.len() {
-            self.bits = vec![0; from.bits.len()].into();
-        }
-        let words = from.words as usize;
-        self.words = from.words;
-        self.bits[words..].fill(0);
+        self.clone_from(from);
+        self.remove_blocked(blocked);
+    }
+
+    /// Takes out the slots of `blocked` (a bit per slot; a word it lacks
+    /// takes out every slot of that word).
+    pub(crate) fn remove_blocked(&mut self, blocked: &[u64]) {
+        let words = self.words as usize;
         self.len = 0;
-        for (i, &word) in from.words().iter().enumerate() {
-            // A word `blocked` lacks blocks every slot of it.
-            self.bits[i] = word & !blocked.get(i).copied().unwrap_or(!0);
-        }
         for i in 0..words {
-            let count = (byte_prefix_counts(self.bits[i]) >> 56) as u8;
+            let word = self.bits[i] & !blocked.get(i).copied().unwrap_or(!0);
+            self.bits[i] = word;
+            let count = (byte_prefix_counts(word) >> 56) as u8;
             if words > 1 {
                 self.counts_mut()[i] = count;
             }
@@ -295,6 +299,28 @@ mod tests {
         let now: Vec<u16> = (0..kept.len()).map(|i| kept.nth(i)).collect();
         assert_eq!(now, kept.iter().collect::<Vec<_>>());
         assert_eq!(now.last(), Some(&191));
+    }
+
+    #[test]
+    fn a_slot_added_or_taken_twice_is_counted_once() {
+        for room in [9, 200] {
+            let mut set = Slots::with_room(room);
+            for slot in [3, 3, 7, 3, 7, 8] {
+                set.insert(slot);
+            }
+            assert_eq!((set.len(), set.nth(2)), (3, 8), "room {room}");
+            for slot in [7, 7, 5] {
+                set.remove(slot);
+            }
+            assert_eq!(set.iter().collect::<Vec<_>>(), [3, 8]);
+            assert_eq!((set.len(), set.nth(1)), (2, 8), "room {room}");
+            // Taking out blocked slots in place: 8, and on the big set
+            // the missing second word's slots too.
+            set.insert(150.min(room as u16 - 1));
+            set.remove_blocked(&[1 << 8]);
+            let left: Vec<u16> = (0..set.len()).map(|i| set.nth(i)).collect();
+            assert_eq!(left, [3], "room {room}");
+        }
     }
 
     #[test]

@@ -187,13 +187,10 @@ pub(crate) fn placement_made_a_line(game: &Game, board: &Board, cell: u16, color
         .untold_checks
         .iter()
         .any(|&(test, _)| match test {
-            // A table's board has at most 64 cells, all in the colour's
-            // word: its pieces are counted there, without a branch on
-            // which colour it is (which alternates, and mispredicted).
             LineTest::Table(table) => {
                 let table = &game.layouts.line_tables[table];
-                let word = board.colour_word(color);
-                word.count_ones() >= u32::from(table.length) && table.completes(cell, word)
+                board.count_of(color) >= u16::from(table.length)
+                    && table.completes(cell, board.colour_word(color))
             }
             LineTest::Walk { length, diagonals } => {
                 board.count_of(color) >= u16::from(length)

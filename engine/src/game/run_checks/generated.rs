@@ -99,6 +99,8 @@ const CHANGES: &[Change] = &[
                "phases": [{"placement_only": true}, {}]})
     }),
     ("sticky", |_| json!({"sticky": ["2,2"]})),
+    // Walls closing the same spaces to every seat (a run's board closes them).
+    ("walls", |_| json!({"phases": [{"locked": ["2,2", "1,3"]}]})),
     (
         "exclusive",
         |_| json!({"exclusive": [{"seats": [1], "spaces": ["1,1", "2,1"]}]}),
