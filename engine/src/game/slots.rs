@@ -71,40 +71,42 @@ impl Slots {
         &mut bytemuck::must_cast_slice_mut(&mut self.bits[words..])[..words]
     }
 
-    /// Word `word` gained `by` slots (0 or 1; `up`) or lost them.
+    /// Word `word` gained a slot (`up`) or lost one. Whether the set has
+    /// counts is read off the length of its words (a set of one word has
+    /// none), which the caller's index into them has just loaded.
     #[inline(always)]
-    fn recount(&mut self, word: usize, up: bool, by: u32) {
-        if self.words > 1 {
+    fn recount(&mut self, word: usize, up: bool) {
+        if self.bits.len() > 1 {
             let count = &mut self.counts_mut()[word];
             match up {
-                true => *count += by as u8,
-                false => *count -= by as u8,
+                true => *count += 1,
+                false => *count -= 1,
             }
         }
         match up {
-            true => self.len += by,
-            false => self.len -= by,
+            true => self.len += 1,
+            false => self.len -= 1,
         }
     }
 
-    /// Adds `slot`, counted only where it was not in the set: without a
-    /// branch on that (a placement's slot is always open, a lift's not).
     #[inline]
     pub(crate) fn insert(&mut self, slot: u16) {
-        let (word, bit) = (usize::from(slot) / 64, slot % 64);
+        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
         let held = &mut self.bits[word];
-        let new = !(*held >> bit) as u32 & 1;
-        *held |= 1 << bit;
-        self.recount(word, true, new);
+        if *held & bit == 0 {
+            *held |= bit;
+            self.recount(word, true);
+        }
     }
 
     #[inline]
     pub(crate) fn remove(&mut self, slot: u16) {
-        let (word, bit) = (usize::from(slot) / 64, slot % 64);
+        let (word, bit) = (usize::from(slot) / 64, 1u64 << (slot % 64));
         let held = &mut self.bits[word];
-        let had = (*held >> bit) as u32 & 1;
-        *held &= !(1 << bit);
-        self.recount(word, false, had);
+        if *held & bit != 0 {
+            *held &= !bit;
+            self.recount(word, false);
+        }
     }
 
     #[inline]
