@@ -236,9 +236,28 @@ impl Board {
 
     /// Puts `piece` (0 for nothing) on `cell`.
     pub(crate) fn set(&mut self, cell: usize, piece: Cell) {
+        self.set_as::<true>(cell, piece);
+    }
+
+    /// [`Board::set`], leaving the key and the piece counts as they were:
+    /// for taking unseen pieces off and putting them back around a listing
+    /// of moves, which reads neither (they are the outcomes' and the turn
+    /// keys'), so that the two leave them right. A third colour's counts
+    /// lie behind a branch on which colour a piece is, and the pieces
+    /// lifted come in every colour.
+    pub(crate) fn set_uncounted(&mut self, cell: usize, piece: Cell) {
+        self.set_as::<false>(cell, piece);
+    }
+
+    /// [`Board::set`], the key and counts kept up to date where `COUNTED`.
+    #[inline(always)]
+    fn set_as<const COUNTED: bool>(&mut self, cell: usize, piece: Cell) {
         let before = std::mem::replace(&mut self.cells[cell], piece);
-        self.key ^= piece_key(cell, before) ^ piece_key(cell, piece);
-        self.count(cell, before, piece);
+        if COUNTED {
+            self.key ^= piece_key(cell, before) ^ piece_key(cell, piece);
+            self.count_pieces(before, piece);
+        }
+        self.flip_colours(cell, before, piece);
         if !self.cells_are_slots
             && let Some(layout) = &self.layout.stacks
         {
@@ -355,17 +374,34 @@ impl Board {
     /// The counts and colour words as `before` on `cell` gives way to `piece`.
     #[inline(always)]
     fn count(&mut self, cell: usize, before: Cell, piece: Cell) {
+        self.count_pieces(before, piece);
+        self.flip_colours(cell, before, piece);
+    }
+
+    /// The piece counts as `before` gives way to `piece`.
+    #[inline(always)]
+    fn count_pieces(&mut self, before: Cell, piece: Cell) {
         *self.counts.get_mut(usize::from(before)) -= 1;
         *self.counts.get_mut(usize::from(piece)) += 1;
         if let Some(colour) = colour_of(before) {
             self.colour_counts[colour.min(2)] -= 1;
+        }
+        if let Some(colour) = colour_of(piece) {
+            self.colour_counts[colour.min(2)] += 1;
+        }
+    }
+
+    /// The colour words (and line bits) as `before` on `cell` gives way
+    /// to `piece`.
+    #[inline(always)]
+    fn flip_colours(&mut self, cell: usize, before: Cell, piece: Cell) {
+        if let Some(colour) = colour_of(before) {
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);
             }
         }
         if let Some(colour) = colour_of(piece) {
-            self.colour_counts[colour.min(2)] += 1;
             self.flip_colour_bit(colour, cell);
             if let Some(lines) = &mut self.lines {
                 lines.flip(cell, colour);

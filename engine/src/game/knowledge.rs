@@ -604,7 +604,7 @@ impl State {
     /// list for `put_back_lifted`.
     fn lift(&mut self, lifted: Vec<(u16, super::Cell)>) {
         for &(cell, _) in &lifted {
-            self.position.board.set(usize::from(cell), 0);
+            self.position.board.set_uncounted(usize::from(cell), 0);
         }
         self.knowledge.learning_mut().lifted = lifted;
     }
@@ -612,7 +612,7 @@ impl State {
     fn put_back_lifted(&mut self) {
         let mut lifted = std::mem::take(&mut self.knowledge.learning_mut().lifted);
         for &(cell, piece) in &lifted {
-            self.position.board.set(usize::from(cell), piece);
+            self.position.board.set_uncounted(usize::from(cell), piece);
         }
         lifted.clear();
         self.knowledge.learning_mut().lifted = lifted;

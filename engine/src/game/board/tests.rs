@@ -219,3 +219,37 @@ fn every_word_of_a_colours_cells_follows_its_pieces() {
     assert_eq!(board.colours_bits(1 << Color::ALL[1].index(), 2), 0);
     assert_eq!(board.colours_bits(1 << Color::ALL[0].index(), 0), 1);
 }
+
+#[test]
+fn pieces_lifted_uncounted_and_put_back_leave_the_board_as_it_was() {
+    // A black, a white and a pink piece (packed as `pack` packs them).
+    use crate::rules::{Color, Shape};
+    let pieces =
+        [Color::Black, Color::White, Color::Pink].map(|c| super::super::pack(c, Shape::Circle));
+    let start = Board::new(vec![pieces[0], 0, pieces[1], pieces[2], 0], flat(5));
+    let mut board = start.clone();
+    for cell in [0, 2, 3] {
+        board.set_uncounted(cell, 0);
+    }
+    // While lifted, the listing's parts see an empty board ...
+    assert_eq!(open(&board), [0, 1, 2, 3, 4]);
+    assert_eq!(board.colour_word(Color::Pink), 0);
+    assert_eq!(board.colour_word(Color::Black), 0);
+    // ... and the outcomes' parts are left alone.
+    assert_eq!(board.key(), start.key());
+    assert_eq!(board.count_of(Color::Pink), 1);
+    for (cell, piece) in [(0, pieces[0]), (2, pieces[1]), (3, pieces[2])] {
+        board.set_uncounted(cell, piece);
+    }
+    assert_eq!(&*board, &*start);
+    assert_eq!(open(&board), [1, 4]);
+    assert_eq!(board.key(), start.key());
+    for color in [Color::Black, Color::White, Color::Pink] {
+        assert_eq!(
+            board.colour_word(color),
+            start.colour_word(color),
+            "{color:?}"
+        );
+        assert_eq!(board.count_of(color), 1, "{color:?}");
+    }
+}
