@@ -307,12 +307,15 @@ impl State {
         if let Some(table) = self.tables_for_steps() {
             // Where every capture is compulsory and one can be made, only
             // captures are listed (dice choose among all moves before the
-            // rule applies, so not with dice).
-            let compulsory = compulsory
-                && table.captures_known()
+            // rule applies, so not with dice). The caller's wish is asked
+            // last: it changes from one listing to the next where a
+            // cloaked game lists the mover's moves and then Chaos's, and
+            // asked first it mispredicted where the game's answer is no.
+            let compulsory = table.captures_known()
                 && game.rules.dice.is_none()
                 && game.upkeep.must_capture
-                && game.pieces.powers.iter().flatten().all(|p| p.must);
+                && game.pieces.powers.iter().flatten().all(|p| p.must)
+                && compulsory;
             // A piece leaves only a cell its seat may enter (see `can_leave`):
             // pink's ring of mice in 3P-9X-HideSeek stands on Chaos's cells.
             let (captures, only_captures) = if compulsory {
