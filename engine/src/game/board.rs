@@ -53,12 +53,14 @@ pub(crate) struct Board {
     /// cells): the first two colours' inline, as most games have two; a
     /// later colour's boxed once one stands on the board.
     counts: PieceCounts,
-    /// How many pieces of the first two colours stand on the board, then
-    /// of every later colour together: the count a line game's lean run
-    /// asks after each placement, one load away (summing a colour's six
-    /// kinds, or counting its word's bits without the CPU's popcount,
-    /// took a tenth of a Tic-Tac-Toe placement). In the bytes `counts`
-    /// and `cells_are_slots` leave over: a state no bigger.
+    /// How many pieces of the first two colours stand on the board: the
+    /// count a line game's lean run asks after each placement, one load
+    /// away (summing a colour's six kinds, or counting its word's bits
+    /// without the CPU's popcount, took a tenth of a Tic-Tac-Toe
+    /// placement). The third entry counts every later colour together and
+    /// is never read: it lets a write count any colour without a branch
+    /// (`count_of` sums a later colour's kinds). In the bytes `counts` and
+    /// `cells_are_slots` leave over: a state no bigger.
     colour_counts: [u16; 3],
     /// Per colour, its cells among the first 64, a bit each: the first four
     /// colours' inline (the lean runs of line games read and write them at
