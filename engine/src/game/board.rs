@@ -260,30 +260,48 @@ impl Board {
             self.count_pieces(before, piece);
         }
         self.flip_colours(cell, before, piece);
-        if !self.cells_are_slots
-            && let Some(layout) = &self.layout.stacks
-        {
-            let (stack, index) = layout.place[cell];
-            let height = &mut self.heights[usize::from(stack)];
-            if piece != 0 {
-                *height = (*height).max(index + 1);
-            } else if before != 0 && index + 1 == *height {
-                // The top piece left: the next one down is the top now.
-                let column = &layout.columns[usize::from(stack)];
-                *height = column[..usize::from(index)]
-                    .iter()
-                    .rposition(|&c| self.cells[usize::from(c)] != 0)
-                    .map_or(0, |top| top as u8 + 1);
+        let opened = match (before == 0, piece == 0) {
+            (false, true) => true,
+            (true, false) => false,
+            // A piece for a piece: no slot opens or fills, and no stack's
+            // height changes.
+            _ => return,
+        };
+        let slot = match self.cells_are_slots {
+            true => cell as u16,
+            false => {
+                self.restack(cell, before, piece);
+                self.layout.slot_of[cell]
             }
-        }
-        let slot = self.slot_of(cell);
-        if slot == NO_SLOT || (before == 0) == (piece == 0) {
+        };
+        if slot == NO_SLOT {
             return;
         }
-        if piece == 0 {
+        if opened {
             self.open.insert(slot);
         } else {
             self.open.remove(slot);
+        }
+    }
+
+    /// On stacks, the height of `cell`'s stack as `before` gives way to
+    /// `piece` there (see [`Board::height`]).
+    #[inline(always)]
+    fn restack(&mut self, cell: usize, before: Cell, piece: Cell) {
+        let Some(layout) = &self.layout.stacks else {
+            return;
+        };
+        let (stack, index) = layout.place[cell];
+        let height = &mut self.heights[usize::from(stack)];
+        if piece != 0 {
+            *height = (*height).max(index + 1);
+        } else if before != 0 && index + 1 == *height {
+            // The top piece left: the next one down is the top now.
+            let column = &layout.columns[usize::from(stack)];
+            *height = column[..usize::from(index)]
+                .iter()
+                .rposition(|&c| self.cells[usize::from(c)] != 0)
+                .map_or(0, |top| top as u8 + 1);
         }
     }
 

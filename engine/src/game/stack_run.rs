@@ -300,7 +300,7 @@ impl StackRun {
     fn place(&mut self, game: &Game, color: Color, shape: Shape, to: u16) {
         let board = &mut self.board;
         self.reserves.take_one(color, shape);
-        board.set(usize::from(to), pack(color, shape));
+        board.fill(usize::from(to), pack(color, shape));
         self.flags.set(usize::from(to), known_bit(self.to_move));
         self.changed.clear();
         self.changed.push(to);
