@@ -680,8 +680,11 @@ mod tests {
         );
     }
 
-    /// Every `parts`th catalogue game from `part` on: searched for six
-    /// turns, each move found legal. Split so that the test threads share
+    /// Every `parts`th catalogue game from `part` on: six turns, the
+    /// search's move found legal at the first two and the last two (both
+    /// seats, early and later), Random's in between. Each search tries the
+    /// solver and the proofs, most of this test's time in the bigger games,
+    /// so not every turn is searched. Split so that the test threads share
     /// the catalogue.
     fn legal_moves_at_every_stage_of(part: usize, parts: usize) {
         for rules in catalogue::all().into_iter().skip(part).step_by(parts) {
@@ -689,11 +692,14 @@ mod tests {
             let game = Game::new(rules).unwrap();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
             let mut s = game.start_seeded(11);
-            for _ in 0..6 {
+            for turn in 0..6 {
                 if s.is_terminal() {
                     break;
                 }
-                let mv = search(&s, &mut rng, |n| n >= 40).expect("a move");
+                let mv = match turn {
+                    2 | 3 => redscience_engine::random::random_move(&s, &mut rng).expect("a move"),
+                    _ => search(&s, &mut rng, |n| n >= 40).expect("a move"),
+                };
                 assert!(s.legal().contains(&mv), "{name}: {mv:?}");
                 s.apply(mv).unwrap_or_else(|e| panic!("{name}: {e}"));
             }

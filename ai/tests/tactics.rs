@@ -9,10 +9,12 @@ use std::sync::OnceLock;
 use redscience_ai::tactics::{self, Budget, Checked, Label, Options};
 
 /// A few positions per game, with budgets that keep the debug build
-/// under a couple of minutes.
+/// quick: the test loop's share. CI checks 1,000 positions more with the
+/// command line (`.ci/run`, "the tactical suite"), and the full suite is
+/// 10,000 (release).
 fn options() -> Options {
     Options {
-        positions: 300,
+        positions: 100,
         seed: 24,
         iterations: 64,
         budget: Budget {
