@@ -855,17 +855,20 @@ impl World {
         let mut tables = BTreeMap::new();
         macro_rules! dump {
             ($($table:ident),*) => {$(
+                dump!(@shown $table, |row: entities::$table::Model| format!("{row:?}"));
+            )*};
+            (@shown $table:ident, $shown:expr) => {
                 // In a stable order: PostgreSQL may return updated rows last.
                 let mut rows: Vec<String> = entities::$table::Entity::find()
                     .all(db)
                     .await
                     .unwrap()
-                    .iter()
-                    .map(|row| format!("{row:?}"))
+                    .into_iter()
+                    .map($shown)
                     .collect();
                 rows.sort();
                 tables.insert(stringify!($table), rows.join("\n"));
-            )*};
+            };
         }
         dump!(
             players,
@@ -885,20 +888,14 @@ impl World {
         // A saved game's rules never change but for its name, and its
         // fingerprint names them: its JSON is shown by its length, whose
         // escaping was most of a snapshot's time.
-        let mut rows: Vec<String> = (entities::rule_sets::Entity::find().all(db).await)
-            .unwrap()
-            .into_iter()
-            .map(|row| {
-                let json = row.rules_json.len();
-                let row = entities::rule_sets::Model {
-                    rules_json: String::new(),
-                    ..row
-                };
-                format!("{row:?} ({json} bytes of rules)")
-            })
-            .collect();
-        rows.sort();
-        tables.insert("rule_sets", rows.join("\n"));
+        dump!(@shown rule_sets, |row: entities::rule_sets::Model| {
+            let json = row.rules_json.len();
+            let row = entities::rule_sets::Model {
+                rules_json: String::new(),
+                ..row
+            };
+            format!("{row:?} ({json} bytes of rules)")
+        });
         tables
     }
 }

@@ -267,13 +267,10 @@ impl Board {
             // height changes.
             _ => return,
         };
-        let slot = match self.cells_are_slots {
-            true => cell as u16,
-            false => {
-                self.restack(cell, before, piece);
-                self.layout.slot_of[cell]
-            }
-        };
+        if !self.cells_are_slots {
+            self.restack(cell, before, piece);
+        }
+        let slot = self.slot_of(cell);
         if slot == NO_SLOT {
             return;
         }
@@ -355,13 +352,8 @@ impl Board {
         if self.cells_are_slots {
             return self.open.remove(cell as u16);
         }
-        let layout = &*self.layout;
-        if let Some(stacks) = &layout.stacks {
-            let (stack, index) = stacks.place[cell];
-            let height = &mut self.heights[usize::from(stack)];
-            *height = (*height).max(index + 1);
-        }
-        let slot = layout.slot_of[cell];
+        self.restack(cell, 0, piece);
+        let slot = self.layout.slot_of[cell];
         if slot != NO_SLOT {
             self.open.remove(slot);
         }
