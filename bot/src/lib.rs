@@ -17,11 +17,9 @@ use redscience_storage::{Config, Storage};
 
 /// Opens storage for the bot itself (the console or the chat transports):
 /// migrated, the catalogue and system players seeded, the configured
-/// Admins named.
+/// Admins named, all by `Storage::open`.
 pub(crate) async fn open_for_the_bot(config: &Config) -> Result<Storage, String> {
-    let fail = |e: redscience_storage::Error| format!("{}: {e}", config.describe());
-    let storage = Storage::open(config).await.map_err(fail)?;
-    storage.seed().await.map_err(fail)?;
-    storage.bootstrap_admins().await.map_err(fail)?;
-    Ok(storage)
+    Storage::open(config)
+        .await
+        .map_err(|e| format!("{}: {e}", config.describe()))
 }

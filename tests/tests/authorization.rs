@@ -629,6 +629,9 @@ struct World {
     seats: (String, String),
     /// The secret match's seat to plan first, then the other.
     secret_seats: (String, String),
+    /// The tables as the last row left them: the next row's "before".
+    /// Taken again after anything else spoke (a template's setup).
+    tables: Option<BTreeMap<&'static str, String>>,
 }
 
 /// A rule set ann saves: three players on 5×5, passing and draws allowed.
@@ -719,6 +722,7 @@ impl World {
             values,
             seats: built.seats.clone(),
             secret_seats: built.secret_seats.clone(),
+            tables: None,
         }
     }
 
@@ -826,6 +830,7 @@ impl World {
             values,
             seats: (seat, other.to_string()),
             secret_seats: (first, second.to_string()),
+            tables: None,
         }
     }
 
@@ -945,10 +950,14 @@ async fn run_row(w: &mut World, template: &Template, actor: Actor) -> Option<Str
         name,
         actor.level()
     );
-    let before = w.snapshot().await;
+    let before = match w.tables.take() {
+        Some(tables) => tables,
+        None => w.snapshot().await,
+    };
     let out = w.c.say(&typed).await;
     let after = w.snapshot().await;
     let written = changed(&before, &after);
+    w.tables = Some(after);
     let mut problems = Vec::new();
     if out.contains("went wrong") || out.trim().is_empty() {
         problems.push("no proper answer".to_string());
@@ -1012,6 +1021,7 @@ async fn run_template(template: &Template, seed: u64) -> (usize, Vec<String>) {
             let out = w.c.say(&format!("@{name} /{filled}")).await;
             assert!(!out.contains("went wrong"), "{out}");
         }
+        w.tables = None;
     };
     setup(&mut w).await;
     let (writing, quiet): (Vec<Actor>, Vec<Actor>) = ACTORS

@@ -13,7 +13,6 @@ use redscience_storage::{Augmentation, ChatId, RatingKey, RatingUpdate};
 async fn chat(seed: u64) -> Chat {
     Setup::new("leaderboard")
         .postgres_from_env()
-        .unseeded()
         .real_clock()
         .chat(seed)
         .await

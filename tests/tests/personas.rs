@@ -13,7 +13,6 @@ use redscience_storage::{Augmentation, ChatId, RatingKey, Security};
 async fn chat(seed: u64) -> Chat {
     Setup::new("personas")
         .postgres_from_env()
-        .unseeded()
         .clock_in_ms()
         .chat(seed)
         .await

@@ -25,16 +25,14 @@ enum Start {
     NowInMs,
 }
 
-/// How a [`Chat`] is made: by default on a scratch SQLite file, seeded, with
-/// a clock that stands still at the time it was made until moved on.
+/// How a [`Chat`] is made: by default on a scratch SQLite file (seeded, as
+/// `Storage::open` seeds every database it opens), with a clock that stands still at the time it was made until moved on.
 #[derive(Clone, Copy)]
 pub struct Setup {
     /// Names the directory of the files the console writes.
     name: &'static str,
     /// On PostgreSQL when `DATABASE_URL` names a server.
     postgres_from_env: bool,
-    /// Whether the storage is seeded when opened.
-    seeded: bool,
     /// `None`: the storage reads the real clock.
     clock: Option<Start>,
 }
@@ -45,7 +43,6 @@ impl Setup {
         Setup {
             name,
             postgres_from_env: false,
-            seeded: true,
             clock: Some(Start::Now),
         }
     }
@@ -54,14 +51,6 @@ impl Setup {
     pub fn postgres_from_env(self) -> Setup {
         Setup {
             postgres_from_env: true,
-            ..self
-        }
-    }
-
-    /// The storage is opened without being seeded.
-    pub fn unseeded(self) -> Setup {
-        Setup {
-            seeded: false,
             ..self
         }
     }
@@ -131,13 +120,10 @@ impl Setup {
         }
     }
 
-    /// Opens the storage at `url`, seeded if set so, reading `clock` if any.
+    /// Opens (and so seeds) the storage at `url`, reading `clock` if any.
     async fn open(&self, url: &str, clock: Option<&Arc<Mutex<DateTime<Utc>>>>) -> Storage {
         let config = Config::new(url, "").unwrap();
         let mut storage = Storage::open(&config).await.unwrap();
-        if self.seeded {
-            storage.seed().await.unwrap();
-        }
         if let Some(clock) = clock {
             let reading = clock.clone();
             storage.set_clock(move || *reading.lock().unwrap());
