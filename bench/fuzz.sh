@@ -2,7 +2,7 @@
 # Fuzzing: runs each cargo-fuzz target for SECONDS (default 300) and prints
 # its executions and findings. Exits non-zero if any target crashed; the
 # failing input is left in fuzz/artifacts/TARGET/ (make it a regression test
-# in tests/tests/fuzz_regressions.rs). Usage: bench/fuzz.sh [SECONDS] [TARGET...]
+# in bot/tests/fuzz_regressions.rs). Usage: bench/fuzz.sh [SECONDS] [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
