@@ -215,6 +215,13 @@ impl<T: Clone> Log<T> {
             .last_mut()
             .and_then(|(_, last)| Arc::get_mut(last))
         {
+            // A full tail, as a push seals it: a copy of known size, a few
+            // moves rather than a call to `memcpy`.
+            Some(own) if self.tail.len() == CHUNK => {
+                let full: &[T; CHUNK] = self.tail[..].try_into().expect("a full tail");
+                own.extend_from_slice(full);
+                self.tail.clear();
+            }
             Some(own) => own.append(&mut self.tail),
             None => {
                 let chunk: Vec<T> = self.tail.drain(..).collect();
