@@ -1003,6 +1003,12 @@ fn qubic_refusals() {
 #[test]
 fn connect4_pieces_fall_and_a_vertical_four_wins() {
     let mut s = start("Connect4");
+    // A column past the last is refused in the player's terms: columns.
+    assert_refused(
+        &s,
+        "9",
+        "(9) is off the board; the columns are 1 to 7, like 4",
+    );
     play(&mut s, &["3"]);
     assert_eq!(last(&s).text, "Black circle to stack 3");
     play(&mut s, &["3"]);

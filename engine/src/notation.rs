@@ -156,6 +156,9 @@ fn cells(geo: &Geometry, at: &CellText) -> Result<Vec<u16>, String> {
             "the board is a hexagon of hexagons, {} on a side, {nx} across",
             nx.div_ceil(2)
         )
+    } else if geo.kind == BoardKind::Stacks && ny == 1 {
+        // A player of stacks names a column alone: say the columns.
+        format!("the columns are 1 to {nx}, like {}", nx.div_ceil(2))
     } else {
         format!("the board is {nx}x{ny}x{nz}")
     };
