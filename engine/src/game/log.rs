@@ -201,35 +201,28 @@ impl<T: Clone> Log<T> {
         self.iter().cloned().collect()
     }
 
-    /// Moves the full tail into the last sealed chunk where this copy
-    /// alone holds it, else into a new one. Moved, not copied: cloning
-    /// each entry and dropping it from the tail was most of the cost
-    /// (a playout seals every few moves).
+    /// Moves the full tail (a push seals it only when full) into the last
+    /// sealed chunk where this copy alone holds it, else into a new one.
+    /// Copied as a `[T; CHUNK]`: a few moves rather than a call to
+    /// `memcpy` (a playout seals every few moves).
     #[cold]
     #[inline(never)]
     fn seal_tail(&mut self) {
+        let full: &[T; CHUNK] = self.tail[..].try_into().expect("sealed when full");
         let sealed = Arc::make_mut(self.full.get_or_insert_default());
-        sealed.len += self.tail.len();
+        sealed.len += CHUNK;
         match sealed
             .chunks
             .last_mut()
             .and_then(|(_, last)| Arc::get_mut(last))
         {
-            // A full tail, as a push seals it: a copy of known size, a few
-            // moves rather than a call to `memcpy`.
-            Some(own) if self.tail.len() == CHUNK => {
-                let full: &[T; CHUNK] = self.tail[..].try_into().expect("a full tail");
-                own.extend_from_slice(full);
-                self.tail.clear();
-            }
-            Some(own) => own.append(&mut self.tail),
+            Some(own) => own.extend_from_slice(full),
             None => {
-                let chunk: Vec<T> = self.tail.drain(..).collect();
-                sealed
-                    .chunks
-                    .push((sealed.len - chunk.len(), Arc::new(chunk)));
+                let start = sealed.len - CHUNK;
+                sealed.chunks.push((start, Arc::new(full.to_vec())));
             }
         }
+        self.tail.clear();
     }
 }
 
