@@ -65,7 +65,7 @@ impl Runs {
             hidden_placements: lean(&super::upkeep::quiet_placements(
                 &game.rules,
                 &game.placing.everywhere,
-                game.pieces.reserves_only_fall,
+                game.pieces.nothing_captures,
                 crate::rules::Cloaking::Hides,
             )),
             moves: vec![Vec::new(); phases],

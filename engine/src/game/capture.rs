@@ -282,7 +282,17 @@ impl State {
     /// As [`State::resolve_stack_by`]; `attacking` when the piece at `cell`
     /// arrived alone (in a simultaneous round, several arrivals on one stack
     /// have no single attacker).
+    #[inline]
     pub(crate) fn resolve_stack_from(&mut self, cell: u16, by_stack: bool, attacking: bool) {
+        // Where nothing captures, stacks only grow: nothing to resolve, and
+        // no site to build for it (every arrival of a playout asked).
+        if !self.game.pieces.nothing_captures {
+            self.resolve_capturing_stack(cell, by_stack, attacking);
+        }
+    }
+
+    #[inline(never)]
+    fn resolve_capturing_stack(&mut self, cell: u16, by_stack: bool, attacking: bool) {
         let locked = super::state::locked_mask_of(
             &self.knowledge,
             &self.position.left_walls,

@@ -30,14 +30,14 @@ impl Game {
             &phases,
             &spaces.exclusive,
             &seats,
-            (nothing_moves, pieces.reserves_only_fall),
+            (nothing_moves, pieces.nothing_captures),
         );
         let layouts = Layouts::compile(&rules, &geometry, &seats, &start);
         let upkeep = upkeep::Upkeep::compile(
             &rules,
             &phases,
             &pieces.powers,
-            pieces.reserves_only_fall,
+            pieces.nothing_captures,
             &placing.everywhere,
         )
         .with_line_tables(&rules, &geometry, &layouts.line_tables);
@@ -228,7 +228,7 @@ pub(crate) struct PieceRules {
     /// `powers`: judging a stack asks it of every piece).
     pub strengths: [capture::Strength; 6],
     /// Whether nothing captures, so that nothing goes back to a reserve.
-    pub reserves_only_fall: bool,
+    pub nothing_captures: bool,
     /// Whether no capture puts a piece in a reserve (none reincarnates):
     /// then reserves never rise, and a turn that places a piece can never
     /// repeat, nor can any turn before it come back.
@@ -280,7 +280,7 @@ impl PieceRules {
             .flatten();
         PieceRules {
             strengths: capture::compile_strengths(&powers),
-            reserves_only_fall: powers.iter().all(Option::is_none),
+            nothing_captures: powers.iter().all(Option::is_none),
             placements_never_repeat: !powers.iter().flatten().any(|p| {
                 matches!(
                     p.result,

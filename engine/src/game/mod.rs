@@ -200,7 +200,7 @@ impl Game {
     /// only fall and every turn that places a piece is new (a solver needs
     /// no cycle detection then).
     pub fn positions_never_repeat(&self) -> bool {
-        self.pieces.reserves_only_fall
+        self.pieces.nothing_captures
     }
 
     /// Whether a space is sticky (locked against exit for the whole game).

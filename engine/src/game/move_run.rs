@@ -48,7 +48,7 @@ pub(crate) fn lean_move_phases(game: &Game) -> Vec<Vec<u64>> {
         && rules.pieces_per_turn == 1
         && !rules.draw_option
         && !rules.overachievers_disqualified
-        && game.pieces.reserves_only_fall
+        && game.pieces.nothing_captures
         && !upkeep.captures
         && !upkeep.remembers_lines
         && !upkeep.tracks_shape_holders

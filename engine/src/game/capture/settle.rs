@@ -35,7 +35,7 @@ impl StackSite<'_> {
     /// `State::resolve_stack_from`); `attacking` when the piece at `cell`
     /// arrived alone.
     pub(crate) fn resolve(&mut self, cell: u16, by_stack: bool, attacking: bool) {
-        if self.game.pieces.powers.iter().all(Option::is_none) {
+        if self.game.pieces.nothing_captures {
             // Nothing can capture: stacks only grow.
             return;
         }
