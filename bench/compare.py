@@ -10,15 +10,18 @@ Two modes:
       game is measured N times, ours then theirs back to back, and each
       side's fastest run kept.
 
-  compare.py mcts-match [--game connect4|gomoku|six19] [--games N] [--sims 1000]
-                        [--our-ai sp] [--json]
+  compare.py mcts-match [--game GAME] [--games N] [--sims 1000] [--our-ai sp] [--json]
       Our search player (`redscience suggest GAME ... --ai AI --ms T`)
       against OpenSpiel's C++ MCTSBot, alternating who starts, at equal
       thinking time: T is the mean time OpenSpiel's bot takes per move.
       Games: connect4 (connect_four / Connect4), gomoku
       (gomoku(size=15,connect=5) / 5on15sq) and six19
       (gomoku(size=19,connect=6) / bench/6on19sq.json: six in a row on
-      19x19, one stone a turn, as OpenSpiel plays it).
+      19x19, one stone a turn, as OpenSpiel plays it), and the classics
+      breakthrough, checkers, hex and othello (Breakthrough, Draughts, Hex
+      and Reversi, with differential.py's move texts). A ply where
+      OpenSpiel offers one action is played for the seat, as our engine
+      plays a single choice by itself: no one is asked or timed.
 
   compare.py differential [--games 1000] [--classics NAME...] [--json]
       The classic games (Reversi, Draughts, Breakthrough, Hex) against
@@ -59,6 +62,8 @@ except ImportError as error:  # pragma: no cover - depends on the machine
         "Run bench/openspiel.sh, which installs OpenSpiel (PyPI open-spiel) into "
         "bench/.venv, or run this script with a Python that has it."
     )
+
+import differential  # noqa: E402 (after pyspiel, which it needs, is known to import)
 
 # (label, our game: catalogue name or rules file, OpenSpiel game string)
 GAMES = [
@@ -324,17 +329,48 @@ def square_text(size: int):
     return lambda action: f"{action % size + 1},{action // size + 1}"
 
 
+def listed_action(to_text):
+    """Our move text to their action by the texts of their legal actions
+    (the classics: differential.py writes each action as our text)."""
+
+    def to_action(text: str, legal: list[int]) -> int:
+        # A promotion is named after the move ("7,7-8,8=X"); their action
+        # is the move alone.
+        wanted = text.strip().replace(" ", "").split("=")[0]
+        for action in legal:
+            if to_text(action) == wanted:
+                return action
+        fail(f"our move {text!r} is none of OpenSpiel's legal actions here")
+        raise AssertionError
+
+    return to_action
+
+
+def read_by(parse):
+    """A reader of our text that needs no legal actions."""
+    return lambda text, _legal: parse(text)
+
+
+def classic(their_name: str, ours: str, to_text):
+    return (their_name, ours, listed_action(to_text), to_text)
+
+
 # --game for mcts-match: (OpenSpiel game string, our game: catalogue name or
-# rules file, our move text to their action, their action to our move text)
+# rules file, our move text and their legal actions to their action, their
+# action to our move text)
 MATCH_GAMES = {
-    "connect4": ("connect_four", "Connect4", our_column, lambda a: str(a + 1)),
+    "connect4": ("connect_four", "Connect4", read_by(our_column), lambda a: str(a + 1)),
     "gomoku": (
-        "gomoku(size=15,connect=5)", "5on15sq", square_action(15), square_text(15)
+        "gomoku(size=15,connect=5)", "5on15sq", read_by(square_action(15)), square_text(15)
     ),
     "six19": (
         "gomoku(size=19,connect=6)", str(HERE / "6on19sq.json"),
-        square_action(19), square_text(19),
+        read_by(square_action(19)), square_text(19),
     ),
+    "breakthrough": classic("breakthrough", "Breakthrough", differential.breakthrough_move),
+    "checkers": classic("checkers", "Draughts", differential.checkers_move),
+    "hex": classic("hex", "Hex", differential.hex_move),
+    "othello": classic("othello", "Reversi", differential.othello_move),
 }
 
 
@@ -408,11 +444,13 @@ def mcts_match(args) -> None:
         while not state.is_terminal():
             legal = state.legal_actions()
             if len(legal) == 1:
-                # A forced move: our engine plays it by itself (in Connect4
-                # the moves after the last open column are "automatic"), so
-                # neither side is asked or timed.
-                action = legal[0]
-            elif state.current_player() == ours_seat:
+                # A forced move (a pass in othello, the only capture in
+                # checkers, the last open column in Connect4): our engine
+                # plays a single choice by itself, so neither side is asked
+                # or timed, and it is not one of the decisions we replay.
+                state.apply_action(legal[0])
+                continue
+            if state.current_player() == ours_seat:
                 ms = our_ms()
                 our_limits.append(ms)
                 start = time.perf_counter()
@@ -426,7 +464,7 @@ def mcts_match(args) -> None:
                     timeout=60 + ms / 100,
                 )
                 our_times.append(time.perf_counter() - start)
-                action = to_action(out)
+                action = to_action(out, legal)
                 if action not in legal:
                     fail(
                         f"game {g + 1}: our move {out.strip()!r} (their action {action}) "
@@ -508,11 +546,10 @@ def mcts_match(args) -> None:
 
 
 def run_differential(args) -> None:
-    from differential import differential
 
     binary = redscience_bin(args.bin)
     started = time.time()
-    summary = differential(binary, args.games, args.seed, args.classics)
+    summary = differential.differential(binary, args.games, args.seed, args.classics)
     if args.json:
         print(json.dumps({"context": context(), "differential": summary}, indent=2))
     else:
@@ -568,7 +605,8 @@ def main(argv: list[str]) -> None:
     m = modes.add_parser("mcts-match", help="our search vs OpenSpiel's MCTSBot")
     m.add_argument(
         "--game", choices=sorted(MATCH_GAMES), default="connect4",
-        help="connect4 (default), gomoku (15x15, five) or six19 (19x19, six, one stone a turn)",
+        help="connect4 (default), gomoku (15x15, five), six19 (19x19, six, one stone a "
+        "turn), breakthrough, checkers, hex or othello",
     )
     m.add_argument("--games", type=int, default=20, help="games, alternating who starts (20)")
     m.add_argument("--sims", type=int, default=1000, help="OpenSpiel's max_simulations (1000)")
