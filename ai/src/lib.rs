@@ -31,6 +31,7 @@ mod clock;
 mod guard;
 mod lean;
 mod levels;
+mod mast;
 mod playout;
 mod proof;
 mod proven;
@@ -223,6 +224,8 @@ fn root_of(state: &State) -> Option<State> {
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     run: LeanRun,
+    /// The moves of the general way chosen by their averages so far.
+    mast: mast::Mast,
     /// Whether the last playout ran apart from its state (its moves are
     /// the run's placements, not the state's decisions).
     apart: bool,
@@ -250,22 +253,25 @@ pub(crate) fn play_out<R: Rng + ?Sized>(
 ) {
     let seats = sim.seat_count();
     results.clear();
-    let played = redscience_engine::random::play_for_results_with(
+    let mast = &mut scratch.mast;
+    let played = redscience_engine::random::play_for_results_picking(
         sim,
         &mut scratch.run,
         rng,
         PLAYOUT_LIMIT,
         playout::play,
+        |state, rng| mast.pick(state, rng),
     );
     scratch.apart = played.apart;
     if played.apart {
         results.extend(scratch.run.results().iter().map(|&r| return_of(r)));
-        return;
+    } else {
+        match sim.returns() {
+            Some(returns) => results.extend(returns),
+            None => results.resize(seats, 0.5),
+        }
     }
-    match sim.returns() {
-        Some(returns) => results.extend(returns),
-        None => results.resize(seats, 0.5),
-    }
+    scratch.mast.learn(results);
 }
 
 /// The search's choice for the seat to move, or None when the match is over.

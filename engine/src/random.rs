@@ -27,6 +27,23 @@ pub fn play_random<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> bool {
     }
 }
 
+/// Plays `pick`'s move for the seat asked next, as [`play_random`] plays
+/// Random's; false when the game is over.
+#[inline]
+fn play_picked<R: Rng + ?Sized>(
+    state: &mut State,
+    rng: &mut R,
+    pick: &mut impl FnMut(&State, &mut R) -> Option<Move>,
+) -> bool {
+    match pick(state, rng) {
+        Some(mv) => {
+            state.apply_drawn(mv);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Plays Random's moves, at most `limit` and at least one while the game
 /// goes on: a lean run of placements where the position allows one (see
 /// `State::play_lean_run`), else one move. Returns how many were played.
@@ -93,6 +110,22 @@ pub fn play_for_results_with<R: Rng + ?Sized>(
     limit: usize,
     placements: impl Fn(&mut LeanRun, &crate::Game, &mut R, usize) -> (usize, RunStop),
 ) -> Played {
+    play_for_results_picking(state, run, rng, limit, placements, random_move)
+}
+
+/// [`play_for_results_with`], with every move outside a lean run chosen by
+/// `pick` instead of Random: a search's playout policy for the moves of
+/// the general way (None when there is none, the game being over). `pick`
+/// must choose one of the state's legal actions or chance outcomes: its
+/// move is applied as a drawn one, without being checked again.
+pub fn play_for_results_picking<R: Rng + ?Sized>(
+    state: &mut State,
+    run: &mut LeanRun,
+    rng: &mut R,
+    limit: usize,
+    placements: impl Fn(&mut LeanRun, &crate::Game, &mut R, usize) -> (usize, RunStop),
+    mut pick: impl FnMut(&State, &mut R) -> Option<Move>,
+) -> Played {
     let (mut moves, mut moved) = (0, false);
     while moves < limit {
         if let Some((played, stop)) = run.play_from(state, rng, limit - moves, &placements) {
@@ -106,7 +139,7 @@ pub fn play_for_results_with<R: Rng + ?Sized>(
                 };
             }
             run.settle(state, stop);
-        } else if play_random(state, rng) {
+        } else if play_picked(state, rng, &mut pick) {
             moves += 1;
         } else {
             break;
