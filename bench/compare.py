@@ -546,7 +546,6 @@ def mcts_match(args) -> None:
 
 
 def run_differential(args) -> None:
-
     binary = redscience_bin(args.bin)
     started = time.time()
     summary = differential.differential(binary, args.games, args.seed, args.classics)

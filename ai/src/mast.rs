@@ -41,18 +41,18 @@ impl Mast {
             return state.chance_outcomes().sample(rng);
         };
         let moves = state.legal_actions();
-        if moves.len() < 2 || self.averages.is_empty() || rng.random_bool(EPSILON) {
-            let mv = state.chance_outcomes().sample(rng)?;
-            self.played.push((seat as u8, mv));
-            return Some(mv);
-        }
-        let mv = self.best(seat as u8, moves, rng);
+        let mv = if moves.len() < 2 || self.averages.is_empty() || rng.random_bool(EPSILON) {
+            state.chance_outcomes().sample(rng)?
+        } else {
+            self.best(seat as u8, moves, rng)
+        };
         self.played.push((seat as u8, mv));
         Some(mv)
     }
 
     /// The move of `moves` with the best average for `seat`; a move never
-    /// played counts as a win (it is tried), ties go to the first.
+    /// played counts as a win (it is tried), and of equal averages the
+    /// first from a random place in the list is taken.
     fn best<R: Rng + ?Sized>(&self, seat: u8, moves: &[Move], rng: &mut R) -> Move {
         // Start the scan at a random move, so equal averages share the picks.
         let start = rng.random_range(0..moves.len());

@@ -18,17 +18,11 @@ pub fn random_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> 
 /// over. The move is drawn from the legal ones, so it is applied without
 /// being checked again (a playout's moves are a tenth of its work).
 pub fn play_random<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> bool {
-    match random_move(state, rng) {
-        Some(mv) => {
-            state.apply_drawn(mv);
-            true
-        }
-        None => false,
-    }
+    play_picked(state, rng, &mut random_move)
 }
 
-/// Plays `pick`'s move for the seat asked next, as [`play_random`] plays
-/// Random's; false when the game is over.
+/// Plays `pick`'s move for the seat asked next (one of its legal actions
+/// or chance outcomes, so not checked again); false when the game is over.
 #[inline]
 fn play_picked<R: Rng + ?Sized>(
     state: &mut State,
